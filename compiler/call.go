@@ -1260,3 +1260,40 @@ func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
 	fs.awaits = append(fs.awaits, vm.AwaitSite{PC: pc, InTry: fs.inTry > 0})
 	return t
 }
+
+// anonObject compiles `new { ... }`: a constructor call of the anonymous
+// type's class, constructed with the member types the binder gave it.
+func (fs *funcState) anonObject(e *lang.AnonObjectExpr, dst int) *vm.Type {
+	bt := fs.c.info.TypeOf(e)
+	if bt == nil || !bt.IsAnonymous() {
+		// The binder reported why the members make no type (CS0746,
+		// CS0828, CS0833).
+		fs.loadConst(dst, vm.Null)
+		return nil
+	}
+	ci := fs.c.classByDecl[bt.Generic().Decl]
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	w := fs.alloc()
+	if !ci.generic() {
+		fs.emitABC(vm.OpNewObj, w, fs.c.addType(ci.t), 0)
+	} else {
+		if !fs.bindTypeInto(bt, w) {
+			fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
+		}
+		fs.callNative(e.Pos, "Internal.VM", "New", w, 1)
+	}
+	args := make([]*lang.Arg, len(e.Members))
+	for i, m := range e.Members {
+		args[i] = &lang.Arg{Pos: m.Pos, X: m.X}
+	}
+	m := fs.c.pickMethod(ci.ctors, args, e)
+	n, backs := fs.args(args, w+1, m.params, m.fn.Defaults, m.fn)
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), n+1)
+	fs.copyBack(backs)
+	fs.move(dst, w)
+	if t := fs.c.bindVMType(bt); t != nil {
+		return t
+	}
+	return ci.t
+}

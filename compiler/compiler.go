@@ -115,6 +115,9 @@ func Bind(files []*lang.File) (b *Bound) {
 		}
 	}()
 	pre := preludeFor(files)
+	if anon := bind.AnonymousTypes(files); anon != nil {
+		files = append(files[:len(files):len(files)], anon)
+	}
 	all := append([]*lang.File{pre}, files...)
 	info, diags := bind.Bind(pre, files)
 	return &Bound{Files: all, Info: info, Diags: diags}

@@ -107,6 +107,8 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		return vm.TDelegate
 	case *lang.NewExpr:
 		return fs.newObject(e, dst)
+	case *lang.AnonObjectExpr:
+		return fs.anonObject(e, dst)
 	case *lang.NewArrayExpr:
 		return fs.newArray(e, dst)
 	case *lang.CollectionExpr:

@@ -1089,5 +1089,390 @@ namespace System
         }
 
         public override string ToString() => _created ? (_value == null ? "" : _value.ToString()) : "Value is not created.";
+
+namespace System.Collections.Generic
+{
+    // EqualityComparer<T>.Default and Comparer<T>.Default compare as the
+    // collections do by default: Equals and GetHashCode, and IComparable
+    // with null ordered first (compiled when named).
+    public abstract class EqualityComparer<T> : IEqualityComparer<T>
+    {
+        static EqualityComparer<T> s_default;
+        public static EqualityComparer<T> Default => s_default ?? (s_default = new ObjectEqualityComparer<T>());
+        public abstract bool Equals(T x, T y);
+        public abstract int GetHashCode(T obj);
+        public static EqualityComparer<T> Create(Func<T, T, bool> equals, Func<T, int> getHashCode = null)
+        {
+            if (equals == null) throw new ArgumentNullException(nameof(equals));
+            return new DelegateEqualityComparer<T>(equals, getHashCode);
+        }
+    }
+
+    sealed class ObjectEqualityComparer<T> : EqualityComparer<T>
+    {
+        public override bool Equals(T x, T y) => object.Equals(x, y);
+        public override int GetHashCode(T obj) => obj == null ? 0 : obj.GetHashCode();
+    }
+
+    sealed class DelegateEqualityComparer<T> : EqualityComparer<T>
+    {
+        readonly Func<T, T, bool> _equals;
+        readonly Func<T, int> _hash;
+        public DelegateEqualityComparer(Func<T, T, bool> equals, Func<T, int> hash) { _equals = equals; _hash = hash; }
+        public override bool Equals(T x, T y) => _equals(x, y);
+        public override int GetHashCode(T obj)
+        {
+            if (_hash == null) throw new NotSupportedException("Specified method is not supported.");
+            return _hash(obj);
+        }
+    }
+
+    public abstract class Comparer<T> : IComparer<T>
+    {
+        static Comparer<T> s_default;
+        public static Comparer<T> Default => s_default ?? (s_default = new ObjectComparer<T>());
+        public abstract int Compare(T x, T y);
+        public static Comparer<T> Create(Comparison<T> comparison)
+        {
+            if (comparison == null) throw new ArgumentNullException(nameof(comparison));
+            return new ComparisonComparer<T>(comparison);
+        }
+    }
+
+    sealed class ObjectComparer<T> : Comparer<T>
+    {
+        public override int Compare(T x, T y)
+        {
+            object a = x, b = y;
+            if (a == null) return b == null ? 0 : -1;
+            if (b == null) return 1;
+            if (a is IComparable c) return c.CompareTo(b);
+            throw new ArgumentException("At least one object must implement IComparable.");
+        }
+    }
+
+    sealed class ComparisonComparer<T> : Comparer<T>
+    {
+        readonly Comparison<T> _comparison;
+        public ComparisonComparer(Comparison<T> comparison) { _comparison = comparison; }
+        public override int Compare(T x, T y) => _comparison(x, y);
+    }
+}
+
+namespace System.Linq
+{
+    // ToLookup and ILookup<TKey, TElement>: groups made eagerly, in the
+    // order their keys first appear, found by key through a dictionary
+    // (the null key beside it), an empty sequence for a missing key
+    // (compiled when named).
+    public interface ILookup<TKey, TElement> : System.Collections.Generic.IEnumerable<IGrouping<TKey, TElement>>
+    {
+        int Count { get; }
+        System.Collections.Generic.IEnumerable<TElement> this[TKey key] { get; }
+        bool Contains(TKey key);
+    }
+
+    public class Lookup<TKey, TElement> : ILookup<TKey, TElement>
+    {
+        readonly System.Collections.Generic.List<IGrouping<TKey, TElement>> _groups;
+        readonly System.Collections.Generic.Dictionary<TKey, IGrouping<TKey, TElement>> _index;
+        IGrouping<TKey, TElement> _nullGroup;
+
+        internal Lookup(System.Collections.Generic.IEnumerable<IGrouping<TKey, TElement>> groups, System.Collections.Generic.IEqualityComparer<TKey> comparer)
+        {
+            _groups = new System.Collections.Generic.List<IGrouping<TKey, TElement>>(groups);
+            _index = comparer == null ? new System.Collections.Generic.Dictionary<TKey, IGrouping<TKey, TElement>>() : new System.Collections.Generic.Dictionary<TKey, IGrouping<TKey, TElement>>(comparer);
+            foreach (var g in _groups)
+            {
+                if (g.Key == null) _nullGroup = g;
+                else _index[g.Key] = g;
+            }
+        }
+
+        public int Count => _groups.Count;
+
+        public System.Collections.Generic.IEnumerable<TElement> this[TKey key]
+        {
+            get
+            {
+                var g = Find(key);
+                if (g == null) return Enumerable.Empty<TElement>();
+                return g;
+            }
+        }
+
+        public bool Contains(TKey key) => Find(key) != null;
+
+        IGrouping<TKey, TElement> Find(TKey key)
+        {
+            if (key == null) return _nullGroup;
+            IGrouping<TKey, TElement> g;
+            return _index.TryGetValue(key, out g) ? g : null;
+        }
+
+        public System.Collections.Generic.IEnumerator<IGrouping<TKey, TElement>> GetEnumerator() => _groups.GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => _groups.GetEnumerator();
+    }
+
+    public static class LookupExtensions
+    {
+        public static ILookup<TKey, TSource> ToLookup<TSource, TKey>(this System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector)
+            => Build(source, keySelector, x => x, null);
+
+        public static ILookup<TKey, TSource> ToLookup<TSource, TKey>(this System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector, System.Collections.Generic.IEqualityComparer<TKey> comparer)
+            => Build(source, keySelector, x => x, comparer);
+
+        public static ILookup<TKey, TElement> ToLookup<TSource, TKey, TElement>(this System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector)
+            => Build(source, keySelector, elementSelector, null);
+
+        public static ILookup<TKey, TElement> ToLookup<TSource, TKey, TElement>(this System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector, System.Collections.Generic.IEqualityComparer<TKey> comparer)
+            => Build(source, keySelector, elementSelector, comparer);
+
+        // Build is every overload's body (prelude bodies are not bound, so a
+        // call among overloads of one name would be chosen by count alone).
+        static ILookup<TKey, TElement> Build<TSource, TKey, TElement>(System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector, System.Collections.Generic.IEqualityComparer<TKey> comparer)
+        {
+            if (source == null) throw new ArgumentNullException(nameof(source));
+            if (keySelector == null) throw new ArgumentNullException(nameof(keySelector));
+            if (elementSelector == null) throw new ArgumentNullException(nameof(elementSelector));
+            var groups = comparer == null ? source.GroupBy(keySelector, elementSelector) : source.GroupBy(keySelector, elementSelector, comparer);
+            return new Lookup<TKey, TElement>(groups.ToList(), comparer);
+        }
+    }
+}
+
+namespace System.Threading.Tasks
+{
+    // Task.WaitAsync and Unwrap, as extension methods (compiled when
+    // named): a wait ends with the task, or with a TimeoutException or
+    // TaskCanceledException while the task goes on.
+    public static class TaskWaitExtensions
+    {
+        public static async Task WaitAsync(this Task task, TimeSpan timeout)
+        {
+            await WaitFor(task, timeout, CancellationToken.None);
+            await task;
+        }
+
+        public static async Task<TResult> WaitAsync<TResult>(this Task<TResult> task, TimeSpan timeout)
+        {
+            await WaitFor(task, timeout, CancellationToken.None);
+            return await task;
+        }
+
+        public static async Task WaitAsync(this Task task, CancellationToken cancellationToken)
+        {
+            await WaitFor(task, TimeSpan.FromMilliseconds(-1), cancellationToken);
+            await task;
+        }
+
+        public static async Task<TResult> WaitAsync<TResult>(this Task<TResult> task, CancellationToken cancellationToken)
+        {
+            await WaitFor(task, TimeSpan.FromMilliseconds(-1), cancellationToken);
+            return await task;
+        }
+
+        static async Task WaitFor(Task task, TimeSpan timeout, CancellationToken token)
+        {
+            if (task == null) throw new ArgumentNullException(nameof(task));
+            if (timeout < TimeSpan.Zero && timeout != TimeSpan.FromMilliseconds(-1))
+                throw new ArgumentOutOfRangeException(nameof(timeout));
+            if (task.IsCompleted) return;
+            if (token.IsCancellationRequested) throw new TaskCanceledException();
+            using (var cts = CancellationTokenSource.CreateLinkedTokenSource(token))
+            {
+                var other = Task.Delay(timeout, cts.Token);
+                var done = await Task.WhenAny(task, other);
+                cts.Cancel();
+                if (done == task) return;
+                if (token.IsCancellationRequested) throw new TaskCanceledException();
+                throw new TimeoutException("The operation has timed out.");
+            }
+        }
+
+        public static async Task<TResult> Unwrap<TResult>(this Task<Task<TResult>> task)
+        {
+            if (task == null) throw new ArgumentNullException(nameof(task));
+            var inner = await task;
+            if (inner == null) throw new TaskCanceledException();
+            return await inner;
+        }
+
+        public static async Task Unwrap(this Task<Task> task)
+        {
+            if (task == null) throw new ArgumentNullException(nameof(task));
+            var inner = await task;
+            if (inner == null) throw new TaskCanceledException();
+            await inner;
+        }
+    }
+}
+
+namespace System.Collections.Generic
+{
+    // SortedDictionary<TKey, TValue> and SortedSet<T>: sorted arrays of
+    // keys searched by binary search with the comparer (Comparer<T>.Default
+    // unless given); enumeration in key order (compiled when named).
+    public class SortedDictionary<TKey, TValue> : IEnumerable<KeyValuePair<TKey, TValue>>
+    {
+        readonly List<TKey> _keys = new List<TKey>();
+        readonly List<TValue> _values = new List<TValue>();
+        readonly IComparer<TKey> _comparer;
+
+        public SortedDictionary() : this((IComparer<TKey>)null) { }
+        public SortedDictionary(IComparer<TKey> comparer) { _comparer = comparer ?? Comparer<TKey>.Default; }
+        public SortedDictionary(IDictionary<TKey, TValue> dictionary) : this((IComparer<TKey>)null)
+        {
+            foreach (var kv in dictionary) Add(kv.Key, kv.Value);
+        }
+
+        public int Count => _keys.Count;
+        public List<TKey> Keys => new List<TKey>(_keys);
+        public List<TValue> Values => new List<TValue>(_values);
+
+        int Find(TKey key)
+        {
+            if (key == null) throw new ArgumentNullException(nameof(key));
+            int lo = 0, hi = _keys.Count - 1;
+            while (lo <= hi)
+            {
+                int mid = lo + (hi - lo) / 2;
+                int c = _comparer.Compare(_keys[mid], key);
+                if (c == 0) return mid;
+                if (c < 0) lo = mid + 1; else hi = mid - 1;
+            }
+            return ~lo;
+        }
+
+        public TValue this[TKey key]
+        {
+            get
+            {
+                int i = Find(key);
+                if (i < 0) throw new KeyNotFoundException("The given key '" + key + "' was not present in the dictionary.");
+                return _values[i];
+            }
+            set
+            {
+                int i = Find(key);
+                if (i >= 0) { _values[i] = value; return; }
+                _keys.Insert(~i, key);
+                _values.Insert(~i, value);
+            }
+        }
+
+        public void Add(TKey key, TValue value)
+        {
+            int i = Find(key);
+            if (i >= 0) throw new ArgumentException("An item with the same key has already been added. Key: " + key);
+            _keys.Insert(~i, key);
+            _values.Insert(~i, value);
+        }
+
+        public bool TryAdd(TKey key, TValue value)
+        {
+            if (Find(key) >= 0) return false;
+            Add(key, value);
+            return true;
+        }
+
+        public bool Remove(TKey key)
+        {
+            int i = Find(key);
+            if (i < 0) return false;
+            _keys.RemoveAt(i);
+            _values.RemoveAt(i);
+            return true;
+        }
+
+        public bool ContainsKey(TKey key) => Find(key) >= 0;
+        public bool ContainsValue(TValue value) => _values.Contains(value);
+
+        public bool TryGetValue(TKey key, out TValue value)
+        {
+            int i = Find(key);
+            if (i < 0) { value = default(TValue); return false; }
+            value = _values[i];
+            return true;
+        }
+
+        public void Clear() { _keys.Clear(); _values.Clear(); }
+
+        public IEnumerator<KeyValuePair<TKey, TValue>> GetEnumerator()
+        {
+            var pairs = new List<KeyValuePair<TKey, TValue>>();
+            for (int i = 0; i < _keys.Count; i++) pairs.Add(new KeyValuePair<TKey, TValue>(_keys[i], _values[i]));
+            return pairs.GetEnumerator();
+        }
+
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+
+    public class SortedSet<T> : IEnumerable<T>
+    {
+        readonly List<T> _items = new List<T>();
+        readonly IComparer<T> _comparer;
+
+        public SortedSet() : this((IComparer<T>)null) { }
+        public SortedSet(IComparer<T> comparer) { _comparer = comparer ?? Comparer<T>.Default; }
+        public SortedSet(IEnumerable<T> collection) : this((IComparer<T>)null)
+        {
+            foreach (var x in collection) Add(x);
+        }
+        public SortedSet(IEnumerable<T> collection, IComparer<T> comparer) : this(comparer)
+        {
+            foreach (var x in collection) Add(x);
+        }
+
+        public int Count => _items.Count;
+        public T Min => _items.Count == 0 ? default(T) : _items[0];
+        public T Max => _items.Count == 0 ? default(T) : _items[_items.Count - 1];
+
+        int Find(T item)
+        {
+            int lo = 0, hi = _items.Count - 1;
+            while (lo <= hi)
+            {
+                int mid = lo + (hi - lo) / 2;
+                int c = _comparer.Compare(_items[mid], item);
+                if (c == 0) return mid;
+                if (c < 0) lo = mid + 1; else hi = mid - 1;
+            }
+            return ~lo;
+        }
+
+        public bool Add(T item)
+        {
+            int i = Find(item);
+            if (i >= 0) return false;
+            _items.Insert(~i, item);
+            return true;
+        }
+
+        public bool Remove(T item)
+        {
+            int i = Find(item);
+            if (i < 0) return false;
+            _items.RemoveAt(i);
+            return true;
+        }
+
+        public bool Contains(T item) => Find(item) >= 0;
+        public void Clear() => _items.Clear();
+
+        public void UnionWith(IEnumerable<T> other)
+        {
+            foreach (var x in other) Add(x);
+        }
+
+        public IEnumerable<T> Reverse()
+        {
+            var r = new List<T>(_items);
+            r.Reverse();
+            return r;
+        }
+
+        public IEnumerator<T> GetEnumerator() => new List<T>(_items).GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
     }
 }

@@ -33,6 +33,10 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"GC"}},
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},
+	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
+	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},
+	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer",
+		"SortedDictionary", "SortedSet"}},
 }
 
 // preludePart is one entry of preludeOnDemand: every type of namespace, or
@@ -40,6 +44,7 @@ var preludeOnDemand = []preludePart{
 type preludePart struct {
 	namespace string
 	types     []string
+	members   []string // extension methods of its types, named by a call (`xs.ToLookup(f)`)
 }
 
 // holds reports whether td belongs to the part.
@@ -84,14 +89,19 @@ func onDemandPart(td *lang.TypeDecl) (preludePart, bool) {
 	return preludePart{}, false
 }
 
-// namedIn reports whether names holds the part's namespace's last segment
-// or the name of one of its types in pre.
+// namedIn reports whether names holds the part's namespace's last segment,
+// the name of one of its types in pre, or one of its members.
 func (p preludePart) namedIn(names map[string]bool, pre *lang.File) bool {
 	if p.namespace != "" && names[p.namespace[strings.LastIndexByte(p.namespace, '.')+1:]] {
 		return true
 	}
 	for _, td := range pre.Types {
 		if names[td.Name] && p.holds(td) {
+			return true
+		}
+	}
+	for _, m := range p.members {
+		if names[m] {
 			return true
 		}
 	}

@@ -13979,143 +13979,1029 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(926, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "LazyThreadSafetyMode",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  p(926, 40),
-						Name: "None",
-					},
-					&lang.EnumMember{
-						Pos:  p(926, 46),
-						Name: "PublicationOnly",
-					},
-					&lang.EnumMember{
-						Pos:  p(926, 63),
-						Name: "ExecutionAndPublication",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(932, 5),
+				Pos:       p(929, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "PeriodicTimer",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
+				Name:      "EqualityComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(932, 41),
-						Name: "IDisposable",
+						Pos:  p(929, 49),
+						Name: "IEqualityComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(929, 67),
+								Name: "T",
+							},
+						},
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(934, 9),
-						Modifiers: lang.Modifiers(256),
+						Pos:       p(931, 9),
+						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(934, 18),
-							Name: "object",
+							Pos:  p(931, 16),
+							Name: "EqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(931, 33),
+									Name: "T",
+								},
+							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(934, 25),
-								Name: "_gate",
-								Init: &lang.NewExpr{
-									Pos: p(934, 33),
+								Pos:  p(931, 36),
+								Name: "s_default",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(932, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(932, 23),
+							Name: "EqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(932, 40),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Default",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(932, 64),
+							Op:  "??",
+							X: &lang.Ident{
+								Pos:  p(932, 54),
+								Name: "s_default",
+							},
+							Y: &lang.AssignExpr{
+								Pos: p(932, 78),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(932, 68),
+									Name: "s_default",
+								},
+								Right: &lang.NewExpr{
+									Pos: p(932, 80),
 									Type: &lang.TypeRef{
-										Pos:  p(934, 37),
+										Pos:  p(932, 84),
+										Name: "ObjectEqualityComparer",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(932, 107),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(933, 9),
+						Modifiers: lang.Modifiers(65),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(933, 25),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(933, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(933, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(933, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(933, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(934, 9),
+						Modifiers: lang.Modifiers(65),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(934, 25),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(934, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(934, 41),
+									Name: "T",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(935, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(935, 23),
+							Name: "EqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(935, 40),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Create",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(935, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(935, 50),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(935, 55),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(935, 58),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(935, 61),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "equals",
+							},
+							&lang.Param{
+								Pos: p(935, 75),
+								Type: &lang.TypeRef{
+									Pos:  p(935, 75),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(935, 80),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(935, 83),
+											Name: "int",
+										},
+									},
+								},
+								Name: "getHashCode",
+								Default: &lang.Literal{
+									Pos:  p(935, 102),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(936, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(937, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(937, 24),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(937, 17),
+											Name: "equals",
+										},
+										Y: &lang.Literal{
+											Pos:  p(937, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(937, 33),
+										X: &lang.NewExpr{
+											Pos: p(937, 39),
+											Type: &lang.TypeRef{
+												Pos:  p(937, 43),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(937, 65),
+													X: &lang.NameOfExpr{
+														Pos: p(937, 65),
+														X: &lang.Ident{
+															Pos:  p(937, 72),
+															Name: "equals",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(938, 13),
+									X: &lang.NewExpr{
+										Pos: p(938, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(938, 24),
+											Name: "DelegateEqualityComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(938, 49),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(938, 52),
+												X: &lang.Ident{
+													Pos:  p(938, 52),
+													Name: "equals",
+												},
+											},
+											&lang.Arg{
+												Pos: p(938, 60),
+												X: &lang.Ident{
+													Pos:  p(938, 60),
+													Name: "getHashCode",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(939, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(942, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ObjectEqualityComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(942, 46),
+						Name: "EqualityComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(942, 63),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(944, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(944, 25),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(944, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(944, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(944, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(944, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(944, 57),
+							Fun: &lang.MemberExpr{
+								Pos: p(944, 57),
+								X: &lang.Ident{
+									Pos:  p(944, 50),
+									Name: "object",
+								},
+								Name: "Equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(944, 64),
+									X: &lang.Ident{
+										Pos:  p(944, 64),
+										Name: "x",
+									},
+								},
+								&lang.Arg{
+									Pos: p(944, 67),
+									X: &lang.Ident{
+										Pos:  p(944, 67),
+										Name: "y",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(945, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(945, 25),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(945, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(945, 41),
+									Name: "T",
+								},
+								Name: "obj",
+							},
+						},
+						ExprBody: &lang.CondExpr{
+							Pos: p(945, 63),
+							Cond: &lang.BinaryExpr{
+								Pos: p(945, 55),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(945, 51),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(945, 58),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.Literal{
+								Pos:   p(945, 65),
+								Raw:   "0",
+								Value: int64(0),
+							},
+							Else: &lang.CallExpr{
+								Pos: p(945, 73),
+								Fun: &lang.MemberExpr{
+									Pos: p(945, 73),
+									X: &lang.Ident{
+										Pos:  p(945, 69),
+										Name: "obj",
+									},
+									Name: "GetHashCode",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(948, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "DelegateEqualityComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(948, 48),
+						Name: "EqualityComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(948, 65),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(950, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(950, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(950, 23),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  p(950, 26),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  p(950, 29),
+									Name: "bool",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(950, 35),
+								Name: "_equals",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(951, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(951, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(951, 23),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  p(951, 26),
+									Name: "int",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(951, 31),
+								Name: "_hash",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(952, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DelegateEqualityComparer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(952, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(952, 41),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(952, 46),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(952, 49),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(952, 52),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "equals",
+							},
+							&lang.Param{
+								Pos: p(952, 66),
+								Type: &lang.TypeRef{
+									Pos:  p(952, 66),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(952, 71),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(952, 74),
+											Name: "int",
+										},
+									},
+								},
+								Name: "hash",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(952, 85),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(952, 87),
+									X: &lang.AssignExpr{
+										Pos: p(952, 95),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(952, 87),
+											Name: "_equals",
+										},
+										Right: &lang.Ident{
+											Pos:  p(952, 97),
+											Name: "equals",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(952, 105),
+									X: &lang.AssignExpr{
+										Pos: p(952, 111),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(952, 105),
+											Name: "_hash",
+										},
+										Right: &lang.Ident{
+											Pos:  p(952, 113),
+											Name: "hash",
+										},
+									},
+								},
+							},
+							Rbrace: p(952, 119),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(953, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(953, 25),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(953, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(953, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(953, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(953, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(953, 50),
+							Fun: &lang.Ident{
+								Pos:  p(953, 50),
+								Name: "_equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(953, 58),
+									X: &lang.Ident{
+										Pos:  p(953, 58),
+										Name: "x",
+									},
+								},
+								&lang.Arg{
+									Pos: p(953, 61),
+									X: &lang.Ident{
+										Pos:  p(953, 61),
+										Name: "y",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(954, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(954, 25),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(954, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(954, 41),
+									Name: "T",
+								},
+								Name: "obj",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(955, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(956, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(956, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(956, 17),
+											Name: "_hash",
+										},
+										Y: &lang.Literal{
+											Pos:  p(956, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(956, 32),
+										X: &lang.NewExpr{
+											Pos: p(956, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(956, 42),
+												Name: "NotSupportedException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(956, 64),
+													X: &lang.Literal{
+														Pos:   p(956, 64),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Specified method is not supported.\"",
+														Value: string("Specified method is not supported."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(957, 13),
+									X: &lang.CallExpr{
+										Pos: p(957, 20),
+										Fun: &lang.Ident{
+											Pos:  p(957, 20),
+											Name: "_hash",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(957, 26),
+												X: &lang.Ident{
+													Pos:  p(957, 26),
+													Name: "obj",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(958, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(961, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Comparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(961, 41),
+						Name: "IComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(961, 51),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(963, 9),
+						Modifiers: lang.Modifiers(16),
+						Type: &lang.TypeRef{
+							Pos:  p(963, 16),
+							Name: "Comparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(963, 25),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(963, 28),
+								Name: "s_default",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(964, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(964, 23),
+							Name: "Comparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(964, 32),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Default",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(964, 56),
+							Op:  "??",
+							X: &lang.Ident{
+								Pos:  p(964, 46),
+								Name: "s_default",
+							},
+							Y: &lang.AssignExpr{
+								Pos: p(964, 70),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(964, 60),
+									Name: "s_default",
+								},
+								Right: &lang.NewExpr{
+									Pos: p(964, 72),
+									Type: &lang.TypeRef{
+										Pos:  p(964, 76),
+										Name: "ObjectComparer",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(964, 91),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(965, 9),
+						Modifiers: lang.Modifiers(65),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(965, 25),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(965, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(965, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(965, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(965, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(966, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(966, 23),
+							Name: "Comparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(966, 32),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Create",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(966, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(966, 42),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(966, 53),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(967, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(968, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(968, 28),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(968, 17),
+											Name: "comparison",
+										},
+										Y: &lang.Literal{
+											Pos:  p(968, 31),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(968, 37),
+										X: &lang.NewExpr{
+											Pos: p(968, 43),
+											Type: &lang.TypeRef{
+												Pos:  p(968, 47),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(968, 69),
+													X: &lang.NameOfExpr{
+														Pos: p(968, 69),
+														X: &lang.Ident{
+															Pos:  p(968, 76),
+															Name: "comparison",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(969, 13),
+									X: &lang.NewExpr{
+										Pos: p(969, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(969, 24),
+											Name: "ComparisonComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(969, 43),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(969, 46),
+												X: &lang.Ident{
+													Pos:  p(969, 46),
+													Name: "comparison",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(970, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(973, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ObjectComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(973, 38),
+						Name: "Comparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(973, 47),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(975, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(975, 25),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(975, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(975, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(975, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(975, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(976, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(977, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(977, 13),
 										Name: "object",
 									},
-								},
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       p(935, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(935, 18),
-							Name: "System.Diagnostics.Stopwatch",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(935, 47),
-								Name: "_clock",
-								Init: &lang.CallExpr{
-									Pos: p(935, 85),
-									Fun: &lang.MemberExpr{
-										Pos: p(935, 85),
-										X: &lang.MemberExpr{
-											Pos: p(935, 75),
-											X: &lang.MemberExpr{
-												Pos: p(935, 63),
-												X: &lang.Ident{
-													Pos:  p(935, 56),
-													Name: "System",
-												},
-												Name: "Diagnostics",
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(977, 20),
+											Name: "a",
+											Init: &lang.Ident{
+												Pos:  p(977, 24),
+												Name: "x",
 											},
-											Name: "Stopwatch",
 										},
-										Name: "StartNew",
+										&lang.Declarator{
+											Pos:  p(977, 27),
+											Name: "b",
+											Init: &lang.Ident{
+												Pos:  p(977, 31),
+												Name: "y",
+											},
+										},
 									},
 								},
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       p(936, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(936, 18),
-							Name: "CancellationTokenSource",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(936, 42),
-								Name: "_disposed",
-								Init: &lang.NewExpr{
-									Pos: p(936, 54),
-									Type: &lang.TypeRef{
-										Pos:  p(936, 58),
-										Name: "CancellationTokenSource",
-									},
-								},
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       p(937, 9),
-						Modifiers: lang.Modifiers(272),
-						Type: &lang.TypeRef{
-							Pos:  p(937, 25),
-							Name: "TimeSpan",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(937, 34),
-								Name: "Infinite",
-								Init: &lang.CallExpr{
-									Pos: p(937, 54),
-									Fun: &lang.MemberExpr{
-										Pos: p(937, 54),
+								&lang.IfStmt{
+									Pos: p(978, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(978, 19),
+										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(937, 45),
-											Name: "TimeSpan",
+											Pos:  p(978, 17),
+											Name: "a",
 										},
-										Name: "FromMilliseconds",
+										Y: &lang.Literal{
+											Pos:  p(978, 22),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
 									},
-									Args: []*lang.Arg{
-										&lang.Arg{
-											Pos: p(937, 71),
-											X: &lang.UnaryExpr{
-												Pos: p(937, 71),
+									Then: &lang.ReturnStmt{
+										Pos: p(978, 28),
+										X: &lang.CondExpr{
+											Pos: p(978, 45),
+											Cond: &lang.BinaryExpr{
+												Pos: p(978, 37),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(978, 35),
+													Name: "b",
+												},
+												Y: &lang.Literal{
+													Pos:  p(978, 40),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Then: &lang.Literal{
+												Pos:   p(978, 47),
+												Raw:   "0",
+												Value: int64(0),
+											},
+											Else: &lang.UnaryExpr{
+												Pos: p(978, 51),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(937, 72),
+													Pos:   p(978, 52),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -14123,1178 +15009,529 @@ func preludeAST() *lang.File {
 										},
 									},
 								},
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(938, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(938, 9),
-							Name: "TimeSpan",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(938, 18),
-								Name: "_period",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(939, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(939, 9),
-							Name: "TimeSpan",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(939, 18),
-								Name: "_due",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(940, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(940, 9),
-							Name: "bool",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(940, 14),
-								Name: "_waiting",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(942, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "PeriodicTimer",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(942, 30),
-								Type: &lang.TypeRef{
-									Pos:  p(942, 30),
-									Name: "TimeSpan",
-								},
-								Name: "period",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(943, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(944, 13),
-									X: &lang.CallExpr{
-										Pos: p(944, 13),
-										Fun: &lang.Ident{
-											Pos:  p(944, 13),
-											Name: "Check",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(944, 19),
-												X: &lang.Ident{
-													Pos:  p(944, 19),
-													Name: "period",
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(945, 13),
-									X: &lang.AssignExpr{
-										Pos: p(945, 21),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(945, 13),
-											Name: "_period",
-										},
-										Right: &lang.Ident{
-											Pos:  p(945, 23),
-											Name: "period",
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(946, 13),
-									X: &lang.AssignExpr{
-										Pos: p(946, 18),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(946, 13),
-											Name: "_due",
-										},
-										Right: &lang.Ident{
-											Pos:  p(946, 20),
-											Name: "period",
-										},
-									},
-								},
-							},
-							Rbrace: p(947, 9),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(949, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(949, 16),
-							Name: "TimeSpan",
-						},
-						Name: "Period",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(951, 13),
-								Kind: "get",
-								ExprBody: &lang.Ident{
-									Pos:  p(951, 20),
-									Name: "_period",
-								},
-							},
-							&lang.Accessor{
-								Pos:  p(952, 13),
-								Kind: "set",
-								Body: &lang.BlockStmt{
-									Pos: p(953, 13),
-									Stmts: []lang.Stmt{
-										&lang.ExprStmt{
-											Pos: p(954, 17),
-											X: &lang.CallExpr{
-												Pos: p(954, 17),
-												Fun: &lang.Ident{
-													Pos:  p(954, 17),
-													Name: "Check",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(954, 23),
-														X: &lang.Ident{
-															Pos:  p(954, 23),
-															Name: "value",
-														},
-													},
-												},
-											},
-										},
-										&lang.LockStmt{
-											Pos: p(955, 17),
-											X: &lang.Ident{
-												Pos:  p(955, 23),
-												Name: "_gate",
-											},
-											Body: &lang.BlockStmt{
-												Pos: p(955, 30),
-												Stmts: []lang.Stmt{
-													&lang.ExprStmt{
-														Pos: p(955, 32),
-														X: &lang.AssignExpr{
-															Pos: p(955, 40),
-															Op:  "=",
-															Left: &lang.Ident{
-																Pos:  p(955, 32),
-																Name: "_period",
-															},
-															Right: &lang.Ident{
-																Pos:  p(955, 42),
-																Name: "value",
-															},
-														},
-													},
-													&lang.ExprStmt{
-														Pos: p(955, 49),
-														X: &lang.AssignExpr{
-															Pos: p(955, 54),
-															Op:  "=",
-															Left: &lang.Ident{
-																Pos:  p(955, 49),
-																Name: "_due",
-															},
-															Right: &lang.BinaryExpr{
-																Pos: p(955, 71),
-																Op:  "+",
-																X: &lang.MemberExpr{
-																	Pos: p(955, 63),
-																	X: &lang.Ident{
-																		Pos:  p(955, 56),
-																		Name: "_clock",
-																	},
-																	Name: "Elapsed",
-																},
-																Y: &lang.Ident{
-																	Pos:  p(955, 73),
-																	Name: "value",
-																},
-															},
-														},
-													},
-												},
-												Rbrace: p(955, 80),
-											},
-										},
-									},
-									Rbrace: p(956, 13),
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(959, 9),
-						Modifiers: lang.Modifiers(16),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(959, 16),
-							Name: "void",
-						},
-						Name: "Check",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(959, 27),
-								Type: &lang.TypeRef{
-									Pos:  p(959, 27),
-									Name: "TimeSpan",
-								},
-								Name: "period",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(960, 9),
-							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(961, 13),
+									Pos: p(979, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(961, 36),
-										Op:  "&&",
-										X: &lang.BinaryExpr{
-											Pos: p(961, 24),
-											Op:  "!=",
-											X: &lang.Ident{
-												Pos:  p(961, 17),
-												Name: "period",
-											},
-											Y: &lang.Ident{
-												Pos:  p(961, 27),
-												Name: "Infinite",
-											},
+										Pos: p(979, 19),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(979, 17),
+											Name: "b",
 										},
-										Y: &lang.BinaryExpr{
-											Pos: p(961, 64),
-											Op:  "||",
-											X: &lang.BinaryExpr{
-												Pos: p(961, 47),
-												Op:  "<=",
-												X: &lang.Ident{
-													Pos:  p(961, 40),
-													Name: "period",
-												},
-												Y: &lang.MemberExpr{
-													Pos: p(961, 59),
-													X: &lang.Ident{
-														Pos:  p(961, 50),
-														Name: "TimeSpan",
-													},
-													Name: "Zero",
-												},
-											},
-											Y: &lang.BinaryExpr{
-												Pos: p(961, 92),
-												Op:  ">",
-												X: &lang.MemberExpr{
-													Pos: p(961, 74),
-													X: &lang.Ident{
-														Pos:  p(961, 67),
-														Name: "period",
-													},
-													Name: "TotalMilliseconds",
-												},
-												Y: &lang.Literal{
-													Pos:   p(961, 94),
-													Kind:  lang.LitKind(1),
-													Raw:   "4294967294",
-													Value: uint64(4294967294),
-												},
-											},
+										Y: &lang.Literal{
+											Pos:  p(979, 22),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
 										},
 									},
-									Then: &lang.ThrowStmt{
-										Pos: p(962, 17),
-										X: &lang.NewExpr{
-											Pos: p(962, 23),
+									Then: &lang.ReturnStmt{
+										Pos: p(979, 28),
+										X: &lang.Literal{
+											Pos:   p(979, 35),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(980, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(980, 19),
+										X: &lang.Ident{
+											Pos:  p(980, 17),
+											Name: "a",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(980, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(962, 27),
-												Name: "ArgumentOutOfRangeException",
+												Pos:  p(980, 22),
+												Name: "IComparable",
+											},
+											Name: "c",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(980, 37),
+										X: &lang.CallExpr{
+											Pos: p(980, 46),
+											Fun: &lang.MemberExpr{
+												Pos: p(980, 46),
+												X: &lang.Ident{
+													Pos:  p(980, 44),
+													Name: "c",
+												},
+												Name: "CompareTo",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(962, 55),
-													X: &lang.NameOfExpr{
-														Pos: p(962, 55),
-														X: &lang.Ident{
-															Pos:  p(962, 62),
-															Name: "period",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(963, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(965, 9),
-						Modifiers: lang.Modifiers(1025),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(965, 22),
-							Name: "System.Threading.Tasks.ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(965, 55),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitForNextTickAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(965, 82),
-								Type: &lang.TypeRef{
-									Pos:  p(965, 82),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(965, 120),
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(966, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(967, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(967, 13),
-										Name: "TimeSpan",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(967, 22),
-											Name: "wait",
-										},
-									},
-								},
-								&lang.LockStmt{
-									Pos: p(968, 13),
-									X: &lang.Ident{
-										Pos:  p(968, 19),
-										Name: "_gate",
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(969, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(970, 17),
-												Cond: &lang.Ident{
-													Pos:  p(970, 21),
-													Name: "_waiting",
-												},
-												Then: &lang.ThrowStmt{
-													Pos: p(970, 31),
-													X: &lang.NewExpr{
-														Pos: p(970, 37),
-														Type: &lang.TypeRef{
-															Pos:  p(970, 41),
-															Name: "InvalidOperationException",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(970, 67),
-																X: &lang.Literal{
-																	Pos:   p(970, 67),
-																	Kind:  lang.LitKind(8),
-																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
-																	Value: string("Operation is not valid due to the current state of the object."),
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(971, 17),
-												Cond: &lang.MemberExpr{
-													Pos: p(971, 31),
+													Pos: p(980, 56),
 													X: &lang.Ident{
-														Pos:  p(971, 21),
-														Name: "_disposed",
-													},
-													Name: "IsCancellationRequested",
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(971, 56),
-													X: &lang.Literal{
-														Pos:   p(971, 63),
-														Kind:  lang.LitKind(9),
-														Raw:   "false",
-														Value: bool(false),
+														Pos:  p(980, 56),
+														Name: "b",
 													},
 												},
-											},
-											&lang.ExprStmt{
-												Pos: p(972, 17),
-												X: &lang.CallExpr{
-													Pos: p(972, 35),
-													Fun: &lang.MemberExpr{
-														Pos: p(972, 35),
-														X: &lang.Ident{
-															Pos:  p(972, 17),
-															Name: "cancellationToken",
-														},
-														Name: "ThrowIfCancellationRequested",
-													},
-												},
-											},
-											&lang.LocalDeclStmt{
-												Pos: p(973, 17),
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(973, 21),
-														Name: "now",
-														Init: &lang.MemberExpr{
-															Pos: p(973, 34),
-															X: &lang.Ident{
-																Pos:  p(973, 27),
-																Name: "_clock",
-															},
-															Name: "Elapsed",
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(974, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(974, 41),
-													Op:  "&&",
-													X: &lang.BinaryExpr{
-														Pos: p(974, 29),
-														Op:  "!=",
-														X: &lang.Ident{
-															Pos:  p(974, 21),
-															Name: "_period",
-														},
-														Y: &lang.Ident{
-															Pos:  p(974, 32),
-															Name: "Infinite",
-														},
-													},
-													Y: &lang.BinaryExpr{
-														Pos: p(974, 48),
-														Op:  ">=",
-														X: &lang.Ident{
-															Pos:  p(974, 44),
-															Name: "now",
-														},
-														Y: &lang.Ident{
-															Pos:  p(974, 51),
-															Name: "_due",
-														},
-													},
-												},
-												Then: &lang.BlockStmt{
-													Pos: p(975, 17),
-													Stmts: []lang.Stmt{
-														&lang.WhileStmt{
-															Pos: p(976, 21),
-															Cond: &lang.BinaryExpr{
-																Pos: p(976, 33),
-																Op:  "<=",
-																X: &lang.Ident{
-																	Pos:  p(976, 28),
-																	Name: "_due",
-																},
-																Y: &lang.Ident{
-																	Pos:  p(976, 36),
-																	Name: "now",
-																},
-															},
-															Body: &lang.ExprStmt{
-																Pos: p(976, 41),
-																X: &lang.AssignExpr{
-																	Pos: p(976, 46),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(976, 41),
-																		Name: "_due",
-																	},
-																	Right: &lang.Ident{
-																		Pos:  p(976, 49),
-																		Name: "_period",
-																	},
-																},
-															},
-														},
-														&lang.ReturnStmt{
-															Pos: p(977, 21),
-															X: &lang.Literal{
-																Pos:   p(977, 28),
-																Kind:  lang.LitKind(9),
-																Raw:   "true",
-																Value: bool(true),
-															},
-														},
-													},
-													Rbrace: p(978, 17),
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(979, 17),
-												X: &lang.AssignExpr{
-													Pos: p(979, 26),
-													Op:  "=",
-													Left: &lang.Ident{
-														Pos:  p(979, 17),
-														Name: "_waiting",
-													},
-													Right: &lang.Literal{
-														Pos:   p(979, 28),
-														Kind:  lang.LitKind(9),
-														Raw:   "true",
-														Value: bool(true),
-													},
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(980, 17),
-												X: &lang.AssignExpr{
-													Pos: p(980, 22),
-													Op:  "=",
-													Left: &lang.Ident{
-														Pos:  p(980, 17),
-														Name: "wait",
-													},
-													Right: &lang.CondExpr{
-														Pos: p(980, 44),
-														Cond: &lang.BinaryExpr{
-															Pos: p(980, 32),
-															Op:  "==",
-															X: &lang.Ident{
-																Pos:  p(980, 24),
-																Name: "_period",
-															},
-															Y: &lang.Ident{
-																Pos:  p(980, 35),
-																Name: "Infinite",
-															},
-														},
-														Then: &lang.Ident{
-															Pos:  p(980, 46),
-															Name: "Infinite",
-														},
-														Else: &lang.BinaryExpr{
-															Pos: p(980, 62),
-															Op:  "-",
-															X: &lang.Ident{
-																Pos:  p(980, 57),
-																Name: "_due",
-															},
-															Y: &lang.Ident{
-																Pos:  p(980, 64),
-																Name: "now",
-															},
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(981, 13),
-									},
-								},
-								&lang.TryStmt{
-									Pos: p(982, 13),
-									Body: &lang.BlockStmt{
-										Pos: p(983, 13),
-										Stmts: []lang.Stmt{
-											&lang.UsingDeclStmt{
-												Pos: p(984, 17),
-												Decl: &lang.LocalDeclStmt{
-													Pos: p(984, 23),
-													Decls: []*lang.Declarator{
-														&lang.Declarator{
-															Pos:  p(984, 27),
-															Name: "linked",
-															Init: &lang.CallExpr{
-																Pos: p(984, 60),
-																Fun: &lang.MemberExpr{
-																	Pos: p(984, 60),
-																	X: &lang.Ident{
-																		Pos:  p(984, 36),
-																		Name: "CancellationTokenSource",
-																	},
-																	Name: "CreateLinkedTokenSource",
-																},
-																Args: []*lang.Arg{
-																	&lang.Arg{
-																		Pos: p(984, 84),
-																		X: &lang.Ident{
-																			Pos:  p(984, 84),
-																			Name: "cancellationToken",
-																		},
-																	},
-																	&lang.Arg{
-																		Pos: p(984, 103),
-																		X: &lang.MemberExpr{
-																			Pos: p(984, 113),
-																			X: &lang.Ident{
-																				Pos:  p(984, 103),
-																				Name: "_disposed",
-																			},
-																			Name: "Token",
-																		},
-																	},
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(985, 17),
-												X: &lang.AwaitExpr{
-													Pos: p(985, 17),
-													X: &lang.CallExpr{
-														Pos: p(985, 51),
-														Fun: &lang.MemberExpr{
-															Pos: p(985, 51),
-															X: &lang.MemberExpr{
-																Pos: p(985, 46),
-																X: &lang.MemberExpr{
-																	Pos: p(985, 40),
-																	X: &lang.MemberExpr{
-																		Pos: p(985, 30),
-																		X: &lang.Ident{
-																			Pos:  p(985, 23),
-																			Name: "System",
-																		},
-																		Name: "Threading",
-																	},
-																	Name: "Tasks",
-																},
-																Name: "Task",
-															},
-															Name: "Delay",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(985, 57),
-																X: &lang.Ident{
-																	Pos:  p(985, 57),
-																	Name: "wait",
-																},
-															},
-															&lang.Arg{
-																Pos: p(985, 63),
-																X: &lang.MemberExpr{
-																	Pos: p(985, 70),
-																	X: &lang.Ident{
-																		Pos:  p(985, 63),
-																		Name: "linked",
-																	},
-																	Name: "Token",
-																},
-															},
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(986, 13),
-									},
-									Catches: []*lang.CatchClause{
-										&lang.CatchClause{
-											Pos: p(987, 13),
-											Type: &lang.TypeRef{
-												Pos:  p(987, 20),
-												Name: "OperationCanceledException",
-											},
-											Body: &lang.BlockStmt{
-												Pos: p(988, 13),
-												Stmts: []lang.Stmt{
-													&lang.LockStmt{
-														Pos: p(989, 17),
-														X: &lang.Ident{
-															Pos:  p(989, 23),
-															Name: "_gate",
-														},
-														Body: &lang.BlockStmt{
-															Pos: p(989, 30),
-															Stmts: []lang.Stmt{
-																&lang.ExprStmt{
-																	Pos: p(989, 32),
-																	X: &lang.AssignExpr{
-																		Pos: p(989, 41),
-																		Op:  "=",
-																		Left: &lang.Ident{
-																			Pos:  p(989, 32),
-																			Name: "_waiting",
-																		},
-																		Right: &lang.Literal{
-																			Pos:   p(989, 43),
-																			Kind:  lang.LitKind(9),
-																			Raw:   "false",
-																			Value: bool(false),
-																		},
-																	},
-																},
-															},
-															Rbrace: p(989, 50),
-														},
-													},
-													&lang.IfStmt{
-														Pos: p(990, 17),
-														Cond: &lang.BinaryExpr{
-															Pos: p(990, 55),
-															Op:  "&&",
-															X: &lang.MemberExpr{
-																Pos: p(990, 31),
-																X: &lang.Ident{
-																	Pos:  p(990, 21),
-																	Name: "_disposed",
-																},
-																Name: "IsCancellationRequested",
-															},
-															Y: &lang.UnaryExpr{
-																Pos: p(990, 58),
-																Op:  "!",
-																X: &lang.MemberExpr{
-																	Pos: p(990, 77),
-																	X: &lang.Ident{
-																		Pos:  p(990, 59),
-																		Name: "cancellationToken",
-																	},
-																	Name: "IsCancellationRequested",
-																},
-															},
-														},
-														Then: &lang.ReturnStmt{
-															Pos: p(990, 102),
-															X: &lang.Literal{
-																Pos:   p(990, 109),
-																Kind:  lang.LitKind(9),
-																Raw:   "false",
-																Value: bool(false),
-															},
-														},
-													},
-													&lang.ThrowStmt{
-														Pos: p(991, 17),
-													},
-												},
-												Rbrace: p(992, 13),
 											},
 										},
 									},
 								},
-								&lang.LockStmt{
-									Pos: p(993, 13),
-									X: &lang.Ident{
-										Pos:  p(993, 19),
-										Name: "_gate",
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(994, 13),
-										Stmts: []lang.Stmt{
-											&lang.ExprStmt{
-												Pos: p(995, 17),
-												X: &lang.AssignExpr{
-													Pos: p(995, 26),
-													Op:  "=",
-													Left: &lang.Ident{
-														Pos:  p(995, 17),
-														Name: "_waiting",
-													},
-													Right: &lang.Literal{
-														Pos:   p(995, 28),
-														Kind:  lang.LitKind(9),
-														Raw:   "false",
-														Value: bool(false),
-													},
-												},
-											},
-											&lang.LocalDeclStmt{
-												Pos: p(996, 17),
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(996, 21),
-														Name: "now",
-														Init: &lang.MemberExpr{
-															Pos: p(996, 34),
-															X: &lang.Ident{
-																Pos:  p(996, 27),
-																Name: "_clock",
-															},
-															Name: "Elapsed",
-														},
-													},
-												},
-											},
-											&lang.WhileStmt{
-												Pos: p(997, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(997, 29),
-													Op:  "<=",
-													X: &lang.Ident{
-														Pos:  p(997, 24),
-														Name: "_due",
-													},
-													Y: &lang.Ident{
-														Pos:  p(997, 32),
-														Name: "now",
-													},
-												},
-												Body: &lang.ExprStmt{
-													Pos: p(997, 37),
-													X: &lang.AssignExpr{
-														Pos: p(997, 42),
-														Op:  "+=",
-														Left: &lang.Ident{
-															Pos:  p(997, 37),
-															Name: "_due",
-														},
-														Right: &lang.Ident{
-															Pos:  p(997, 45),
-															Name: "_period",
-														},
-													},
+								&lang.ThrowStmt{
+									Pos: p(981, 13),
+									X: &lang.NewExpr{
+										Pos: p(981, 19),
+										Type: &lang.TypeRef{
+											Pos:  p(981, 23),
+											Name: "ArgumentException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(981, 41),
+												X: &lang.Literal{
+													Pos:   p(981, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"At least one object must implement IComparable.\"",
+													Value: string("At least one object must implement IComparable."),
 												},
 											},
 										},
-										Rbrace: p(998, 13),
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(999, 13),
-									X: &lang.Literal{
-										Pos:   p(999, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1000, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1002, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1002, 16),
-							Name: "void",
-						},
-						Name: "Dispose",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1002, 44),
-							Fun: &lang.MemberExpr{
-								Pos: p(1002, 44),
-								X: &lang.Ident{
-									Pos:  p(1002, 34),
-									Name: "_disposed",
-								},
-								Name: "Cancel",
-							},
+							Rbrace: p(982, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1013, 5),
+				Pos:       p(985, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Lazy",
-				Namespace: "System",
+				Name:      "ComparisonComparer",
+				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
 					"T",
 				},
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(985, 42),
+						Name: "Comparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(985, 51),
+								Name: "T",
+							},
+						},
+					},
+				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1015, 9),
+						Pos:       p(987, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1015, 18),
-							Name: "object",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1015, 25),
-								Name: "_gate",
-								Init: &lang.NewExpr{
-									Pos: p(1015, 33),
-									Type: &lang.TypeRef{
-										Pos:  p(1015, 37),
-										Name: "object",
-									},
-								},
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       p(1016, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(1016, 18),
-							Name: "System.Threading.LazyThreadSafetyMode",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1016, 56),
-								Name: "_mode",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1017, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1017, 9),
-							Name: "Func",
+							Pos:  p(987, 18),
+							Name: "Comparison",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1017, 14),
+									Pos:  p(987, 29),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1017, 17),
-								Name: "_factory",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1018, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1018, 9),
-							Name: "T",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1018, 11),
-								Name: "_value",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1019, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1019, 9),
-							Name: "bool",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1019, 14),
-								Name: "_created",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1020, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1020, 9),
-							Name: "bool",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1020, 14),
-								Name: "_running",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1021, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1021, 9),
-							Name: "Exception",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1021, 19),
-								Name: "_error",
+								Pos:  p(987, 32),
+								Name: "_comparison",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1025, 9),
+						Pos:       p(988, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "Lazy",
+						Name:      "ComparisonComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1025, 21),
+								Pos: p(988, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1025, 21),
-									Name: "Func",
+									Pos:  p(988, 35),
+									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1025, 26),
+											Pos:  p(988, 46),
 											Name: "T",
 										},
 									},
 								},
-								Name: "valueFactory",
+								Name: "comparison",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1026, 9),
+							Pos: p(988, 61),
 							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1027, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1027, 30),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1027, 17),
-											Name: "valueFactory",
+								&lang.ExprStmt{
+									Pos: p(988, 63),
+									X: &lang.AssignExpr{
+										Pos: p(988, 75),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(988, 63),
+											Name: "_comparison",
 										},
-										Y: &lang.Literal{
-											Pos:  p(1027, 33),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
+										Right: &lang.Ident{
+											Pos:  p(988, 77),
+											Name: "comparison",
 										},
 									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1027, 39),
-										X: &lang.NewExpr{
-											Pos: p(1027, 45),
-											Type: &lang.TypeRef{
-												Pos:  p(1027, 49),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1027, 71),
-													X: &lang.NameOfExpr{
-														Pos: p(1027, 71),
-														X: &lang.Ident{
-															Pos:  p(1027, 78),
-															Name: "valueFactory",
-														},
-													},
+								},
+							},
+							Rbrace: p(988, 89),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(989, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(989, 25),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(989, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(989, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(989, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(989, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(989, 50),
+							Fun: &lang.Ident{
+								Pos:  p(989, 50),
+								Name: "_comparison",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(989, 62),
+									X: &lang.Ident{
+										Pos:  p(989, 62),
+										Name: "x",
+									},
+								},
+								&lang.Arg{
+									Pos: p(989, 65),
+									X: &lang.Ident{
+										Pos:  p(989, 65),
+										Name: "y",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(999, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ILookup",
+				Namespace: "System.Linq",
+				TypeParams: []string{
+					"TKey",
+					"TElement",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(999, 48),
+						Name: "System.Collections.Generic.IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(999, 87),
+								Name: "IGrouping",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(999, 97),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  p(999, 103),
+										Name: "TElement",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos: p(1001, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1001, 9),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1001, 21),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: p(1002, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1002, 9),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1002, 48),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "this[]",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1002, 75),
+								Kind: "get",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1002, 63),
+								Type: &lang.TypeRef{
+									Pos:  p(1002, 63),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1003, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1003, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1003, 23),
+								Type: &lang.TypeRef{
+									Pos:  p(1003, 23),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1006, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Lookup",
+				Namespace: "System.Linq",
+				TypeParams: []string{
+					"TKey",
+					"TElement",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1006, 43),
+						Name: "ILookup",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1006, 51),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  p(1006, 57),
+								Name: "TElement",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1008, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1008, 18),
+							Name: "System.Collections.Generic.List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1008, 50),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1008, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1008, 66),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1008, 77),
+								Name: "_groups",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1009, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1009, 18),
+							Name: "System.Collections.Generic.Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1009, 56),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1009, 62),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1009, 72),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1009, 78),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1009, 89),
+								Name: "_index",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1010, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1010, 9),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1010, 19),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1010, 25),
+									Name: "TElement",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1010, 35),
+								Name: "_nullGroup",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1012, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "Lookup",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1012, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1012, 25),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1012, 64),
+											Name: "IGrouping",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1012, 74),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  p(1012, 80),
+													Name: "TElement",
 												},
 											},
 										},
 									},
 								},
-								&lang.ExprStmt{
-									Pos: p(1028, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1028, 22),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1028, 13),
-											Name: "_factory",
-										},
-										Right: &lang.Ident{
-											Pos:  p(1028, 24),
-											Name: "valueFactory",
+								Name: "groups",
+							},
+							&lang.Param{
+								Pos: p(1012, 99),
+								Type: &lang.TypeRef{
+									Pos:  p(1012, 99),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1012, 144),
+											Name: "TKey",
 										},
 									},
 								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1013, 9),
+							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1029, 13),
+									Pos: p(1014, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1029, 19),
+										Pos: p(1014, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1029, 13),
-											Name: "_mode",
+											Pos:  p(1014, 13),
+											Name: "_groups",
 										},
-										Right: &lang.MemberExpr{
-											Pos: p(1029, 59),
-											X: &lang.MemberExpr{
-												Pos: p(1029, 38),
-												X: &lang.MemberExpr{
-													Pos: p(1029, 28),
+										Right: &lang.NewExpr{
+											Pos: p(1014, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1014, 27),
+												Name: "System.Collections.Generic.List",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(1014, 59),
+														Name: "IGrouping",
+														Args: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(1014, 69),
+																Name: "TKey",
+															},
+															&lang.TypeRef{
+																Pos:  p(1014, 75),
+																Name: "TElement",
+															},
+														},
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1014, 86),
 													X: &lang.Ident{
-														Pos:  p(1029, 21),
-														Name: "System",
-													},
-													Name: "Threading",
-												},
-												Name: "LazyThreadSafetyMode",
-											},
-											Name: "ExecutionAndPublication",
-										},
-									},
-								},
-							},
-							Rbrace: p(1030, 9),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1031, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "Lazy",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1031, 21),
-								Type: &lang.TypeRef{
-									Pos:  p(1031, 21),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1031, 26),
-											Name: "T",
-										},
-									},
-								},
-								Name: "valueFactory",
-							},
-							&lang.Param{
-								Pos: p(1031, 43),
-								Type: &lang.TypeRef{
-									Pos:  p(1031, 43),
-									Name: "bool",
-								},
-								Name: "isThreadSafe",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1032, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1033, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1033, 30),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1033, 17),
-											Name: "valueFactory",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1033, 33),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1033, 39),
-										X: &lang.NewExpr{
-											Pos: p(1033, 45),
-											Type: &lang.TypeRef{
-												Pos:  p(1033, 49),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1033, 71),
-													X: &lang.NameOfExpr{
-														Pos: p(1033, 71),
-														X: &lang.Ident{
-															Pos:  p(1033, 78),
-															Name: "valueFactory",
-														},
+														Pos:  p(1014, 86),
+														Name: "groups",
 													},
 												},
 											},
@@ -15302,100 +15539,370 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1034, 13),
+									Pos: p(1015, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1034, 22),
+										Pos: p(1015, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1034, 13),
-											Name: "_factory",
-										},
-										Right: &lang.Ident{
-											Pos:  p(1034, 24),
-											Name: "valueFactory",
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1035, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1035, 19),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1035, 13),
-											Name: "_mode",
+											Pos:  p(1015, 13),
+											Name: "_index",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1035, 34),
-											Cond: &lang.Ident{
-												Pos:  p(1035, 21),
-												Name: "isThreadSafe",
-											},
-											Then: &lang.MemberExpr{
-												Pos: p(1035, 74),
-												X: &lang.MemberExpr{
-													Pos: p(1035, 53),
-													X: &lang.MemberExpr{
-														Pos: p(1035, 43),
-														X: &lang.Ident{
-															Pos:  p(1035, 36),
-															Name: "System",
-														},
-														Name: "Threading",
-													},
-													Name: "LazyThreadSafetyMode",
+											Pos: p(1015, 39),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1015, 31),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1015, 22),
+													Name: "comparer",
 												},
-												Name: "ExecutionAndPublication",
-											},
-											Else: &lang.MemberExpr{
-												Pos: p(1035, 138),
-												X: &lang.MemberExpr{
-													Pos: p(1035, 117),
-													X: &lang.MemberExpr{
-														Pos: p(1035, 107),
-														X: &lang.Ident{
-															Pos:  p(1035, 100),
-															Name: "System",
-														},
-														Name: "Threading",
-													},
-													Name: "LazyThreadSafetyMode",
+												Y: &lang.Literal{
+													Pos:  p(1015, 34),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
 												},
-												Name: "None",
+											},
+											Then: &lang.NewExpr{
+												Pos: p(1015, 41),
+												Type: &lang.TypeRef{
+													Pos:  p(1015, 45),
+													Name: "System.Collections.Generic.Dictionary",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1015, 83),
+															Name: "TKey",
+														},
+														&lang.TypeRef{
+															Pos:  p(1015, 89),
+															Name: "IGrouping",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1015, 99),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1015, 105),
+																	Name: "TElement",
+																},
+															},
+														},
+													},
+												},
+											},
+											Else: &lang.NewExpr{
+												Pos: p(1015, 120),
+												Type: &lang.TypeRef{
+													Pos:  p(1015, 124),
+													Name: "System.Collections.Generic.Dictionary",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1015, 162),
+															Name: "TKey",
+														},
+														&lang.TypeRef{
+															Pos:  p(1015, 168),
+															Name: "IGrouping",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1015, 178),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1015, 184),
+																	Name: "TElement",
+																},
+															},
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1015, 195),
+														X: &lang.Ident{
+															Pos:  p(1015, 195),
+															Name: "comparer",
+														},
+													},
+												},
 											},
 										},
 									},
 								},
+								&lang.ForeachStmt{
+									Pos:  p(1016, 13),
+									Name: "g",
+									X: &lang.Ident{
+										Pos:  p(1016, 31),
+										Name: "_groups",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1017, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1018, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1018, 27),
+													Op:  "==",
+													X: &lang.MemberExpr{
+														Pos: p(1018, 23),
+														X: &lang.Ident{
+															Pos:  p(1018, 21),
+															Name: "g",
+														},
+														Name: "Key",
+													},
+													Y: &lang.Literal{
+														Pos:  p(1018, 30),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1018, 36),
+													X: &lang.AssignExpr{
+														Pos: p(1018, 47),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1018, 36),
+															Name: "_nullGroup",
+														},
+														Right: &lang.Ident{
+															Pos:  p(1018, 49),
+															Name: "g",
+														},
+													},
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1019, 22),
+													X: &lang.AssignExpr{
+														Pos: p(1019, 36),
+														Op:  "=",
+														Left: &lang.IndexExpr{
+															Pos: p(1019, 28),
+															X: &lang.Ident{
+																Pos:  p(1019, 22),
+																Name: "_index",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1019, 29),
+																	X: &lang.MemberExpr{
+																		Pos: p(1019, 31),
+																		X: &lang.Ident{
+																			Pos:  p(1019, 29),
+																			Name: "g",
+																		},
+																		Name: "Key",
+																	},
+																},
+															},
+														},
+														Right: &lang.Ident{
+															Pos:  p(1019, 38),
+															Name: "g",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1020, 13),
+									},
+								},
 							},
-							Rbrace: p(1036, 9),
+							Rbrace: p(1021, 9),
 						},
 					},
-					&lang.CtorDecl{
-						Pos:       p(1037, 9),
+					&lang.PropertyDecl{
+						Pos:       p(1023, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "Lazy",
+						Type: &lang.TypeRef{
+							Pos:  p(1023, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1023, 37),
+							X: &lang.Ident{
+								Pos:  p(1023, 29),
+								Name: "_groups",
+							},
+							Name: "Count",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1025, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1025, 16),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1025, 55),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "this[]",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1027, 13),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1028, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(1029, 17),
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(1029, 21),
+													Name: "g",
+													Init: &lang.CallExpr{
+														Pos: p(1029, 25),
+														Fun: &lang.Ident{
+															Pos:  p(1029, 25),
+															Name: "Find",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1029, 30),
+																X: &lang.Ident{
+																	Pos:  p(1029, 30),
+																	Name: "key",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1030, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1030, 23),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1030, 21),
+													Name: "g",
+												},
+												Y: &lang.Literal{
+													Pos:  p(1030, 26),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(1030, 32),
+												X: &lang.CallExpr{
+													Pos: p(1030, 50),
+													Fun: &lang.MemberExpr{
+														Pos: p(1030, 50),
+														X: &lang.Ident{
+															Pos:  p(1030, 39),
+															Name: "Enumerable",
+														},
+														Name: "Empty",
+														TypeArgs: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(1030, 56),
+																Name: "TElement",
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.ReturnStmt{
+											Pos: p(1031, 17),
+											X: &lang.Ident{
+												Pos:  p(1031, 24),
+												Name: "g",
+											},
+										},
+									},
+									Rbrace: p(1032, 13),
+								},
+							},
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1037, 21),
+								Pos: p(1025, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(1037, 21),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1037, 26),
-											Name: "T",
+									Pos:  p(1025, 70),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1035, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1035, 16),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1035, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1035, 30),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1035, 53),
+							Op:  "!=",
+							X: &lang.CallExpr{
+								Pos: p(1035, 43),
+								Fun: &lang.Ident{
+									Pos:  p(1035, 43),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1035, 48),
+										X: &lang.Ident{
+											Pos:  p(1035, 48),
+											Name: "key",
 										},
 									},
 								},
-								Name: "valueFactory",
 							},
-							&lang.Param{
-								Pos: p(1037, 43),
-								Type: &lang.TypeRef{
-									Pos:  p(1037, 43),
-									Name: "System.Threading.LazyThreadSafetyMode",
+							Y: &lang.Literal{
+								Pos:  p(1035, 56),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1037, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1037, 9),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1037, 19),
+									Name: "TKey",
 								},
-								Name: "mode",
+								&lang.TypeRef{
+									Pos:  p(1037, 25),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1037, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1037, 40),
+									Name: "TKey",
+								},
+								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
@@ -15404,68 +15911,89 @@ func preludeAST() *lang.File {
 								&lang.IfStmt{
 									Pos: p(1039, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1039, 30),
+										Pos: p(1039, 21),
 										Op:  "==",
 										X: &lang.Ident{
 											Pos:  p(1039, 17),
-											Name: "valueFactory",
+											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1039, 33),
+											Pos:  p(1039, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1039, 39),
-										X: &lang.NewExpr{
-											Pos: p(1039, 45),
-											Type: &lang.TypeRef{
-												Pos:  p(1039, 49),
-												Name: "ArgumentNullException",
+									Then: &lang.ReturnStmt{
+										Pos: p(1039, 30),
+										X: &lang.Ident{
+											Pos:  p(1039, 37),
+											Name: "_nullGroup",
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1040, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1040, 13),
+										Name: "IGrouping",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1040, 23),
+												Name: "TKey",
+											},
+											&lang.TypeRef{
+												Pos:  p(1040, 29),
+												Name: "TElement",
+											},
+										},
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1040, 39),
+											Name: "g",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1041, 13),
+									X: &lang.CondExpr{
+										Pos: p(1041, 51),
+										Cond: &lang.CallExpr{
+											Pos: p(1041, 27),
+											Fun: &lang.MemberExpr{
+												Pos: p(1041, 27),
+												X: &lang.Ident{
+													Pos:  p(1041, 20),
+													Name: "_index",
+												},
+												Name: "TryGetValue",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1039, 71),
-													X: &lang.NameOfExpr{
-														Pos: p(1039, 71),
-														X: &lang.Ident{
-															Pos:  p(1039, 78),
-															Name: "valueFactory",
-														},
+													Pos: p(1041, 39),
+													X: &lang.Ident{
+														Pos:  p(1041, 39),
+														Name: "key",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1041, 44),
+													Mod: "out",
+													X: &lang.Ident{
+														Pos:  p(1041, 48),
+														Name: "g",
 													},
 												},
 											},
 										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1040, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1040, 22),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1040, 13),
-											Name: "_factory",
+										Then: &lang.Ident{
+											Pos:  p(1041, 53),
+											Name: "g",
 										},
-										Right: &lang.Ident{
-											Pos:  p(1040, 24),
-											Name: "valueFactory",
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1041, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1041, 19),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1041, 13),
-											Name: "_mode",
-										},
-										Right: &lang.Ident{
-											Pos:  p(1041, 21),
-											Name: "mode",
+										Else: &lang.Literal{
+											Pos:  p(1041, 57),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
 										},
 									},
 								},
@@ -15473,513 +16001,5087 @@ func preludeAST() *lang.File {
 							Rbrace: p(1042, 9),
 						},
 					},
-					&lang.CtorDecl{
-						Pos:       p(1043, 9),
+					&lang.MethodDecl{
+						Pos:       p(1044, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "Lazy",
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1044, 16),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1044, 55),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1044, 65),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1044, 71),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1044, 109),
+							Fun: &lang.MemberExpr{
+								Pos: p(1044, 109),
+								X: &lang.Ident{
+									Pos:  p(1044, 101),
+									Name: "_groups",
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1045, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1045, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1045, 98),
+							Fun: &lang.MemberExpr{
+								Pos: p(1045, 98),
+								X: &lang.Ident{
+									Pos:  p(1045, 90),
+									Name: "_groups",
+								},
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(1045, 40),
+							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1048, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LookupExtensions",
+				Namespace: "System.Linq",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1050, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1050, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1050, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1050, 37),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1043, 21),
+								Pos:      p(1050, 70),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1043, 21),
-									Name: "T",
+									Pos:  p(1050, 75),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1050, 114),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "value",
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1050, 131),
+								Type: &lang.TypeRef{
+									Pos:  p(1050, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1050, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1050, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
-						Body: &lang.BlockStmt{
-							Pos: p(1044, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1045, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1045, 20),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1045, 13),
-											Name: "_value",
-										},
-										Right: &lang.Ident{
-											Pos:  p(1045, 22),
-											Name: "value",
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1046, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1046, 22),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1046, 13),
-											Name: "_created",
-										},
-										Right: &lang.Literal{
-											Pos:   p(1046, 24),
-											Kind:  lang.LitKind(9),
-											Raw:   "true",
-											Value: bool(true),
-										},
-									},
-								},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1051, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1051, 16),
+								Name: "Build",
 							},
-							Rbrace: p(1047, 9),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1049, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1049, 16),
-							Name: "bool",
-						},
-						Name: "IsValueCreated",
-						ExprBody: &lang.Ident{
-							Pos:  p(1049, 39),
-							Name: "_created",
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1051, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1051, 16),
-							Name: "T",
-						},
-						Name: "Value",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(1053, 13),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(1054, 13),
-									Stmts: []lang.Stmt{
-										&lang.IfStmt{
-											Pos: p(1055, 17),
-											Cond: &lang.Ident{
-												Pos:  p(1055, 21),
-												Name: "_created",
-											},
-											Then: &lang.ReturnStmt{
-												Pos: p(1055, 31),
-												X: &lang.Ident{
-													Pos:  p(1055, 38),
-													Name: "_value",
-												},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1051, 22),
+									X: &lang.Ident{
+										Pos:  p(1051, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1051, 30),
+									X: &lang.Ident{
+										Pos:  p(1051, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1051, 43),
+									X: &lang.LambdaExpr{
+										Pos: p(1051, 43),
+										Params: []*lang.Param{
+											&lang.Param{
+												Pos:  p(1051, 43),
+												Name: "x",
 											},
 										},
-										&lang.IfStmt{
-											Pos: p(1056, 17),
-											Cond: &lang.BinaryExpr{
-												Pos: p(1056, 27),
-												Op:  "==",
-												X: &lang.Ident{
-													Pos:  p(1056, 21),
-													Name: "_mode",
-												},
-												Y: &lang.MemberExpr{
-													Pos: p(1056, 68),
-													X: &lang.MemberExpr{
-														Pos: p(1056, 47),
-														X: &lang.MemberExpr{
-															Pos: p(1056, 37),
-															X: &lang.Ident{
-																Pos:  p(1056, 30),
-																Name: "System",
-															},
-															Name: "Threading",
-														},
-														Name: "LazyThreadSafetyMode",
-													},
-													Name: "PublicationOnly",
-												},
-											},
-											Then: &lang.BlockStmt{
-												Pos: p(1057, 17),
-												Stmts: []lang.Stmt{
-													&lang.LocalDeclStmt{
-														Pos: p(1058, 21),
-														Decls: []*lang.Declarator{
-															&lang.Declarator{
-																Pos:  p(1058, 25),
-																Name: "v",
-																Init: &lang.CallExpr{
-																	Pos: p(1058, 29),
-																	Fun: &lang.Ident{
-																		Pos:  p(1058, 29),
-																		Name: "_factory",
-																	},
-																},
-															},
-														},
-													},
-													&lang.LockStmt{
-														Pos: p(1059, 21),
-														X: &lang.Ident{
-															Pos:  p(1059, 27),
-															Name: "_gate",
-														},
-														Body: &lang.BlockStmt{
-															Pos: p(1060, 21),
-															Stmts: []lang.Stmt{
-																&lang.IfStmt{
-																	Pos: p(1061, 25),
-																	Cond: &lang.UnaryExpr{
-																		Pos: p(1061, 29),
-																		Op:  "!",
-																		X: &lang.Ident{
-																			Pos:  p(1061, 30),
-																			Name: "_created",
-																		},
-																	},
-																	Then: &lang.BlockStmt{
-																		Pos: p(1061, 40),
-																		Stmts: []lang.Stmt{
-																			&lang.ExprStmt{
-																				Pos: p(1061, 42),
-																				X: &lang.AssignExpr{
-																					Pos: p(1061, 49),
-																					Op:  "=",
-																					Left: &lang.Ident{
-																						Pos:  p(1061, 42),
-																						Name: "_value",
-																					},
-																					Right: &lang.Ident{
-																						Pos:  p(1061, 51),
-																						Name: "v",
-																					},
-																				},
-																			},
-																			&lang.ExprStmt{
-																				Pos: p(1061, 54),
-																				X: &lang.AssignExpr{
-																					Pos: p(1061, 63),
-																					Op:  "=",
-																					Left: &lang.Ident{
-																						Pos:  p(1061, 54),
-																						Name: "_created",
-																					},
-																					Right: &lang.Literal{
-																						Pos:   p(1061, 65),
-																						Kind:  lang.LitKind(9),
-																						Raw:   "true",
-																						Value: bool(true),
-																					},
-																				},
-																			},
-																			&lang.ExprStmt{
-																				Pos: p(1061, 71),
-																				X: &lang.AssignExpr{
-																					Pos: p(1061, 80),
-																					Op:  "=",
-																					Left: &lang.Ident{
-																						Pos:  p(1061, 71),
-																						Name: "_factory",
-																					},
-																					Right: &lang.Literal{
-																						Pos:  p(1061, 82),
-																						Kind: lang.LitKind(10),
-																						Raw:  "null",
-																					},
-																				},
-																			},
-																		},
-																		Rbrace: p(1061, 88),
-																	},
-																},
-																&lang.ReturnStmt{
-																	Pos: p(1062, 25),
-																	X: &lang.Ident{
-																		Pos:  p(1062, 32),
-																		Name: "_value",
-																	},
-																},
-															},
-															Rbrace: p(1063, 21),
-														},
-													},
-												},
-												Rbrace: p(1064, 17),
-											},
-										},
-										&lang.LockStmt{
-											Pos: p(1065, 17),
-											X: &lang.Ident{
-												Pos:  p(1065, 23),
-												Name: "_gate",
-											},
-											Body: &lang.BlockStmt{
-												Pos: p(1066, 17),
-												Stmts: []lang.Stmt{
-													&lang.IfStmt{
-														Pos: p(1067, 21),
-														Cond: &lang.Ident{
-															Pos:  p(1067, 25),
-															Name: "_created",
-														},
-														Then: &lang.ReturnStmt{
-															Pos: p(1067, 35),
-															X: &lang.Ident{
-																Pos:  p(1067, 42),
-																Name: "_value",
-															},
-														},
-													},
-													&lang.IfStmt{
-														Pos: p(1068, 21),
-														Cond: &lang.BinaryExpr{
-															Pos: p(1068, 32),
-															Op:  "!=",
-															X: &lang.Ident{
-																Pos:  p(1068, 25),
-																Name: "_error",
-															},
-															Y: &lang.Literal{
-																Pos:  p(1068, 35),
-																Kind: lang.LitKind(10),
-																Raw:  "null",
-															},
-														},
-														Then: &lang.ThrowStmt{
-															Pos: p(1068, 41),
-															X: &lang.Ident{
-																Pos:  p(1068, 47),
-																Name: "_error",
-															},
-														},
-													},
-													&lang.IfStmt{
-														Pos: p(1069, 21),
-														Cond: &lang.Ident{
-															Pos:  p(1069, 25),
-															Name: "_running",
-														},
-														Then: &lang.ThrowStmt{
-															Pos: p(1069, 35),
-															X: &lang.NewExpr{
-																Pos: p(1069, 41),
-																Type: &lang.TypeRef{
-																	Pos:  p(1069, 45),
-																	Name: "InvalidOperationException",
-																},
-																Args: []*lang.Arg{
-																	&lang.Arg{
-																		Pos: p(1069, 71),
-																		X: &lang.Literal{
-																			Pos:   p(1069, 71),
-																			Kind:  lang.LitKind(8),
-																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
-																			Value: string("ValueFactory attempted to access the Value property of this instance."),
-																		},
-																	},
-																},
-															},
-														},
-													},
-													&lang.ExprStmt{
-														Pos: p(1070, 21),
-														X: &lang.AssignExpr{
-															Pos: p(1070, 30),
-															Op:  "=",
-															Left: &lang.Ident{
-																Pos:  p(1070, 21),
-																Name: "_running",
-															},
-															Right: &lang.Literal{
-																Pos:   p(1070, 32),
-																Kind:  lang.LitKind(9),
-																Raw:   "true",
-																Value: bool(true),
-															},
-														},
-													},
-													&lang.TryStmt{
-														Pos: p(1071, 21),
-														Body: &lang.BlockStmt{
-															Pos: p(1072, 21),
-															Stmts: []lang.Stmt{
-																&lang.ExprStmt{
-																	Pos: p(1073, 25),
-																	X: &lang.AssignExpr{
-																		Pos: p(1073, 32),
-																		Op:  "=",
-																		Left: &lang.Ident{
-																			Pos:  p(1073, 25),
-																			Name: "_value",
-																		},
-																		Right: &lang.CallExpr{
-																			Pos: p(1073, 34),
-																			Fun: &lang.Ident{
-																				Pos:  p(1073, 34),
-																				Name: "_factory",
-																			},
-																		},
-																	},
-																},
-																&lang.ExprStmt{
-																	Pos: p(1074, 25),
-																	X: &lang.AssignExpr{
-																		Pos: p(1074, 34),
-																		Op:  "=",
-																		Left: &lang.Ident{
-																			Pos:  p(1074, 25),
-																			Name: "_created",
-																		},
-																		Right: &lang.Literal{
-																			Pos:   p(1074, 36),
-																			Kind:  lang.LitKind(9),
-																			Raw:   "true",
-																			Value: bool(true),
-																		},
-																	},
-																},
-																&lang.ExprStmt{
-																	Pos: p(1075, 25),
-																	X: &lang.AssignExpr{
-																		Pos: p(1075, 34),
-																		Op:  "=",
-																		Left: &lang.Ident{
-																			Pos:  p(1075, 25),
-																			Name: "_factory",
-																		},
-																		Right: &lang.Literal{
-																			Pos:  p(1075, 36),
-																			Kind: lang.LitKind(10),
-																			Raw:  "null",
-																		},
-																	},
-																},
-															},
-															Rbrace: p(1076, 21),
-														},
-														Catches: []*lang.CatchClause{
-															&lang.CatchClause{
-																Pos: p(1077, 21),
-																Type: &lang.TypeRef{
-																	Pos:  p(1077, 28),
-																	Name: "Exception",
-																},
-																Name: "e",
-																Body: &lang.BlockStmt{
-																	Pos: p(1078, 21),
-																	Stmts: []lang.Stmt{
-																		&lang.ExprStmt{
-																			Pos: p(1079, 25),
-																			X: &lang.AssignExpr{
-																				Pos: p(1079, 32),
-																				Op:  "=",
-																				Left: &lang.Ident{
-																					Pos:  p(1079, 25),
-																					Name: "_error",
-																				},
-																				Right: &lang.Ident{
-																					Pos:  p(1079, 34),
-																					Name: "e",
-																				},
-																			},
-																		},
-																		&lang.ThrowStmt{
-																			Pos: p(1080, 25),
-																		},
-																	},
-																	Rbrace: p(1081, 21),
-																},
-															},
-														},
-														Finally: &lang.BlockStmt{
-															Pos: p(1083, 21),
-															Stmts: []lang.Stmt{
-																&lang.ExprStmt{
-																	Pos: p(1084, 25),
-																	X: &lang.AssignExpr{
-																		Pos: p(1084, 34),
-																		Op:  "=",
-																		Left: &lang.Ident{
-																			Pos:  p(1084, 25),
-																			Name: "_running",
-																		},
-																		Right: &lang.Literal{
-																			Pos:   p(1084, 36),
-																			Kind:  lang.LitKind(9),
-																			Raw:   "false",
-																			Value: bool(false),
-																		},
-																	},
-																},
-															},
-															Rbrace: p(1085, 21),
-														},
-													},
-													&lang.ReturnStmt{
-														Pos: p(1086, 21),
-														X: &lang.Ident{
-															Pos:  p(1086, 28),
-															Name: "_value",
-														},
-													},
-												},
-												Rbrace: p(1087, 17),
-											},
+										ExprBody: &lang.Ident{
+											Pos:  p(1051, 48),
+											Name: "x",
 										},
 									},
-									Rbrace: p(1088, 13),
+								},
+								&lang.Arg{
+									Pos: p(1051, 51),
+									X: &lang.Literal{
+										Pos:  p(1051, 51),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1091, 9),
-						Modifiers: lang.Modifiers(4097),
+						Pos:       p(1053, 9),
+						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1091, 25),
-							Name: "string",
-						},
-						Name: "ToString",
-						ExprBody: &lang.CondExpr{
-							Pos: p(1091, 55),
-							Cond: &lang.Ident{
-								Pos:  p(1091, 46),
-								Name: "_created",
+							Pos:  p(1053, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1053, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1053, 37),
+									Name: "TSource",
+								},
 							},
-							Then: &lang.CondExpr{
-								Pos: p(1091, 73),
-								Cond: &lang.BinaryExpr{
-									Pos: p(1091, 65),
-									Op:  "==",
-									X: &lang.Ident{
-										Pos:  p(1091, 58),
-										Name: "_value",
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1053, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1053, 75),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1053, 114),
+											Name: "TSource",
+										},
 									},
-									Y: &lang.Literal{
-										Pos:  p(1091, 68),
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1053, 131),
+								Type: &lang.TypeRef{
+									Pos:  p(1053, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1053, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1053, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1053, 164),
+								Type: &lang.TypeRef{
+									Pos:  p(1053, 164),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1053, 209),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1054, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1054, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1054, 22),
+									X: &lang.Ident{
+										Pos:  p(1054, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1054, 30),
+									X: &lang.Ident{
+										Pos:  p(1054, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1054, 43),
+									X: &lang.LambdaExpr{
+										Pos: p(1054, 43),
+										Params: []*lang.Param{
+											&lang.Param{
+												Pos:  p(1054, 43),
+												Name: "x",
+											},
+										},
+										ExprBody: &lang.Ident{
+											Pos:  p(1054, 48),
+											Name: "x",
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(1054, 51),
+									X: &lang.Ident{
+										Pos:  p(1054, 51),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1056, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1056, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1056, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1056, 37),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1056, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1056, 86),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1056, 125),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1056, 142),
+								Type: &lang.TypeRef{
+									Pos:  p(1056, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1056, 147),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1056, 156),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1056, 175),
+								Type: &lang.TypeRef{
+									Pos:  p(1056, 175),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1056, 180),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1056, 189),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1057, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1057, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1057, 22),
+									X: &lang.Ident{
+										Pos:  p(1057, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1057, 30),
+									X: &lang.Ident{
+										Pos:  p(1057, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1057, 43),
+									X: &lang.Ident{
+										Pos:  p(1057, 43),
+										Name: "elementSelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1057, 60),
+									X: &lang.Literal{
+										Pos:  p(1057, 60),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
-								Then: &lang.Literal{
-									Pos:   p(1091, 75),
-									Kind:  lang.LitKind(8),
-									Raw:   "\"\"",
-									Value: string(""),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1059, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1059, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1059, 31),
+									Name: "TKey",
 								},
-								Else: &lang.CallExpr{
-									Pos: p(1091, 87),
-									Fun: &lang.MemberExpr{
-										Pos: p(1091, 87),
-										X: &lang.Ident{
-											Pos:  p(1091, 80),
-											Name: "_value",
+								&lang.TypeRef{
+									Pos:  p(1059, 37),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1059, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1059, 86),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1059, 125),
+											Name: "TSource",
 										},
-										Name: "ToString",
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1059, 142),
+								Type: &lang.TypeRef{
+									Pos:  p(1059, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1059, 147),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1059, 156),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1059, 175),
+								Type: &lang.TypeRef{
+									Pos:  p(1059, 175),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1059, 180),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1059, 189),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: p(1059, 216),
+								Type: &lang.TypeRef{
+									Pos:  p(1059, 216),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1059, 261),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1060, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1060, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1060, 22),
+									X: &lang.Ident{
+										Pos:  p(1060, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1060, 30),
+									X: &lang.Ident{
+										Pos:  p(1060, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1060, 43),
+									X: &lang.Ident{
+										Pos:  p(1060, 43),
+										Name: "elementSelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1060, 60),
+									X: &lang.Ident{
+										Pos:  p(1060, 60),
+										Name: "comparer",
 									},
 								},
 							},
-							Else: &lang.Literal{
-								Pos:   p(1091, 101),
-								Kind:  lang.LitKind(8),
-								Raw:   "\"Value is not created.\"",
-								Value: string("Value is not created."),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1064, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1064, 16),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1064, 24),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1064, 30),
+									Name: "TElement",
+								},
 							},
+						},
+						Name: "Build",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1064, 71),
+								Type: &lang.TypeRef{
+									Pos:  p(1064, 71),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1064, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1064, 127),
+								Type: &lang.TypeRef{
+									Pos:  p(1064, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1064, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1064, 141),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1064, 160),
+								Type: &lang.TypeRef{
+									Pos:  p(1064, 160),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1064, 165),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1064, 174),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: p(1064, 201),
+								Type: &lang.TypeRef{
+									Pos:  p(1064, 201),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1064, 246),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1065, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1066, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1066, 24),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1066, 17),
+											Name: "source",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1066, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1066, 33),
+										X: &lang.NewExpr{
+											Pos: p(1066, 39),
+											Type: &lang.TypeRef{
+												Pos:  p(1066, 43),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1066, 65),
+													X: &lang.NameOfExpr{
+														Pos: p(1066, 65),
+														X: &lang.Ident{
+															Pos:  p(1066, 72),
+															Name: "source",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1067, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1067, 29),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1067, 17),
+											Name: "keySelector",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1067, 32),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1067, 38),
+										X: &lang.NewExpr{
+											Pos: p(1067, 44),
+											Type: &lang.TypeRef{
+												Pos:  p(1067, 48),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1067, 70),
+													X: &lang.NameOfExpr{
+														Pos: p(1067, 70),
+														X: &lang.Ident{
+															Pos:  p(1067, 77),
+															Name: "keySelector",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1068, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1068, 33),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1068, 17),
+											Name: "elementSelector",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1068, 36),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1068, 42),
+										X: &lang.NewExpr{
+											Pos: p(1068, 48),
+											Type: &lang.TypeRef{
+												Pos:  p(1068, 52),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1068, 74),
+													X: &lang.NameOfExpr{
+														Pos: p(1068, 74),
+														X: &lang.Ident{
+															Pos:  p(1068, 81),
+															Name: "elementSelector",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1069, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1069, 17),
+											Name: "groups",
+											Init: &lang.CondExpr{
+												Pos: p(1069, 43),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1069, 35),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1069, 26),
+														Name: "comparer",
+													},
+													Y: &lang.Literal{
+														Pos:  p(1069, 38),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												Then: &lang.CallExpr{
+													Pos: p(1069, 52),
+													Fun: &lang.MemberExpr{
+														Pos: p(1069, 52),
+														X: &lang.Ident{
+															Pos:  p(1069, 45),
+															Name: "source",
+														},
+														Name: "GroupBy",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1069, 60),
+															X: &lang.Ident{
+																Pos:  p(1069, 60),
+																Name: "keySelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1069, 73),
+															X: &lang.Ident{
+																Pos:  p(1069, 73),
+																Name: "elementSelector",
+															},
+														},
+													},
+												},
+												Else: &lang.CallExpr{
+													Pos: p(1069, 99),
+													Fun: &lang.MemberExpr{
+														Pos: p(1069, 99),
+														X: &lang.Ident{
+															Pos:  p(1069, 92),
+															Name: "source",
+														},
+														Name: "GroupBy",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1069, 107),
+															X: &lang.Ident{
+																Pos:  p(1069, 107),
+																Name: "keySelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1069, 120),
+															X: &lang.Ident{
+																Pos:  p(1069, 120),
+																Name: "elementSelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1069, 137),
+															X: &lang.Ident{
+																Pos:  p(1069, 137),
+																Name: "comparer",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1070, 13),
+									X: &lang.NewExpr{
+										Pos: p(1070, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1070, 24),
+											Name: "Lookup",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1070, 31),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  p(1070, 37),
+													Name: "TElement",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1070, 47),
+												X: &lang.CallExpr{
+													Pos: p(1070, 54),
+													Fun: &lang.MemberExpr{
+														Pos: p(1070, 54),
+														X: &lang.Ident{
+															Pos:  p(1070, 47),
+															Name: "groups",
+														},
+														Name: "ToList",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1070, 64),
+												X: &lang.Ident{
+													Pos:  p(1070, 64),
+													Name: "comparer",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1071, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1080, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskWaitExtensions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1082, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1082, 29),
+							Name: "Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1082, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1082, 49),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1082, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1082, 60),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1083, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1084, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1084, 13),
+										X: &lang.CallExpr{
+											Pos: p(1084, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1084, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1084, 27),
+													X: &lang.Ident{
+														Pos:  p(1084, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1084, 33),
+													X: &lang.Ident{
+														Pos:  p(1084, 33),
+														Name: "timeout",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1084, 42),
+													X: &lang.MemberExpr{
+														Pos: p(1084, 60),
+														X: &lang.Ident{
+															Pos:  p(1084, 42),
+															Name: "CancellationToken",
+														},
+														Name: "None",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1085, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1085, 13),
+										X: &lang.Ident{
+											Pos:  p(1085, 19),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1086, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1088, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1088, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1088, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1088, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1088, 67),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1088, 72),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1088, 87),
+								Type: &lang.TypeRef{
+									Pos:  p(1088, 87),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1089, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1090, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1090, 13),
+										X: &lang.CallExpr{
+											Pos: p(1090, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1090, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1090, 27),
+													X: &lang.Ident{
+														Pos:  p(1090, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1090, 33),
+													X: &lang.Ident{
+														Pos:  p(1090, 33),
+														Name: "timeout",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1090, 42),
+													X: &lang.MemberExpr{
+														Pos: p(1090, 60),
+														X: &lang.Ident{
+															Pos:  p(1090, 42),
+															Name: "CancellationToken",
+														},
+														Name: "None",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1091, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1091, 20),
+										X: &lang.Ident{
+											Pos:  p(1091, 26),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1092, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1094, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1094, 29),
+							Name: "Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1094, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1094, 49),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1094, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1094, 60),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1095, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1096, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1096, 13),
+										X: &lang.CallExpr{
+											Pos: p(1096, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1096, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1096, 27),
+													X: &lang.Ident{
+														Pos:  p(1096, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1096, 33),
+													X: &lang.CallExpr{
+														Pos: p(1096, 42),
+														Fun: &lang.MemberExpr{
+															Pos: p(1096, 42),
+															X: &lang.Ident{
+																Pos:  p(1096, 33),
+																Name: "TimeSpan",
+															},
+															Name: "FromMilliseconds",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1096, 59),
+																X: &lang.UnaryExpr{
+																	Pos: p(1096, 59),
+																	Op:  "-",
+																	X: &lang.Literal{
+																		Pos:   p(1096, 60),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1096, 64),
+													X: &lang.Ident{
+														Pos:  p(1096, 64),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1097, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1097, 13),
+										X: &lang.Ident{
+											Pos:  p(1097, 19),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1098, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1100, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1100, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1100, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1100, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1100, 67),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1100, 72),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1100, 87),
+								Type: &lang.TypeRef{
+									Pos:  p(1100, 87),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1101, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1102, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1102, 13),
+										X: &lang.CallExpr{
+											Pos: p(1102, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1102, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1102, 27),
+													X: &lang.Ident{
+														Pos:  p(1102, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1102, 33),
+													X: &lang.CallExpr{
+														Pos: p(1102, 42),
+														Fun: &lang.MemberExpr{
+															Pos: p(1102, 42),
+															X: &lang.Ident{
+																Pos:  p(1102, 33),
+																Name: "TimeSpan",
+															},
+															Name: "FromMilliseconds",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1102, 59),
+																X: &lang.UnaryExpr{
+																	Pos: p(1102, 59),
+																	Op:  "-",
+																	X: &lang.Literal{
+																		Pos:   p(1102, 60),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1102, 64),
+													X: &lang.Ident{
+														Pos:  p(1102, 64),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1103, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1103, 20),
+										X: &lang.Ident{
+											Pos:  p(1103, 26),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1104, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1106, 9),
+						Modifiers: lang.Modifiers(1040),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1106, 22),
+							Name: "Task",
+						},
+						Name: "WaitFor",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1106, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1106, 35),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1106, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(1106, 46),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: p(1106, 64),
+								Type: &lang.TypeRef{
+									Pos:  p(1106, 64),
+									Name: "CancellationToken",
+								},
+								Name: "token",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1107, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1108, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1108, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1108, 17),
+											Name: "task",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1108, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1108, 31),
+										X: &lang.NewExpr{
+											Pos: p(1108, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1108, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1108, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1108, 63),
+														X: &lang.Ident{
+															Pos:  p(1108, 70),
+															Name: "task",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1109, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1109, 41),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1109, 25),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(1109, 17),
+												Name: "timeout",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1109, 36),
+												X: &lang.Ident{
+													Pos:  p(1109, 27),
+													Name: "TimeSpan",
+												},
+												Name: "Zero",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1109, 52),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(1109, 44),
+												Name: "timeout",
+											},
+											Y: &lang.CallExpr{
+												Pos: p(1109, 64),
+												Fun: &lang.MemberExpr{
+													Pos: p(1109, 64),
+													X: &lang.Ident{
+														Pos:  p(1109, 55),
+														Name: "TimeSpan",
+													},
+													Name: "FromMilliseconds",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1109, 81),
+														X: &lang.UnaryExpr{
+															Pos: p(1109, 81),
+															Op:  "-",
+															X: &lang.Literal{
+																Pos:   p(1109, 82),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1110, 17),
+										X: &lang.NewExpr{
+											Pos: p(1110, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1110, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1110, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(1110, 55),
+														X: &lang.Ident{
+															Pos:  p(1110, 62),
+															Name: "timeout",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1111, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(1111, 22),
+										X: &lang.Ident{
+											Pos:  p(1111, 17),
+											Name: "task",
+										},
+										Name: "IsCompleted",
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1111, 35),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1112, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(1112, 23),
+										X: &lang.Ident{
+											Pos:  p(1112, 17),
+											Name: "token",
+										},
+										Name: "IsCancellationRequested",
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1112, 48),
+										X: &lang.NewExpr{
+											Pos: p(1112, 54),
+											Type: &lang.TypeRef{
+												Pos:  p(1112, 58),
+												Name: "TaskCanceledException",
+											},
+										},
+									},
+								},
+								&lang.UsingStmt{
+									Pos: p(1113, 13),
+									Decl: &lang.LocalDeclStmt{
+										Pos: p(1113, 20),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1113, 24),
+												Name: "cts",
+												Init: &lang.CallExpr{
+													Pos: p(1113, 54),
+													Fun: &lang.MemberExpr{
+														Pos: p(1113, 54),
+														X: &lang.Ident{
+															Pos:  p(1113, 30),
+															Name: "CancellationTokenSource",
+														},
+														Name: "CreateLinkedTokenSource",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1113, 78),
+															X: &lang.Ident{
+																Pos:  p(1113, 78),
+																Name: "token",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1114, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1115, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1115, 21),
+														Name: "other",
+														Init: &lang.CallExpr{
+															Pos: p(1115, 34),
+															Fun: &lang.MemberExpr{
+																Pos: p(1115, 34),
+																X: &lang.Ident{
+																	Pos:  p(1115, 29),
+																	Name: "Task",
+																},
+																Name: "Delay",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1115, 40),
+																	X: &lang.Ident{
+																		Pos:  p(1115, 40),
+																		Name: "timeout",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1115, 49),
+																	X: &lang.MemberExpr{
+																		Pos: p(1115, 53),
+																		X: &lang.Ident{
+																			Pos:  p(1115, 49),
+																			Name: "cts",
+																		},
+																		Name: "Token",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1116, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1116, 21),
+														Name: "done",
+														Init: &lang.AwaitExpr{
+															Pos: p(1116, 28),
+															X: &lang.CallExpr{
+																Pos: p(1116, 39),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1116, 39),
+																	X: &lang.Ident{
+																		Pos:  p(1116, 34),
+																		Name: "Task",
+																	},
+																	Name: "WhenAny",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1116, 47),
+																		X: &lang.Ident{
+																			Pos:  p(1116, 47),
+																			Name: "task",
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(1116, 53),
+																		X: &lang.Ident{
+																			Pos:  p(1116, 53),
+																			Name: "other",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1117, 17),
+												X: &lang.CallExpr{
+													Pos: p(1117, 21),
+													Fun: &lang.MemberExpr{
+														Pos: p(1117, 21),
+														X: &lang.Ident{
+															Pos:  p(1117, 17),
+															Name: "cts",
+														},
+														Name: "Cancel",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1118, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1118, 26),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1118, 21),
+														Name: "done",
+													},
+													Y: &lang.Ident{
+														Pos:  p(1118, 29),
+														Name: "task",
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1118, 35),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1119, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(1119, 27),
+													X: &lang.Ident{
+														Pos:  p(1119, 21),
+														Name: "token",
+													},
+													Name: "IsCancellationRequested",
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1119, 52),
+													X: &lang.NewExpr{
+														Pos: p(1119, 58),
+														Type: &lang.TypeRef{
+															Pos:  p(1119, 62),
+															Name: "TaskCanceledException",
+														},
+													},
+												},
+											},
+											&lang.ThrowStmt{
+												Pos: p(1120, 17),
+												X: &lang.NewExpr{
+													Pos: p(1120, 23),
+													Type: &lang.TypeRef{
+														Pos:  p(1120, 27),
+														Name: "TimeoutException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1120, 44),
+															X: &lang.Literal{
+																Pos:   p(1120, 44),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"The operation has timed out.\"",
+																Value: string("The operation has timed out."),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1121, 13),
+									},
+								},
+							},
+							Rbrace: p(1122, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1124, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1124, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1124, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Unwrap",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1124, 59),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1124, 64),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1124, 69),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1124, 74),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "task",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1125, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1126, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1126, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1126, 17),
+											Name: "task",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1126, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1126, 31),
+										X: &lang.NewExpr{
+											Pos: p(1126, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1126, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1126, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1126, 63),
+														X: &lang.Ident{
+															Pos:  p(1126, 70),
+															Name: "task",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1127, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1127, 17),
+											Name: "inner",
+											Init: &lang.AwaitExpr{
+												Pos: p(1127, 25),
+												X: &lang.Ident{
+													Pos:  p(1127, 31),
+													Name: "task",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1128, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1128, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1128, 17),
+											Name: "inner",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1128, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1128, 32),
+										X: &lang.NewExpr{
+											Pos: p(1128, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1128, 42),
+												Name: "TaskCanceledException",
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1129, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1129, 20),
+										X: &lang.Ident{
+											Pos:  p(1129, 26),
+											Name: "inner",
+										},
+									},
+								},
+							},
+							Rbrace: p(1130, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1132, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1132, 29),
+							Name: "Task",
+						},
+						Name: "Unwrap",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1132, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1132, 46),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1132, 51),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "task",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1133, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1134, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1134, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1134, 17),
+											Name: "task",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1134, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1134, 31),
+										X: &lang.NewExpr{
+											Pos: p(1134, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1134, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1134, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1134, 63),
+														X: &lang.Ident{
+															Pos:  p(1134, 70),
+															Name: "task",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1135, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1135, 17),
+											Name: "inner",
+											Init: &lang.AwaitExpr{
+												Pos: p(1135, 25),
+												X: &lang.Ident{
+													Pos:  p(1135, 31),
+													Name: "task",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1136, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1136, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1136, 17),
+											Name: "inner",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1136, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1136, 32),
+										X: &lang.NewExpr{
+											Pos: p(1136, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1136, 42),
+												Name: "TaskCanceledException",
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1137, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1137, 13),
+										X: &lang.Ident{
+											Pos:  p(1137, 19),
+											Name: "inner",
+										},
+									},
+								},
+							},
+							Rbrace: p(1138, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1147, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SortedDictionary",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1147, 51),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1147, 63),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1147, 76),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  p(1147, 82),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1149, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1149, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1149, 23),
+									Name: "TKey",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1149, 29),
+								Name: "_keys",
+								Init: &lang.NewExpr{
+									Pos: p(1149, 37),
+									Type: &lang.TypeRef{
+										Pos:  p(1149, 41),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1149, 46),
+												Name: "TKey",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1150, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1150, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1150, 23),
+									Name: "TValue",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1150, 31),
+								Name: "_values",
+								Init: &lang.NewExpr{
+									Pos: p(1150, 41),
+									Type: &lang.TypeRef{
+										Pos:  p(1150, 45),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1150, 50),
+												Name: "TValue",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1151, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1151, 18),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1151, 28),
+									Name: "TKey",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1151, 34),
+								Name: "_comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1153, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedDictionary",
+						Init: &lang.CtorInit{
+							Pos:  p(1153, 37),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1153, 42),
+									X: &lang.CastExpr{
+										Pos: p(1153, 42),
+										Type: &lang.TypeRef{
+											Pos:  p(1153, 43),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1153, 53),
+													Name: "TKey",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1153, 59),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1153, 65),
+							Rbrace: p(1153, 67),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1154, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1154, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1154, 33),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1154, 43),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1154, 59),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1154, 61),
+									X: &lang.AssignExpr{
+										Pos: p(1154, 71),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1154, 61),
+											Name: "_comparer",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(1154, 82),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1154, 73),
+												Name: "comparer",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1154, 100),
+												X: &lang.Ident{
+													Pos:  p(1154, 85),
+													Name: "Comparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1154, 94),
+															Name: "TKey",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1154, 109),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1155, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1155, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1155, 33),
+									Name: "IDictionary",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1155, 45),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1155, 51),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "dictionary",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1155, 73),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1155, 78),
+									X: &lang.CastExpr{
+										Pos: p(1155, 78),
+										Type: &lang.TypeRef{
+											Pos:  p(1155, 79),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1155, 89),
+													Name: "TKey",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1155, 95),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1156, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1157, 13),
+									Name: "kv",
+									X: &lang.Ident{
+										Pos:  p(1157, 32),
+										Name: "dictionary",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1157, 44),
+										X: &lang.CallExpr{
+											Pos: p(1157, 44),
+											Fun: &lang.Ident{
+												Pos:  p(1157, 44),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1157, 48),
+													X: &lang.MemberExpr{
+														Pos: p(1157, 51),
+														X: &lang.Ident{
+															Pos:  p(1157, 48),
+															Name: "kv",
+														},
+														Name: "Key",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1157, 56),
+													X: &lang.MemberExpr{
+														Pos: p(1157, 59),
+														X: &lang.Ident{
+															Pos:  p(1157, 56),
+															Name: "kv",
+														},
+														Name: "Value",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1158, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1160, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1160, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1160, 35),
+							X: &lang.Ident{
+								Pos:  p(1160, 29),
+								Name: "_keys",
+							},
+							Name: "Count",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1161, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1161, 16),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1161, 21),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						ExprBody: &lang.NewExpr{
+							Pos: p(1161, 35),
+							Type: &lang.TypeRef{
+								Pos:  p(1161, 39),
+								Name: "List",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1161, 44),
+										Name: "TKey",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1161, 50),
+									X: &lang.Ident{
+										Pos:  p(1161, 50),
+										Name: "_keys",
+									},
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1162, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1162, 16),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1162, 21),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "Values",
+						ExprBody: &lang.NewExpr{
+							Pos: p(1162, 39),
+							Type: &lang.TypeRef{
+								Pos:  p(1162, 43),
+								Name: "List",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1162, 48),
+										Name: "TValue",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1162, 56),
+									X: &lang.Ident{
+										Pos:  p(1162, 56),
+										Name: "_values",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1164, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1164, 9),
+							Name: "int",
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1164, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(1164, 18),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1165, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1166, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1166, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1166, 17),
+											Name: "key",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1166, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1166, 30),
+										X: &lang.NewExpr{
+											Pos: p(1166, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(1166, 40),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1166, 62),
+													X: &lang.NameOfExpr{
+														Pos: p(1166, 62),
+														X: &lang.Ident{
+															Pos:  p(1166, 69),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1167, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1167, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1167, 17),
+											Name: "lo",
+											Init: &lang.Literal{
+												Pos:   p(1167, 22),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										&lang.Declarator{
+											Pos:  p(1167, 25),
+											Name: "hi",
+											Init: &lang.BinaryExpr{
+												Pos: p(1167, 42),
+												Op:  "-",
+												X: &lang.MemberExpr{
+													Pos: p(1167, 36),
+													X: &lang.Ident{
+														Pos:  p(1167, 30),
+														Name: "_keys",
+													},
+													Name: "Count",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1167, 44),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1168, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1168, 23),
+										Op:  "<=",
+										X: &lang.Ident{
+											Pos:  p(1168, 20),
+											Name: "lo",
+										},
+										Y: &lang.Ident{
+											Pos:  p(1168, 26),
+											Name: "hi",
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1169, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1170, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1170, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1170, 21),
+														Name: "mid",
+														Init: &lang.BinaryExpr{
+															Pos: p(1170, 30),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1170, 27),
+																Name: "lo",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(1170, 42),
+																Op:  "/",
+																X: &lang.BinaryExpr{
+																	Pos: p(1170, 36),
+																	Op:  "-",
+																	X: &lang.Ident{
+																		Pos:  p(1170, 33),
+																		Name: "hi",
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1170, 38),
+																		Name: "lo",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1170, 44),
+																	Raw:   "2",
+																	Value: int64(2),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1171, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1171, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1171, 21),
+														Name: "c",
+														Init: &lang.CallExpr{
+															Pos: p(1171, 35),
+															Fun: &lang.MemberExpr{
+																Pos: p(1171, 35),
+																X: &lang.Ident{
+																	Pos:  p(1171, 25),
+																	Name: "_comparer",
+																},
+																Name: "Compare",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1171, 43),
+																	X: &lang.IndexExpr{
+																		Pos: p(1171, 48),
+																		X: &lang.Ident{
+																			Pos:  p(1171, 43),
+																			Name: "_keys",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1171, 49),
+																				X: &lang.Ident{
+																					Pos:  p(1171, 49),
+																					Name: "mid",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1171, 55),
+																	X: &lang.Ident{
+																		Pos:  p(1171, 55),
+																		Name: "key",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1172, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1172, 23),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1172, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1172, 26),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1172, 29),
+													X: &lang.Ident{
+														Pos:  p(1172, 36),
+														Name: "mid",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1173, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1173, 23),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(1173, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1173, 25),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1173, 28),
+													X: &lang.AssignExpr{
+														Pos: p(1173, 31),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1173, 28),
+															Name: "lo",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1173, 37),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1173, 33),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1173, 39),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1173, 47),
+													X: &lang.AssignExpr{
+														Pos: p(1173, 50),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1173, 47),
+															Name: "hi",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1173, 56),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(1173, 52),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1173, 58),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1174, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1175, 13),
+									X: &lang.UnaryExpr{
+										Pos: p(1175, 20),
+										Op:  "~",
+										X: &lang.Ident{
+											Pos:  p(1175, 21),
+											Name: "lo",
+										},
+									},
+								},
+							},
+							Rbrace: p(1176, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1178, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1178, 16),
+							Name: "TValue",
+						},
+						Name: "this[]",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1180, 13),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1181, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(1182, 17),
+											Type: &lang.TypeRef{
+												Pos:  p(1182, 17),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(1182, 21),
+													Name: "i",
+													Init: &lang.CallExpr{
+														Pos: p(1182, 25),
+														Fun: &lang.Ident{
+															Pos:  p(1182, 25),
+															Name: "Find",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1182, 30),
+																X: &lang.Ident{
+																	Pos:  p(1182, 30),
+																	Name: "key",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1183, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1183, 23),
+												Op:  "<",
+												X: &lang.Ident{
+													Pos:  p(1183, 21),
+													Name: "i",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1183, 25),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											Then: &lang.ThrowStmt{
+												Pos: p(1183, 28),
+												X: &lang.NewExpr{
+													Pos: p(1183, 34),
+													Type: &lang.TypeRef{
+														Pos:  p(1183, 38),
+														Name: "KeyNotFoundException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1183, 59),
+															X: &lang.BinaryExpr{
+																Pos: p(1183, 83),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1183, 77),
+																	Op:  "+",
+																	X: &lang.Literal{
+																		Pos:   p(1183, 59),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"The given key '\"",
+																		Value: string("The given key '"),
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1183, 79),
+																		Name: "key",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1183, 85),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"' was not present in the dictionary.\"",
+																	Value: string("' was not present in the dictionary."),
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.ReturnStmt{
+											Pos: p(1184, 17),
+											X: &lang.IndexExpr{
+												Pos: p(1184, 31),
+												X: &lang.Ident{
+													Pos:  p(1184, 24),
+													Name: "_values",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1184, 32),
+														X: &lang.Ident{
+															Pos:  p(1184, 32),
+															Name: "i",
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1185, 13),
+								},
+							},
+							&lang.Accessor{
+								Pos:  p(1186, 13),
+								Kind: "set",
+								Body: &lang.BlockStmt{
+									Pos: p(1187, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(1188, 17),
+											Type: &lang.TypeRef{
+												Pos:  p(1188, 17),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(1188, 21),
+													Name: "i",
+													Init: &lang.CallExpr{
+														Pos: p(1188, 25),
+														Fun: &lang.Ident{
+															Pos:  p(1188, 25),
+															Name: "Find",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1188, 30),
+																X: &lang.Ident{
+																	Pos:  p(1188, 30),
+																	Name: "key",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1189, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1189, 23),
+												Op:  ">=",
+												X: &lang.Ident{
+													Pos:  p(1189, 21),
+													Name: "i",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1189, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											Then: &lang.BlockStmt{
+												Pos: p(1189, 29),
+												Stmts: []lang.Stmt{
+													&lang.ExprStmt{
+														Pos: p(1189, 31),
+														X: &lang.AssignExpr{
+															Pos: p(1189, 42),
+															Op:  "=",
+															Left: &lang.IndexExpr{
+																Pos: p(1189, 38),
+																X: &lang.Ident{
+																	Pos:  p(1189, 31),
+																	Name: "_values",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1189, 39),
+																		X: &lang.Ident{
+																			Pos:  p(1189, 39),
+																			Name: "i",
+																		},
+																	},
+																},
+															},
+															Right: &lang.Ident{
+																Pos:  p(1189, 44),
+																Name: "value",
+															},
+														},
+													},
+													&lang.ReturnStmt{
+														Pos: p(1189, 51),
+													},
+												},
+												Rbrace: p(1189, 59),
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(1190, 17),
+											X: &lang.CallExpr{
+												Pos: p(1190, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(1190, 23),
+													X: &lang.Ident{
+														Pos:  p(1190, 17),
+														Name: "_keys",
+													},
+													Name: "Insert",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1190, 30),
+														X: &lang.UnaryExpr{
+															Pos: p(1190, 30),
+															Op:  "~",
+															X: &lang.Ident{
+																Pos:  p(1190, 31),
+																Name: "i",
+															},
+														},
+													},
+													&lang.Arg{
+														Pos: p(1190, 34),
+														X: &lang.Ident{
+															Pos:  p(1190, 34),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(1191, 17),
+											X: &lang.CallExpr{
+												Pos: p(1191, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(1191, 25),
+													X: &lang.Ident{
+														Pos:  p(1191, 17),
+														Name: "_values",
+													},
+													Name: "Insert",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1191, 32),
+														X: &lang.UnaryExpr{
+															Pos: p(1191, 32),
+															Op:  "~",
+															X: &lang.Ident{
+																Pos:  p(1191, 33),
+																Name: "i",
+															},
+														},
+													},
+													&lang.Arg{
+														Pos: p(1191, 36),
+														X: &lang.Ident{
+															Pos:  p(1191, 36),
+															Name: "value",
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1192, 13),
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1178, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1178, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1195, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1195, 16),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1195, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1195, 25),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: p(1195, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1195, 35),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1196, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1197, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1197, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1197, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1197, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1197, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1197, 26),
+														X: &lang.Ident{
+															Pos:  p(1197, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1198, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1198, 19),
+										Op:  ">=",
+										X: &lang.Ident{
+											Pos:  p(1198, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1198, 22),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1198, 25),
+										X: &lang.NewExpr{
+											Pos: p(1198, 31),
+											Type: &lang.TypeRef{
+												Pos:  p(1198, 35),
+												Name: "ArgumentException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1198, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1198, 111),
+														Op:  "+",
+														X: &lang.Literal{
+															Pos:   p(1198, 53),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"An item with the same key has already been added. Key: \"",
+															Value: string("An item with the same key has already been added. Key: "),
+														},
+														Y: &lang.Ident{
+															Pos:  p(1198, 113),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1199, 13),
+									X: &lang.CallExpr{
+										Pos: p(1199, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1199, 19),
+											X: &lang.Ident{
+												Pos:  p(1199, 13),
+												Name: "_keys",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1199, 26),
+												X: &lang.UnaryExpr{
+													Pos: p(1199, 26),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1199, 27),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1199, 30),
+												X: &lang.Ident{
+													Pos:  p(1199, 30),
+													Name: "key",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1200, 13),
+									X: &lang.CallExpr{
+										Pos: p(1200, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1200, 21),
+											X: &lang.Ident{
+												Pos:  p(1200, 13),
+												Name: "_values",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1200, 28),
+												X: &lang.UnaryExpr{
+													Pos: p(1200, 28),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1200, 29),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1200, 32),
+												X: &lang.Ident{
+													Pos:  p(1200, 32),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1201, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1203, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1203, 16),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1203, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1203, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: p(1203, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1203, 38),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1204, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1205, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1205, 27),
+										Op:  ">=",
+										X: &lang.CallExpr{
+											Pos: p(1205, 17),
+											Fun: &lang.Ident{
+												Pos:  p(1205, 17),
+												Name: "Find",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1205, 22),
+													X: &lang.Ident{
+														Pos:  p(1205, 22),
+														Name: "key",
+													},
+												},
+											},
+										},
+										Y: &lang.Literal{
+											Pos:   p(1205, 30),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1205, 33),
+										X: &lang.Literal{
+											Pos:   p(1205, 40),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1206, 13),
+									X: &lang.CallExpr{
+										Pos: p(1206, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1206, 13),
+											Name: "Add",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1206, 17),
+												X: &lang.Ident{
+													Pos:  p(1206, 17),
+													Name: "key",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1206, 22),
+												X: &lang.Ident{
+													Pos:  p(1206, 22),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1207, 13),
+									X: &lang.Literal{
+										Pos:   p(1207, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1208, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1210, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1210, 16),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1210, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1210, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1211, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1212, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1212, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1212, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1212, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1212, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1212, 26),
+														X: &lang.Ident{
+															Pos:  p(1212, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1213, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1213, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1213, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1213, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1213, 24),
+										X: &lang.Literal{
+											Pos:   p(1213, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1214, 13),
+									X: &lang.CallExpr{
+										Pos: p(1214, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1214, 19),
+											X: &lang.Ident{
+												Pos:  p(1214, 13),
+												Name: "_keys",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1214, 28),
+												X: &lang.Ident{
+													Pos:  p(1214, 28),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1215, 13),
+									X: &lang.CallExpr{
+										Pos: p(1215, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1215, 21),
+											X: &lang.Ident{
+												Pos:  p(1215, 13),
+												Name: "_values",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1215, 30),
+												X: &lang.Ident{
+													Pos:  p(1215, 30),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1216, 13),
+									X: &lang.Literal{
+										Pos:   p(1216, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1217, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1219, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1219, 16),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1219, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1219, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1219, 56),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1219, 46),
+								Fun: &lang.Ident{
+									Pos:  p(1219, 46),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1219, 51),
+										X: &lang.Ident{
+											Pos:  p(1219, 51),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1219, 59),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1220, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1220, 16),
+							Name: "bool",
+						},
+						Name: "ContainsValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1220, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1220, 35),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1220, 60),
+							Fun: &lang.MemberExpr{
+								Pos: p(1220, 60),
+								X: &lang.Ident{
+									Pos:  p(1220, 52),
+									Name: "_values",
+								},
+								Name: "Contains",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1220, 69),
+									X: &lang.Ident{
+										Pos:  p(1220, 69),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1222, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1222, 16),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1222, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1222, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      p(1222, 43),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1222, 47),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1223, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1224, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1224, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1224, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1224, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1224, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1224, 26),
+														X: &lang.Ident{
+															Pos:  p(1224, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1225, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1225, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1225, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1225, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1225, 24),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1225, 26),
+												X: &lang.AssignExpr{
+													Pos: p(1225, 32),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1225, 26),
+														Name: "value",
+													},
+													Right: &lang.DefaultExpr{
+														Pos: p(1225, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(1225, 42),
+															Name: "TValue",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1225, 51),
+												X: &lang.Literal{
+													Pos:   p(1225, 58),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+										Rbrace: p(1225, 65),
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1226, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1226, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1226, 13),
+											Name: "value",
+										},
+										Right: &lang.IndexExpr{
+											Pos: p(1226, 28),
+											X: &lang.Ident{
+												Pos:  p(1226, 21),
+												Name: "_values",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1226, 29),
+													X: &lang.Ident{
+														Pos:  p(1226, 29),
+														Name: "i",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1227, 13),
+									X: &lang.Literal{
+										Pos:   p(1227, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1228, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1230, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1230, 16),
+							Name: "void",
+						},
+						Name: "Clear",
+						Body: &lang.BlockStmt{
+							Pos: p(1230, 29),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1230, 31),
+									X: &lang.CallExpr{
+										Pos: p(1230, 37),
+										Fun: &lang.MemberExpr{
+											Pos: p(1230, 37),
+											X: &lang.Ident{
+												Pos:  p(1230, 31),
+												Name: "_keys",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1230, 46),
+									X: &lang.CallExpr{
+										Pos: p(1230, 54),
+										Fun: &lang.MemberExpr{
+											Pos: p(1230, 54),
+											X: &lang.Ident{
+												Pos:  p(1230, 46),
+												Name: "_values",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+							},
+							Rbrace: p(1230, 63),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1232, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1232, 16),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1232, 28),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1232, 41),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1232, 47),
+											Name: "TValue",
+										},
+									},
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						Body: &lang.BlockStmt{
+							Pos: p(1233, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1234, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1234, 17),
+											Name: "pairs",
+											Init: &lang.NewExpr{
+												Pos: p(1234, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(1234, 29),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1234, 34),
+															Name: "KeyValuePair",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1234, 47),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1234, 53),
+																	Name: "TValue",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(1235, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(1235, 18),
+										Type: &lang.TypeRef{
+											Pos:  p(1235, 18),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1235, 22),
+												Name: "i",
+												Init: &lang.Literal{
+													Pos:   p(1235, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(1235, 31),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1235, 29),
+											Name: "i",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(1235, 39),
+											X: &lang.Ident{
+												Pos:  p(1235, 33),
+												Name: "_keys",
+											},
+											Name: "Count",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.PostfixExpr{
+											Pos: p(1235, 47),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(1235, 46),
+												Name: "i",
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1235, 51),
+										X: &lang.CallExpr{
+											Pos: p(1235, 57),
+											Fun: &lang.MemberExpr{
+												Pos: p(1235, 57),
+												X: &lang.Ident{
+													Pos:  p(1235, 51),
+													Name: "pairs",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1235, 61),
+													X: &lang.NewExpr{
+														Pos: p(1235, 61),
+														Type: &lang.TypeRef{
+															Pos:  p(1235, 65),
+															Name: "KeyValuePair",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1235, 78),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1235, 84),
+																	Name: "TValue",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1235, 92),
+																X: &lang.IndexExpr{
+																	Pos: p(1235, 97),
+																	X: &lang.Ident{
+																		Pos:  p(1235, 92),
+																		Name: "_keys",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1235, 98),
+																			X: &lang.Ident{
+																				Pos:  p(1235, 98),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+															&lang.Arg{
+																Pos: p(1235, 102),
+																X: &lang.IndexExpr{
+																	Pos: p(1235, 109),
+																	X: &lang.Ident{
+																		Pos:  p(1235, 102),
+																		Name: "_values",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1235, 110),
+																			X: &lang.Ident{
+																				Pos:  p(1235, 110),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1236, 13),
+									X: &lang.CallExpr{
+										Pos: p(1236, 26),
+										Fun: &lang.MemberExpr{
+											Pos: p(1236, 26),
+											X: &lang.Ident{
+												Pos:  p(1236, 20),
+												Name: "pairs",
+											},
+											Name: "GetEnumerator",
+										},
+									},
+								},
+							},
+							Rbrace: p(1237, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1239, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1239, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1239, 90),
+							Fun: &lang.Ident{
+								Pos:  p(1239, 90),
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(1239, 40),
+							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1242, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SortedSet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1242, 33),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1242, 45),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1244, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1244, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1244, 23),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1244, 26),
+								Name: "_items",
+								Init: &lang.NewExpr{
+									Pos: p(1244, 35),
+									Type: &lang.TypeRef{
+										Pos:  p(1244, 39),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1244, 44),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1245, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1245, 18),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1245, 28),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1245, 31),
+								Name: "_comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1247, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Init: &lang.CtorInit{
+							Pos:  p(1247, 30),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1247, 35),
+									X: &lang.CastExpr{
+										Pos: p(1247, 35),
+										Type: &lang.TypeRef{
+											Pos:  p(1247, 36),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1247, 46),
+													Name: "T",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1247, 49),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1247, 55),
+							Rbrace: p(1247, 57),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1248, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1248, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(1248, 26),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1248, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1248, 49),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1248, 51),
+									X: &lang.AssignExpr{
+										Pos: p(1248, 61),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1248, 51),
+											Name: "_comparer",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(1248, 72),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1248, 63),
+												Name: "comparer",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1248, 87),
+												X: &lang.Ident{
+													Pos:  p(1248, 75),
+													Name: "Comparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1248, 84),
+															Name: "T",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1248, 96),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1249, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1249, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(1249, 26),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1249, 38),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1249, 55),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1249, 60),
+									X: &lang.CastExpr{
+										Pos: p(1249, 60),
+										Type: &lang.TypeRef{
+											Pos:  p(1249, 61),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1249, 71),
+													Name: "T",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1249, 74),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1250, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1251, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1251, 31),
+										Name: "collection",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1251, 43),
+										X: &lang.CallExpr{
+											Pos: p(1251, 43),
+											Fun: &lang.Ident{
+												Pos:  p(1251, 43),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1251, 47),
+													X: &lang.Ident{
+														Pos:  p(1251, 47),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1252, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1253, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1253, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(1253, 26),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1253, 38),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: p(1253, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(1253, 53),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1253, 63),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1253, 78),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1253, 83),
+									X: &lang.Ident{
+										Pos:  p(1253, 83),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1254, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1255, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1255, 31),
+										Name: "collection",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1255, 43),
+										X: &lang.CallExpr{
+											Pos: p(1255, 43),
+											Fun: &lang.Ident{
+												Pos:  p(1255, 43),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1255, 47),
+													X: &lang.Ident{
+														Pos:  p(1255, 47),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1256, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1258, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1258, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1258, 36),
+							X: &lang.Ident{
+								Pos:  p(1258, 29),
+								Name: "_items",
+							},
+							Name: "Count",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1259, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1259, 16),
+							Name: "T",
+						},
+						Name: "Min",
+						ExprBody: &lang.CondExpr{
+							Pos: p(1259, 43),
+							Cond: &lang.BinaryExpr{
+								Pos: p(1259, 38),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(1259, 32),
+									X: &lang.Ident{
+										Pos:  p(1259, 25),
+										Name: "_items",
+									},
+									Name: "Count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(1259, 41),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.DefaultExpr{
+								Pos: p(1259, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(1259, 53),
+									Name: "T",
+								},
+							},
+							Else: &lang.IndexExpr{
+								Pos: p(1259, 64),
+								X: &lang.Ident{
+									Pos:  p(1259, 58),
+									Name: "_items",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1259, 65),
+										X: &lang.Literal{
+											Pos:   p(1259, 65),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1260, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1260, 16),
+							Name: "T",
+						},
+						Name: "Max",
+						ExprBody: &lang.CondExpr{
+							Pos: p(1260, 43),
+							Cond: &lang.BinaryExpr{
+								Pos: p(1260, 38),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(1260, 32),
+									X: &lang.Ident{
+										Pos:  p(1260, 25),
+										Name: "_items",
+									},
+									Name: "Count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(1260, 41),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.DefaultExpr{
+								Pos: p(1260, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(1260, 53),
+									Name: "T",
+								},
+							},
+							Else: &lang.IndexExpr{
+								Pos: p(1260, 64),
+								X: &lang.Ident{
+									Pos:  p(1260, 58),
+									Name: "_items",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1260, 65),
+										X: &lang.BinaryExpr{
+											Pos: p(1260, 78),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(1260, 72),
+												X: &lang.Ident{
+													Pos:  p(1260, 65),
+													Name: "_items",
+												},
+												Name: "Count",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1260, 80),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1262, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1262, 9),
+							Name: "int",
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1262, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(1262, 18),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1263, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1264, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1264, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1264, 17),
+											Name: "lo",
+											Init: &lang.Literal{
+												Pos:   p(1264, 22),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										&lang.Declarator{
+											Pos:  p(1264, 25),
+											Name: "hi",
+											Init: &lang.BinaryExpr{
+												Pos: p(1264, 43),
+												Op:  "-",
+												X: &lang.MemberExpr{
+													Pos: p(1264, 37),
+													X: &lang.Ident{
+														Pos:  p(1264, 30),
+														Name: "_items",
+													},
+													Name: "Count",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1264, 45),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1265, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1265, 23),
+										Op:  "<=",
+										X: &lang.Ident{
+											Pos:  p(1265, 20),
+											Name: "lo",
+										},
+										Y: &lang.Ident{
+											Pos:  p(1265, 26),
+											Name: "hi",
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1266, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1267, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1267, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1267, 21),
+														Name: "mid",
+														Init: &lang.BinaryExpr{
+															Pos: p(1267, 30),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1267, 27),
+																Name: "lo",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(1267, 42),
+																Op:  "/",
+																X: &lang.BinaryExpr{
+																	Pos: p(1267, 36),
+																	Op:  "-",
+																	X: &lang.Ident{
+																		Pos:  p(1267, 33),
+																		Name: "hi",
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1267, 38),
+																		Name: "lo",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1267, 44),
+																	Raw:   "2",
+																	Value: int64(2),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1268, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1268, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1268, 21),
+														Name: "c",
+														Init: &lang.CallExpr{
+															Pos: p(1268, 35),
+															Fun: &lang.MemberExpr{
+																Pos: p(1268, 35),
+																X: &lang.Ident{
+																	Pos:  p(1268, 25),
+																	Name: "_comparer",
+																},
+																Name: "Compare",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1268, 43),
+																	X: &lang.IndexExpr{
+																		Pos: p(1268, 49),
+																		X: &lang.Ident{
+																			Pos:  p(1268, 43),
+																			Name: "_items",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1268, 50),
+																				X: &lang.Ident{
+																					Pos:  p(1268, 50),
+																					Name: "mid",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1268, 56),
+																	X: &lang.Ident{
+																		Pos:  p(1268, 56),
+																		Name: "item",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1269, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1269, 23),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1269, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1269, 26),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1269, 29),
+													X: &lang.Ident{
+														Pos:  p(1269, 36),
+														Name: "mid",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1270, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1270, 23),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(1270, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1270, 25),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1270, 28),
+													X: &lang.AssignExpr{
+														Pos: p(1270, 31),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1270, 28),
+															Name: "lo",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1270, 37),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1270, 33),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1270, 39),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1270, 47),
+													X: &lang.AssignExpr{
+														Pos: p(1270, 50),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1270, 47),
+															Name: "hi",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1270, 56),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(1270, 52),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1270, 58),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1271, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1272, 13),
+									X: &lang.UnaryExpr{
+										Pos: p(1272, 20),
+										Op:  "~",
+										X: &lang.Ident{
+											Pos:  p(1272, 21),
+											Name: "lo",
+										},
+									},
+								},
+							},
+							Rbrace: p(1273, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1275, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1275, 16),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1275, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1275, 25),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1276, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1277, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1277, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1277, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1277, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1277, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1277, 26),
+														X: &lang.Ident{
+															Pos:  p(1277, 26),
+															Name: "item",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1278, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1278, 19),
+										Op:  ">=",
+										X: &lang.Ident{
+											Pos:  p(1278, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1278, 22),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1278, 25),
+										X: &lang.Literal{
+											Pos:   p(1278, 32),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1279, 13),
+									X: &lang.CallExpr{
+										Pos: p(1279, 20),
+										Fun: &lang.MemberExpr{
+											Pos: p(1279, 20),
+											X: &lang.Ident{
+												Pos:  p(1279, 13),
+												Name: "_items",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1279, 27),
+												X: &lang.UnaryExpr{
+													Pos: p(1279, 27),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1279, 28),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1279, 31),
+												X: &lang.Ident{
+													Pos:  p(1279, 31),
+													Name: "item",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1280, 13),
+									X: &lang.Literal{
+										Pos:   p(1280, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1281, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1283, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1283, 16),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1283, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1283, 28),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1284, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1285, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1285, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1285, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1285, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1285, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1285, 26),
+														X: &lang.Ident{
+															Pos:  p(1285, 26),
+															Name: "item",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1286, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1286, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1286, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1286, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1286, 24),
+										X: &lang.Literal{
+											Pos:   p(1286, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1287, 13),
+									X: &lang.CallExpr{
+										Pos: p(1287, 20),
+										Fun: &lang.MemberExpr{
+											Pos: p(1287, 20),
+											X: &lang.Ident{
+												Pos:  p(1287, 13),
+												Name: "_items",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1287, 29),
+												X: &lang.Ident{
+													Pos:  p(1287, 29),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1288, 13),
+									X: &lang.Literal{
+										Pos:   p(1288, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1289, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1291, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1291, 16),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1291, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1291, 30),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1291, 52),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1291, 41),
+								Fun: &lang.Ident{
+									Pos:  p(1291, 41),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1291, 46),
+										X: &lang.Ident{
+											Pos:  p(1291, 46),
+											Name: "item",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1291, 55),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1292, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1292, 16),
+							Name: "void",
+						},
+						Name: "Clear",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1292, 39),
+							Fun: &lang.MemberExpr{
+								Pos: p(1292, 39),
+								X: &lang.Ident{
+									Pos:  p(1292, 32),
+									Name: "_items",
+								},
+								Name: "Clear",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1294, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1294, 16),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1294, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(1294, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1294, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1295, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1296, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1296, 31),
+										Name: "other",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1296, 38),
+										X: &lang.CallExpr{
+											Pos: p(1296, 38),
+											Fun: &lang.Ident{
+												Pos:  p(1296, 38),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1296, 42),
+													X: &lang.Ident{
+														Pos:  p(1296, 42),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1297, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1299, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1299, 16),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1299, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Reverse",
+						Body: &lang.BlockStmt{
+							Pos: p(1300, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1301, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1301, 17),
+											Name: "r",
+											Init: &lang.NewExpr{
+												Pos: p(1301, 21),
+												Type: &lang.TypeRef{
+													Pos:  p(1301, 25),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1301, 30),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1301, 33),
+														X: &lang.Ident{
+															Pos:  p(1301, 33),
+															Name: "_items",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1302, 13),
+									X: &lang.CallExpr{
+										Pos: p(1302, 15),
+										Fun: &lang.MemberExpr{
+											Pos: p(1302, 15),
+											X: &lang.Ident{
+												Pos:  p(1302, 13),
+												Name: "r",
+											},
+											Name: "Reverse",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1303, 13),
+									X: &lang.Ident{
+										Pos:  p(1303, 20),
+										Name: "r",
+									},
+								},
+							},
+							Rbrace: p(1304, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1306, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1306, 16),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1306, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1306, 70),
+							Fun: &lang.MemberExpr{
+								Pos: p(1306, 70),
+								X: &lang.NewExpr{
+									Pos: p(1306, 50),
+									Type: &lang.TypeRef{
+										Pos:  p(1306, 54),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1306, 59),
+												Name: "T",
+											},
+										},
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(1306, 62),
+											X: &lang.Ident{
+												Pos:  p(1306, 62),
+												Name: "_items",
+											},
+										},
+									},
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1307, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1307, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1307, 90),
+							Fun: &lang.Ident{
+								Pos:  p(1307, 90),
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(1307, 40),
+							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},

@@ -28,7 +28,8 @@
 // an interface, each call checking the method it reached (dispatch.go);
 // positional records, a base and a derived one, printed, compared and
 // copied with `with`, each result checked against what C# prints
-// (records.go).
+// (records.go); query expressions over small int arrays checked against the generator's
+// own evaluation (query.go).
 package difftest
 
 import (
@@ -80,6 +81,7 @@ func (g *gen) program() string {
 		g.methods = append(g.methods, m)
 	}
 	g.line("using System;")
+	g.line("using System.Linq;")
 	g.line("using System.Threading;")
 	g.line("using System.Threading.Tasks;")
 	g.line("")
@@ -224,11 +226,13 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(24)
+	k := g.r.Intn(25)
 	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
 	switch k {
+	case 24:
+		g.queryStmt()
 	case 23:
 		if g.r.Intn(2) == 0 {
 			g.recordStmt()

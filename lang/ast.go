@@ -618,13 +618,16 @@ type Ident struct {
 	TypeArgs []*TypeRef
 }
 
-// MemberExpr is `X.Name`, `X?.Name` (NullCond) or `X.Name<T>`.
+// MemberExpr is `X.Name`, `X?.Name` (NullCond) or `X.Name<T>`. Query
+// names the clause ("select", "where", ...) of a query expression whose
+// translation called the method Name (§12.20.3), for C#'s CS1936.
 type MemberExpr struct {
 	Pos      Pos
 	X        Expr
 	Name     string
 	TypeArgs []*TypeRef
 	NullCond bool
+	Query    string
 }
 
 // CallExpr is `Fun(Args)`.
@@ -680,7 +683,9 @@ type CondExpr struct {
 	Else Expr
 }
 
-// LambdaExpr is a lambda; exactly one of ExprBody and Body is set.
+// LambdaExpr is a lambda; exactly one of ExprBody and Body is set. Query
+// marks the lambdas of a query expression's translation: their parameters
+// are range variables (CS1931).
 type LambdaExpr struct {
 	Pos      Pos
 	IsAsync  bool
@@ -688,6 +693,7 @@ type LambdaExpr struct {
 	Params   []*Param
 	ExprBody Expr
 	Body     *BlockStmt
+	Query    bool
 }
 
 // NewExpr is `new Type(Args) { Init }`; Type is nil for target-typed `new()`.
@@ -696,6 +702,18 @@ type NewExpr struct {
 	Type *TypeRef
 	Args []*Arg
 	Init *Initializer // nil when absent
+}
+
+// AnonObjectExpr is an anonymous object creation `new { A = 1, b.Name, x }`.
+// Each member is an Arg whose Name is the member's name, as written or
+// inferred from a projection initializer (a simple name or member access);
+// Name is empty where neither gives one (CS0746). Transparent marks the
+// objects a query expression's translation builds to carry its range
+// variables (C#'s transparent identifiers, §12.20.3.8).
+type AnonObjectExpr struct {
+	Pos         Pos
+	Members     []*Arg
+	Transparent bool
 }
 
 // Initializer is an object initializer (Members) or a collection

@@ -737,6 +737,8 @@ func (st *parseState) expr(g *gExpr) Expr {
 	switch {
 	case g.Lambda != nil:
 		return st.lambda(g.Lambda, pos)
+	case g.Query != nil:
+		return st.query(g.Query)
 	case g.Throw != nil:
 		return &ThrowExpr{Pos: pos, X: st.expr(g.Throw)}
 	}
@@ -1026,6 +1028,8 @@ func (st *parseState) newExpr(g *gNew, pos Pos) Expr {
 		return n
 	case g.Implicit != nil:
 		return &NewArrayExpr{Pos: pos, Rank: 1 + len(g.Implicit.Commas), Init: st.arrayInit(g.ImplInit), HasInit: true}
+	case g.Anon != nil:
+		return st.anonObject(g.Anon, pos)
 	}
 	tr := st.typeCore(g.Type)
 	if a := g.Array; a != nil {

@@ -542,6 +542,8 @@ type gExpr struct {
 	Pos         lexer.Position
 	LambdaGuard *lambdaGuard    `parser:"  (?= @@)"`
 	Lambda      *gLambda        `parser:"  @@"`
+	QueryGuard  *queryGuard     `parser:"| (?= @@)"`
+	Query       *gQuery         `parser:"  @@"`
 	Throw       *gExpr          `parser:"| 'throw' @@"`
 	Cond        *gCond          `parser:"| @@"`
 	Op          *assignOp       `parser:"  ( @@"`
@@ -776,18 +778,18 @@ type gText struct {
 
 type gNew struct {
 	Pos      lexer.Position
-	Args     *gArgs          `parser:"'new' ( @@"`
-	Init     *gInitializer   `parser:"  @@?"`
-	Implicit *gRankSpec      `parser:"| (?= '[' ( ']' | ',' ) ) @@"`
-	ImplInit *gInitList      `parser:"  @@"`
-	Unsup    *unsupAnonymous `parser:"| @@"`
-	Type     *gTypeCore      `parser:"| @@"`
-	Array    *gNewArray      `parser:"  ( @@"`
-	ObjArgs  *gArgs          `parser:"  | @@"`
-	ObjInit  *gInitializer   `parser:"    @@?"`
-	ObjInit2 *gInitializer   `parser:"  | @@"`
-	TailErr  *newTailError   `parser:"  | @@ )"`
-	TypeErr  *newTypeError   `parser:"| @@ )"`
+	Args     *gArgs        `parser:"'new' ( @@"`
+	Init     *gInitializer `parser:"  @@?"`
+	Implicit *gRankSpec    `parser:"| (?= '[' ( ']' | ',' ) ) @@"`
+	ImplInit *gInitList    `parser:"  @@"`
+	Anon     *gAnonInit    `parser:"| (?= '{' ) @@"`
+	Type     *gTypeCore    `parser:"| @@"`
+	Array    *gNewArray    `parser:"  ( @@"`
+	ObjArgs  *gArgs        `parser:"  | @@"`
+	ObjInit  *gInitializer `parser:"    @@?"`
+	ObjInit2 *gInitializer `parser:"  | @@"`
+	TailErr  *newTailError `parser:"  | @@ )"`
+	TypeErr  *newTypeError `parser:"| @@ )"`
 }
 
 type gNewArray struct {

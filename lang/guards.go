@@ -917,11 +917,6 @@ func (*unsupPrimary) Parse(lex *lexer.PeekingLexer) error {
 		return unsupported(lex, "anonymous methods without parameter lists")
 	case "ref":
 		return unsupported(lex, "ref expressions")
-	case "from":
-		n, n2 := c.peek(1), c.peek(2)
-		if isNameTok(n) && (isWordTok(n2, "in") || isNameTok(n2) && isWordTok(c.peek(3), "in")) {
-			return unsupported(lex, "query expressions")
-		}
 	}
 	return participle.NextMatch
 }
@@ -981,15 +976,6 @@ type unsupSpread struct{}
 func (*unsupSpread) Parse(lex *lexer.PeekingLexer) error {
 	if isPunctTok(lex.Peek(), "..") {
 		return unsupported(lex, "spread elements")
-	}
-	return participle.NextMatch
-}
-
-type unsupAnonymous struct{}
-
-func (*unsupAnonymous) Parse(lex *lexer.PeekingLexer) error {
-	if isPunctTok(lex.Peek(), "{") {
-		return unsupported(lex, "anonymous types")
 	}
 	return participle.NextMatch
 }

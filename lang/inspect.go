@@ -282,6 +282,8 @@ func walkChildren(n Node, visit func(Node)) {
 		v(n.Type)
 		args(n.Args)
 		v(n.Init)
+	case *AnonObjectExpr:
+		args(n.Members)
 	case *Initializer:
 		for _, m := range n.Members {
 			v(m)

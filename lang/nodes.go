@@ -85,6 +85,7 @@ func (n *AssignExpr) Position() Pos         { return n.Pos }
 func (n *CondExpr) Position() Pos           { return n.Pos }
 func (n *LambdaExpr) Position() Pos         { return n.Pos }
 func (n *NewExpr) Position() Pos            { return n.Pos }
+func (n *AnonObjectExpr) Position() Pos     { return n.Pos }
 func (n *Initializer) Position() Pos        { return n.Pos }
 func (n *MemberInit) Position() Pos         { return n.Pos }
 func (n *InitListExpr) Position() Pos       { return n.Pos }
@@ -119,6 +120,7 @@ func (n *AssignExpr) exprNode()         {}
 func (n *CondExpr) exprNode()           {}
 func (n *LambdaExpr) exprNode()         {}
 func (n *NewExpr) exprNode()            {}
+func (n *AnonObjectExpr) exprNode()     {}
 func (n *InitListExpr) exprNode()       {}
 func (n *NewArrayExpr) exprNode()       {}
 func (n *CollectionExpr) exprNode()     {}

@@ -113,6 +113,8 @@ type parseState struct {
 	toks   []lexer.Token
 	lits   map[int]*Literal
 	diags  Diagnostics
+
+	queryTI int // transparent identifiers named so far (query.go)
 }
 
 func newParseState(filename string, src []byte, script bool) *parseState {

@@ -865,6 +865,22 @@ func (pr *printer) exprInner(e Expr) {
 			pr.w(" ")
 			pr.initializer(e.Init)
 		}
+	case *AnonObjectExpr:
+		pr.w("new {")
+		for i, m := range e.Members {
+			if i > 0 {
+				pr.w(",")
+			}
+			pr.w(" ")
+			if m.Name != "" {
+				pr.w(m.Name + " = ")
+			}
+			pr.expr(m.X, lvlAssign)
+		}
+		if len(e.Members) > 0 {
+			pr.w(" ")
+		}
+		pr.w("}")
 	case *InitListExpr:
 		pr.initList(e.Elems)
 	case *NewArrayExpr:

@@ -208,6 +208,8 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 			}
 		}
 		return fl.ordered(ops), e
+	case *lang.AnonObjectExpr:
+		return fl.ordered(argOps(e.Members)), e
 	case *lang.NewArrayExpr:
 		var ops []*lang.Expr
 		for i := range e.Sizes {

@@ -56,6 +56,8 @@ func (r *rewriter) e(x lang.Expr) lang.Expr {
 	case *lang.NewExpr:
 		r.args(x.Args)
 		r.init(x.Init)
+	case *lang.AnonObjectExpr:
+		r.args(x.Members)
 	case *lang.InitListExpr:
 		r.list(x.Elems)
 	case *lang.NewArrayExpr:

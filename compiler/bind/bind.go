@@ -238,15 +238,16 @@ type binder struct {
 	info  *Info
 	diags lang.Diagnostics
 
-	decls    map[*Type][]*lang.TypeDecl // every (partial) declaration of a source type
-	types    []*Type                    // source types in declaration order
-	files    map[*lang.TypeDecl]*lang.File
-	opaque   map[*vm.Type]*Type
-	extNames map[string]bool     // names of extension methods (library and source)
-	program  map[*lang.File]bool // the program's files (not the library's or the prelude's)
-	prelude  *lang.File
-	checks   []constraintCheck    // type arguments whose constraints checkConstraints checks
-	exts     map[string][]*Method // extension methods of the program's static classes, by name
+	decls     map[*Type][]*lang.TypeDecl // every (partial) declaration of a source type
+	anonymous map[string]*Type           // anonymous types by their member names (anon.go)
+	types     []*Type                    // source types in declaration order
+	files     map[*lang.TypeDecl]*lang.File
+	opaque    map[*vm.Type]*Type
+	extNames  map[string]bool     // names of extension methods (library and source)
+	program   map[*lang.File]bool // the program's files (not the library's or the prelude's)
+	prelude   *lang.File
+	checks    []constraintCheck    // type arguments whose constraints checkConstraints checks
+	exts      map[string][]*Method // extension methods of the program's static classes, by name
 	// extOwners lists, by name, the library and prelude types that declare
 	// extension methods of that name, in declaration order: their members
 	// are declared when the name is first looked up (extensionsInScope).
@@ -340,6 +341,12 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	for _, f := range all {
 		for _, td := range f.Types {
 			b.declareType(td, nil, f, f == lib, f == prelude)
+		}
+	}
+	b.anonymous = map[string]*Type{}
+	for _, t := range b.types {
+		if t.IsAnonymous() && t.Outer == nil {
+			b.anonymous[anonymousDeclKey(t.Decl)] = t
 		}
 	}
 	var program *Type

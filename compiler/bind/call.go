@@ -48,6 +48,11 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		}
 		cands = methods(syms)
 		b.info.Types[f] = u.group
+		if len(cands) == 0 && f.Query != "" && b.noQueryPattern(recv) {
+			b.errorf(f.Pos, "CS1936", "Could not find an implementation of the query pattern for source type '%s'.  '%s' not found.", recv, f.Name)
+			b.args(e.Args)
+			return u.unchecked
+		}
 		if len(cands) == 0 && !static {
 			if t, ok := b.extensionCall(e, f, recv); ok {
 				return t

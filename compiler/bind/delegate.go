@@ -257,6 +257,9 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 			b.errorf(l.Pos, "CS4010", "Cannot convert async lambda expression to delegate type '%s'. An async lambda expression may return void, Task or Task<T>, none of which are convertible to '%s'.", inv.Owner, inv.Ret)
 		}
 	}
+	if l.Query {
+		b.rangeVariables(l)
+	}
 	b.info.LambdaBodies++
 	b.body(l.IsStatic || b.fn.static, ret, ps, nil, func() {
 		b.fn.async = l.IsAsync

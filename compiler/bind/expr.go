@@ -265,6 +265,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			}
 			ps = append(ps, &Param{Name: name, Type: pt})
 		}
+		if e.Query {
+			b.rangeVariables(e)
+		}
 		b.info.LambdaBodies++
 		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
 			b.fn.async = e.IsAsync
@@ -279,6 +282,10 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.NewExpr:
 		t := b.newObject(e)
 		b.settleLambdas(e.Args)
+		return t
+	case *lang.AnonObjectExpr:
+		t := b.anonymousObject(e)
+		b.settleLambdas(e.Members)
 		return t
 	case *lang.InitListExpr:
 		for _, x := range e.Elems {

@@ -1091,6 +1091,8 @@ func (a *flow) expr(x lang.Expr) {
 		if local != nil {
 			a.callLocal(local)
 		}
+	case *lang.AnonObjectExpr:
+		a.args(x.Members)
 	case *lang.NewExpr:
 		a.args(x.Args)
 		if x.Init != nil {

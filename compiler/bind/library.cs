@@ -1045,6 +1045,11 @@ namespace System
         public extern static void Fill<T>(T[] array, T value);
         public extern static void Fill<T>(T[] array, T value, int startIndex, int count);
         public extern static T Find<T>(T[] array, Predicate<T> match);
+        public extern static T[] FindAll<T>(T[] array, Predicate<T> match);
+        public extern static int FindIndex<T>(T[] array, Predicate<T> match);
+        public extern static T FindLast<T>(T[] array, Predicate<T> match);
+        public extern static int FindLastIndex<T>(T[] array, Predicate<T> match);
+        public extern static bool TrueForAll<T>(T[] array, Predicate<T> match);
         public extern static int IndexOf<T>(T[] array, T value);
         public extern static int LastIndexOf<T>(T[] array, T value);
         public extern static void Resize<T>(ref T[] array, int newSize);

@@ -23211,10 +23211,14 @@ func libraryAST() *lang.File {
 						Pos:       lp(1048, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1048, 30),
-							Name: "int",
+							Pos:       lp(1048, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1048, 30),
+								Name: "T",
+							},
 						},
-						Name: "IndexOf",
+						Name: "FindAll",
 						TypeParams: []string{
 							"T",
 						},
@@ -23235,9 +23239,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1048, 56),
 								Type: &lang.TypeRef{
 									Pos:  lp(1048, 56),
-									Name: "T",
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1048, 66),
+											Name: "T",
+										},
+									},
 								},
-								Name: "value",
+								Name: "match",
 							},
 						},
 					},
@@ -23248,30 +23258,36 @@ func libraryAST() *lang.File {
 							Pos:  lp(1049, 30),
 							Name: "int",
 						},
-						Name: "LastIndexOf",
+						Name: "FindIndex",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1049, 49),
+								Pos: lp(1049, 47),
 								Type: &lang.TypeRef{
-									Pos:       lp(1049, 49),
+									Pos:       lp(1049, 47),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1049, 49),
+										Pos:  lp(1049, 47),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1049, 60),
+								Pos: lp(1049, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1049, 60),
-									Name: "T",
+									Pos:  lp(1049, 58),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1049, 68),
+											Name: "T",
+										},
+									},
 								},
-								Name: "value",
+								Name: "match",
 							},
 						},
 					},
@@ -23280,33 +23296,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1050, 30),
-							Name: "void",
+							Name: "T",
 						},
-						Name: "Resize",
+						Name: "FindLast",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1050, 45),
-								Modifier: "ref",
+								Pos: lp(1050, 44),
 								Type: &lang.TypeRef{
-									Pos:       lp(1050, 49),
+									Pos:       lp(1050, 44),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1050, 49),
+										Pos:  lp(1050, 44),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1050, 60),
+								Pos: lp(1050, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1050, 60),
-									Name: "int",
+									Pos:  lp(1050, 55),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1050, 65),
+											Name: "T",
+										},
+									},
 								},
-								Name: "newSize",
+								Name: "match",
 							},
 						},
 					},
@@ -23315,17 +23336,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1051, 30),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Reverse",
+						Name: "FindLastIndex",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1051, 43),
+								Pos: lp(1051, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1051, 43),
-									Name: "Array",
+									Pos:       lp(1051, 51),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1051, 51),
+										Name: "T",
+									},
 								},
 								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1051, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1051, 62),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1051, 72),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
 							},
 						},
 					},
@@ -23334,33 +23376,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1052, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Reverse",
+						Name: "TrueForAll",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1052, 43),
+								Pos: lp(1052, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1052, 43),
-									Name: "Array",
+									Pos:       lp(1052, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1052, 49),
+										Name: "T",
+									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1052, 56),
+								Pos: lp(1052, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1052, 56),
-									Name: "int",
+									Pos:  lp(1052, 60),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1052, 70),
+											Name: "T",
+										},
+									},
 								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1052, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1052, 67),
-									Name: "int",
-								},
-								Name: "length",
+								Name: "match",
 							},
 						},
 					},
@@ -23369,17 +23416,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1053, 30),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Sort",
+						Name: "IndexOf",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1053, 40),
+								Pos: lp(1053, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1053, 40),
-									Name: "Array",
+									Pos:       lp(1053, 45),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1053, 45),
+										Name: "T",
+									},
 								},
 								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1053, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1053, 56),
+									Name: "T",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -23388,24 +23450,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1054, 30),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Sort",
+						Name: "LastIndexOf",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1054, 43),
+								Pos: lp(1054, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1054, 43),
+									Pos:       lp(1054, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1054, 43),
+										Pos:  lp(1054, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1054, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1054, 60),
+									Name: "T",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -23416,36 +23486,31 @@ func libraryAST() *lang.File {
 							Pos:  lp(1055, 30),
 							Name: "void",
 						},
-						Name: "Sort",
+						Name: "Resize",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1055, 43),
+								Pos:      lp(1055, 45),
+								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:       lp(1055, 43),
+									Pos:       lp(1055, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1055, 43),
+										Pos:  lp(1055, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1055, 54),
+								Pos: lp(1055, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1055, 54),
-									Name: "Comparison",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1055, 65),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1055, 60),
+									Name: "int",
 								},
-								Name: "comparison",
+								Name: "newSize",
 							},
 						},
 					},
@@ -23456,31 +23521,170 @@ func libraryAST() *lang.File {
 							Pos:  lp(1056, 30),
 							Name: "void",
 						},
+						Name: "Reverse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1056, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1056, 43),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1057, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1057, 30),
+							Name: "void",
+						},
+						Name: "Reverse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1057, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1057, 43),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1057, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1057, 56),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1057, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1057, 67),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1058, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1058, 30),
+							Name: "void",
+						},
+						Name: "Sort",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1058, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1058, 40),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1059, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1059, 30),
+							Name: "void",
+						},
 						Name: "Sort",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1056, 43),
+								Pos: lp(1059, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1056, 43),
+									Pos:       lp(1059, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1056, 43),
+										Pos:  lp(1059, 43),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1060, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1060, 30),
+							Name: "void",
+						},
+						Name: "Sort",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1060, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(1060, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1060, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1056, 54),
+								Pos: lp(1060, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1056, 54),
+									Pos:  lp(1060, 54),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1060, 65),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1061, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1061, 30),
+							Name: "void",
+						},
+						Name: "Sort",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1061, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(1061, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1061, 43),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1061, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1061, 54),
 									Name: "System.Collections.Generic.IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1056, 91),
+											Pos:  lp(1061, 91),
 											Name: "T",
 										},
 									},
@@ -23492,121 +23696,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1062, 5),
+				Pos:       lp(1067, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TextWriter",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(65),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1064, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1064, 31),
-							Name: "void",
-						},
-						Name: "Flush",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1065, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1065, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1065, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1065, 42),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1066, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1066, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1066, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1066, 42),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1067, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1067, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1067, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1067, 42),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1067, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1067, 57),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1068, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1068, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1068, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1068, 42),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1068, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1068, 57),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(1068, 70),
-								Type: &lang.TypeRef{
-									Pos:  lp(1068, 70),
-									Name: "object",
-								},
-								Name: "arg1",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1069, 9),
 						Modifiers: lang.Modifiers(18433),
@@ -23614,25 +23709,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1069, 31),
 							Name: "void",
 						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1069, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1069, 46),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1069, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1069, 61),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
+						Name: "Flush",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1070, 9),
@@ -23641,31 +23718,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1070, 31),
 							Name: "void",
 						},
-						Name: "WriteLine",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1070, 46),
+								Pos: lp(1070, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1070, 46),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1070, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1070, 61),
+									Pos:  lp(1070, 42),
 									Name: "object",
 								},
-								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(1070, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1070, 74),
-									Name: "object",
-								},
-								Name: "arg1",
+								Name: "value",
 							},
 						},
 					},
@@ -23676,7 +23737,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(1071, 31),
 							Name: "void",
 						},
-						Name: "WriteLine",
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1071, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1071, 42),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1072, 9),
@@ -23685,15 +23756,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1072, 31),
 							Name: "void",
 						},
-						Name: "WriteLine",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1072, 46),
+								Pos: lp(1072, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1072, 46),
+									Pos:  lp(1072, 42),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1072, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1072, 57),
 									Name: "object",
 								},
-								Name: "value",
+								Name: "arg0",
 							},
 						},
 					},
@@ -23704,12 +23783,137 @@ func libraryAST() *lang.File {
 							Pos:  lp(1073, 31),
 							Name: "void",
 						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1073, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1073, 42),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1073, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1073, 57),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(1073, 70),
+								Type: &lang.TypeRef{
+									Pos:  lp(1073, 70),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1074, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1074, 31),
+							Name: "void",
+						},
 						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1073, 46),
+								Pos: lp(1074, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1073, 46),
+									Pos:  lp(1074, 46),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1074, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1074, 61),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1075, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1075, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1075, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1075, 46),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1075, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1075, 61),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(1075, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1075, 74),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1076, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1076, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1077, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1077, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1077, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1077, 46),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1078, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1078, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1078, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1078, 46),
 									Name: "string",
 								},
 								Name: "value",
@@ -23719,26 +23923,26 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1079, 5),
+				Pos:       lp(1084, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "StringBuilder",
 				Namespace: "System.Text",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1081, 9),
+						Pos:       lp(1086, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1082, 9),
+						Pos:       lp(1087, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1082, 37),
+								Pos: lp(1087, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1082, 37),
+									Pos:  lp(1087, 37),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -23746,14 +23950,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1083, 9),
+						Pos:       lp(1088, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1083, 37),
+								Pos: lp(1088, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1083, 37),
+									Pos:  lp(1088, 37),
 									Name: "string",
 								},
 								Name: "value",
@@ -23761,22 +23965,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1084, 9),
+						Pos:       lp(1089, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1084, 37),
+								Pos: lp(1089, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1084, 37),
+									Pos:  lp(1089, 37),
 									Name: "string",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1084, 51),
+								Pos: lp(1089, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1084, 51),
+									Pos:  lp(1089, 51),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -23784,153 +23988,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1085, 9),
+						Pos:       lp(1090, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1085, 16),
+							Pos:  lp(1090, 16),
 							Name: "int",
 						},
 						Name: "Length",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1085, 29),
+								Pos:  lp(1090, 29),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1085, 34),
+								Pos:  lp(1090, 34),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1086, 19),
+						Pos: lp(1091, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1086, 10),
+								Pos:  lp(1091, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1086, 33),
+							Pos:  lp(1091, 33),
 							Name: "char",
 						},
 						Name: "Chars",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1086, 44),
+								Pos: lp(1091, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1086, 44),
+									Pos:  lp(1091, 44),
 									Name: "int",
 								},
 								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1087, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1087, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1087, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1087, 44),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1088, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1088, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1088, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1088, 44),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1089, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1089, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1089, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1089, 44),
-									Name: "char",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1090, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1090, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1090, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1090, 44),
-									Name: "char",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1090, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1090, 56),
-									Name: "int",
-								},
-								Name: "repeatCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1091, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1091, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1091, 44),
-								Type: &lang.TypeRef{
-									Pos:       lp(1091, 44),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1091, 44),
-										Name: "char",
-									},
-								},
-								Name: "value",
 							},
 						},
 					},
@@ -23947,7 +24044,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1092, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1092, 44),
-									Name: "bool",
+									Name: "object",
 								},
 								Name: "value",
 							},
@@ -23966,7 +24063,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1093, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1093, 44),
-									Name: "int",
+									Name: "string",
 								},
 								Name: "value",
 							},
@@ -23985,7 +24082,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1094, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1094, 44),
-									Name: "long",
+									Name: "char",
 								},
 								Name: "value",
 							},
@@ -24004,9 +24101,17 @@ func libraryAST() *lang.File {
 								Pos: lp(1095, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1095, 44),
-									Name: "double",
+									Name: "char",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1095, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1095, 56),
+									Name: "int",
+								},
+								Name: "repeatCount",
 							},
 						},
 					},
@@ -24022,8 +24127,12 @@ func libraryAST() *lang.File {
 							&lang.Param{
 								Pos: lp(1096, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1096, 44),
-									Name: "decimal",
+									Pos:       lp(1096, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1096, 44),
+										Name: "char",
+									},
 								},
 								Name: "value",
 							},
@@ -24042,25 +24151,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1097, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1097, 44),
-									Name: "string",
+									Name: "bool",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1097, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1097, 58),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1097, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1097, 74),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -24071,23 +24164,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1098, 23),
 							Name: "StringBuilder",
 						},
-						Name: "AppendFormat",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1098, 50),
+								Pos: lp(1098, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1098, 50),
-									Name: "string",
+									Pos:  lp(1098, 44),
+									Name: "int",
 								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1098, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1098, 65),
-									Name: "object",
-								},
-								Name: "arg0",
+								Name: "value",
 							},
 						},
 					},
@@ -24098,28 +24183,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1099, 23),
 							Name: "StringBuilder",
 						},
-						Name: "AppendFormat",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1099, 50),
+								Pos: lp(1099, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1099, 50),
-									Name: "string",
+									Pos:  lp(1099, 44),
+									Name: "long",
 								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos:      lp(1099, 65),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(1099, 72),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1099, 72),
-										Name: "object",
-									},
-								},
-								Name: "args",
+								Name: "value",
 							},
 						},
 					},
@@ -24130,7 +24202,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(1100, 23),
 							Name: "StringBuilder",
 						},
-						Name: "AppendLine",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1100, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1100, 44),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1101, 9),
@@ -24139,13 +24221,13 @@ func libraryAST() *lang.File {
 							Pos:  lp(1101, 23),
 							Name: "StringBuilder",
 						},
-						Name: "AppendLine",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1101, 48),
+								Pos: lp(1101, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1101, 48),
-									Name: "string",
+									Pos:  lp(1101, 44),
+									Name: "decimal",
 								},
 								Name: "value",
 							},
@@ -24158,24 +24240,58 @@ func libraryAST() *lang.File {
 							Pos:  lp(1102, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Clear",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1102, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1102, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1102, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1102, 58),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1102, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1102, 74),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1103, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1103, 23),
-							Name: "bool",
+							Name: "StringBuilder",
 						},
-						Name: "Equals",
+						Name: "AppendFormat",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1103, 35),
+								Pos: lp(1103, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1103, 35),
-									Name: "StringBuilder",
+									Pos:  lp(1103, 50),
+									Name: "string",
 								},
-								Name: "sb",
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1103, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1103, 65),
+									Name: "object",
+								},
+								Name: "arg0",
 							},
 						},
 					},
@@ -24186,23 +24302,28 @@ func libraryAST() *lang.File {
 							Pos:  lp(1104, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Insert",
+						Name: "AppendFormat",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1104, 44),
+								Pos: lp(1104, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1104, 44),
-									Name: "int",
+									Pos:  lp(1104, 50),
+									Name: "string",
 								},
-								Name: "index",
+								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1104, 55),
+								Pos:      lp(1104, 65),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1104, 55),
-									Name: "object",
+									Pos:       lp(1104, 72),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1104, 72),
+										Name: "object",
+									},
 								},
-								Name: "value",
+								Name: "args",
 							},
 						},
 					},
@@ -24213,25 +24334,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1105, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1105, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1105, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1105, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1105, 55),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
+						Name: "AppendLine",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1106, 9),
@@ -24240,31 +24343,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1106, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Insert",
+						Name: "AppendLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1106, 44),
+								Pos: lp(1106, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1106, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1106, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1106, 55),
+									Pos:  lp(1106, 48),
 									Name: "string",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1106, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1106, 69),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -24275,50 +24362,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1107, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1107, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1107, 44),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1107, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1107, 60),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1108, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1108, 23),
-							Name: "StringBuilder",
+							Name: "bool",
 						},
-						Name: "Replace",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1108, 45),
+								Pos: lp(1108, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1108, 45),
-									Name: "string",
+									Pos:  lp(1108, 35),
+									Name: "StringBuilder",
 								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(1108, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1108, 62),
-									Name: "string",
-								},
-								Name: "newValue",
+								Name: "sb",
 							},
 						},
 					},
@@ -24329,23 +24390,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1109, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
+						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1109, 45),
+								Pos: lp(1109, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 45),
-									Name: "char",
+									Pos:  lp(1109, 44),
+									Name: "int",
 								},
-								Name: "oldChar",
+								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1109, 59),
+								Pos: lp(1109, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 59),
-									Name: "char",
+									Pos:  lp(1109, 55),
+									Name: "object",
 								},
-								Name: "newChar",
+								Name: "value",
 							},
 						},
 					},
@@ -24356,39 +24417,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1110, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
+						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1110, 45),
+								Pos: lp(1110, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 45),
-									Name: "string",
-								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(1110, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1110, 62),
-									Name: "string",
-								},
-								Name: "newValue",
-							},
-							&lang.Param{
-								Pos: lp(1110, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1110, 79),
+									Pos:  lp(1110, 44),
 									Name: "int",
 								},
-								Name: "startIndex",
+								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1110, 95),
+								Pos: lp(1110, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 95),
-									Name: "int",
+									Pos:  lp(1110, 55),
+									Name: "string",
 								},
-								Name: "count",
+								Name: "value",
 							},
 						},
 					},
@@ -24399,36 +24444,28 @@ func libraryAST() *lang.File {
 							Pos:  lp(1111, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
+						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1111, 45),
+								Pos: lp(1111, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 45),
-									Name: "char",
-								},
-								Name: "oldChar",
-							},
-							&lang.Param{
-								Pos: lp(1111, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1111, 59),
-									Name: "char",
-								},
-								Name: "newChar",
-							},
-							&lang.Param{
-								Pos: lp(1111, 73),
-								Type: &lang.TypeRef{
-									Pos:  lp(1111, 73),
+									Pos:  lp(1111, 44),
 									Name: "int",
 								},
-								Name: "startIndex",
+								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1111, 89),
+								Pos: lp(1111, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 89),
+									Pos:  lp(1111, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1111, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1111, 69),
 									Name: "int",
 								},
 								Name: "count",
@@ -24437,34 +24474,201 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1112, 9),
-						Modifiers: lang.Modifiers(20481),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1112, 32),
-							Name: "string",
+							Pos:  lp(1112, 23),
+							Name: "StringBuilder",
 						},
-						Name: "ToString",
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1112, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1112, 44),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1112, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1112, 60),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1113, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1113, 23),
-							Name: "string",
+							Name: "StringBuilder",
 						},
-						Name: "ToString",
+						Name: "Replace",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1113, 39),
+								Pos: lp(1113, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1113, 39),
+									Pos:  lp(1113, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1113, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1113, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1114, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1114, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1114, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1114, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1114, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1114, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1115, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1115, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1115, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1115, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1115, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1115, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1115, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1115, 79),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1113, 55),
+								Pos: lp(1115, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1113, 55),
+									Pos:  lp(1115, 95),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1116, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1116, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1116, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1116, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1116, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1116, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+							&lang.Param{
+								Pos: lp(1116, 73),
+								Type: &lang.TypeRef{
+									Pos:  lp(1116, 73),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1116, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1116, 89),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1117, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1117, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1118, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1118, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1118, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1118, 39),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1118, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1118, 55),
 									Name: "int",
 								},
 								Name: "length",
@@ -24474,161 +24678,161 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1119, 5),
+				Pos:       lp(1124, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "NumberStyles",
 				Namespace: "System.Globalization",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1119, 32),
+						Pos:  lp(1124, 32),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 39),
+							Pos:   lp(1124, 39),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 42),
+						Pos:  lp(1124, 42),
 						Name: "AllowLeadingWhite",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 62),
+							Pos:   lp(1124, 62),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 65),
+						Pos:  lp(1124, 65),
 						Name: "AllowTrailingWhite",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 86),
+							Pos:   lp(1124, 86),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 89),
+						Pos:  lp(1124, 89),
 						Name: "AllowLeadingSign",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 108),
+							Pos:   lp(1124, 108),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 111),
+						Pos:  lp(1124, 111),
 						Name: "Integer",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 121),
+							Pos:   lp(1124, 121),
 							Raw:   "7",
 							Value: int64(7),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 124),
+						Pos:  lp(1124, 124),
 						Name: "AllowTrailingSign",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 144),
+							Pos:   lp(1124, 144),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 147),
+						Pos:  lp(1124, 147),
 						Name: "AllowParentheses",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 166),
+							Pos:   lp(1124, 166),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 170),
+						Pos:  lp(1124, 170),
 						Name: "AllowDecimalPoint",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 190),
+							Pos:   lp(1124, 190),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 194),
+						Pos:  lp(1124, 194),
 						Name: "AllowThousands",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 211),
+							Pos:   lp(1124, 211),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 215),
+						Pos:  lp(1124, 215),
 						Name: "Number",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 224),
+							Pos:   lp(1124, 224),
 							Raw:   "111",
 							Value: int64(111),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 229),
+						Pos:  lp(1124, 229),
 						Name: "AllowExponent",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 245),
+							Pos:   lp(1124, 245),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 250),
+						Pos:  lp(1124, 250),
 						Name: "Float",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 258),
+							Pos:   lp(1124, 258),
 							Raw:   "167",
 							Value: int64(167),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 263),
+						Pos:  lp(1124, 263),
 						Name: "AllowCurrencySymbol",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 285),
+							Pos:   lp(1124, 285),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 290),
+						Pos:  lp(1124, 290),
 						Name: "Currency",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 301),
+							Pos:   lp(1124, 301),
 							Raw:   "383",
 							Value: int64(383),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 306),
+						Pos:  lp(1124, 306),
 						Name: "Any",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 312),
+							Pos:   lp(1124, 312),
 							Raw:   "511",
 							Value: int64(511),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 317),
+						Pos:  lp(1124, 317),
 						Name: "AllowHexSpecifier",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 337),
+							Pos:   lp(1124, 337),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1119, 342),
+						Pos:  lp(1124, 342),
 						Name: "HexNumber",
 						Value: &lang.Literal{
-							Pos:   lp(1119, 354),
+							Pos:   lp(1124, 354),
 							Raw:   "515",
 							Value: int64(515),
 						},
@@ -24636,31 +24840,31 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1121, 5),
+				Pos:       lp(1126, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CultureInfo",
 				Namespace: "System.Globalization",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1121, 32),
+						Pos:  lp(1126, 32),
 						Name: "IFormatProvider",
 					},
 					&lang.TypeRef{
-						Pos:  lp(1121, 49),
+						Pos:  lp(1126, 49),
 						Name: "ICloneable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1123, 9),
+						Pos:       lp(1128, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1123, 35),
+								Pos: lp(1128, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1123, 35),
+									Pos:  lp(1128, 35),
 									Name: "string",
 								},
 								Name: "name",
@@ -24668,22 +24872,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1124, 9),
+						Pos:       lp(1129, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1124, 35),
+								Pos: lp(1129, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1124, 35),
+									Pos:  lp(1129, 35),
 									Name: "string",
 								},
 								Name: "name",
 							},
 							&lang.Param{
-								Pos: lp(1124, 48),
+								Pos: lp(1129, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1124, 48),
+									Pos:  lp(1129, 48),
 									Name: "bool",
 								},
 								Name: "useUserOverride",
@@ -24691,144 +24895,144 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1125, 9),
+						Pos:       lp(1130, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1125, 23),
+							Pos:  lp(1130, 23),
 							Name: "CultureInfo",
 						},
 						Name: "CurrentCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1125, 52),
+								Pos:  lp(1130, 52),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1125, 57),
+								Pos:  lp(1130, 57),
 								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1126, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1126, 23),
-							Name: "CultureInfo",
-						},
-						Name: "CurrentUICulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1126, 54),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1126, 59),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1127, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1127, 23),
-							Name: "CultureInfo",
-						},
-						Name: "DefaultThreadCurrentCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1127, 65),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1127, 70),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1128, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1128, 23),
-							Name: "CultureInfo",
-						},
-						Name: "InvariantCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1128, 54),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1129, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1129, 16),
-							Name: "string",
-						},
-						Name: "Name",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1129, 30),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1130, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1130, 16),
-							Name: "string",
-						},
-						Name: "DisplayName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1130, 37),
-								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1131, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1131, 23),
+							Name: "CultureInfo",
+						},
+						Name: "CurrentUICulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1131, 54),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1131, 59),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1132, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1132, 23),
+							Name: "CultureInfo",
+						},
+						Name: "DefaultThreadCurrentCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1132, 65),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1132, 70),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1133, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1133, 23),
+							Name: "CultureInfo",
+						},
+						Name: "InvariantCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1133, 54),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1134, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1131, 16),
+							Pos:  lp(1134, 16),
+							Name: "string",
+						},
+						Name: "Name",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1134, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1135, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1135, 16),
+							Name: "string",
+						},
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1135, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1136, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1136, 16),
 							Name: "bool",
 						},
 						Name: "IsReadOnly",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1131, 34),
+								Pos:  lp(1136, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1132, 9),
+						Pos:       lp(1137, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1132, 23),
+							Pos:  lp(1137, 23),
 							Name: "object",
 						},
 						Name: "Clone",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1133, 9),
+						Pos:       lp(1138, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1133, 32),
+							Pos:  lp(1138, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1133, 44),
+								Pos: lp(1138, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1133, 44),
+									Pos:  lp(1138, 44),
 									Name: "object",
 								},
 								Name: "value",
@@ -24836,36 +25040,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1134, 9),
+						Pos:       lp(1139, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1134, 32),
+							Pos:  lp(1139, 32),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1135, 9),
+						Pos:       lp(1140, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1135, 32),
+							Pos:  lp(1140, 32),
 							Name: "string",
 						},
 						Name: "ToString",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1136, 9),
+						Pos:       lp(1141, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1136, 30),
+							Pos:  lp(1141, 30),
 							Name: "CultureInfo",
 						},
 						Name: "CreateSpecificCulture",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1136, 64),
+								Pos: lp(1141, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1136, 64),
+									Pos:  lp(1141, 64),
 									Name: "string",
 								},
 								Name: "name",
@@ -24873,18 +25077,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1137, 9),
+						Pos:       lp(1142, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1137, 30),
+							Pos:  lp(1142, 30),
 							Name: "CultureInfo",
 						},
 						Name: "GetCultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1137, 57),
+								Pos: lp(1142, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1137, 57),
+									Pos:  lp(1142, 57),
 									Name: "string",
 								},
 								Name: "name",
@@ -24894,155 +25098,155 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1143, 5),
+				Pos:       lp(1148, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stopwatch",
 				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1145, 9),
+						Pos:       lp(1150, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stopwatch",
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1146, 9),
+						Pos:       lp(1151, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1146, 32),
+							Pos:  lp(1151, 32),
 							Name: "long",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1146, 37),
+								Pos:  lp(1151, 37),
 								Name: "Frequency",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1147, 9),
+						Pos:       lp(1152, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1147, 32),
+							Pos:  lp(1152, 32),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1147, 37),
+								Pos:  lp(1152, 37),
 								Name: "IsHighResolution",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1148, 9),
+						Pos:       lp(1153, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1148, 16),
+							Pos:  lp(1153, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Elapsed",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1148, 35),
+								Pos:  lp(1153, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1149, 9),
+						Pos:       lp(1154, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1149, 16),
+							Pos:  lp(1154, 16),
 							Name: "long",
 						},
 						Name: "ElapsedMilliseconds",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1149, 43),
+								Pos:  lp(1154, 43),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1150, 9),
+						Pos:       lp(1155, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1150, 16),
+							Pos:  lp(1155, 16),
 							Name: "long",
 						},
 						Name: "ElapsedTicks",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1150, 36),
+								Pos:  lp(1155, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1151, 9),
+						Pos:       lp(1156, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1151, 16),
+							Pos:  lp(1156, 16),
 							Name: "bool",
 						},
 						Name: "IsRunning",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1151, 33),
+								Pos:  lp(1156, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1152, 9),
+						Pos:       lp(1157, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1152, 23),
+							Pos:  lp(1157, 23),
 							Name: "void",
 						},
 						Name: "Reset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1153, 9),
+						Pos:       lp(1158, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1153, 23),
+							Pos:  lp(1158, 23),
 							Name: "void",
 						},
 						Name: "Restart",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1154, 9),
+						Pos:       lp(1159, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1154, 23),
+							Pos:  lp(1159, 23),
 							Name: "void",
 						},
 						Name: "Start",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1155, 9),
+						Pos:       lp(1160, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1155, 23),
+							Pos:  lp(1160, 23),
 							Name: "void",
 						},
 						Name: "Stop",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1156, 9),
+						Pos:       lp(1161, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1156, 30),
+							Pos:  lp(1161, 30),
 							Name: "long",
 						},
 						Name: "GetTimestamp",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1157, 9),
+						Pos:       lp(1162, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1157, 30),
+							Pos:  lp(1162, 30),
 							Name: "Stopwatch",
 						},
 						Name: "StartNew",
@@ -25050,27 +25254,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1160, 5),
+				Pos:       lp(1165, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Activity",
 				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1160, 29),
+						Pos:  lp(1165, 29),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1162, 9),
+						Pos:       lp(1167, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Activity",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1162, 32),
+								Pos: lp(1167, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1162, 32),
+									Pos:  lp(1167, 32),
 									Name: "string",
 								},
 								Name: "operationName",
@@ -25078,124 +25282,124 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1163, 9),
+						Pos:       lp(1168, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1163, 23),
+							Pos:  lp(1168, 23),
 							Name: "Activity",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1163, 42),
+								Pos:  lp(1168, 42),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1163, 47),
+								Pos:  lp(1168, 47),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1164, 9),
+						Pos:       lp(1169, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1164, 16),
+							Pos:  lp(1169, 16),
 							Name: "string",
 						},
 						Name: "DisplayName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1164, 37),
+								Pos:  lp(1169, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1164, 42),
+								Pos:  lp(1169, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1165, 9),
+						Pos:       lp(1170, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1165, 16),
+							Pos:  lp(1170, 16),
 							Name: "string",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1165, 28),
+								Pos:  lp(1170, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1166, 9),
+						Pos:       lp(1171, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1166, 16),
+							Pos:  lp(1171, 16),
 							Name: "string",
 						},
 						Name: "OperationName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1166, 39),
+								Pos:  lp(1171, 39),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1167, 9),
+						Pos:       lp(1172, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1167, 16),
+							Pos:  lp(1172, 16),
 							Name: "Activity",
 						},
 						Name: "Parent",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1167, 34),
+								Pos:  lp(1172, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1168, 9),
+						Pos:       lp(1173, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1168, 16),
+							Pos:  lp(1173, 16),
 							Name: "string",
 						},
 						Name: "ParentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1168, 34),
+								Pos:  lp(1173, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1169, 9),
+						Pos:       lp(1174, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1169, 23),
+							Pos:  lp(1174, 23),
 							Name: "Activity",
 						},
 						Name: "AddTag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1169, 39),
+								Pos: lp(1174, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1169, 39),
+									Pos:  lp(1174, 39),
 									Name: "string",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1169, 51),
+								Pos: lp(1174, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1169, 51),
+									Pos:  lp(1174, 51),
 									Name: "string",
 								},
 								Name: "value",
@@ -25203,26 +25407,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1170, 9),
+						Pos:       lp(1175, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1170, 23),
+							Pos:  lp(1175, 23),
 							Name: "Activity",
 						},
 						Name: "SetTag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1170, 39),
+								Pos: lp(1175, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1170, 39),
+									Pos:  lp(1175, 39),
 									Name: "string",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1170, 51),
+								Pos: lp(1175, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1170, 51),
+									Pos:  lp(1175, 51),
 									Name: "object",
 								},
 								Name: "value",
@@ -25230,18 +25434,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1171, 9),
+						Pos:       lp(1176, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1171, 23),
+							Pos:  lp(1176, 23),
 							Name: "object",
 						},
 						Name: "GetTagItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1171, 41),
+								Pos: lp(1176, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1171, 41),
+									Pos:  lp(1176, 41),
 									Name: "string",
 								},
 								Name: "key",
@@ -25249,18 +25453,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1172, 9),
+						Pos:       lp(1177, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1172, 23),
+							Pos:  lp(1177, 23),
 							Name: "Activity",
 						},
 						Name: "SetParentId",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1172, 44),
+								Pos: lp(1177, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1172, 44),
+									Pos:  lp(1177, 44),
 									Name: "string",
 								},
 								Name: "parentId",
@@ -25268,28 +25472,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1173, 9),
+						Pos:       lp(1178, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1173, 23),
+							Pos:  lp(1178, 23),
 							Name: "Activity",
 						},
 						Name: "Start",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1174, 9),
+						Pos:       lp(1179, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1174, 23),
+							Pos:  lp(1179, 23),
 							Name: "void",
 						},
 						Name: "Stop",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1175, 9),
+						Pos:       lp(1180, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1175, 23),
+							Pos:  lp(1180, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -25297,28 +25501,28 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1181, 5),
+				Pos:       lp(1186, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1181, 36),
+						Pos:  lp(1186, 36),
 						Name: "IEnumerable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1183, 9),
+						Pos: lp(1188, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1183, 9),
+							Pos:  lp(1188, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1183, 21),
+								Pos:  lp(1188, 21),
 								Kind: "get",
 							},
 						},
@@ -25326,36 +25530,36 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1186, 5),
+				Pos:       lp(1191, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IList",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1186, 30),
+						Pos:  lp(1191, 30),
 						Name: "ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1188, 19),
+						Pos: lp(1193, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1188, 10),
+								Pos:  lp(1193, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1188, 19),
+							Pos:  lp(1193, 19),
 							Name: "object",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1188, 31),
+								Pos: lp(1193, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1188, 31),
+									Pos:  lp(1193, 31),
 									Name: "int",
 								},
 								Name: "index",
@@ -25363,17 +25567,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1189, 9),
+						Pos: lp(1194, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1189, 9),
+							Pos:  lp(1194, 9),
 							Name: "int",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1189, 17),
+								Pos: lp(1194, 17),
 								Type: &lang.TypeRef{
-									Pos:  lp(1189, 17),
+									Pos:  lp(1194, 17),
 									Name: "object",
 								},
 								Name: "value",
@@ -25381,17 +25585,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1190, 9),
+						Pos: lp(1195, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1190, 9),
+							Pos:  lp(1195, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1190, 23),
+								Pos: lp(1195, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1190, 23),
+									Pos:  lp(1195, 23),
 									Name: "object",
 								},
 								Name: "value",
@@ -25399,17 +25603,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1191, 9),
+						Pos: lp(1196, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1191, 9),
+							Pos:  lp(1196, 9),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1191, 21),
+								Pos: lp(1196, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1191, 21),
+									Pos:  lp(1196, 21),
 									Name: "object",
 								},
 								Name: "value",
@@ -25419,36 +25623,36 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1194, 5),
+				Pos:       lp(1199, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDictionary",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1194, 36),
+						Pos:  lp(1199, 36),
 						Name: "ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1196, 19),
+						Pos: lp(1201, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1196, 10),
+								Pos:  lp(1201, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1196, 19),
+							Pos:  lp(1201, 19),
 							Name: "object",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1196, 31),
+								Pos: lp(1201, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1196, 31),
+									Pos:  lp(1201, 31),
 									Name: "object",
 								},
 								Name: "key",
@@ -25456,17 +25660,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1197, 9),
+						Pos: lp(1202, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1197, 9),
+							Pos:  lp(1202, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1197, 23),
+								Pos: lp(1202, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1197, 23),
+									Pos:  lp(1202, 23),
 									Name: "object",
 								},
 								Name: "key",
@@ -25476,7 +25680,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1203, 5),
+				Pos:       lp(1208, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyCollection",
 				Namespace: "System.Collections.Generic",
@@ -25486,49 +25690,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1203, 47),
+						Pos:  lp(1208, 47),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1203, 59),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos: lp(1205, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1205, 9),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1205, 21),
-								Kind: "get",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1208, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "ICollection",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1208, 39),
-						Name: "IEnumerable",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1208, 51),
+								Pos:  lp(1208, 59),
 								Name: "T",
 							},
 						},
@@ -25549,32 +25715,70 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1213, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ICollection",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1213, 39),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1213, 51),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1211, 9),
+						Pos: lp(1215, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1211, 9),
+							Pos:  lp(1215, 9),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1215, 21),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: lp(1216, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(1216, 9),
 							Name: "bool",
 						},
 						Name: "IsReadOnly",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1211, 27),
+								Pos:  lp(1216, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1212, 9),
+						Pos: lp(1217, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1212, 9),
+							Pos:  lp(1217, 9),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1212, 18),
+								Pos: lp(1217, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1212, 18),
+									Pos:  lp(1217, 18),
 									Name: "T",
 								},
 								Name: "item",
@@ -25582,25 +25786,25 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1213, 9),
+						Pos: lp(1218, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1213, 9),
+							Pos:  lp(1218, 9),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos: lp(1214, 9),
+						Pos: lp(1219, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1214, 9),
+							Pos:  lp(1219, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1214, 23),
+								Pos: lp(1219, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1214, 23),
+									Pos:  lp(1219, 23),
 									Name: "T",
 								},
 								Name: "item",
@@ -25608,29 +25812,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1215, 9),
+						Pos: lp(1220, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1215, 9),
+							Pos:  lp(1220, 9),
 							Name: "void",
 						},
 						Name: "CopyTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1215, 21),
+								Pos: lp(1220, 21),
 								Type: &lang.TypeRef{
-									Pos:       lp(1215, 21),
+									Pos:       lp(1220, 21),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1215, 21),
+										Pos:  lp(1220, 21),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1215, 32),
+								Pos: lp(1220, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1215, 32),
+									Pos:  lp(1220, 32),
 									Name: "int",
 								},
 								Name: "arrayIndex",
@@ -25638,17 +25842,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1216, 9),
+						Pos: lp(1221, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1216, 9),
+							Pos:  lp(1221, 9),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1216, 21),
+								Pos: lp(1221, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1216, 21),
+									Pos:  lp(1221, 21),
 									Name: "T",
 								},
 								Name: "item",
@@ -25658,7 +25862,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1219, 5),
+				Pos:       lp(1224, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IList",
 				Namespace: "System.Collections.Generic",
@@ -25668,11 +25872,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1219, 33),
+						Pos:  lp(1224, 33),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1219, 45),
+								Pos:  lp(1224, 45),
 								Name: "T",
 							},
 						},
@@ -25680,23 +25884,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1221, 19),
+						Pos: lp(1226, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1221, 10),
+								Pos:  lp(1226, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1221, 19),
+							Pos:  lp(1226, 19),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1221, 26),
+								Pos: lp(1226, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1221, 26),
+									Pos:  lp(1226, 26),
 									Name: "int",
 								},
 								Name: "index",
@@ -25704,17 +25908,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1222, 9),
+						Pos: lp(1227, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1222, 9),
+							Pos:  lp(1227, 9),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1222, 21),
+								Pos: lp(1227, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1222, 21),
+									Pos:  lp(1227, 21),
 									Name: "T",
 								},
 								Name: "item",
@@ -25722,25 +25926,25 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1223, 9),
+						Pos: lp(1228, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1223, 9),
+							Pos:  lp(1228, 9),
 							Name: "void",
 						},
 						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1223, 21),
+								Pos: lp(1228, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1223, 21),
+									Pos:  lp(1228, 21),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1223, 32),
+								Pos: lp(1228, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1223, 32),
+									Pos:  lp(1228, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -25748,65 +25952,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1224, 9),
+						Pos: lp(1229, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1224, 9),
+							Pos:  lp(1229, 9),
 							Name: "void",
 						},
 						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1224, 23),
+								Pos: lp(1229, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1224, 23),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1227, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlyList",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1227, 41),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1227, 61),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1229, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1229, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1229, 19),
-							Name: "T",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1229, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1229, 26),
+									Pos:  lp(1229, 23),
 									Name: "int",
 								},
 								Name: "index",
@@ -25818,31 +25974,20 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1232, 5),
 				Kind:      lang.TypeKind("interface"),
-				Name:      "IDictionary",
+				Name:      "IReadOnlyList",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
-					"TKey",
-					"TValue",
+					"T",
 				},
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1232, 50),
-						Name: "ICollection",
+						Pos:  lp(1232, 41),
+						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1232, 62),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1232, 75),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1232, 81),
-										Name: "TValue",
-									},
-								},
+								Pos:  lp(1232, 61),
+								Name: "T",
 							},
 						},
 					},
@@ -25858,14 +26003,73 @@ func libraryAST() *lang.File {
 						},
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1234, 19),
+							Name: "T",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1234, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1234, 26),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1237, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IDictionary",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1237, 50),
+						Name: "ICollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1237, 62),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1237, 75),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1237, 81),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1239, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1239, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1239, 19),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1234, 31),
+								Pos: lp(1239, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1234, 31),
+									Pos:  lp(1239, 31),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -25873,13 +26077,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1235, 9),
+						Pos: lp(1240, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1235, 9),
+							Pos:  lp(1240, 9),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1235, 21),
+									Pos:  lp(1240, 21),
 									Name: "TKey",
 								},
 							},
@@ -25887,19 +26091,19 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1235, 34),
+								Pos:  lp(1240, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1236, 9),
+						Pos: lp(1241, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1236, 9),
+							Pos:  lp(1241, 9),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1236, 21),
+									Pos:  lp(1241, 21),
 									Name: "TValue",
 								},
 							},
@@ -25907,31 +26111,31 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1236, 38),
+								Pos:  lp(1241, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1237, 9),
+						Pos: lp(1242, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1237, 9),
+							Pos:  lp(1242, 9),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1237, 18),
+								Pos: lp(1242, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1237, 18),
+									Pos:  lp(1242, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1237, 28),
+								Pos: lp(1242, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1237, 28),
+									Pos:  lp(1242, 28),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -25939,17 +26143,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1238, 9),
+						Pos: lp(1243, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1238, 9),
+							Pos:  lp(1243, 9),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1238, 26),
+								Pos: lp(1243, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1238, 26),
+									Pos:  lp(1243, 26),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -25957,17 +26161,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1239, 9),
+						Pos: lp(1244, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1239, 9),
+							Pos:  lp(1244, 9),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1239, 21),
+								Pos: lp(1244, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1239, 21),
+									Pos:  lp(1244, 21),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -25975,26 +26179,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1240, 9),
+						Pos: lp(1245, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1240, 9),
+							Pos:  lp(1245, 9),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1240, 26),
+								Pos: lp(1245, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1240, 26),
+									Pos:  lp(1245, 26),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1240, 36),
+								Pos:      lp(1245, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1240, 40),
+									Pos:  lp(1245, 40),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26004,7 +26208,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1243, 5),
+				Pos:       lp(1248, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyDictionary",
 				Namespace: "System.Collections.Generic",
@@ -26015,19 +26219,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1243, 58),
+						Pos:  lp(1248, 58),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1243, 78),
+								Pos:  lp(1248, 78),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1243, 91),
+										Pos:  lp(1248, 91),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1243, 97),
+										Pos:  lp(1248, 97),
 										Name: "TValue",
 									},
 								},
@@ -26037,23 +26241,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1245, 19),
+						Pos: lp(1250, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1245, 10),
+								Pos:  lp(1250, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1245, 19),
+							Pos:  lp(1250, 19),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1245, 31),
+								Pos: lp(1250, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1245, 31),
+									Pos:  lp(1250, 31),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26061,13 +26265,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1246, 9),
+						Pos: lp(1251, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1246, 9),
+							Pos:  lp(1251, 9),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1246, 21),
+									Pos:  lp(1251, 21),
 									Name: "TKey",
 								},
 							},
@@ -26075,19 +26279,19 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1246, 34),
+								Pos:  lp(1251, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1247, 9),
+						Pos: lp(1252, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1247, 9),
+							Pos:  lp(1252, 9),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1247, 21),
+									Pos:  lp(1252, 21),
 									Name: "TValue",
 								},
 							},
@@ -26095,23 +26299,23 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1247, 38),
+								Pos:  lp(1252, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1248, 9),
+						Pos: lp(1253, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1248, 9),
+							Pos:  lp(1253, 9),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1248, 26),
+								Pos: lp(1253, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1248, 26),
+									Pos:  lp(1253, 26),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26119,26 +26323,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1249, 9),
+						Pos: lp(1254, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1249, 9),
+							Pos:  lp(1254, 9),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1249, 26),
+								Pos: lp(1254, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1249, 26),
+									Pos:  lp(1254, 26),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1249, 36),
+								Pos:      lp(1254, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1249, 40),
+									Pos:  lp(1254, 40),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26148,7 +26352,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1252, 5),
+				Pos:       lp(1257, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ISet",
 				Namespace: "System.Collections.Generic",
@@ -26158,11 +26362,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1252, 32),
+						Pos:  lp(1257, 32),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1252, 44),
+								Pos:  lp(1257, 44),
 								Name: "T",
 							},
 						},
@@ -26170,18 +26374,18 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1254, 9),
+						Pos:       lp(1259, 9),
 						Modifiers: lang.Modifiers(8192),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1254, 13),
+							Pos:  lp(1259, 13),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1254, 22),
+								Pos: lp(1259, 22),
 								Type: &lang.TypeRef{
-									Pos:  lp(1254, 22),
+									Pos:  lp(1259, 22),
 									Name: "T",
 								},
 								Name: "item",
@@ -26189,141 +26393,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1255, 9),
+						Pos: lp(1260, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1255, 9),
+							Pos:  lp(1260, 9),
 							Name: "void",
 						},
 						Name: "ExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1255, 25),
+								Pos: lp(1260, 25),
 								Type: &lang.TypeRef{
-									Pos:  lp(1255, 25),
+									Pos:  lp(1260, 25),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1255, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1256, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1256, 9),
-							Name: "void",
-						},
-						Name: "IntersectWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1256, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1256, 28),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1256, 40),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1257, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1257, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1257, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1257, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1257, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1258, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1258, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1258, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1258, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1258, 39),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1259, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1259, 9),
-							Name: "bool",
-						},
-						Name: "Overlaps",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1259, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1259, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1259, 35),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1260, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1260, 9),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1260, 24),
-								Type: &lang.TypeRef{
-									Pos:  lp(1260, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1260, 36),
+											Pos:  lp(1260, 37),
 											Name: "T",
 										},
 									},
@@ -26338,16 +26422,136 @@ func libraryAST() *lang.File {
 							Pos:  lp(1261, 9),
 							Name: "void",
 						},
-						Name: "UnionWith",
+						Name: "IntersectWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1261, 24),
+								Pos: lp(1261, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1261, 24),
+									Pos:  lp(1261, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1261, 36),
+											Pos:  lp(1261, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1262, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1262, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1262, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1262, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1262, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1263, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1263, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1263, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1263, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1263, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1264, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1264, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1264, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1264, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1264, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1265, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1265, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1265, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1265, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1265, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1266, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1266, 9),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1266, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1266, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1266, 36),
 											Name: "T",
 										},
 									},
@@ -26359,7 +26563,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1264, 5),
+				Pos:       lp(1269, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlySet",
 				Namespace: "System.Collections.Generic",
@@ -26369,11 +26573,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1264, 40),
+						Pos:  lp(1269, 40),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1264, 60),
+								Pos:  lp(1269, 60),
 								Name: "T",
 							},
 						},
@@ -26381,17 +26585,17 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1266, 9),
+						Pos: lp(1271, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1266, 9),
+							Pos:  lp(1271, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1266, 23),
+								Pos: lp(1271, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1266, 23),
+									Pos:  lp(1271, 23),
 									Name: "T",
 								},
 								Name: "item",
@@ -26399,21 +26603,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1267, 9),
+						Pos: lp(1272, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1267, 9),
+							Pos:  lp(1272, 9),
 							Name: "bool",
 						},
 						Name: "IsSubsetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1267, 25),
+								Pos: lp(1272, 25),
 								Type: &lang.TypeRef{
-									Pos:  lp(1267, 25),
+									Pos:  lp(1272, 25),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1267, 37),
+											Pos:  lp(1272, 37),
 											Name: "T",
 										},
 									},
@@ -26423,21 +26627,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1268, 9),
+						Pos: lp(1273, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1268, 9),
+							Pos:  lp(1273, 9),
 							Name: "bool",
 						},
 						Name: "IsSupersetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1268, 27),
+								Pos: lp(1273, 27),
 								Type: &lang.TypeRef{
-									Pos:  lp(1268, 27),
+									Pos:  lp(1273, 27),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1268, 39),
+											Pos:  lp(1273, 39),
 											Name: "T",
 										},
 									},
@@ -26447,21 +26651,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1269, 9),
+						Pos: lp(1274, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1269, 9),
+							Pos:  lp(1274, 9),
 							Name: "bool",
 						},
 						Name: "Overlaps",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1269, 23),
+								Pos: lp(1274, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1269, 23),
+									Pos:  lp(1274, 23),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1269, 35),
+											Pos:  lp(1274, 35),
 											Name: "T",
 										},
 									},
@@ -26471,21 +26675,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1270, 9),
+						Pos: lp(1275, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1270, 9),
+							Pos:  lp(1275, 9),
 							Name: "bool",
 						},
 						Name: "SetEquals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1270, 24),
+								Pos: lp(1275, 24),
 								Type: &lang.TypeRef{
-									Pos:  lp(1270, 24),
+									Pos:  lp(1275, 24),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1270, 36),
+											Pos:  lp(1275, 36),
 											Name: "T",
 										},
 									},
@@ -26497,7 +26701,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1273, 5),
+				Pos:       lp(1278, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
@@ -26508,28 +26712,28 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1273, 6),
+						Pos:  lp(1278, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1275, 9),
+						Pos:       lp(1280, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "KeyValuePair",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1275, 36),
+								Pos: lp(1280, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1275, 36),
+									Pos:  lp(1280, 36),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1275, 46),
+								Pos: lp(1280, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1275, 46),
+									Pos:  lp(1280, 46),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26537,58 +26741,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1276, 9),
+						Pos:       lp(1281, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1276, 16),
+							Pos:  lp(1281, 16),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1276, 27),
+								Pos:  lp(1281, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1277, 9),
+						Pos:       lp(1282, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1277, 16),
+							Pos:  lp(1282, 16),
 							Name: "TValue",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1277, 31),
+								Pos:  lp(1282, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1278, 9),
+						Pos:       lp(1283, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1278, 23),
+							Pos:  lp(1283, 23),
 							Name: "void",
 						},
 						Name: "Deconstruct",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1278, 40),
+								Pos:      lp(1283, 40),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1278, 44),
+									Pos:  lp(1283, 44),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1278, 54),
+								Pos:      lp(1283, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1278, 58),
+									Pos:  lp(1283, 58),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26596,10 +26800,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1279, 9),
+						Pos:       lp(1284, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1279, 32),
+							Pos:  lp(1284, 32),
 							Name: "string",
 						},
 						Name: "ToString",
@@ -26607,25 +26811,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1282, 5),
+				Pos:       lp(1287, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1284, 9),
+						Pos:       lp(1289, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1284, 30),
+							Pos:  lp(1289, 30),
 							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1284, 43),
+									Pos:  lp(1289, 43),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(1284, 49),
+									Pos:  lp(1289, 49),
 									Name: "TValue",
 								},
 							},
@@ -26637,17 +26841,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1284, 78),
+								Pos: lp(1289, 78),
 								Type: &lang.TypeRef{
-									Pos:  lp(1284, 78),
+									Pos:  lp(1289, 78),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1284, 88),
+								Pos: lp(1289, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(1284, 88),
+									Pos:  lp(1289, 88),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26657,7 +26861,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1287, 5),
+				Pos:       lp(1292, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "List",
 				Namespace: "System.Collections.Generic",
@@ -26667,45 +26871,45 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1287, 28),
+						Pos:  lp(1292, 28),
 						Name: "IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1287, 34),
+								Pos:  lp(1292, 34),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1287, 38),
+						Pos:  lp(1292, 38),
 						Name: "IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1287, 52),
+								Pos:  lp(1292, 52),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1287, 56),
+						Pos:  lp(1292, 56),
 						Name: "System.Collections.IList",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1289, 9),
+						Pos:       lp(1294, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1290, 9),
+						Pos:       lp(1295, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1290, 28),
+								Pos: lp(1295, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1290, 28),
+									Pos:  lp(1295, 28),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -26713,18 +26917,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1291, 9),
+						Pos:       lp(1296, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1291, 28),
+								Pos: lp(1296, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1291, 28),
+									Pos:  lp(1296, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1291, 40),
+											Pos:  lp(1296, 40),
 											Name: "T",
 										},
 									},
@@ -26734,58 +26938,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1292, 9),
+						Pos:       lp(1297, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1292, 16),
+							Pos:  lp(1297, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1292, 28),
+								Pos:  lp(1297, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1293, 9),
+						Pos:       lp(1298, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1293, 16),
+							Pos:  lp(1298, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1293, 31),
+								Pos:  lp(1298, 31),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1293, 36),
+								Pos:  lp(1298, 36),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1294, 19),
+						Pos: lp(1299, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1294, 10),
+								Pos:  lp(1299, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1294, 33),
+							Pos:  lp(1299, 33),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1294, 40),
+								Pos: lp(1299, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1294, 40),
+									Pos:  lp(1299, 40),
 									Name: "int",
 								},
 								Name: "index",
@@ -26793,105 +26997,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1295, 9),
+						Pos:       lp(1300, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1295, 23),
+							Pos:  lp(1300, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1295, 32),
+								Pos: lp(1300, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1295, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1296, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1296, 23),
-							Name: "void",
-						},
-						Name: "AddRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1296, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1296, 37),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1296, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1297, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1297, 23),
-							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1297, 73),
-									Name: "T",
-								},
-							},
-						},
-						Name: "AsReadOnly",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1298, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1298, 23),
-							Name: "int",
-						},
-						Name: "BinarySearch",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1298, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1298, 40),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1299, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1299, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1300, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1300, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1300, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1300, 37),
+									Pos:  lp(1300, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -26903,10 +27020,97 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1301, 23),
+							Name: "void",
+						},
+						Name: "AddRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1301, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1301, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1301, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1302, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1302, 23),
+							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1302, 73),
+									Name: "T",
+								},
+							},
+						},
+						Name: "AsReadOnly",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1303, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1303, 23),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1303, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1303, 40),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1304, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1304, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1305, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1305, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1305, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1305, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1306, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1306, 23),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1301, 28),
+									Pos:  lp(1306, 28),
 									Name: "TOutput",
 								},
 							},
@@ -26917,17 +27121,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1301, 57),
+								Pos: lp(1306, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1301, 57),
+									Pos:  lp(1306, 57),
 									Name: "Converter",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1301, 67),
+											Pos:  lp(1306, 67),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1301, 70),
+											Pos:  lp(1306, 70),
 											Name: "TOutput",
 										},
 									},
@@ -26937,153 +27141,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1302, 9),
+						Pos:       lp(1307, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1302, 23),
+							Pos:  lp(1307, 23),
 							Name: "bool",
 						},
 						Name: "Exists",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1302, 35),
+								Pos: lp(1307, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1302, 35),
+									Pos:  lp(1307, 35),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1302, 45),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1303, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1303, 23),
-							Name: "T",
-						},
-						Name: "Find",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1303, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1303, 30),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1303, 40),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1304, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1304, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1304, 28),
-									Name: "T",
-								},
-							},
-						},
-						Name: "FindAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1304, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1304, 39),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1304, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1305, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1305, 23),
-							Name: "int",
-						},
-						Name: "FindIndex",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1305, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1305, 37),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1305, 47),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1306, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1306, 23),
-							Name: "T",
-						},
-						Name: "FindLast",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1306, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1306, 34),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1306, 44),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1307, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1307, 23),
-							Name: "int",
-						},
-						Name: "FindLastIndex",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1307, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1307, 41),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1307, 51),
+											Pos:  lp(1307, 45),
 											Name: "T",
 										},
 									},
@@ -27097,23 +27170,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1308, 23),
-							Name: "void",
+							Name: "T",
 						},
-						Name: "ForEach",
+						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1308, 36),
+								Pos: lp(1308, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1308, 36),
-									Name: "Action",
+									Pos:  lp(1308, 30),
+									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1308, 43),
+											Pos:  lp(1308, 40),
 											Name: "T",
 										},
 									},
 								},
-								Name: "action",
+								Name: "match",
 							},
 						},
 					},
@@ -27122,40 +27195,54 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1309, 23),
-							Name: "Enumerator",
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1309, 28),
+									Name: "T",
+								},
+							},
 						},
-						Name: "GetEnumerator",
+						Name: "FindAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1309, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1309, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1309, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1310, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1310, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1310, 28),
-									Name: "T",
-								},
-							},
+							Name: "int",
 						},
-						Name: "GetRange",
+						Name: "FindIndex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1310, 40),
+								Pos: lp(1310, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1310, 40),
-									Name: "int",
+									Pos:  lp(1310, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1310, 47),
+											Name: "T",
+										},
+									},
 								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1310, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1310, 51),
-									Name: "int",
-								},
-								Name: "count",
+								Name: "match",
 							},
 						},
 					},
@@ -27164,17 +27251,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1311, 23),
-							Name: "int",
+							Name: "T",
 						},
-						Name: "IndexOf",
+						Name: "FindLast",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1311, 35),
+								Pos: lp(1311, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1311, 35),
-									Name: "T",
+									Pos:  lp(1311, 34),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1311, 44),
+											Name: "T",
+										},
+									},
 								},
-								Name: "item",
+								Name: "match",
 							},
 						},
 					},
@@ -27185,23 +27278,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1312, 23),
 							Name: "int",
 						},
-						Name: "IndexOf",
+						Name: "FindLastIndex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1312, 35),
+								Pos: lp(1312, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1312, 35),
-									Name: "T",
+									Pos:  lp(1312, 41),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1312, 51),
+											Name: "T",
+										},
+									},
 								},
-								Name: "item",
-							},
-							&lang.Param{
-								Pos: lp(1312, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1312, 43),
-									Name: "int",
-								},
-								Name: "index",
+								Name: "match",
 							},
 						},
 					},
@@ -27212,23 +27303,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1313, 23),
 							Name: "void",
 						},
-						Name: "Insert",
+						Name: "ForEach",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1313, 35),
+								Pos: lp(1313, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1313, 35),
-									Name: "int",
+									Pos:  lp(1313, 36),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1313, 43),
+											Name: "T",
+										},
+									},
 								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1313, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1313, 46),
-									Name: "T",
-								},
-								Name: "item",
+								Name: "action",
 							},
 						},
 					},
@@ -27237,50 +27326,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1314, 23),
-							Name: "void",
+							Name: "Enumerator",
 						},
-						Name: "InsertRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1314, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1314, 40),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1314, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1314, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1314, 63),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
+						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1315, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1315, 23),
-							Name: "int",
-						},
-						Name: "LastIndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1315, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1315, 39),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1315, 28),
 									Name: "T",
 								},
-								Name: "item",
+							},
+						},
+						Name: "GetRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1315, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1315, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1315, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1315, 51),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -27289,9 +27368,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1316, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Remove",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1316, 35),
@@ -27310,21 +27389,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1317, 23),
 							Name: "int",
 						},
-						Name: "RemoveAll",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1317, 37),
+								Pos: lp(1317, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1317, 37),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1317, 47),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1317, 35),
+									Name: "T",
 								},
-								Name: "match",
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: lp(1317, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1317, 43),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -27335,15 +27416,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1318, 23),
 							Name: "void",
 						},
-						Name: "RemoveAt",
+						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1318, 37),
+								Pos: lp(1318, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1318, 37),
+									Pos:  lp(1318, 35),
 									Name: "int",
 								},
 								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1318, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1318, 46),
+									Name: "T",
+								},
+								Name: "item",
 							},
 						},
 					},
@@ -27354,7 +27443,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1319, 23),
 							Name: "void",
 						},
-						Name: "RemoveRange",
+						Name: "InsertRange",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1319, 40),
@@ -27368,9 +27457,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1319, 51),
 								Type: &lang.TypeRef{
 									Pos:  lp(1319, 51),
-									Name: "int",
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1319, 63),
+											Name: "T",
+										},
+									},
 								},
-								Name: "count",
+								Name: "collection",
 							},
 						},
 					},
@@ -27379,41 +27474,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1320, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Reverse",
+						Name: "LastIndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1320, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1320, 39),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1321, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1321, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Sort",
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1321, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1321, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1322, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1322, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Sort",
+						Name: "RemoveAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1322, 33),
+								Pos: lp(1322, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1322, 33),
-									Name: "Comparison",
+									Pos:  lp(1322, 37),
+									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1322, 44),
+											Pos:  lp(1322, 47),
 											Name: "T",
 										},
 									},
 								},
-								Name: "comparison",
+								Name: "match",
 							},
 						},
 					},
@@ -27424,16 +27539,105 @@ func libraryAST() *lang.File {
 							Pos:  lp(1323, 23),
 							Name: "void",
 						},
+						Name: "RemoveAt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1323, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1323, 37),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1324, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1324, 23),
+							Name: "void",
+						},
+						Name: "RemoveRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1324, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1324, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1324, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1324, 51),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1325, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1325, 23),
+							Name: "void",
+						},
+						Name: "Reverse",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1326, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1326, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1327, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1327, 23),
+							Name: "void",
+						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1323, 33),
+								Pos: lp(1327, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1323, 33),
+									Pos:  lp(1327, 33),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1327, 44),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1328, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1328, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1328, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1328, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1323, 43),
+											Pos:  lp(1328, 43),
 											Name: "T",
 										},
 									},
@@ -27443,35 +27647,35 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1324, 9),
+						Pos:       lp(1329, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1324, 23),
+							Pos:       lp(1329, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1324, 23),
+								Pos:  lp(1329, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1325, 9),
+						Pos:       lp(1330, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1325, 23),
+							Pos:  lp(1330, 23),
 							Name: "bool",
 						},
 						Name: "TrueForAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1325, 39),
+								Pos: lp(1330, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1325, 39),
+									Pos:  lp(1330, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1325, 49),
+											Pos:  lp(1330, 49),
 											Name: "T",
 										},
 									},
@@ -27481,18 +27685,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1327, 9),
+						Pos:       lp(1332, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1327, 35),
+								Pos:  lp(1332, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1327, 47),
+										Pos:  lp(1332, 47),
 										Name: "T",
 									},
 								},
@@ -27500,34 +27704,34 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1329, 13),
+								Pos:       lp(1334, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1329, 20),
+									Pos:  lp(1334, 20),
 									Name: "T",
 								},
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1329, 32),
+										Pos:  lp(1334, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1330, 13),
+								Pos:       lp(1335, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1330, 27),
+									Pos:  lp(1335, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1331, 13),
+								Pos:       lp(1336, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1331, 27),
+									Pos:  lp(1336, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -27537,7 +27741,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1335, 5),
+				Pos:       lp(1340, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Dictionary",
 				Namespace: "System.Collections.Generic",
@@ -27548,53 +27752,53 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1335, 45),
+						Pos:  lp(1340, 45),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1335, 57),
+								Pos:  lp(1340, 57),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1335, 63),
+								Pos:  lp(1340, 63),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1335, 72),
+						Pos:  lp(1340, 72),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1335, 92),
+								Pos:  lp(1340, 92),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1335, 98),
+								Pos:  lp(1340, 98),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1335, 107),
+						Pos:  lp(1340, 107),
 						Name: "System.Collections.IDictionary",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1337, 9),
+						Pos:       lp(1342, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1338, 9),
+						Pos:       lp(1343, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1338, 34),
+								Pos: lp(1343, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1338, 34),
+									Pos:  lp(1343, 34),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27602,18 +27806,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1339, 9),
+						Pos:       lp(1344, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1339, 34),
+								Pos: lp(1344, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1339, 34),
+									Pos:  lp(1344, 34),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1339, 52),
+											Pos:  lp(1344, 52),
 											Name: "TKey",
 										},
 									},
@@ -27623,26 +27827,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1340, 9),
+						Pos:       lp(1345, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1340, 34),
+								Pos: lp(1345, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1340, 34),
+									Pos:  lp(1345, 34),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1340, 48),
+								Pos: lp(1345, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1340, 48),
+									Pos:  lp(1345, 48),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1340, 66),
+											Pos:  lp(1345, 66),
 											Name: "TKey",
 										},
 									},
@@ -27652,22 +27856,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1341, 9),
+						Pos:       lp(1346, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1341, 34),
+								Pos: lp(1346, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1341, 34),
+									Pos:  lp(1346, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1341, 46),
+											Pos:  lp(1346, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1341, 52),
+											Pos:  lp(1346, 52),
 											Name: "TValue",
 										},
 									},
@@ -27677,26 +27881,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1342, 9),
+						Pos:       lp(1347, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1342, 34),
+								Pos: lp(1347, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1342, 34),
+									Pos:  lp(1347, 34),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1342, 46),
+											Pos:  lp(1347, 46),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1342, 59),
+													Pos:  lp(1347, 59),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1342, 65),
+													Pos:  lp(1347, 65),
 													Name: "TValue",
 												},
 											},
@@ -27708,22 +27912,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1343, 9),
+						Pos:       lp(1348, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1343, 34),
+								Pos: lp(1348, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1343, 34),
+									Pos:  lp(1348, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1343, 46),
+											Pos:  lp(1348, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1343, 52),
+											Pos:  lp(1348, 52),
 											Name: "TValue",
 										},
 									},
@@ -27731,13 +27935,13 @@ func libraryAST() *lang.File {
 								Name: "dictionary",
 							},
 							&lang.Param{
-								Pos: lp(1343, 72),
+								Pos: lp(1348, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1343, 72),
+									Pos:  lp(1348, 72),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1343, 90),
+											Pos:  lp(1348, 90),
 											Name: "TKey",
 										},
 									},
@@ -27747,39 +27951,39 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1344, 9),
+						Pos:       lp(1349, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1344, 16),
+							Pos:  lp(1349, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1344, 28),
+								Pos:  lp(1349, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1345, 19),
+						Pos: lp(1350, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1345, 10),
+								Pos:  lp(1350, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1345, 33),
+							Pos:  lp(1350, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1345, 45),
+								Pos: lp(1350, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1345, 45),
+									Pos:  lp(1350, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -27787,143 +27991,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1346, 9),
+						Pos:       lp(1351, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1346, 16),
+							Pos:  lp(1351, 16),
 							Name: "KeyCollection",
 						},
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1346, 37),
+								Pos:  lp(1351, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1347, 9),
+						Pos:       lp(1352, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1347, 16),
+							Pos:  lp(1352, 16),
 							Name: "ValueCollection",
 						},
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1347, 41),
+								Pos:  lp(1352, 41),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1348, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1348, 23),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1348, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1348, 32),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1348, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1348, 42),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1349, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1349, 23),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1349, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1349, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1349, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1349, 45),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1350, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1350, 23),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1350, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1350, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1351, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1351, 23),
-							Name: "bool",
-						},
-						Name: "ContainsValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1351, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1351, 42),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1352, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1352, 23),
-							Name: "TValue",
-						},
-						Name: "GetValueOrDefault",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1352, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1352, 48),
-									Name: "TKey",
-								},
-								Name: "key",
 							},
 						},
 					},
@@ -27932,25 +28025,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1353, 23),
-							Name: "TValue",
+							Name: "void",
 						},
-						Name: "GetValueOrDefault",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1353, 48),
+								Pos: lp(1353, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1353, 48),
+									Pos:  lp(1353, 32),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1353, 58),
+								Pos: lp(1353, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1353, 58),
+									Pos:  lp(1353, 42),
 									Name: "TValue",
 								},
-								Name: "defaultValue",
+								Name: "value",
 							},
 						},
 					},
@@ -27961,21 +28054,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(1354, 23),
 							Name: "bool",
 						},
-						Name: "TryGetValue",
+						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1354, 40),
+								Pos: lp(1354, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1354, 40),
+									Pos:  lp(1354, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1354, 50),
-								Modifier: "out",
+								Pos: lp(1354, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1354, 54),
+									Pos:  lp(1354, 45),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -27989,12 +28081,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1355, 23),
 							Name: "bool",
 						},
-						Name: "Remove",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1355, 35),
+								Pos: lp(1355, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1355, 35),
+									Pos:  lp(1355, 40),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -28008,21 +28100,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1356, 23),
 							Name: "bool",
 						},
-						Name: "Remove",
+						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1356, 35),
+								Pos: lp(1356, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1356, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1356, 45),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1356, 49),
+									Pos:  lp(1356, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -28034,40 +28117,161 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1357, 23),
-							Name: "void",
+							Name: "TValue",
 						},
-						Name: "Clear",
+						Name: "GetValueOrDefault",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1357, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1357, 48),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1358, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1358, 23),
+							Name: "TValue",
+						},
+						Name: "GetValueOrDefault",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1358, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1358, 48),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1358, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1358, 58),
+									Name: "TValue",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1359, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1359, 23),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1359, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1359, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1359, 50),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1359, 54),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1360, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1360, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1360, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1360, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1361, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1361, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1361, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1361, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1361, 45),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1361, 49),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1362, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1362, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1363, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1363, 23),
 							Name: "Enumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1360, 9),
+						Pos:       lp(1365, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1360, 35),
+								Pos:  lp(1365, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1360, 47),
+										Pos:  lp(1365, 47),
 										Name: "KeyValuePair",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(1360, 60),
+												Pos:  lp(1365, 60),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  lp(1360, 66),
+												Pos:  lp(1365, 66),
 												Name: "TValue",
 											},
 										},
@@ -28077,18 +28281,18 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1362, 13),
+								Pos:       lp(1367, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1362, 20),
+									Pos:  lp(1367, 20),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1362, 33),
+											Pos:  lp(1367, 33),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1362, 39),
+											Pos:  lp(1367, 39),
 											Name: "TValue",
 										},
 									},
@@ -28096,25 +28300,25 @@ func libraryAST() *lang.File {
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1362, 57),
+										Pos:  lp(1367, 57),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1363, 13),
+								Pos:       lp(1368, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1363, 27),
+									Pos:  lp(1368, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1364, 13),
+								Pos:       lp(1369, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1364, 27),
+									Pos:  lp(1369, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -28122,28 +28326,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1367, 9),
+						Pos:       lp(1372, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "KeyCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1367, 45),
+								Pos:  lp(1372, 45),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1367, 57),
+										Pos:  lp(1372, 57),
 										Name: "TKey",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1367, 64),
+								Pos:  lp(1372, 64),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1367, 84),
+										Pos:  lp(1372, 84),
 										Name: "TKey",
 									},
 								},
@@ -28151,29 +28355,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1369, 13),
+								Pos:       lp(1374, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1369, 20),
+									Pos:  lp(1374, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1369, 32),
+										Pos:  lp(1374, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1370, 13),
+								Pos:       lp(1375, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1370, 27),
+									Pos:  lp(1375, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1370, 39),
+											Pos:  lp(1375, 39),
 											Name: "TKey",
 										},
 									},
@@ -28183,28 +28387,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1373, 9),
+						Pos:       lp(1378, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ValueCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1373, 47),
+								Pos:  lp(1378, 47),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1373, 59),
+										Pos:  lp(1378, 59),
 										Name: "TValue",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1373, 68),
+								Pos:  lp(1378, 68),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1373, 88),
+										Pos:  lp(1378, 88),
 										Name: "TValue",
 									},
 								},
@@ -28212,29 +28416,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1375, 13),
+								Pos:       lp(1380, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1375, 20),
+									Pos:  lp(1380, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1375, 32),
+										Pos:  lp(1380, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1376, 13),
+								Pos:       lp(1381, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1376, 27),
+									Pos:  lp(1381, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1376, 39),
+											Pos:  lp(1381, 39),
 											Name: "TValue",
 										},
 									},
@@ -28246,7 +28450,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1380, 5),
+				Pos:       lp(1385, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashSet",
 				Namespace: "System.Collections.Generic",
@@ -28256,21 +28460,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1380, 31),
+						Pos:  lp(1385, 31),
 						Name: "ISet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1380, 36),
+								Pos:  lp(1385, 36),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1380, 40),
+						Pos:  lp(1385, 40),
 						Name: "IReadOnlySet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1380, 53),
+								Pos:  lp(1385, 53),
 								Name: "T",
 							},
 						},
@@ -28278,23 +28482,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1382, 9),
+						Pos:       lp(1387, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1383, 9),
+						Pos:       lp(1388, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1383, 31),
+								Pos: lp(1388, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1383, 31),
+									Pos:  lp(1388, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1383, 43),
+											Pos:  lp(1388, 43),
 											Name: "T",
 										},
 									},
@@ -28304,18 +28508,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1384, 9),
+						Pos:       lp(1389, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1384, 31),
+								Pos: lp(1389, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1384, 31),
+									Pos:  lp(1389, 31),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1384, 49),
+											Pos:  lp(1389, 49),
 											Name: "T",
 										},
 									},
@@ -28325,18 +28529,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1385, 9),
+						Pos:       lp(1390, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1385, 31),
+								Pos: lp(1390, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1385, 31),
+									Pos:  lp(1390, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1385, 43),
+											Pos:  lp(1390, 43),
 											Name: "T",
 										},
 									},
@@ -28344,13 +28548,13 @@ func libraryAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: lp(1385, 58),
+								Pos: lp(1390, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1385, 58),
+									Pos:  lp(1390, 58),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1385, 76),
+											Pos:  lp(1390, 76),
 											Name: "T",
 										},
 									},
@@ -28360,129 +28564,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1386, 9),
+						Pos:       lp(1391, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1386, 16),
+							Pos:  lp(1391, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1386, 28),
+								Pos:  lp(1391, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1387, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1387, 23),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1387, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1387, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1388, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1388, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1389, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1389, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1389, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1389, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1390, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1390, 23),
-							Name: "void",
-						},
-						Name: "ExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1390, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1390, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1390, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1391, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1391, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1391, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1392, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1392, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "IntersectWith",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1392, 42),
+								Pos: lp(1392, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1392, 42),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1392, 54),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1392, 32),
+									Name: "T",
 								},
-								Name: "other",
+								Name: "item",
 							},
 						},
 					},
@@ -28493,46 +28604,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1393, 23),
 							Name: "void",
 						},
-						Name: "SymmetricExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1393, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1393, 48),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1393, 60),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1394, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1394, 23),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "RemoveWhere",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1394, 39),
+								Pos: lp(1394, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1394, 39),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1394, 49),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1394, 37),
+									Name: "T",
 								},
-								Name: "match",
+								Name: "item",
 							},
 						},
 					},
@@ -28541,9 +28630,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1395, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "IsSubsetOf",
+						Name: "ExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1395, 39),
@@ -28566,43 +28655,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1396, 23),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1396, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1396, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1396, 53),
-											Name: "T",
-										},
-									},
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1396, 35),
+									Name: "T",
 								},
-								Name: "other",
 							},
 						},
+						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1397, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1397, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Overlaps",
+						Name: "IntersectWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1397, 37),
+								Pos: lp(1397, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1397, 37),
+									Pos:  lp(1397, 42),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1397, 49),
+											Pos:  lp(1397, 54),
 											Name: "T",
 										},
 									},
@@ -28616,37 +28695,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1398, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Remove",
+						Name: "SymmetricExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1398, 35),
+								Pos: lp(1398, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1398, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1399, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1399, 23),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1399, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1399, 38),
+									Pos:  lp(1398, 48),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1399, 50),
+											Pos:  lp(1398, 60),
 											Name: "T",
 										},
 									},
@@ -28656,22 +28716,166 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1399, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1399, 23),
+							Name: "int",
+						},
+						Name: "RemoveWhere",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1399, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1399, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1399, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1400, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1400, 23),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1400, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1400, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1400, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1401, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1401, 23),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1401, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1401, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1401, 53),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1402, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1402, 23),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1402, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1402, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1402, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1403, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1403, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1403, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1403, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1404, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1404, 23),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1404, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1404, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1404, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1405, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1405, 23),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1400, 38),
+								Pos: lp(1405, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1400, 38),
+									Pos:  lp(1405, 38),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1400, 50),
+											Pos:  lp(1405, 50),
 											Name: "T",
 										},
 									},
@@ -28683,7 +28887,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1403, 5),
+				Pos:       lp(1408, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Queue",
 				Namespace: "System.Collections.Generic",
@@ -28693,35 +28897,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1403, 29),
+						Pos:  lp(1408, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1403, 49),
+								Pos:  lp(1408, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1403, 53),
+						Pos:  lp(1408, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1405, 9),
+						Pos:       lp(1410, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1406, 9),
+						Pos:       lp(1411, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1406, 29),
+								Pos: lp(1411, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1406, 29),
+									Pos:  lp(1411, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -28729,18 +28933,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1407, 9),
+						Pos:       lp(1412, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1407, 29),
+								Pos: lp(1412, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1407, 29),
+									Pos:  lp(1412, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1407, 41),
+											Pos:  lp(1412, 41),
 											Name: "T",
 										},
 									},
@@ -28750,42 +28954,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1408, 9),
+						Pos:       lp(1413, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1408, 16),
+							Pos:  lp(1413, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1408, 28),
+								Pos:  lp(1413, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1409, 9),
+						Pos:       lp(1414, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1409, 23),
+							Pos:  lp(1414, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1410, 9),
+						Pos:       lp(1415, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1410, 23),
+							Pos:  lp(1415, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1410, 37),
+								Pos: lp(1415, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1410, 37),
+									Pos:  lp(1415, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -28793,27 +28997,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1411, 9),
+						Pos:       lp(1416, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1411, 23),
+							Pos:  lp(1416, 23),
 							Name: "T",
 						},
 						Name: "Dequeue",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1412, 9),
+						Pos:       lp(1417, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1412, 23),
+							Pos:  lp(1417, 23),
 							Name: "void",
 						},
 						Name: "Enqueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1412, 36),
+								Pos: lp(1417, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1412, 36),
+									Pos:  lp(1417, 36),
 									Name: "T",
 								},
 								Name: "item",
@@ -28821,14 +29025,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1413, 9),
+						Pos:       lp(1418, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1413, 23),
+							Pos:  lp(1418, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1413, 35),
+									Pos:  lp(1418, 35),
 									Name: "T",
 								},
 							},
@@ -28836,41 +29040,41 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1414, 9),
+						Pos:       lp(1419, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1414, 23),
+							Pos:  lp(1419, 23),
 							Name: "T",
 						},
 						Name: "Peek",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1415, 9),
+						Pos:       lp(1420, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1415, 23),
+							Pos:       lp(1420, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1415, 23),
+								Pos:  lp(1420, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1416, 9),
+						Pos:       lp(1421, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1416, 23),
+							Pos:  lp(1421, 23),
 							Name: "bool",
 						},
 						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1416, 39),
+								Pos:      lp(1421, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1416, 43),
+									Pos:  lp(1421, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -28878,19 +29082,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1417, 9),
+						Pos:       lp(1422, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1417, 23),
+							Pos:  lp(1422, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1417, 36),
+								Pos:      lp(1422, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1417, 40),
+									Pos:  lp(1422, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -28900,7 +29104,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1420, 5),
+				Pos:       lp(1425, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stack",
 				Namespace: "System.Collections.Generic",
@@ -28910,35 +29114,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1420, 29),
+						Pos:  lp(1425, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1420, 49),
+								Pos:  lp(1425, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1420, 53),
+						Pos:  lp(1425, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1422, 9),
+						Pos:       lp(1427, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1423, 9),
+						Pos:       lp(1428, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1423, 29),
+								Pos: lp(1428, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1423, 29),
+									Pos:  lp(1428, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -28946,18 +29150,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1424, 9),
+						Pos:       lp(1429, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1424, 29),
+								Pos: lp(1429, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1424, 29),
+									Pos:  lp(1429, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1424, 41),
+											Pos:  lp(1429, 41),
 											Name: "T",
 										},
 									},
@@ -28967,80 +29171,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1425, 9),
+						Pos:       lp(1430, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1425, 16),
+							Pos:  lp(1430, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1425, 28),
+								Pos:  lp(1430, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1426, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1426, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1427, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1427, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1427, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1427, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1428, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1428, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1428, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1429, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1429, 23),
-							Name: "T",
-						},
-						Name: "Peek",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1430, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1430, 23),
-							Name: "T",
-						},
-						Name: "Pop",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1431, 9),
@@ -29049,12 +29192,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1431, 23),
 							Name: "void",
 						},
-						Name: "Push",
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1432, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1432, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1431, 33),
+								Pos: lp(1432, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1431, 33),
+									Pos:  lp(1432, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -29062,32 +29214,84 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1432, 9),
+						Pos:       lp(1433, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1432, 23),
+							Pos:  lp(1433, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1433, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1434, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1434, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1435, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1435, 23),
+							Name: "T",
+						},
+						Name: "Pop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1436, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1436, 23),
+							Name: "void",
+						},
+						Name: "Push",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1436, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1436, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1437, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1437, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1432, 23),
+								Pos:  lp(1437, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1433, 9),
+						Pos:       lp(1438, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1433, 23),
+							Pos:  lp(1438, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1433, 36),
+								Pos:      lp(1438, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1433, 40),
+									Pos:  lp(1438, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -29095,19 +29299,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1434, 9),
+						Pos:       lp(1439, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1434, 23),
+							Pos:  lp(1439, 23),
 							Name: "bool",
 						},
 						Name: "TryPop",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1434, 35),
+								Pos:      lp(1439, 35),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1434, 39),
+									Pos:  lp(1439, 39),
 									Name: "T",
 								},
 								Name: "result",
@@ -29117,7 +29321,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1440, 5),
+				Pos:       lp(1445, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReadOnlyCollection",
 				Namespace: "System.Collections.ObjectModel",
@@ -29127,21 +29331,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1440, 42),
+						Pos:  lp(1445, 42),
 						Name: "System.Collections.Generic.IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1440, 75),
+								Pos:  lp(1445, 75),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1440, 79),
+						Pos:  lp(1445, 79),
 						Name: "System.Collections.Generic.IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1440, 120),
+								Pos:  lp(1445, 120),
 								Name: "T",
 							},
 						},
@@ -29149,7 +29353,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1447, 5),
+				Pos:       lp(1452, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentDictionary",
 				Namespace: "System.Collections.Concurrent",
@@ -29160,29 +29364,29 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1447, 55),
+						Pos:  lp(1452, 55),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1447, 67),
+								Pos:  lp(1452, 67),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1447, 73),
+								Pos:  lp(1452, 73),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1447, 82),
+						Pos:  lp(1452, 82),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1447, 102),
+								Pos:  lp(1452, 102),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1447, 108),
+								Pos:  lp(1452, 108),
 								Name: "TValue",
 							},
 						},
@@ -29190,23 +29394,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1449, 9),
+						Pos:       lp(1454, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1450, 9),
+						Pos:       lp(1455, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1450, 44),
+								Pos: lp(1455, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1450, 44),
+									Pos:  lp(1455, 44),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1450, 62),
+											Pos:  lp(1455, 62),
 											Name: "TKey",
 										},
 									},
@@ -29216,26 +29420,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1451, 9),
+						Pos:       lp(1456, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1451, 44),
+								Pos: lp(1456, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1451, 44),
+									Pos:  lp(1456, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1451, 56),
+											Pos:  lp(1456, 56),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1451, 69),
+													Pos:  lp(1456, 69),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1451, 75),
+													Pos:  lp(1456, 75),
 													Name: "TValue",
 												},
 											},
@@ -29247,22 +29451,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1452, 9),
+						Pos:       lp(1457, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1452, 44),
+								Pos: lp(1457, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1452, 44),
+									Pos:  lp(1457, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1452, 66),
+								Pos: lp(1457, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1452, 66),
+									Pos:  lp(1457, 66),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -29270,34 +29474,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1453, 9),
+						Pos:       lp(1458, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1453, 44),
+								Pos: lp(1458, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1453, 44),
+									Pos:  lp(1458, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1453, 66),
+								Pos: lp(1458, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1453, 66),
+									Pos:  lp(1458, 66),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1453, 80),
+								Pos: lp(1458, 80),
 								Type: &lang.TypeRef{
-									Pos:  lp(1453, 80),
+									Pos:  lp(1458, 80),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1453, 98),
+											Pos:  lp(1458, 98),
 											Name: "TKey",
 										},
 									},
@@ -29307,54 +29511,54 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1454, 9),
+						Pos:       lp(1459, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1454, 16),
+							Pos:  lp(1459, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1454, 28),
+								Pos:  lp(1459, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1455, 9),
+						Pos:       lp(1460, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1455, 16),
+							Pos:  lp(1460, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1455, 31),
+								Pos:  lp(1460, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1456, 19),
+						Pos: lp(1461, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1456, 10),
+								Pos:  lp(1461, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1456, 33),
+							Pos:  lp(1461, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1456, 45),
+								Pos: lp(1461, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1456, 45),
+									Pos:  lp(1461, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -29362,14 +29566,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1457, 9),
+						Pos:       lp(1462, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1457, 16),
+							Pos:  lp(1462, 16),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1457, 28),
+									Pos:  lp(1462, 28),
 									Name: "TKey",
 								},
 							},
@@ -29377,20 +29581,20 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1457, 41),
+								Pos:  lp(1462, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1458, 9),
+						Pos:       lp(1463, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1458, 16),
+							Pos:  lp(1463, 16),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1458, 28),
+									Pos:  lp(1463, 28),
 									Name: "TValue",
 								},
 							},
@@ -29398,222 +29602,8 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1458, 45),
+								Pos:  lp(1463, 45),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1459, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1459, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1459, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1459, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1459, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1459, 52),
-									Name: "TValue",
-								},
-								Name: "addValue",
-							},
-							&lang.Param{
-								Pos: lp(1459, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1459, 69),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1459, 74),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1459, 80),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1459, 88),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1460, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1460, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1460, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1460, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1460, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1460, 52),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1460, 57),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1460, 63),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1460, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(1460, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1460, 93),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1460, 99),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1460, 107),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1461, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1461, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1461, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1461, 48),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1461, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1461, 58),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1461, 63),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1461, 69),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1461, 75),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1461, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1461, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1461, 105),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1461, 111),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1461, 119),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1461, 125),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1461, 153),
-								Type: &lang.TypeRef{
-									Pos:  lp(1461, 153),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1462, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1462, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1463, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1463, 23),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1463, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1463, 40),
-									Name: "TKey",
-								},
-								Name: "key",
 							},
 						},
 					},
@@ -29622,25 +29612,49 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1464, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1464, 35),
-									Name: "KeyValuePair",
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1464, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1464, 42),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1464, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1464, 52),
+									Name: "TValue",
+								},
+								Name: "addValue",
+							},
+							&lang.Param{
+								Pos: lp(1464, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1464, 69),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1464, 48),
+											Pos:  lp(1464, 74),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1464, 54),
+											Pos:  lp(1464, 80),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1464, 88),
 											Name: "TValue",
 										},
 									},
 								},
+								Name: "updateValueFactory",
 							},
 						},
-						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1465, 9),
@@ -29649,23 +29663,55 @@ func libraryAST() *lang.File {
 							Pos:  lp(1465, 23),
 							Name: "TValue",
 						},
-						Name: "GetOrAdd",
+						Name: "AddOrUpdate",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1465, 39),
+								Pos: lp(1465, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1465, 39),
+									Pos:  lp(1465, 42),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1465, 49),
+								Pos: lp(1465, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1465, 49),
-									Name: "TValue",
+									Pos:  lp(1465, 52),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1465, 57),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1465, 63),
+											Name: "TValue",
+										},
+									},
 								},
-								Name: "value",
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1465, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1465, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1465, 93),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1465, 99),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1465, 107),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
 							},
 						},
 					},
@@ -29676,33 +29722,74 @@ func libraryAST() *lang.File {
 							Pos:  lp(1466, 23),
 							Name: "TValue",
 						},
-						Name: "GetOrAdd",
+						Name: "AddOrUpdate",
+						TypeParams: []string{
+							"TArg",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1466, 39),
+								Pos: lp(1466, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1466, 39),
+									Pos:  lp(1466, 48),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1466, 49),
+								Pos: lp(1466, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1466, 49),
+									Pos:  lp(1466, 58),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1466, 54),
+											Pos:  lp(1466, 63),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1466, 60),
+											Pos:  lp(1466, 69),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1466, 75),
 											Name: "TValue",
 										},
 									},
 								},
-								Name: "valueFactory",
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1466, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1466, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1466, 105),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1466, 111),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1466, 119),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1466, 125),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1466, 153),
+								Type: &lang.TypeRef{
+									Pos:  lp(1466, 153),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
 							},
 						},
 					},
@@ -29711,125 +29798,75 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1467, 23),
-							Name: "TValue",
+							Name: "void",
 						},
-						Name: "GetOrAdd",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1467, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1467, 45),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1467, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1467, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1467, 60),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1467, 66),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1467, 72),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "valueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1467, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1467, 94),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1468, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1468, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1468, 23),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1468, 36),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1468, 42),
-										Name: "TValue",
-									},
+							Pos:  lp(1468, 23),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1468, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1468, 40),
+									Name: "TKey",
 								},
+								Name: "key",
 							},
 						},
-						Name: "ToArray",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1469, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1469, 23),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1469, 35),
-								Type: &lang.TypeRef{
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
 									Pos:  lp(1469, 35),
-									Name: "TKey",
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1469, 48),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1469, 54),
+											Name: "TValue",
+										},
+									},
 								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1469, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1469, 45),
-									Name: "TValue",
-								},
-								Name: "value",
 							},
 						},
+						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1470, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1470, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryGetValue",
+						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1470, 40),
+								Pos: lp(1470, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1470, 40),
+									Pos:  lp(1470, 39),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1470, 50),
-								Modifier: "out",
+								Pos: lp(1470, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1470, 54),
+									Pos:  lp(1470, 49),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -29841,26 +29878,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1471, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryRemove",
+						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1471, 38),
+								Pos: lp(1471, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1471, 38),
+									Pos:  lp(1471, 39),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1471, 48),
-								Modifier: "out",
+								Pos: lp(1471, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1471, 52),
-									Name: "TValue",
+									Pos:  lp(1471, 49),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1471, 54),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1471, 60),
+											Name: "TValue",
+										},
+									},
 								},
-								Name: "value",
+								Name: "valueFactory",
 							},
 						},
 					},
@@ -29869,30 +29915,188 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1472, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryUpdate",
+						Name: "GetOrAdd",
+						TypeParams: []string{
+							"TArg",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1472, 38),
+								Pos: lp(1472, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1472, 38),
+									Pos:  lp(1472, 45),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1472, 48),
+								Pos: lp(1472, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1472, 48),
+									Pos:  lp(1472, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1472, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1472, 66),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1472, 72),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1472, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1472, 94),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1473, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1473, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1473, 23),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1473, 36),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1473, 42),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1474, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1474, 23),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1474, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1474, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1474, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1474, 45),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1475, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1475, 23),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1475, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1475, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1475, 50),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1475, 54),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1476, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1476, 23),
+							Name: "bool",
+						},
+						Name: "TryRemove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1476, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1476, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1476, 48),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1476, 52),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1477, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1477, 23),
+							Name: "bool",
+						},
+						Name: "TryUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1477, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1477, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1477, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1477, 48),
 									Name: "TValue",
 								},
 								Name: "newValue",
 							},
 							&lang.Param{
-								Pos: lp(1472, 65),
+								Pos: lp(1477, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1472, 65),
+									Pos:  lp(1477, 65),
 									Name: "TValue",
 								},
 								Name: "comparisonValue",
@@ -29902,7 +30106,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1475, 5),
+				Pos:       lp(1480, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentQueue",
 				Namespace: "System.Collections.Concurrent",
@@ -29912,11 +30116,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1475, 39),
+						Pos:  lp(1480, 39),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1475, 59),
+								Pos:  lp(1480, 59),
 								Name: "T",
 							},
 						},
@@ -29924,23 +30128,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1477, 9),
+						Pos:       lp(1482, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentQueue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1478, 9),
+						Pos:       lp(1483, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentQueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1478, 39),
+								Pos: lp(1483, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1478, 39),
+									Pos:  lp(1483, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1478, 51),
+											Pos:  lp(1483, 51),
 											Name: "T",
 										},
 									},
@@ -29950,108 +30154,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1479, 9),
+						Pos:       lp(1484, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1479, 16),
+							Pos:  lp(1484, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1479, 28),
+								Pos:  lp(1484, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1480, 9),
+						Pos:       lp(1485, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1480, 16),
+							Pos:  lp(1485, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1480, 31),
+								Pos:  lp(1485, 31),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1481, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1481, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1482, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1482, 23),
-							Name: "void",
-						},
-						Name: "Enqueue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1482, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1482, 36),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1483, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1483, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1483, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1484, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1484, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1484, 23),
-								Name: "T",
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1485, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1485, 23),
-							Name: "bool",
-						},
-						Name: "TryDequeue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1485, 39),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1485, 43),
-									Name: "T",
-								},
-								Name: "result",
 							},
 						},
 					},
@@ -30060,15 +30188,91 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1486, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1487, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1487, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1487, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1487, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1488, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1488, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1488, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1489, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1489, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1489, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1490, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1490, 23),
+							Name: "bool",
+						},
+						Name: "TryDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1490, 39),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1490, 43),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1491, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1491, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1486, 36),
+								Pos:      lp(1491, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1486, 40),
+									Pos:  lp(1491, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -30078,7 +30282,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1489, 5),
+				Pos:       lp(1494, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentBag",
 				Namespace: "System.Collections.Concurrent",
@@ -30088,11 +30292,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1489, 37),
+						Pos:  lp(1494, 37),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1489, 57),
+								Pos:  lp(1494, 57),
 								Name: "T",
 							},
 						},
@@ -30100,23 +30304,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1491, 9),
+						Pos:       lp(1496, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentBag",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1492, 9),
+						Pos:       lp(1497, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentBag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1492, 37),
+								Pos: lp(1497, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1492, 37),
+									Pos:  lp(1497, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1492, 49),
+											Pos:  lp(1497, 49),
 											Name: "T",
 										},
 									},
@@ -30126,48 +30330,48 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1493, 9),
+						Pos:       lp(1498, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1493, 16),
+							Pos:  lp(1498, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1493, 28),
+								Pos:  lp(1498, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1494, 9),
+						Pos:       lp(1499, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1494, 16),
+							Pos:  lp(1499, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1494, 31),
+								Pos:  lp(1499, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1495, 9),
+						Pos:       lp(1500, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1495, 23),
+							Pos:  lp(1500, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1495, 32),
+								Pos: lp(1500, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1495, 32),
+									Pos:  lp(1500, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -30175,14 +30379,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1496, 9),
+						Pos:       lp(1501, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1496, 23),
+							Pos:  lp(1501, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1496, 35),
+									Pos:  lp(1501, 35),
 									Name: "T",
 								},
 							},
@@ -30190,32 +30394,32 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1497, 9),
+						Pos:       lp(1502, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1497, 23),
+							Pos:       lp(1502, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1497, 23),
+								Pos:  lp(1502, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1498, 9),
+						Pos:       lp(1503, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1498, 23),
+							Pos:  lp(1503, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1498, 36),
+								Pos:      lp(1503, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1498, 40),
+									Pos:  lp(1503, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -30223,143 +30427,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1499, 9),
+						Pos:       lp(1504, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1499, 23),
+							Pos:  lp(1504, 23),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1499, 36),
+								Pos:      lp(1504, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1499, 40),
+									Pos:  lp(1504, 40),
 									Name: "T",
 								},
 								Name: "result",
 							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1505, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1505, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1505, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1506, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ParameterizedThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1506, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1506, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1506, 51),
-							Type: &lang.TypeRef{
-								Pos:  lp(1506, 51),
-								Name: "object",
-							},
-							Name: "obj",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1507, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "WaitCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1507, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1507, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1507, 39),
-							Type: &lang.TypeRef{
-								Pos:  lp(1507, 39),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1508, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ContextCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1508, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1508, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1508, 42),
-							Type: &lang.TypeRef{
-								Pos:  lp(1508, 42),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1509, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "TimerCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1509, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1509, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1509, 40),
-							Type: &lang.TypeRef{
-								Pos:  lp(1509, 40),
-								Name: "object",
-							},
-							Name: "state",
 						},
 					},
 				},
@@ -30367,7 +30451,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1510, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "SendOrPostCallback",
+				Name:      "ThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -30378,11 +30462,53 @@ func libraryAST() *lang.File {
 						Name: "void",
 					},
 					Name: "Invoke",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1511, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ParameterizedThreadStart",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1511, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1511, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1510, 45),
+							Pos: lp(1511, 51),
 							Type: &lang.TypeRef{
-								Pos:  lp(1510, 45),
+								Pos:  lp(1511, 51),
+								Name: "object",
+							},
+							Name: "obj",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1512, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "WaitCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1512, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1512, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1512, 39),
+							Type: &lang.TypeRef{
+								Pos:  lp(1512, 39),
 								Name: "object",
 							},
 							Name: "state",
@@ -30391,258 +30517,261 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1512, 5),
+				Pos:       lp(1513, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ContextCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1513, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1513, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1513, 42),
+							Type: &lang.TypeRef{
+								Pos:  lp(1513, 42),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1514, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "TimerCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1514, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1514, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1514, 40),
+							Type: &lang.TypeRef{
+								Pos:  lp(1514, 40),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1515, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "SendOrPostCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1515, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1515, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1515, 45),
+							Type: &lang.TypeRef{
+								Pos:  lp(1515, 45),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1517, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Thread",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1514, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1514, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1514, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1515, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1515, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1515, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(1515, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1515, 49),
-									Name: "int",
-								},
-								Name: "maxStackSize",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1516, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1516, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1516, 30),
-									Name: "ParameterizedThreadStart",
-								},
-								Name: "start",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1517, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1517, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1517, 30),
-									Name: "ParameterizedThreadStart",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(1517, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1517, 62),
-									Name: "int",
-								},
-								Name: "maxStackSize",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1518, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1518, 23),
-							Name: "Thread",
-						},
-						Name: "CurrentThread",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1518, 46),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
 						Pos:       lp(1519, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1519, 16),
-							Name: "bool",
-						},
-						Name: "IsAlive",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1519, 31),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1519, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1519, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1520, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1520, 16),
-							Name: "bool",
-						},
-						Name: "IsBackground",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1520, 36),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1520, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1520, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
 							},
-							&lang.Accessor{
-								Pos:  lp(1520, 41),
-								Kind: "set",
+							&lang.Param{
+								Pos: lp(1520, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1520, 49),
+									Name: "int",
+								},
+								Name: "maxStackSize",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1521, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1521, 16),
-							Name: "bool",
-						},
-						Name: "IsThreadPoolThread",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1521, 42),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1521, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1521, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1522, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1522, 16),
-							Name: "int",
-						},
-						Name: "ManagedThreadId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1522, 38),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1522, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1522, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1522, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1522, 62),
+									Name: "int",
+								},
+								Name: "maxStackSize",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1523, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1523, 23),
+							Name: "Thread",
+						},
+						Name: "CurrentThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1523, 46),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1524, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1523, 16),
+							Pos:  lp(1524, 16),
+							Name: "bool",
+						},
+						Name: "IsAlive",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1524, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1525, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1525, 16),
+							Name: "bool",
+						},
+						Name: "IsBackground",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1525, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1525, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1526, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1526, 16),
+							Name: "bool",
+						},
+						Name: "IsThreadPoolThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1526, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1527, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1527, 16),
+							Name: "int",
+						},
+						Name: "ManagedThreadId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1527, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1528, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1528, 16),
 							Name: "string",
 						},
 						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1523, 30),
+								Pos:  lp(1528, 30),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1523, 35),
+								Pos:  lp(1528, 35),
 								Kind: "set",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1524, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1524, 23),
-							Name: "void",
-						},
-						Name: "Join",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1525, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1525, 23),
-							Name: "bool",
-						},
-						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1525, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1525, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1526, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1526, 23),
-							Name: "bool",
-						},
-						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1526, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1526, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1527, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1527, 23),
-							Name: "void",
-						},
-						Name: "Start",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1528, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1528, 23),
-							Name: "void",
-						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1528, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1528, 34),
-									Name: "object",
-								},
-								Name: "parameter",
 							},
 						},
 					},
@@ -30653,40 +30782,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1529, 23),
 							Name: "void",
 						},
-						Name: "UnsafeStart",
+						Name: "Join",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1530, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1530, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "UnsafeStart",
+						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1530, 40),
+								Pos: lp(1530, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1530, 40),
-									Name: "object",
-								},
-								Name: "parameter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1531, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1531, 30),
-							Name: "void",
-						},
-						Name: "Sleep",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1531, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1531, 41),
+									Pos:  lp(1530, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -30694,18 +30804,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1532, 9),
-						Modifiers: lang.Modifiers(16401),
+						Pos:       lp(1531, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1532, 30),
-							Name: "void",
+							Pos:  lp(1531, 23),
+							Name: "bool",
 						},
-						Name: "Sleep",
+						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1532, 41),
+								Pos: lp(1531, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1532, 41),
+									Pos:  lp(1531, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -30713,18 +30823,112 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1532, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1532, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1533, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1533, 23),
+							Name: "void",
+						},
+						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1533, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1533, 34),
+									Name: "object",
+								},
+								Name: "parameter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1534, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1534, 23),
+							Name: "void",
+						},
+						Name: "UnsafeStart",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1535, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1535, 23),
+							Name: "void",
+						},
+						Name: "UnsafeStart",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1535, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1535, 40),
+									Name: "object",
+								},
+								Name: "parameter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1536, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1533, 30),
+							Pos:  lp(1536, 30),
+							Name: "void",
+						},
+						Name: "Sleep",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1536, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1536, 41),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1537, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1537, 30),
+							Name: "void",
+						},
+						Name: "Sleep",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1537, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1537, 41),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1538, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1538, 30),
 							Name: "void",
 						},
 						Name: "SpinWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1533, 44),
+								Pos: lp(1538, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1533, 44),
+									Pos:  lp(1538, 44),
 									Name: "int",
 								},
 								Name: "iterations",
@@ -30732,10 +30936,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1534, 9),
+						Pos:       lp(1539, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1534, 30),
+							Pos:  lp(1539, 30),
 							Name: "bool",
 						},
 						Name: "Yield",
@@ -30743,153 +30947,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1537, 5),
+				Pos:       lp(1542, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadPool",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1539, 9),
+						Pos:       lp(1544, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1539, 23),
+							Pos:  lp(1544, 23),
 							Name: "int",
 						},
 						Name: "ThreadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1539, 41),
+								Pos:  lp(1544, 41),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1540, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1540, 23),
-							Name: "long",
-						},
-						Name: "PendingWorkItemCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1540, 51),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1541, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1541, 30),
-							Name: "void",
-						},
-						Name: "GetMinThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1541, 49),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1541, 53),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1541, 72),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1541, 76),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1542, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1542, 30),
-							Name: "void",
-						},
-						Name: "GetMaxThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1542, 49),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1542, 53),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1542, 72),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1542, 76),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1543, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1543, 30),
-							Name: "void",
-						},
-						Name: "GetAvailableThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1543, 55),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1543, 59),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1543, 78),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1543, 82),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1544, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1544, 30),
-							Name: "bool",
-						},
-						Name: "SetMinThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1544, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1544, 49),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos: lp(1544, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1544, 68),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -30900,23 +30975,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1545, 30),
 							Name: "bool",
 						},
-						Name: "SetMaxThreads",
+						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1545, 49),
+								Pos: lp(1545, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1545, 49),
-									Name: "int",
+									Pos:  lp(1545, 53),
+									Name: "WaitCallback",
 								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos: lp(1545, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1545, 68),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
+								Name: "callBack",
 							},
 						},
 					},
@@ -30937,6 +31004,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "callBack",
 							},
+							&lang.Param{
+								Pos: lp(1546, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(1546, 76),
+									Name: "object",
+								},
+								Name: "state",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -30947,22 +31022,39 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "QueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1547, 53),
+								Pos: lp(1547, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1547, 53),
-									Name: "WaitCallback",
+									Pos:  lp(1547, 61),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1547, 68),
+											Name: "TState",
+										},
+									},
 								},
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1547, 76),
+								Pos: lp(1547, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1547, 76),
-									Name: "object",
+									Pos:  lp(1547, 86),
+									Name: "TState",
 								},
 								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1547, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1547, 100),
+									Name: "bool",
+								},
+								Name: "preferLocal",
 							},
 						},
 					},
@@ -30973,40 +31065,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1548, 30),
 							Name: "bool",
 						},
-						Name: "QueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
+						Name: "UnsafeQueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1548, 61),
+								Pos: lp(1548, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1548, 61),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1548, 68),
-											Name: "TState",
-										},
-									},
+									Pos:  lp(1548, 59),
+									Name: "WaitCallback",
 								},
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1548, 86),
+								Pos: lp(1548, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(1548, 86),
-									Name: "TState",
+									Pos:  lp(1548, 82),
+									Name: "object",
 								},
 								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1548, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1548, 100),
-									Name: "bool",
-								},
-								Name: "preferLocal",
 							},
 						},
 					},
@@ -31018,45 +31093,18 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "UnsafeQueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1549, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1549, 59),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1549, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1549, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1550, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1550, 30),
-							Name: "bool",
-						},
-						Name: "UnsafeQueueUserWorkItem",
 						TypeParams: []string{
 							"TState",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1550, 67),
+								Pos: lp(1549, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1550, 67),
+									Pos:  lp(1549, 67),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1550, 74),
+											Pos:  lp(1549, 74),
 											Name: "TState",
 										},
 									},
@@ -31064,17 +31112,17 @@ func libraryAST() *lang.File {
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1550, 92),
+								Pos: lp(1549, 92),
 								Type: &lang.TypeRef{
-									Pos:  lp(1550, 92),
+									Pos:  lp(1549, 92),
 									Name: "TState",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1550, 106),
+								Pos: lp(1549, 106),
 								Type: &lang.TypeRef{
-									Pos:  lp(1550, 106),
+									Pos:  lp(1549, 106),
 									Name: "bool",
 								},
 								Name: "preferLocal",
@@ -31084,35 +31132,63 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1553, 5),
+				Pos:       lp(1552, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Interlocked",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1555, 9),
+						Pos:       lp(1554, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1555, 30),
+							Pos:  lp(1554, 30),
 							Name: "int",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1555, 38),
+								Pos:      lp(1554, 38),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1555, 42),
+									Pos:  lp(1554, 42),
 									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1555, 57),
+								Pos: lp(1554, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1555, 57),
+									Pos:  lp(1554, 57),
 									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1555, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1555, 30),
+							Name: "long",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1555, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1555, 43),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1555, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1555, 59),
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -31123,26 +31199,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1556, 30),
-							Name: "long",
+							Name: "int",
 						},
-						Name: "Add",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1556, 39),
+								Pos:      lp(1556, 50),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1556, 43),
-									Name: "long",
+									Pos:  lp(1556, 54),
+									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1556, 59),
+								Pos: lp(1556, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1556, 59),
-									Name: "long",
+									Pos:  lp(1556, 69),
+									Name: "int",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1556, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1556, 80),
+									Name: "int",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -31151,32 +31235,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1557, 30),
-							Name: "int",
+							Name: "long",
 						},
 						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1557, 50),
+								Pos:      lp(1557, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1557, 54),
-									Name: "int",
+									Pos:  lp(1557, 55),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1557, 69),
+								Pos: lp(1557, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(1557, 69),
-									Name: "int",
+									Pos:  lp(1557, 71),
+									Name: "long",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1557, 80),
+								Pos: lp(1557, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(1557, 80),
-									Name: "int",
+									Pos:  lp(1557, 83),
+									Name: "long",
 								},
 								Name: "comparand",
 							},
@@ -31187,32 +31271,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1558, 30),
-							Name: "long",
+							Name: "double",
 						},
 						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1558, 51),
+								Pos:      lp(1558, 53),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1558, 55),
-									Name: "long",
+									Pos:  lp(1558, 57),
+									Name: "double",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1558, 71),
+								Pos: lp(1558, 75),
 								Type: &lang.TypeRef{
-									Pos:  lp(1558, 71),
-									Name: "long",
+									Pos:  lp(1558, 75),
+									Name: "double",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1558, 83),
+								Pos: lp(1558, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(1558, 83),
-									Name: "long",
+									Pos:  lp(1558, 89),
+									Name: "double",
 								},
 								Name: "comparand",
 							},
@@ -31223,7 +31307,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1559, 30),
-							Name: "double",
+							Name: "object",
 						},
 						Name: "CompareExchange",
 						Params: []*lang.Param{
@@ -31232,7 +31316,7 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1559, 57),
-									Name: "double",
+									Name: "object",
 								},
 								Name: "location1",
 							},
@@ -31240,7 +31324,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1559, 75),
 								Type: &lang.TypeRef{
 									Pos:  lp(1559, 75),
-									Name: "double",
+									Name: "object",
 								},
 								Name: "value",
 							},
@@ -31248,7 +31332,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1559, 89),
 								Type: &lang.TypeRef{
 									Pos:  lp(1559, 89),
-									Name: "double",
+									Name: "object",
 								},
 								Name: "comparand",
 							},
@@ -31259,32 +31343,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1560, 30),
-							Name: "object",
+							Name: "T",
 						},
 						Name: "CompareExchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1560, 53),
+								Pos:      lp(1560, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1560, 57),
-									Name: "object",
+									Pos:  lp(1560, 55),
+									Name: "T",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1560, 75),
+								Pos: lp(1560, 68),
 								Type: &lang.TypeRef{
-									Pos:  lp(1560, 75),
-									Name: "object",
+									Pos:  lp(1560, 68),
+									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1560, 89),
+								Pos: lp(1560, 77),
 								Type: &lang.TypeRef{
-									Pos:  lp(1560, 89),
-									Name: "object",
+									Pos:  lp(1560, 77),
+									Name: "T",
 								},
 								Name: "comparand",
 							},
@@ -31295,43 +31388,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1561, 30),
-							Name: "T",
+							Name: "int",
 						},
-						Name: "CompareExchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
+						Name: "Decrement",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1561, 51),
+								Pos:      lp(1561, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1561, 55),
-									Name: "T",
+									Pos:  lp(1561, 48),
+									Name: "int",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1561, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1561, 68),
-									Name: "T",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1561, 77),
-								Type: &lang.TypeRef{
-									Pos:  lp(1561, 77),
-									Name: "T",
-								},
-								Name: "comparand",
+								Name: "location",
 							},
 						},
 					},
@@ -31340,16 +31408,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1562, 30),
-							Name: "int",
+							Name: "long",
 						},
 						Name: "Decrement",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1562, 44),
+								Pos:      lp(1562, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1562, 48),
-									Name: "int",
+									Pos:  lp(1562, 49),
+									Name: "long",
 								},
 								Name: "location",
 							},
@@ -31360,18 +31428,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1563, 30),
-							Name: "long",
+							Name: "int",
 						},
-						Name: "Decrement",
+						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1563, 45),
+								Pos:      lp(1563, 43),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1563, 49),
-									Name: "long",
+									Pos:  lp(1563, 47),
+									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1563, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1563, 62),
+									Name: "int",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -31380,24 +31456,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1564, 30),
-							Name: "int",
+							Name: "long",
 						},
 						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1564, 43),
+								Pos:      lp(1564, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1564, 47),
-									Name: "int",
+									Pos:  lp(1564, 48),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1564, 62),
+								Pos: lp(1564, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1564, 62),
-									Name: "int",
+									Pos:  lp(1564, 64),
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -31408,24 +31484,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1565, 30),
-							Name: "long",
+							Name: "double",
 						},
 						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1565, 44),
+								Pos:      lp(1565, 46),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1565, 48),
-									Name: "long",
+									Pos:  lp(1565, 50),
+									Name: "double",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1565, 64),
+								Pos: lp(1565, 68),
 								Type: &lang.TypeRef{
-									Pos:  lp(1565, 64),
-									Name: "long",
+									Pos:  lp(1565, 68),
+									Name: "double",
 								},
 								Name: "value",
 							},
@@ -31436,7 +31512,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1566, 30),
-							Name: "double",
+							Name: "object",
 						},
 						Name: "Exchange",
 						Params: []*lang.Param{
@@ -31445,7 +31521,7 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1566, 50),
-									Name: "double",
+									Name: "object",
 								},
 								Name: "location1",
 							},
@@ -31453,7 +31529,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1566, 68),
 								Type: &lang.TypeRef{
 									Pos:  lp(1566, 68),
-									Name: "double",
+									Name: "object",
 								},
 								Name: "value",
 							},
@@ -31464,24 +31540,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1567, 30),
-							Name: "object",
+							Name: "T",
 						},
 						Name: "Exchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1567, 46),
+								Pos:      lp(1567, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1567, 50),
-									Name: "object",
+									Pos:  lp(1567, 48),
+									Name: "T",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1567, 68),
+								Pos: lp(1567, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1567, 68),
-									Name: "object",
+									Pos:  lp(1567, 61),
+									Name: "T",
 								},
 								Name: "value",
 							},
@@ -31492,35 +31577,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1568, 30),
-							Name: "T",
+							Name: "int",
 						},
-						Name: "Exchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
+						Name: "Increment",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos:      lp(1568, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1568, 48),
-									Name: "T",
+									Name: "int",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1568, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1568, 61),
-									Name: "T",
-								},
-								Name: "value",
+								Name: "location",
 							},
 						},
 					},
@@ -31529,16 +31597,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1569, 30),
-							Name: "int",
+							Name: "long",
 						},
 						Name: "Increment",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1569, 44),
+								Pos:      lp(1569, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1569, 48),
-									Name: "int",
+									Pos:  lp(1569, 49),
+									Name: "long",
 								},
 								Name: "location",
 							},
@@ -31549,44 +31617,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1570, 30),
-							Name: "long",
+							Name: "void",
 						},
-						Name: "Increment",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1570, 45),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1570, 49),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
+						Name: "MemoryBarrier",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1571, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1571, 30),
-							Name: "void",
-						},
-						Name: "MemoryBarrier",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1572, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1572, 30),
 							Name: "long",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1572, 40),
+								Pos:      lp(1571, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1572, 44),
+									Pos:  lp(1571, 44),
 									Name: "long",
 								},
 								Name: "location",
@@ -31596,27 +31644,47 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1575, 5),
+				Pos:       lp(1574, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Volatile",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1577, 9),
+						Pos:       lp(1576, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1577, 30),
+							Pos:  lp(1576, 30),
 							Name: "int",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1577, 39),
+								Pos:      lp(1576, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1577, 43),
+									Pos:  lp(1576, 43),
 									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1577, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1577, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1577, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1577, 44),
+									Name: "long",
 								},
 								Name: "location",
 							},
@@ -31627,7 +31695,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1578, 30),
-							Name: "long",
+							Name: "bool",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
@@ -31636,7 +31704,7 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1578, 44),
-									Name: "long",
+									Name: "bool",
 								},
 								Name: "location",
 							},
@@ -31647,16 +31715,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1579, 30),
-							Name: "bool",
+							Name: "double",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1579, 40),
+								Pos:      lp(1579, 42),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1579, 44),
-									Name: "bool",
+									Pos:  lp(1579, 46),
+									Name: "double",
 								},
 								Name: "location",
 							},
@@ -31667,26 +31735,6 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1580, 30),
-							Name: "double",
-						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1580, 42),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1580, 46),
-									Name: "double",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1581, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1581, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -31701,13 +31749,41 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1581, 40),
+								Pos:      lp(1580, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1581, 44),
+									Pos:  lp(1580, 44),
 									Name: "T",
 								},
 								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1581, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1581, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1581, 41),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1581, 45),
+									Name: "int",
+								},
+								Name: "location",
+							},
+							&lang.Param{
+								Pos: lp(1581, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1581, 59),
+									Name: "int",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -31725,15 +31801,15 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1582, 45),
-									Name: "int",
+									Name: "long",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1582, 59),
+								Pos: lp(1582, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1582, 59),
-									Name: "int",
+									Pos:  lp(1582, 60),
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -31753,7 +31829,7 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1583, 45),
-									Name: "long",
+									Name: "bool",
 								},
 								Name: "location",
 							},
@@ -31761,7 +31837,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1583, 60),
 								Type: &lang.TypeRef{
 									Pos:  lp(1583, 60),
-									Name: "long",
+									Name: "bool",
 								},
 								Name: "value",
 							},
@@ -31781,15 +31857,15 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1584, 45),
-									Name: "bool",
+									Name: "double",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1584, 60),
+								Pos: lp(1584, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1584, 60),
-									Name: "bool",
+									Pos:  lp(1584, 62),
+									Name: "double",
 								},
 								Name: "value",
 							},
@@ -31800,34 +31876,6 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1585, 30),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1585, 41),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1585, 45),
-									Name: "double",
-								},
-								Name: "location",
-							},
-							&lang.Param{
-								Pos: lp(1585, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1585, 62),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1586, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1586, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -31842,18 +31890,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1586, 44),
+								Pos:      lp(1585, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1586, 48),
+									Pos:  lp(1585, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1586, 60),
+								Pos: lp(1585, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1586, 60),
+									Pos:  lp(1585, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -31863,12 +31911,31 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1589, 5),
+				Pos:       lp(1588, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1590, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1590, 30),
+							Name: "void",
+						},
+						Name: "Enter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1590, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1590, 41),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
 					&lang.MethodDecl{
 						Pos:       lp(1591, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -31886,6 +31953,15 @@ func libraryAST() *lang.File {
 								},
 								Name: "obj",
 							},
+							&lang.Param{
+								Pos:      lp(1591, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1591, 57),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -31895,24 +31971,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1592, 30),
 							Name: "void",
 						},
-						Name: "Enter",
+						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1592, 41),
+								Pos: lp(1592, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1592, 41),
+									Pos:  lp(1592, 40),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1592, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1592, 57),
-									Name: "bool",
-								},
-								Name: "lockTaken",
 							},
 						},
 					},
@@ -31921,14 +31988,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1593, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Exit",
+						Name: "IsEntered",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1593, 40),
+								Pos: lp(1593, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1593, 40),
+									Pos:  lp(1593, 45),
 									Name: "object",
 								},
 								Name: "obj",
@@ -31940,14 +32007,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1594, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "IsEntered",
+						Name: "Pulse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1594, 45),
+								Pos: lp(1594, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1594, 45),
+									Pos:  lp(1594, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -31961,12 +32028,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1595, 30),
 							Name: "void",
 						},
-						Name: "Pulse",
+						Name: "PulseAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1595, 41),
+								Pos: lp(1595, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1595, 41),
+									Pos:  lp(1595, 44),
 									Name: "object",
 								},
 								Name: "obj",
@@ -31978,9 +32045,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1596, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "PulseAll",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1596, 44),
@@ -32009,6 +32076,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "obj",
 							},
+							&lang.Param{
+								Pos: lp(1597, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1597, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -32032,9 +32107,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1598, 56),
 								Type: &lang.TypeRef{
 									Pos:  lp(1598, 56),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 						},
 					},
@@ -32043,7 +32118,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1599, 30),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
@@ -32056,12 +32131,13 @@ func libraryAST() *lang.File {
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1599, 56),
+								Pos:      lp(1599, 56),
+								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1599, 56),
-									Name: "TimeSpan",
+									Pos:  lp(1599, 60),
+									Name: "bool",
 								},
-								Name: "timeout",
+								Name: "lockTaken",
 							},
 						},
 					},
@@ -32083,10 +32159,18 @@ func libraryAST() *lang.File {
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos:      lp(1600, 56),
+								Pos: lp(1600, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1600, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos:      lp(1600, 81),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1600, 60),
+									Pos:  lp(1600, 85),
 									Name: "bool",
 								},
 								Name: "lockTaken",
@@ -32098,34 +32182,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1601, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "TryEnter",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1601, 44),
+								Pos: lp(1601, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1601, 44),
+									Pos:  lp(1601, 40),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1601, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1601, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos:      lp(1601, 81),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1601, 85),
-									Name: "bool",
-								},
-								Name: "lockTaken",
 							},
 						},
 					},
@@ -32145,6 +32212,14 @@ func libraryAST() *lang.File {
 									Name: "object",
 								},
 								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1602, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1602, 52),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -32169,33 +32244,6 @@ func libraryAST() *lang.File {
 								Pos: lp(1603, 52),
 								Type: &lang.TypeRef{
 									Pos:  lp(1603, 52),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1604, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1604, 30),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1604, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1604, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1604, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1604, 52),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -32205,53 +32253,72 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1607, 5),
+				Pos:       lp(1606, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ExecutionContext",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1607, 44),
+						Pos:  lp(1606, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1609, 9),
+						Pos:       lp(1608, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1609, 23),
+							Pos:  lp(1608, 23),
 							Name: "ExecutionContext",
 						},
 						Name: "CreateCopy",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1610, 9),
+						Pos:       lp(1609, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1610, 23),
+							Pos:  lp(1609, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1610, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1610, 30),
+							Name: "ExecutionContext",
+						},
+						Name: "Capture",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1611, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1611, 30),
-							Name: "ExecutionContext",
+							Name: "bool",
 						},
-						Name: "Capture",
+						Name: "IsFlowSuppressed",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1612, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1612, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "IsFlowSuppressed",
+						Name: "Restore",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1612, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1612, 43),
+									Name: "ExecutionContext",
+								},
+								Name: "executionContext",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1613, 9),
@@ -32260,17 +32327,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1613, 30),
 							Name: "void",
 						},
-						Name: "Restore",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1613, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1613, 43),
-									Name: "ExecutionContext",
-								},
-								Name: "executionContext",
-							},
-						},
+						Name: "RestoreFlow",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1614, 9),
@@ -32279,37 +32336,28 @@ func libraryAST() *lang.File {
 							Pos:  lp(1614, 30),
 							Name: "void",
 						},
-						Name: "RestoreFlow",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1615, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1615, 30),
-							Name: "void",
-						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1615, 39),
+								Pos: lp(1614, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1615, 39),
+									Pos:  lp(1614, 39),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
 							},
 							&lang.Param{
-								Pos: lp(1615, 74),
+								Pos: lp(1614, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1615, 74),
+									Pos:  lp(1614, 74),
 									Name: "ContextCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1615, 100),
+								Pos: lp(1614, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1615, 100),
+									Pos:  lp(1614, 100),
 									Name: "object",
 								},
 								Name: "state",
@@ -32317,10 +32365,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1616, 9),
+						Pos:       lp(1615, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1616, 30),
+							Pos:  lp(1615, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -32328,24 +32376,33 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1619, 5),
+				Pos:       lp(1618, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1619, 6),
+						Pos:  lp(1618, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1619, 53),
+						Pos:  lp(1618, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1620, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1620, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
 					&lang.MethodDecl{
 						Pos:       lp(1621, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -32353,21 +32410,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1621, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1622, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1622, 23),
-							Name: "void",
-						},
 						Name: "Undo",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1625, 5),
+				Pos:       lp(1624, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -32377,27 +32425,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1627, 9),
+						Pos:       lp(1626, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1628, 9),
+						Pos:       lp(1627, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1628, 34),
+								Pos: lp(1627, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1628, 34),
+									Pos:  lp(1627, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1628, 41),
+											Pos:  lp(1627, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1628, 68),
+													Pos:  lp(1627, 68),
 													Name: "T",
 												},
 											},
@@ -32409,20 +32457,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1629, 9),
+						Pos:       lp(1628, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1629, 16),
+							Pos:  lp(1628, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1629, 26),
+								Pos:  lp(1628, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1629, 31),
+								Pos:  lp(1628, 31),
 								Kind: "set",
 							},
 						},
@@ -32430,7 +32478,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1632, 5),
+				Pos:       lp(1631, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -32440,11 +32488,26 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1632, 6),
+						Pos:  lp(1631, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1633, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1633, 16),
+							Name: "T",
+						},
+						Name: "CurrentValue",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1633, 33),
+								Kind: "get",
+							},
+						},
+					},
 					&lang.PropertyDecl{
 						Pos:       lp(1634, 9),
 						Modifiers: lang.Modifiers(1),
@@ -32452,10 +32515,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1634, 16),
 							Name: "T",
 						},
-						Name: "CurrentValue",
+						Name: "PreviousValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1634, 33),
+								Pos:  lp(1634, 34),
 								Kind: "get",
 							},
 						},
@@ -32465,27 +32528,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1635, 16),
-							Name: "T",
-						},
-						Name: "PreviousValue",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1635, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1636, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1636, 16),
 							Name: "bool",
 						},
 						Name: "ThreadContextChanged",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1636, 44),
+								Pos:  lp(1635, 44),
 								Kind: "get",
 							},
 						},
@@ -32493,32 +32541,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1639, 5),
+				Pos:       lp(1638, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationToken",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1639, 6),
+						Pos:  lp(1638, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1641, 9),
+						Pos:       lp(1640, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1642, 9),
+						Pos:       lp(1641, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1642, 41),
+								Pos: lp(1641, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1642, 41),
+									Pos:  lp(1641, 41),
 									Name: "bool",
 								},
 								Name: "canceled",
@@ -32526,16 +32574,31 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1643, 9),
+						Pos:       lp(1642, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1643, 23),
+							Pos:  lp(1642, 23),
 							Name: "CancellationToken",
 						},
 						Name: "None",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1643, 48),
+								Pos:  lp(1642, 48),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1643, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1643, 16),
+							Name: "bool",
+						},
+						Name: "CanBeCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1643, 37),
 								Kind: "get",
 							},
 						},
@@ -32547,42 +32610,27 @@ func libraryAST() *lang.File {
 							Pos:  lp(1644, 16),
 							Name: "bool",
 						},
-						Name: "CanBeCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1644, 37),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1645, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1645, 16),
-							Name: "bool",
-						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1645, 47),
+								Pos:  lp(1644, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1646, 9),
+						Pos:       lp(1645, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1646, 23),
+							Pos:  lp(1645, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1646, 35),
+								Pos: lp(1645, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1646, 35),
+									Pos:  lp(1645, 35),
 									Name: "CancellationToken",
 								},
 								Name: "other",
@@ -32590,21 +32638,40 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1647, 9),
+						Pos:       lp(1646, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1647, 32),
+							Pos:  lp(1646, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1647, 44),
+								Pos: lp(1646, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1647, 44),
+									Pos:  lp(1646, 44),
 									Name: "object",
 								},
 								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1647, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1647, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1647, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1647, 62),
+									Name: "Action",
+								},
+								Name: "callback",
 							},
 						},
 					},
@@ -32625,6 +32692,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "callback",
 							},
+							&lang.Param{
+								Pos: lp(1648, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1648, 79),
+									Name: "bool",
+								},
+								Name: "useSynchronizationContext",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -32641,16 +32716,22 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1649, 62),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1649, 69),
+											Name: "object",
+										},
+									},
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1649, 79),
+								Pos: lp(1649, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(1649, 79),
-									Name: "bool",
+									Pos:  lp(1649, 87),
+									Name: "object",
 								},
-								Name: "useSynchronizationContext",
+								Name: "state",
 							},
 						},
 					},
@@ -32659,39 +32740,6 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1650, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1650, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1650, 62),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1650, 69),
-											Name: "object",
-										},
-									},
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1650, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(1650, 87),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1651, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1651, 23),
 							Name: "void",
 						},
 						Name: "ThrowIfCancellationRequested",
@@ -32699,38 +32747,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1654, 5),
+				Pos:       lp(1653, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenRegistration",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1654, 6),
+						Pos:  lp(1653, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1654, 66),
+						Pos:  lp(1653, 66),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1656, 9),
+						Pos:       lp(1655, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1656, 23),
+							Pos:  lp(1655, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1657, 9),
+						Pos:       lp(1656, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1657, 23),
+							Pos:  lp(1656, 23),
 							Name: "bool",
 						},
 						Name: "Unregister",
@@ -32738,22 +32786,37 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1660, 5),
+				Pos:       lp(1659, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenSource",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1660, 44),
+						Pos:  lp(1659, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
+						Pos:       lp(1661, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+					},
+					&lang.CtorDecl{
 						Pos:       lp(1662, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1662, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1662, 47),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1663, 9),
@@ -32764,24 +32827,24 @@ func libraryAST() *lang.File {
 								Pos: lp(1663, 47),
 								Type: &lang.TypeRef{
 									Pos:  lp(1663, 47),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1664, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CancellationTokenSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1664, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1664, 47),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1664, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1664, 16),
+							Name: "bool",
+						},
+						Name: "IsCancellationRequested",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1664, 47),
+								Kind: "get",
 							},
 						},
 					},
@@ -32790,30 +32853,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1665, 16),
-							Name: "bool",
-						},
-						Name: "IsCancellationRequested",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1665, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1666, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1666, 16),
 							Name: "CancellationToken",
 						},
 						Name: "Token",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1666, 42),
+								Pos:  lp(1665, 42),
 								Kind: "get",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1666, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1666, 23),
+							Name: "void",
+						},
+						Name: "Cancel",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1667, 9),
@@ -32823,6 +32880,16 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "Cancel",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1667, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1667, 35),
+									Name: "bool",
+								},
+								Name: "throwOnFirstException",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1668, 9),
@@ -32831,15 +32898,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1668, 23),
 							Name: "void",
 						},
-						Name: "Cancel",
+						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1668, 35),
+								Pos: lp(1668, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1668, 35),
-									Name: "bool",
+									Pos:  lp(1668, 40),
+									Name: "int",
 								},
-								Name: "throwOnFirstException",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -32856,9 +32923,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1669, 40),
 								Type: &lang.TypeRef{
 									Pos:  lp(1669, 40),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsDelay",
+								Name: "delay",
 							},
 						},
 					},
@@ -32869,53 +32936,34 @@ func libraryAST() *lang.File {
 							Pos:  lp(1670, 23),
 							Name: "void",
 						},
-						Name: "CancelAfter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1670, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1670, 40),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1671, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1671, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1672, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1672, 23),
 							Name: "bool",
 						},
 						Name: "TryReset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1673, 9),
+						Pos:       lp(1672, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1673, 30),
+							Pos:  lp(1672, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1673, 78),
+								Pos:      lp(1672, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1673, 85),
+									Pos:       lp(1672, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1673, 85),
+										Pos:  lp(1672, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -32926,18 +32974,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1676, 5),
+				Pos:       lp(1675, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1676, 40),
+						Pos:  lp(1675, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1677, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1677, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+					},
 					&lang.MethodDecl{
 						Pos:       lp(1678, 9),
 						Modifiers: lang.Modifiers(18433),
@@ -32946,6 +33003,16 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "WaitOne",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1678, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1678, 44),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1679, 9),
@@ -32960,25 +33027,6 @@ func libraryAST() *lang.File {
 								Pos: lp(1679, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1679, 44),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1680, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1680, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1680, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1680, 44),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -32986,10 +33034,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1681, 9),
+						Pos:       lp(1680, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1681, 23),
+							Pos:  lp(1680, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -32997,18 +33045,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1684, 5),
+				Pos:       lp(1683, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1684, 36),
+						Pos:  lp(1683, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1685, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1685, 23),
+							Name: "bool",
+						},
+						Name: "Reset",
+					},
 					&lang.MethodDecl{
 						Pos:       lp(1686, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -33016,41 +33073,32 @@ func libraryAST() *lang.File {
 							Pos:  lp(1686, 23),
 							Name: "bool",
 						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1687, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1687, 23),
-							Name: "bool",
-						},
 						Name: "Set",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1690, 5),
+				Pos:       lp(1689, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1690, 44),
+						Pos:  lp(1689, 44),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1692, 9),
+						Pos:       lp(1691, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1692, 40),
+								Pos: lp(1691, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1692, 40),
+									Pos:  lp(1691, 40),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -33060,27 +33108,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1695, 5),
+				Pos:       lp(1694, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AutoResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1695, 42),
+						Pos:  lp(1694, 42),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1697, 9),
+						Pos:       lp(1696, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AutoResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1697, 38),
+								Pos: lp(1696, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1697, 38),
+									Pos:  lp(1696, 38),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -33090,22 +33138,37 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1700, 5),
+				Pos:       lp(1699, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEventSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1700, 41),
+						Pos:  lp(1699, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
+						Pos:       lp(1701, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+					},
+					&lang.CtorDecl{
 						Pos:       lp(1702, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1702, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1702, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1703, 9),
@@ -33120,25 +33183,10 @@ func libraryAST() *lang.File {
 								},
 								Name: "initialState",
 							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1704, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1704, 44),
+								Pos: lp(1703, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1704, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-							&lang.Param{
-								Pos: lp(1704, 63),
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 63),
+									Pos:  lp(1703, 63),
 									Name: "int",
 								},
 								Name: "spinCount",
@@ -33146,19 +33194,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1705, 9),
+						Pos:       lp(1704, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1705, 16),
+							Pos:  lp(1704, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1705, 29),
+								Pos:  lp(1704, 29),
 								Kind: "get",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1705, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1705, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1706, 9),
@@ -33167,7 +33224,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1706, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1707, 9),
@@ -33176,7 +33233,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1707, 23),
 							Name: "void",
 						},
-						Name: "Reset",
+						Name: "Set",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1708, 9),
@@ -33185,16 +33242,26 @@ func libraryAST() *lang.File {
 							Pos:  lp(1708, 23),
 							Name: "void",
 						},
-						Name: "Set",
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1709, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1709, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1709, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1709, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1710, 9),
@@ -33209,9 +33276,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1710, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1710, 33),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 						},
 					},
@@ -33220,7 +33287,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1711, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -33228,9 +33295,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1711, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1711, 33),
-									Name: "TimeSpan",
+									Name: "CancellationToken",
 								},
-								Name: "timeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -33239,7 +33306,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1712, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -33247,6 +33314,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1712, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1712, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1712, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1712, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33266,41 +33341,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1713, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1713, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1713, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1713, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1714, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1714, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1714, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1714, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1714, 51),
+								Pos: lp(1713, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1714, 51),
+									Pos:  lp(1713, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33310,18 +33358,33 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1717, 5),
+				Pos:       lp(1716, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1717, 34),
+						Pos:  lp(1716, 34),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1718, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1718, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1718, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+						},
+					},
 					&lang.CtorDecl{
 						Pos:       lp(1719, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -33335,25 +33398,10 @@ func libraryAST() *lang.File {
 								},
 								Name: "initialCount",
 							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1720, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1720, 37),
+								Pos: lp(1719, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1720, 37),
-									Name: "int",
-								},
-								Name: "initialCount",
-							},
-							&lang.Param{
-								Pos: lp(1720, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1720, 55),
+									Pos:  lp(1719, 55),
 									Name: "int",
 								},
 								Name: "maxCount",
@@ -33361,28 +33409,37 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1721, 9),
+						Pos:       lp(1720, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1721, 16),
+							Pos:  lp(1720, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1721, 35),
+								Pos:  lp(1720, 35),
 								Kind: "get",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1721, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1721, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1722, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1722, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Dispose",
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1723, 9),
@@ -33392,20 +33449,11 @@ func libraryAST() *lang.File {
 							Name: "int",
 						},
 						Name: "Release",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1724, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1724, 23),
-							Name: "int",
-						},
-						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1724, 35),
+								Pos: lp(1723, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1724, 35),
+									Pos:  lp(1723, 35),
 									Name: "int",
 								},
 								Name: "releaseCount",
@@ -33413,13 +33461,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1724, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1724, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1725, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1725, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1725, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1725, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1726, 9),
@@ -33434,9 +33501,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1726, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1726, 33),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 						},
 					},
@@ -33445,7 +33512,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1727, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -33453,9 +33520,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1727, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1727, 33),
-									Name: "TimeSpan",
+									Name: "CancellationToken",
 								},
-								Name: "timeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -33464,7 +33531,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1728, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -33472,6 +33539,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1728, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1728, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1728, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1728, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33491,14 +33566,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1729, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1729, 33),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1729, 58),
+								Pos: lp(1729, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1729, 58),
+									Pos:  lp(1729, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33510,27 +33585,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1730, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1730, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1730, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1730, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1730, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "WaitAsync",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1731, 9),
@@ -33538,8 +33595,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1731, 23),
 							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1731, 51),
+									Name: "bool",
+								},
+							},
 						},
 						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1731, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1731, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1732, 9),
@@ -33560,9 +33633,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1732, 67),
 								Type: &lang.TypeRef{
 									Pos:  lp(1732, 67),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 						},
 					},
@@ -33572,22 +33645,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1733, 23),
 							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1733, 51),
-									Name: "bool",
-								},
-							},
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1733, 67),
+								Pos: lp(1733, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1733, 67),
-									Name: "TimeSpan",
+									Pos:  lp(1733, 61),
+									Name: "CancellationToken",
 								},
-								Name: "timeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -33597,13 +33664,27 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1734, 23),
 							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1734, 51),
+									Name: "bool",
+								},
+							},
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1734, 61),
+								Pos: lp(1734, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1734, 61),
+									Pos:  lp(1734, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1734, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1734, 92),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33629,47 +33710,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1735, 67),
 								Type: &lang.TypeRef{
 									Pos:  lp(1735, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1735, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1735, 92),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1736, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1736, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1736, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1736, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1736, 67),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1736, 85),
+								Pos: lp(1735, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(1736, 85),
+									Pos:  lp(1735, 85),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33679,30 +33727,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1739, 5),
+				Pos:       lp(1738, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CountdownEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1739, 35),
+						Pos:  lp(1738, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1741, 9),
+						Pos:       lp(1740, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CountdownEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1741, 38),
+								Pos: lp(1740, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1741, 38),
+									Pos:  lp(1740, 38),
 									Name: "int",
 								},
 								Name: "initialCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1741, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1741, 16),
+							Name: "int",
+						},
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1741, 35),
+								Kind: "get",
 							},
 						},
 					},
@@ -33713,7 +33776,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1742, 16),
 							Name: "int",
 						},
-						Name: "CurrentCount",
+						Name: "InitialCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  lp(1742, 35),
@@ -33726,30 +33789,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1743, 16),
-							Name: "int",
-						},
-						Name: "InitialCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1743, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1744, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1744, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1744, 29),
+								Pos:  lp(1743, 29),
 								Kind: "get",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1744, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1744, 23),
+							Name: "void",
+						},
+						Name: "AddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1745, 9),
@@ -33759,6 +33816,16 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "AddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1745, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1745, 37),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1746, 9),
@@ -33767,17 +33834,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1746, 23),
 							Name: "void",
 						},
-						Name: "AddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1746, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1746, 37),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1747, 9),
@@ -33786,7 +33843,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1747, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1748, 9),
@@ -33796,25 +33853,25 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "Reset",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1748, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1748, 34),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1749, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1749, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Reset",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1749, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1749, 34),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
+						Name: "Signal",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1750, 9),
@@ -33824,6 +33881,16 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1750, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1750, 35),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1751, 9),
@@ -33832,17 +33899,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1751, 23),
 							Name: "bool",
 						},
-						Name: "Signal",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1751, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1751, 35),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
+						Name: "TryAddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1752, 9),
@@ -33852,20 +33909,11 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "TryAddCount",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1753, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1753, 23),
-							Name: "bool",
-						},
-						Name: "TryAddCount",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1753, 40),
+								Pos: lp(1752, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1753, 40),
+									Pos:  lp(1752, 40),
 									Name: "int",
 								},
 								Name: "signalCount",
@@ -33873,13 +33921,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1753, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1753, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1754, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1754, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1754, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1754, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1755, 9),
@@ -33894,9 +33961,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1755, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1755, 33),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 						},
 					},
@@ -33905,7 +33972,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1756, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -33913,9 +33980,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1756, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1756, 33),
-									Name: "TimeSpan",
+									Name: "CancellationToken",
 								},
-								Name: "timeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -33924,7 +33991,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1757, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -33932,33 +33999,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1757, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1757, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1758, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1758, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1758, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1758, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1758, 58),
+								Pos: lp(1757, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1758, 58),
+									Pos:  lp(1757, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33968,32 +34016,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1764, 5),
+				Pos:       lp(1763, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1764, 6),
+						Pos:  lp(1763, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1766, 9),
+						Pos:       lp(1765, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1766, 16),
+							Pos:  lp(1765, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1766, 35),
+								Pos:  lp(1765, 35),
 								Kind: "get",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1766, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1766, 23),
+							Name: "void",
+						},
+						Name: "GetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1767, 9),
@@ -34002,7 +34059,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(1767, 23),
 							Name: "void",
 						},
-						Name: "GetResult",
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1767, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1767, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1768, 9),
@@ -34011,31 +34078,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1768, 23),
 							Name: "void",
 						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1768, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1768, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1769, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1769, 23),
-							Name: "void",
-						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1769, 46),
+								Pos: lp(1768, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1769, 46),
+									Pos:  lp(1768, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -34045,7 +34093,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1772, 5),
+				Pos:       lp(1771, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -34055,34 +34103,53 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1772, 6),
+						Pos:  lp(1771, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1774, 9),
+						Pos:       lp(1773, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1774, 16),
+							Pos:  lp(1773, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1774, 35),
+								Pos:  lp(1773, 35),
 								Kind: "get",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1774, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1774, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1775, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1775, 23),
-							Name: "TResult",
+							Name: "void",
 						},
-						Name: "GetResult",
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1775, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1775, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1776, 9),
@@ -34091,31 +34158,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1776, 23),
 							Name: "void",
 						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1776, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1776, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1777, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1777, 23),
-							Name: "void",
-						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1777, 46),
+								Pos: lp(1776, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1777, 46),
+									Pos:  lp(1776, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -34125,54 +34173,63 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1780, 5),
+				Pos:       lp(1779, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1780, 6),
+						Pos:  lp(1779, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1782, 9),
+						Pos:       lp(1781, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1782, 23),
+							Pos:  lp(1781, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1784, 18),
+						Pos:       lp(1783, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1784, 10),
+								Pos:  lp(1783, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1786, 13),
+								Pos:       lp(1785, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1786, 20),
+									Pos:  lp(1785, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1786, 39),
+										Pos:  lp(1785, 39),
 										Kind: "get",
 									},
 								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1786, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1786, 27),
+									Name: "void",
+								},
+								Name: "GetResult",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1787, 13),
@@ -34181,7 +34238,17 @@ func libraryAST() *lang.File {
 									Pos:  lp(1787, 27),
 									Name: "void",
 								},
-								Name: "GetResult",
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1787, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1787, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1788, 13),
@@ -34190,31 +34257,12 @@ func libraryAST() *lang.File {
 									Pos:  lp(1788, 27),
 									Name: "void",
 								},
-								Name: "OnCompleted",
-								Params: []*lang.Param{
-									&lang.Param{
-										Pos: lp(1788, 44),
-										Type: &lang.TypeRef{
-											Pos:  lp(1788, 44),
-											Name: "Action",
-										},
-										Name: "continuation",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1789, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1789, 27),
-									Name: "void",
-								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1789, 50),
+										Pos: lp(1788, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1789, 50),
+											Pos:  lp(1788, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34226,7 +34274,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1793, 5),
+				Pos:       lp(1792, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -34236,56 +34284,75 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1793, 6),
+						Pos:  lp(1792, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1795, 9),
+						Pos:       lp(1794, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1795, 23),
+							Pos:  lp(1794, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1797, 18),
+						Pos:       lp(1796, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1797, 10),
+								Pos:  lp(1796, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1799, 13),
+								Pos:       lp(1798, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1799, 20),
+									Pos:  lp(1798, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1799, 39),
+										Pos:  lp(1798, 39),
 										Kind: "get",
 									},
 								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1799, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1799, 27),
+									Name: "TResult",
+								},
+								Name: "GetResult",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1800, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
 									Pos:  lp(1800, 27),
-									Name: "TResult",
+									Name: "void",
 								},
-								Name: "GetResult",
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1800, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1800, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1801, 13),
@@ -34294,31 +34361,12 @@ func libraryAST() *lang.File {
 									Pos:  lp(1801, 27),
 									Name: "void",
 								},
-								Name: "OnCompleted",
-								Params: []*lang.Param{
-									&lang.Param{
-										Pos: lp(1801, 44),
-										Type: &lang.TypeRef{
-											Pos:  lp(1801, 44),
-											Name: "Action",
-										},
-										Name: "continuation",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1802, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1802, 27),
-									Name: "void",
-								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1802, 50),
+										Pos: lp(1801, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1802, 50),
+											Pos:  lp(1801, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34330,54 +34378,63 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1806, 5),
+				Pos:       lp(1805, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1806, 6),
+						Pos:  lp(1805, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1808, 9),
+						Pos:       lp(1807, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1808, 23),
+							Pos:  lp(1807, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1810, 18),
+						Pos:       lp(1809, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1810, 10),
+								Pos:  lp(1809, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1812, 13),
+								Pos:       lp(1811, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1812, 20),
+									Pos:  lp(1811, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1812, 39),
+										Pos:  lp(1811, 39),
 										Kind: "get",
 									},
 								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1812, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1812, 27),
+									Name: "void",
+								},
+								Name: "GetResult",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1813, 13),
@@ -34386,7 +34443,17 @@ func libraryAST() *lang.File {
 									Pos:  lp(1813, 27),
 									Name: "void",
 								},
-								Name: "GetResult",
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1813, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1813, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1814, 13),
@@ -34395,31 +34462,12 @@ func libraryAST() *lang.File {
 									Pos:  lp(1814, 27),
 									Name: "void",
 								},
-								Name: "OnCompleted",
-								Params: []*lang.Param{
-									&lang.Param{
-										Pos: lp(1814, 44),
-										Type: &lang.TypeRef{
-											Pos:  lp(1814, 44),
-											Name: "Action",
-										},
-										Name: "continuation",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1815, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1815, 27),
-									Name: "void",
-								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1815, 50),
+										Pos: lp(1814, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1815, 50),
+											Pos:  lp(1814, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34431,7 +34479,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1819, 5),
+				Pos:       lp(1818, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -34441,34 +34489,53 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1819, 6),
+						Pos:  lp(1818, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1821, 9),
+						Pos:       lp(1820, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1821, 16),
+							Pos:  lp(1820, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1821, 35),
+								Pos:  lp(1820, 35),
 								Kind: "get",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1821, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1821, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1822, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1822, 23),
-							Name: "TResult",
+							Name: "void",
 						},
-						Name: "GetResult",
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1822, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1822, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1823, 9),
@@ -34477,31 +34544,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1823, 23),
 							Name: "void",
 						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1823, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1823, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1824, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1824, 23),
-							Name: "void",
-						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1824, 46),
+								Pos: lp(1823, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1824, 46),
+									Pos:  lp(1823, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -34511,7 +34559,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1827, 5),
+				Pos:       lp(1826, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -34521,20 +34569,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1827, 6),
+						Pos:  lp(1826, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1829, 9),
+						Pos:       lp(1828, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1829, 23),
+							Pos:  lp(1828, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1829, 40),
+									Pos:  lp(1828, 40),
 									Name: "TResult",
 								},
 							},
@@ -34544,112 +34592,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1835, 5),
+				Pos:       lp(1834, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1835, 30),
+						Pos:  lp(1834, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1835, 39),
+						Pos:  lp(1834, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1835, 61),
+						Pos:  lp(1834, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1835, 75),
+						Pos:  lp(1834, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1835, 84),
+						Pos:  lp(1834, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1835, 114),
+						Pos:  lp(1834, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1835, 131),
+						Pos:  lp(1834, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1835, 141),
+						Pos:  lp(1834, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1837, 5),
+				Pos:       lp(1836, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1837, 39),
+						Pos:  lp(1836, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1837, 46),
+							Pos:   lp(1836, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1837, 49),
+						Pos:  lp(1836, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1837, 66),
+							Pos:   lp(1836, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1837, 69),
+						Pos:  lp(1836, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1837, 83),
+							Pos:   lp(1836, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1837, 86),
+						Pos:  lp(1836, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1837, 105),
+							Pos:   lp(1836, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1837, 108),
+						Pos:  lp(1836, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1837, 126),
+							Pos:   lp(1836, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1837, 129),
+						Pos:  lp(1836, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1837, 145),
+							Pos:   lp(1836, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1837, 149),
+						Pos:  lp(1836, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1837, 182),
+							Pos:   lp(1836, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -34657,18 +34705,33 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1839, 5),
+				Pos:       lp(1838, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1839, 25),
+						Pos:  lp(1838, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1840, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1840, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1840, 28),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+						},
+					},
 					&lang.CtorDecl{
 						Pos:       lp(1841, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -34681,6 +34744,14 @@ func libraryAST() *lang.File {
 									Name: "Action",
 								},
 								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1841, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1841, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34701,9 +34772,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1842, 43),
 								Type: &lang.TypeRef{
 									Pos:  lp(1842, 43),
-									Name: "System.Threading.CancellationToken",
+									Name: "TaskCreationOptions",
 								},
-								Name: "cancellationToken",
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -34717,16 +34788,22 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1843, 28),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1843, 35),
+											Name: "object",
+										},
+									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1843, 43),
+								Pos: lp(1843, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1843, 43),
-									Name: "TaskCreationOptions",
+									Pos:  lp(1843, 51),
+									Name: "object",
 								},
-								Name: "creationOptions",
+								Name: "state",
 							},
 						},
 					},
@@ -34740,50 +34817,21 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1844, 28),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1844, 35),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1844, 51),
+								Pos: lp(1844, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1844, 51),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1845, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Task",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1845, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1845, 28),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1845, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1845, 43),
+									Pos:  lp(1844, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1845, 97),
+								Pos: lp(1844, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(1845, 97),
+									Pos:  lp(1844, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -34791,16 +34839,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1846, 9),
+						Pos:       lp(1845, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1846, 23),
+							Pos:  lp(1845, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1846, 44),
+								Pos:  lp(1845, 44),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1846, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:      lp(1846, 23),
+							Name:     "int",
+							Nullable: true,
+						},
+						Name: "CurrentId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1846, 40),
 								Kind: "get",
 							},
 						},
@@ -34809,29 +34873,28 @@ func libraryAST() *lang.File {
 						Pos:       lp(1847, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:      lp(1847, 23),
-							Name:     "int",
-							Nullable: true,
+							Pos:  lp(1847, 23),
+							Name: "TaskFactory",
 						},
-						Name: "CurrentId",
+						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1847, 40),
+								Pos:  lp(1847, 45),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1848, 9),
-						Modifiers: lang.Modifiers(17),
+						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1848, 23),
-							Name: "TaskFactory",
+							Pos:  lp(1848, 16),
+							Name: "TaskCreationOptions",
 						},
-						Name: "Factory",
+						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1848, 45),
+								Pos:  lp(1848, 54),
 								Kind: "get",
 							},
 						},
@@ -34841,12 +34904,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1849, 16),
-							Name: "TaskCreationOptions",
+							Name: "AggregateException",
 						},
-						Name: "CreationOptions",
+						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1849, 54),
+								Pos:  lp(1849, 47),
 								Kind: "get",
 							},
 						},
@@ -34856,12 +34919,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1850, 16),
-							Name: "AggregateException",
+							Name: "int",
 						},
-						Name: "Exception",
+						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1850, 47),
+								Pos:  lp(1850, 25),
 								Kind: "get",
 							},
 						},
@@ -34871,12 +34934,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1851, 16),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Id",
+						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1851, 25),
+								Pos:  lp(1851, 34),
 								Kind: "get",
 							},
 						},
@@ -34888,10 +34951,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1852, 16),
 							Name: "bool",
 						},
-						Name: "IsCanceled",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1852, 34),
+								Pos:  lp(1852, 35),
 								Kind: "get",
 							},
 						},
@@ -34903,10 +34966,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1853, 16),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
+						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1853, 35),
+								Pos:  lp(1853, 47),
 								Kind: "get",
 							},
 						},
@@ -34918,10 +34981,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1854, 16),
 							Name: "bool",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1854, 47),
+								Pos:  lp(1854, 33),
 								Kind: "get",
 							},
 						},
@@ -34931,28 +34994,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1855, 16),
-							Name: "bool",
-						},
-						Name: "IsFaulted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1855, 33),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1856, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1856, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1856, 36),
+								Pos:  lp(1855, 36),
 								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1856, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1856, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1856, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1856, 94),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -34961,17 +35028,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1857, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+							Name: "Task",
 						},
-						Name: "ConfigureAwait",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1857, 94),
+								Pos: lp(1857, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1857, 94),
-									Name: "bool",
+									Pos:  lp(1857, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1857, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "continueOnCapturedContext",
+								Name: "continuationAction",
 							},
 						},
 					},
@@ -34997,6 +35070,14 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1858, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1858, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35027,9 +35108,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1859, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(1859, 74),
-									Name: "System.Threading.CancellationToken",
+									Name: "TaskContinuationOptions",
 								},
-								Name: "cancellationToken",
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -35060,9 +35141,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1860, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(1860, 74),
-									Name: "TaskContinuationOptions",
+									Name: "TaskScheduler",
 								},
-								Name: "continuationOptions",
+								Name: "scheduler",
 							},
 						},
 					},
@@ -35093,6 +35174,22 @@ func libraryAST() *lang.File {
 								Pos: lp(1861, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(1861, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1861, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1861, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1861, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(1861, 173),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -35118,33 +35215,21 @@ func libraryAST() *lang.File {
 											Pos:  lp(1862, 48),
 											Name: "Task",
 										},
+										&lang.TypeRef{
+											Pos:  lp(1862, 54),
+											Name: "object",
+										},
 									},
 								},
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1862, 74),
+								Pos: lp(1862, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(1862, 74),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1862, 82),
+									Name: "object",
 								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1862, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(1862, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1862, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(1862, 173),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "state",
 							},
 						},
 					},
@@ -35183,6 +35268,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "state",
 							},
+							&lang.Param{
+								Pos: lp(1863, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1863, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -35191,42 +35284,35 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1864, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1864, 28),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1864, 41),
+								Pos: lp(1864, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1864, 41),
-									Name: "Action",
+									Pos:  lp(1864, 59),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1864, 48),
+											Pos:  lp(1864, 64),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1864, 54),
-											Name: "object",
+											Pos:  lp(1864, 70),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1864, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1864, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1864, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(1864, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
 							},
 						},
 					},
@@ -35266,48 +35352,10 @@ func libraryAST() *lang.File {
 								},
 								Name: "continuationFunction",
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1866, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1866, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1866, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1866, 59),
+								Pos: lp(1865, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(1866, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1866, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1866, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(1866, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(1866, 101),
+									Pos:  lp(1865, 101),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -35315,22 +35363,31 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1866, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1866, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1867, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1867, 23),
-							Name: "void",
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Dispose",
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1868, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1868, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "void",
 						},
-						Name: "GetAwaiter",
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1869, 9),
@@ -35340,6 +35397,16 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1869, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1869, 34),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1870, 9),
@@ -35348,26 +35415,26 @@ func libraryAST() *lang.File {
 							Pos:  lp(1870, 23),
 							Name: "void",
 						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1870, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1870, 34),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1871, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1871, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1871, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1871, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1872, 9),
@@ -35382,9 +35449,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1872, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1872, 33),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 						},
 					},
@@ -35393,7 +35460,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1873, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -35401,9 +35468,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1873, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1873, 33),
-									Name: "TimeSpan",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "timeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35412,7 +35479,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1874, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -35420,6 +35487,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1874, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1874, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1874, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1874, 58),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35428,28 +35503,20 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1875, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1875, 23),
-							Name: "bool",
+							Pos:  lp(1875, 30),
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1875, 33),
+								Pos: lp(1875, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1875, 33),
+									Pos:  lp(1875, 41),
 									Name: "int",
 								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1875, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1875, 58),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -35466,9 +35533,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1876, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(1876, 41),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsDelay",
+								Name: "delay",
 							},
 						},
 					},
@@ -35485,9 +35552,17 @@ func libraryAST() *lang.File {
 								Pos: lp(1877, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(1877, 41),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "delay",
+								Name: "millisecondsDelay",
+							},
+							&lang.Param{
+								Pos: lp(1877, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1877, 64),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35504,14 +35579,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1878, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(1878, 41),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsDelay",
+								Name: "delay",
 							},
 							&lang.Param{
-								Pos: lp(1878, 64),
+								Pos: lp(1878, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1878, 64),
+									Pos:  lp(1878, 57),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35525,20 +35600,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1879, 30),
 							Name: "Task",
 						},
-						Name: "Delay",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1879, 41),
+								Pos: lp(1879, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1879, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-							&lang.Param{
-								Pos: lp(1879, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1879, 57),
+									Pos:  lp(1879, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35551,13 +35618,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1880, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1880, 35),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1880, 48),
+								Pos: lp(1880, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1880, 48),
+									Pos:  lp(1880, 66),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35570,25 +35646,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1881, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1881, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1881, 66),
+								Pos: lp(1881, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1881, 66),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1881, 49),
+									Name: "Exception",
 								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -35598,13 +35665,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1882, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1882, 35),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1882, 49),
+								Pos: lp(1882, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1882, 49),
+									Pos:  lp(1882, 67),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -35624,18 +35700,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "FromException",
+						Name: "FromResult",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1883, 67),
+								Pos: lp(1883, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1883, 67),
-									Name: "Exception",
+									Pos:  lp(1883, 64),
+									Name: "TResult",
 								},
-								Name: "exception",
+								Name: "result",
 							},
 						},
 					},
@@ -35645,25 +35721,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1884, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1884, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1884, 64),
+								Pos: lp(1884, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1884, 64),
-									Name: "TResult",
+									Pos:  lp(1884, 39),
+									Name: "Action",
 								},
-								Name: "result",
+								Name: "action",
 							},
 						},
 					},
@@ -35684,6 +35751,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "action",
 							},
+							&lang.Param{
+								Pos: lp(1885, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1885, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -35692,24 +35767,31 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1886, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1886, 35),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1886, 39),
+								Pos: lp(1886, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1886, 39),
-									Name: "Action",
+									Pos:  lp(1886, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1886, 62),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1886, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(1886, 54),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "function",
 							},
 						},
 					},
@@ -35745,6 +35827,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "function",
 							},
+							&lang.Param{
+								Pos: lp(1887, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1887, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -35753,39 +35843,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1888, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1888, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1888, 57),
+								Pos: lp(1888, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1888, 57),
+									Pos:  lp(1888, 39),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1888, 62),
-											Name: "TResult",
+											Pos:  lp(1888, 44),
+											Name: "Task",
 										},
 									},
 								},
 								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1888, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(1888, 81),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35812,6 +35885,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "function",
 							},
+							&lang.Param{
+								Pos: lp(1889, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1889, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -35820,30 +35901,37 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1890, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1890, 35),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1890, 39),
+								Pos: lp(1890, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1890, 39),
+									Pos:  lp(1890, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1890, 44),
+											Pos:  lp(1890, 62),
 											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1890, 67),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
 								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1890, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1890, 60),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35885,6 +35973,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "function",
 							},
+							&lang.Param{
+								Pos: lp(1891, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1891, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -35892,46 +35988,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1892, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1892, 35),
-									Name: "TResult",
-								},
-							},
+							Name: "void",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1892, 57),
+								Pos:      lp(1892, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1892, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1892, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1892, 67),
-													Name: "TResult",
-												},
-											},
-										},
+									Pos:       lp(1892, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1892, 50),
+										Name: "Task",
 									},
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1892, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(1892, 87),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "tasks",
 							},
 						},
 					},
@@ -35940,22 +36012,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1893, 30),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1893, 43),
-								Modifier: "params",
+								Pos: lp(1893, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1893, 50),
+									Pos:       lp(1893, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1893, 50),
+										Pos:  lp(1893, 43),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1893, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1893, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -35964,29 +36043,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1894, 30),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1894, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1894, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1894, 43),
-										Name: "Task",
+									Pos:  lp(1894, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1894, 55),
+											Name: "Task",
+										},
 									},
 								},
 								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1894, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1894, 57),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -35995,20 +36068,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1895, 30),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "WaitAll",
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1895, 43),
+								Pos:      lp(1895, 42),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1895, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1895, 55),
-											Name: "Task",
-										},
+									Pos:       lp(1895, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1895, 49),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -36025,17 +36097,24 @@ func libraryAST() *lang.File {
 						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1896, 42),
-								Modifier: "params",
+								Pos: lp(1896, 42),
 								Type: &lang.TypeRef{
-									Pos:       lp(1896, 49),
+									Pos:       lp(1896, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1896, 49),
+										Pos:  lp(1896, 42),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1896, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1896, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -36044,29 +36123,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1897, 30),
-							Name: "int",
+							Name: "Task",
 						},
-						Name: "WaitAny",
+						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1897, 42),
+								Pos:      lp(1897, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1897, 42),
+									Pos:       lp(1897, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1897, 42),
+										Pos:  lp(1897, 50),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1897, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1897, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -36080,14 +36152,15 @@ func libraryAST() *lang.File {
 						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1898, 43),
-								Modifier: "params",
+								Pos: lp(1898, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1898, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1898, 50),
-										Name: "Task",
+									Pos:  lp(1898, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1898, 55),
+											Name: "Task",
+										},
 									},
 								},
 								Name: "tasks",
@@ -36100,18 +36173,36 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1899, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1899, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1899, 35),
+										Name: "TResult",
+									},
+								},
+							},
 						},
 						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1899, 43),
+								Pos:      lp(1899, 63),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1899, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1899, 55),
-											Name: "Task",
+									Pos:       lp(1899, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1899, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1899, 75),
+												Name: "TResult",
+											},
 										},
 									},
 								},
@@ -36142,18 +36233,19 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1900, 63),
-								Modifier: "params",
+								Pos: lp(1900, 63),
 								Type: &lang.TypeRef{
-									Pos:       lp(1900, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1900, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1900, 75),
-												Name: "TResult",
+									Pos:  lp(1900, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1900, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1900, 80),
+													Name: "TResult",
+												},
 											},
 										},
 									},
@@ -36170,36 +36262,22 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(1901, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1901, 35),
-										Name: "TResult",
-									},
+									Pos:  lp(1901, 35),
+									Name: "Task",
 								},
 							},
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WhenAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1901, 63),
+								Pos:      lp(1901, 49),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1901, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1901, 75),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1901, 80),
-													Name: "TResult",
-												},
-											},
-										},
+									Pos:       lp(1901, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1901, 56),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -36222,14 +36300,15 @@ func libraryAST() *lang.File {
 						Name: "WhenAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1902, 49),
-								Modifier: "params",
+								Pos: lp(1902, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1902, 56),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1902, 56),
-										Name: "Task",
+									Pos:  lp(1902, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1902, 61),
+											Name: "Task",
+										},
 									},
 								},
 								Name: "tasks",
@@ -36246,20 +36325,34 @@ func libraryAST() *lang.File {
 								&lang.TypeRef{
 									Pos:  lp(1903, 35),
 									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1903, 40),
+											Name: "TResult",
+										},
+									},
 								},
 							},
 						},
 						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1903, 49),
+								Pos:      lp(1903, 67),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1903, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1903, 61),
-											Name: "Task",
+									Pos:       lp(1903, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1903, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1903, 79),
+												Name: "TResult",
+											},
 										},
 									},
 								},
@@ -36292,18 +36385,19 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1904, 67),
-								Modifier: "params",
+								Pos: lp(1904, 67),
 								Type: &lang.TypeRef{
-									Pos:       lp(1904, 74),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1904, 74),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1904, 79),
-												Name: "TResult",
+									Pos:  lp(1904, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1904, 79),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1904, 84),
+													Name: "TResult",
+												},
 											},
 										},
 									},
@@ -36317,52 +36411,6 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1905, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1905, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1905, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1905, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1905, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1905, 79),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1905, 84),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "tasks",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1906, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1906, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -36370,7 +36418,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1909, 5),
+				Pos:       lp(1908, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -36380,11 +36428,32 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1909, 34),
+						Pos:  lp(1908, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1910, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1910, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1910, 28),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1910, 33),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
 					&lang.CtorDecl{
 						Pos:       lp(1911, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -36398,31 +36467,10 @@ func libraryAST() *lang.File {
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(1911, 33),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1912, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Task",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1912, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1912, 28),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1912, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1912, 41),
+											Pos:  lp(1911, 41),
 											Name: "TResult",
 										},
 									},
@@ -36430,9 +36478,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1912, 60),
+								Pos: lp(1911, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 60),
+									Pos:  lp(1911, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -36440,29 +36488,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1913, 9),
+						Pos:       lp(1912, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1913, 16),
+							Pos:  lp(1912, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1913, 33),
+								Pos:  lp(1912, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1914, 9),
+						Pos:       lp(1913, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1914, 27),
+							Pos:  lp(1913, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1914, 83),
+									Pos:  lp(1913, 83),
 									Name: "TResult",
 								},
 							},
@@ -36470,12 +36518,43 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1914, 107),
+								Pos: lp(1913, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(1914, 107),
+									Pos:  lp(1913, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1914, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1914, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1914, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1914, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1914, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1914, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
 							},
 						},
 					},
@@ -36508,6 +36587,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "continuationAction",
 							},
+							&lang.Param{
+								Pos: lp(1915, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1915, 83),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -36516,36 +36603,41 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1916, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1916, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
 						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1916, 41),
+								Pos: lp(1916, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1916, 41),
-									Name: "Action",
+									Pos:  lp(1916, 65),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1916, 48),
+											Pos:  lp(1916, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1916, 53),
+													Pos:  lp(1916, 75),
 													Name: "TResult",
 												},
 											},
 										},
+										&lang.TypeRef{
+											Pos:  lp(1916, 85),
+											Name: "TNewResult",
+										},
 									},
 								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1916, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1916, 83),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
+								Name: "continuationFunction",
 							},
 						},
 					},
@@ -36591,54 +36683,10 @@ func libraryAST() *lang.File {
 								},
 								Name: "continuationFunction",
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1918, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1918, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1918, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1918, 65),
+								Pos: lp(1917, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(1918, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1918, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1918, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(1918, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(1918, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(1918, 119),
+									Pos:  lp(1917, 119),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -36646,14 +36694,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1919, 9),
+						Pos:       lp(1918, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1919, 27),
+							Pos:  lp(1918, 27),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1919, 71),
+									Pos:  lp(1918, 71),
 									Name: "TResult",
 								},
 							},
@@ -36663,143 +36711,143 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1922, 5),
+				Pos:       lp(1921, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskContinuationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1922, 43),
+						Pos:  lp(1921, 43),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 50),
+							Pos:   lp(1921, 50),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 53),
+						Pos:  lp(1921, 53),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 70),
+							Pos:   lp(1921, 70),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 73),
+						Pos:  lp(1921, 73),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 87),
+							Pos:   lp(1921, 87),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 90),
+						Pos:  lp(1921, 90),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 109),
+							Pos:   lp(1921, 109),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 112),
+						Pos:  lp(1921, 112),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 130),
+							Pos:   lp(1921, 130),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 133),
+						Pos:  lp(1921, 133),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 149),
+							Pos:   lp(1921, 149),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 153),
+						Pos:  lp(1921, 153),
 						Name: "LazyCancellation",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 172),
+							Pos:   lp(1921, 172),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 176),
+						Pos:  lp(1921, 176),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 209),
+							Pos:   lp(1921, 209),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 213),
+						Pos:  lp(1921, 213),
 						Name: "NotOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 236),
+							Pos:   lp(1921, 236),
 							Raw:   "65536",
 							Value: int64(65536),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 243),
+						Pos:  lp(1921, 243),
 						Name: "NotOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 258),
+							Pos:   lp(1921, 258),
 							Raw:   "131072",
 							Value: int64(131072),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 266),
+						Pos:  lp(1921, 266),
 						Name: "OnlyOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 283),
+							Pos:   lp(1921, 283),
 							Raw:   "196608",
 							Value: int64(196608),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 291),
+						Pos:  lp(1921, 291),
 						Name: "NotOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 307),
+							Pos:   lp(1921, 307),
 							Raw:   "262144",
 							Value: int64(262144),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 315),
+						Pos:  lp(1921, 315),
 						Name: "OnlyOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 331),
+							Pos:   lp(1921, 331),
 							Raw:   "327680",
 							Value: int64(327680),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 339),
+						Pos:  lp(1921, 339),
 						Name: "OnlyOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 363),
+							Pos:   lp(1921, 363),
 							Raw:   "393216",
 							Value: int64(393216),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1922, 371),
+						Pos:  lp(1921, 371),
 						Name: "ExecuteSynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1922, 394),
+							Pos:   lp(1921, 394),
 							Raw:   "524288",
 							Value: int64(524288),
 						},
@@ -36807,19 +36855,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1924, 5),
+				Pos:       lp(1923, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskScheduler",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(65),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1928, 5),
+				Pos:       lp(1927, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1929, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1929, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1929, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1929, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+						},
+					},
 					&lang.MethodDecl{
 						Pos:       lp(1930, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -36836,6 +36903,14 @@ func libraryAST() *lang.File {
 									Name: "Action",
 								},
 								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1930, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1930, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -36860,9 +36935,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1931, 52),
 								Type: &lang.TypeRef{
 									Pos:  lp(1931, 52),
-									Name: "TaskCreationOptions",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "creationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36891,6 +36966,22 @@ func libraryAST() *lang.File {
 								},
 								Name: "cancellationToken",
 							},
+							&lang.Param{
+								Pos: lp(1932, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1932, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1932, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(1932, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -36907,32 +36998,22 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1933, 37),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1933, 44),
+											Name: "object",
+										},
+									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1933, 52),
+								Pos: lp(1933, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1933, 52),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1933, 60),
+									Name: "object",
 								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1933, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1933, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1933, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(1933, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "state",
 							},
 						},
 					},
@@ -36966,6 +37047,14 @@ func libraryAST() *lang.File {
 									Name: "object",
 								},
 								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1934, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1934, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -37004,9 +37093,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1935, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(1935, 74),
-									Name: "TaskCreationOptions",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "creationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37016,38 +37105,31 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1936, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1936, 28),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1936, 37),
+								Pos: lp(1936, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1936, 37),
-									Name: "Action",
+									Pos:  lp(1936, 55),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1936, 44),
-											Name: "object",
+											Pos:  lp(1936, 60),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1936, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1936, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1936, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1936, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "function",
 							},
 						},
 					},
@@ -37082,6 +37164,14 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1937, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1937, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -37121,9 +37211,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1938, 79),
 								Type: &lang.TypeRef{
 									Pos:  lp(1938, 79),
-									Name: "TaskCreationOptions",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "creationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37167,6 +37257,22 @@ func libraryAST() *lang.File {
 								},
 								Name: "cancellationToken",
 							},
+							&lang.Param{
+								Pos: lp(1939, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(1939, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1939, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(1939, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -37195,68 +37301,10 @@ func libraryAST() *lang.File {
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(1940, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1940, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1940, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1940, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(1940, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1940, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(1940, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1941, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1941, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1941, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1941, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1941, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1941, 60),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1941, 68),
+											Pos:  lp(1940, 68),
 											Name: "TResult",
 										},
 									},
@@ -37264,9 +37312,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1941, 87),
+								Pos: lp(1940, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(1941, 87),
+									Pos:  lp(1940, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -37276,16 +37324,31 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1944, 5),
+				Pos:       lp(1943, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
+						Pos:       lp(1945, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
 						Pos:       lp(1946, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1946, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1946, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1947, 9),
@@ -37296,9 +37359,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1947, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1947, 44),
-									Name: "TaskCreationOptions",
+									Name: "object",
 								},
-								Name: "creationOptions",
+								Name: "state",
 							},
 						},
 					},
@@ -37315,25 +37378,10 @@ func libraryAST() *lang.File {
 								},
 								Name: "state",
 							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1949, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1949, 44),
+								Pos: lp(1948, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1949, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1949, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1949, 58),
+									Pos:  lp(1948, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -37341,19 +37389,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1950, 9),
+						Pos:       lp(1949, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1950, 16),
+							Pos:  lp(1949, 16),
 							Name: "Task",
 						},
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1950, 28),
+								Pos:  lp(1949, 28),
 								Kind: "get",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1950, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1950, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1951, 9),
@@ -37363,6 +37420,16 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1951, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1951, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1952, 9),
@@ -37371,15 +37438,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1952, 23),
 							Name: "void",
 						},
-						Name: "SetCanceled",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1952, 40),
+								Pos: lp(1952, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1952, 40),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1952, 41),
+									Name: "Exception",
 								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -37396,9 +37463,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1953, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(1953, 41),
-									Name: "Exception",
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1953, 53),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "exceptions",
 							},
 						},
 					},
@@ -37409,32 +37482,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1954, 23),
 							Name: "void",
 						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1954, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1954, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1954, 53),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
+						Name: "SetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1955, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1955, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "SetResult",
+						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1956, 9),
@@ -37444,6 +37501,16 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1956, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1956, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1957, 9),
@@ -37452,15 +37519,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1957, 23),
 							Name: "bool",
 						},
-						Name: "TrySetCanceled",
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1957, 43),
+								Pos: lp(1957, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1957, 43),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1957, 44),
+									Name: "Exception",
 								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -37477,9 +37544,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1958, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1958, 44),
-									Name: "Exception",
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1958, 56),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "exceptions",
 							},
 						},
 					},
@@ -37490,37 +37563,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1959, 23),
 							Name: "bool",
 						},
-						Name: "TrySetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1959, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1959, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1959, 56),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1960, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1960, 23),
-							Name: "bool",
-						},
 						Name: "TrySetResult",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1963, 5),
+				Pos:       lp(1962, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
@@ -37530,9 +37578,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
+						Pos:       lp(1964, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
 						Pos:       lp(1965, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1965, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1965, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1966, 9),
@@ -37543,9 +37606,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1966, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1966, 44),
-									Name: "TaskCreationOptions",
+									Name: "object",
 								},
-								Name: "creationOptions",
+								Name: "state",
 							},
 						},
 					},
@@ -37562,25 +37625,10 @@ func libraryAST() *lang.File {
 								},
 								Name: "state",
 							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1968, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1968, 44),
+								Pos: lp(1967, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1968, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1968, 58),
+									Pos:  lp(1967, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -37588,14 +37636,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1969, 9),
+						Pos:       lp(1968, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1969, 16),
+							Pos:  lp(1968, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1969, 21),
+									Pos:  lp(1968, 21),
 									Name: "TResult",
 								},
 							},
@@ -37603,10 +37651,19 @@ func libraryAST() *lang.File {
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1969, 37),
+								Pos:  lp(1968, 37),
 								Kind: "get",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1969, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1969, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1970, 9),
@@ -37616,6 +37673,16 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1970, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1970, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1971, 9),
@@ -37624,15 +37691,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1971, 23),
 							Name: "void",
 						},
-						Name: "SetCanceled",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1971, 40),
+								Pos: lp(1971, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1971, 40),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1971, 41),
+									Name: "Exception",
 								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -37649,9 +37716,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1972, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(1972, 41),
-									Name: "Exception",
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1972, 53),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "exceptions",
 							},
 						},
 					},
@@ -37662,21 +37735,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1973, 23),
 							Name: "void",
 						},
-						Name: "SetException",
+						Name: "SetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1973, 41),
+								Pos: lp(1973, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1973, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1973, 53),
-											Name: "Exception",
-										},
-									},
+									Pos:  lp(1973, 38),
+									Name: "TResult",
 								},
-								Name: "exceptions",
+								Name: "result",
 							},
 						},
 					},
@@ -37685,19 +37752,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1974, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "SetResult",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1974, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1974, 38),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
+						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1975, 9),
@@ -37707,6 +37764,16 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1975, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1975, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1976, 9),
@@ -37715,15 +37782,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1976, 23),
 							Name: "bool",
 						},
-						Name: "TrySetCanceled",
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1976, 43),
+								Pos: lp(1976, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1976, 43),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1976, 44),
+									Name: "Exception",
 								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -37740,9 +37807,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1977, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1977, 44),
-									Name: "Exception",
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1977, 56),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "exceptions",
 							},
 						},
 					},
@@ -37753,37 +37826,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1978, 23),
 							Name: "bool",
 						},
-						Name: "TrySetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1978, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1978, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1978, 56),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1979, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1979, 23),
-							Name: "bool",
-						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1979, 41),
+								Pos: lp(1978, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1979, 41),
+									Pos:  lp(1978, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -37793,32 +37841,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1982, 5),
+				Pos:       lp(1981, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1982, 6),
+						Pos:  lp(1981, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1984, 9),
+						Pos:       lp(1983, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1985, 9),
+						Pos:       lp(1984, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1985, 33),
+								Pos: lp(1984, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1985, 33),
+									Pos:  lp(1984, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -37826,16 +37874,31 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1986, 9),
+						Pos:       lp(1985, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1986, 23),
+							Pos:  lp(1985, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1986, 49),
+								Pos:  lp(1985, 49),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1986, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1986, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1986, 34),
 								Kind: "get",
 							},
 						},
@@ -37847,10 +37910,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1987, 16),
 							Name: "bool",
 						},
-						Name: "IsCanceled",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1987, 34),
+								Pos:  lp(1987, 35),
 								Kind: "get",
 							},
 						},
@@ -37862,10 +37925,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1988, 16),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
+						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1988, 35),
+								Pos:  lp(1988, 47),
 								Kind: "get",
 							},
 						},
@@ -37877,51 +37940,36 @@ func libraryAST() *lang.File {
 							Pos:  lp(1989, 16),
 							Name: "bool",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1989, 47),
+								Pos:  lp(1989, 33),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1990, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1990, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1990, 23),
+							Name: "Task",
 						},
-						Name: "IsFaulted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1990, 33),
-								Kind: "get",
-							},
-						},
+						Name: "AsTask",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1991, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1991, 23),
-							Name: "Task",
-						},
-						Name: "AsTask",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1992, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1992, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1992, 94),
+								Pos: lp(1991, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1992, 94),
+									Pos:  lp(1991, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -37929,22 +37977,41 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1993, 9),
+						Pos:       lp(1992, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1993, 23),
+							Pos:  lp(1992, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1994, 9),
+						Pos:       lp(1993, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1994, 23),
+							Pos:  lp(1993, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1994, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1994, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1994, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1994, 53),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1995, 9),
@@ -37952,13 +38019,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1995, 30),
 							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1995, 40),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1995, 53),
+								Pos: lp(1995, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(1995, 53),
+									Pos:  lp(1995, 71),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37971,25 +38047,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1996, 30),
 							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1996, 40),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1996, 71),
+								Pos: lp(1996, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 71),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1996, 54),
+									Name: "Exception",
 								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -37999,13 +38066,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1997, 30),
 							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1997, 40),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1997, 54),
+								Pos: lp(1997, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1997, 54),
+									Pos:  lp(1997, 72),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -38025,43 +38101,15 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1998, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1998, 72),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1999, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1999, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1999, 40),
-									Name: "TResult",
-								},
-							},
-						},
 						Name: "FromResult",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1999, 69),
+								Pos: lp(1998, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1999, 69),
+									Pos:  lp(1998, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -38071,7 +38119,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2002, 5),
+				Pos:       lp(2001, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -38081,11 +38129,26 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2002, 6),
+						Pos:  lp(2001, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2003, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2003, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2003, 33),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
 					&lang.CtorDecl{
 						Pos:       lp(2004, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -38095,30 +38158,30 @@ func libraryAST() *lang.File {
 								Pos: lp(2004, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(2004, 33),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2005, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2005, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(2005, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2005, 38),
+											Pos:  lp(2004, 38),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "task",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2005, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2005, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2005, 34),
+								Kind: "get",
 							},
 						},
 					},
@@ -38129,10 +38192,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2006, 16),
 							Name: "bool",
 						},
-						Name: "IsCanceled",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2006, 34),
+								Pos:  lp(2006, 35),
 								Kind: "get",
 							},
 						},
@@ -38144,10 +38207,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2007, 16),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
+						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2007, 35),
+								Pos:  lp(2007, 47),
 								Kind: "get",
 							},
 						},
@@ -38159,10 +38222,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2008, 16),
 							Name: "bool",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2008, 47),
+								Pos:  lp(2008, 33),
 								Kind: "get",
 							},
 						},
@@ -38172,9 +38235,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(2009, 16),
-							Name: "bool",
+							Name: "TResult",
 						},
-						Name: "IsFaulted",
+						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  lp(2009, 33),
@@ -38182,30 +38245,15 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(2010, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2010, 16),
-							Name: "TResult",
-						},
-						Name: "Result",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2010, 33),
-								Kind: "get",
-							},
-						},
-					},
 					&lang.MethodDecl{
-						Pos:       lp(2011, 9),
+						Pos:       lp(2010, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2011, 23),
+							Pos:  lp(2010, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2011, 28),
+									Pos:  lp(2010, 28),
 									Name: "TResult",
 								},
 							},
@@ -38213,14 +38261,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2012, 9),
+						Pos:       lp(2011, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2012, 23),
+							Pos:  lp(2011, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2012, 84),
+									Pos:  lp(2011, 84),
 									Name: "TResult",
 								},
 							},
@@ -38228,9 +38276,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2012, 108),
+								Pos: lp(2011, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2012, 108),
+									Pos:  lp(2011, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -38238,14 +38286,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2013, 9),
+						Pos:       lp(2012, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2013, 23),
+							Pos:  lp(2012, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2013, 72),
+									Pos:  lp(2012, 72),
 									Name: "TResult",
 								},
 							},
@@ -38253,14 +38301,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2014, 9),
+						Pos:       lp(2013, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2014, 23),
+							Pos:  lp(2013, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2014, 33),
+									Pos:  lp(2013, 33),
 									Name: "TResult",
 								},
 							},
@@ -38270,12 +38318,53 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2017, 5),
+				Pos:       lp(2016, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(2018, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2018, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "For",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2018, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(2018, 53),
+									Name: "int",
+								},
+								Name: "fromInclusive",
+							},
+							&lang.Param{
+								Pos: lp(2018, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(2018, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(2018, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2018, 89),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2018, 96),
+											Name: "int",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
 					&lang.MethodDecl{
 						Pos:       lp(2019, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -38310,6 +38399,10 @@ func libraryAST() *lang.File {
 										&lang.TypeRef{
 											Pos:  lp(2019, 96),
 											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2019, 101),
+											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -38346,15 +38439,19 @@ func libraryAST() *lang.File {
 								Pos: lp(2020, 89),
 								Type: &lang.TypeRef{
 									Pos:  lp(2020, 89),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2020, 122),
+								Type: &lang.TypeRef{
+									Pos:  lp(2020, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2020, 96),
+											Pos:  lp(2020, 129),
 											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2020, 101),
-											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -38375,35 +38472,27 @@ func libraryAST() *lang.File {
 								Pos: lp(2021, 53),
 								Type: &lang.TypeRef{
 									Pos:  lp(2021, 53),
-									Name: "int",
+									Name: "long",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2021, 72),
+								Pos: lp(2021, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2021, 72),
-									Name: "int",
+									Pos:  lp(2021, 73),
+									Name: "long",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2021, 89),
+								Pos: lp(2021, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2021, 89),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(2021, 122),
-								Type: &lang.TypeRef{
-									Pos:  lp(2021, 122),
+									Pos:  lp(2021, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2021, 129),
-											Name: "int",
+											Pos:  lp(2021, 98),
+											Name: "long",
 										},
 									},
 								},
@@ -38418,33 +38507,34 @@ func libraryAST() *lang.File {
 							Pos:  lp(2022, 30),
 							Name: "ParallelLoopResult",
 						},
-						Name: "For",
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2022, 53),
+								Pos: lp(2022, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2022, 53),
-									Name: "long",
+									Pos:  lp(2022, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2022, 78),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "fromInclusive",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2022, 73),
+								Pos: lp(2022, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2022, 73),
-									Name: "long",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2022, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 91),
+									Pos:  lp(2022, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2022, 98),
-											Name: "long",
+											Pos:  lp(2022, 102),
+											Name: "TSource",
 										},
 									},
 								},
@@ -38488,6 +38578,10 @@ func libraryAST() *lang.File {
 											Pos:  lp(2023, 102),
 											Name: "TSource",
 										},
+										&lang.TypeRef{
+											Pos:  lp(2023, 111),
+											Name: "ParallelLoopState",
+										},
 									},
 								},
 								Name: "body",
@@ -38524,15 +38618,19 @@ func libraryAST() *lang.File {
 								Pos: lp(2024, 95),
 								Type: &lang.TypeRef{
 									Pos:  lp(2024, 95),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2024, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2024, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2024, 102),
+											Pos:  lp(2024, 135),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2024, 111),
-											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -38545,21 +38643,21 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2025, 30),
-							Name: "ParallelLoopResult",
+							Name: "Task",
 						},
-						Name: "ForEach",
+						Name: "ForEachAsync",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2025, 66),
+								Pos: lp(2025, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 66),
+									Pos:  lp(2025, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2025, 78),
+											Pos:  lp(2025, 69),
 											Name: "TSource",
 										},
 									},
@@ -38567,22 +38665,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2025, 95),
+								Pos: lp(2025, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 95),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(2025, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2025, 128),
-									Name: "Action",
+									Pos:  lp(2025, 86),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2025, 135),
+											Pos:  lp(2025, 91),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2025, 100),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2025, 136),
+											Name: "ValueTask",
 										},
 									},
 								},
@@ -38620,18 +38718,26 @@ func libraryAST() *lang.File {
 								Pos: lp(2026, 86),
 								Type: &lang.TypeRef{
 									Pos:  lp(2026, 86),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2026, 140),
+								Type: &lang.TypeRef{
+									Pos:  lp(2026, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2026, 91),
+											Pos:  lp(2026, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2026, 100),
+											Pos:  lp(2026, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2026, 136),
+											Pos:  lp(2026, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -38670,26 +38776,26 @@ func libraryAST() *lang.File {
 								Pos: lp(2027, 86),
 								Type: &lang.TypeRef{
 									Pos:  lp(2027, 86),
-									Name: "System.Threading.CancellationToken",
+									Name: "ParallelOptions",
 								},
-								Name: "cancellationToken",
+								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2027, 140),
+								Pos: lp(2027, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 140),
+									Pos:  lp(2027, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2027, 145),
+											Pos:  lp(2027, 124),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2027, 154),
+											Pos:  lp(2027, 133),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2027, 190),
+											Pos:  lp(2027, 169),
 											Name: "ValueTask",
 										},
 									},
@@ -38703,76 +38809,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2028, 30),
-							Name: "Task",
-						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2028, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2028, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2028, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2028, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2028, 86),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(2028, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2028, 119),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2028, 124),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2028, 133),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2028, 169),
-											Name: "ValueTask",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2029, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2029, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2029, 42),
+								Pos:      lp(2028, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2029, 49),
+									Pos:       lp(2028, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2029, 49),
+										Pos:  lp(2028, 49),
 										Name: "Action",
 									},
 								},
@@ -38783,46 +38831,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2032, 5),
+				Pos:       lp(2031, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2034, 9),
+						Pos:       lp(2033, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2034, 16),
+							Pos:  lp(2033, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2034, 45),
+								Pos:  lp(2033, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2034, 50),
+								Pos:  lp(2033, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2035, 9),
+						Pos:       lp(2034, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2035, 16),
+							Pos:  lp(2034, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2035, 71),
+								Pos:  lp(2034, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2035, 76),
+								Pos:  lp(2034, 76),
 								Kind: "set",
 							},
 						},
@@ -38830,45 +38878,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2038, 5),
+				Pos:       lp(2037, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2038, 6),
+						Pos:  lp(2037, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2040, 9),
+						Pos:       lp(2039, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2040, 16),
+							Pos:  lp(2039, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2040, 35),
+								Pos:  lp(2039, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2041, 9),
+						Pos:       lp(2040, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2041, 16),
+							Pos:      lp(2040, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2041, 45),
+								Pos:  lp(2040, 45),
 								Kind: "get",
 							},
 						},
@@ -38876,26 +38924,35 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2044, 5),
+				Pos:       lp(2043, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2046, 9),
+						Pos:       lp(2045, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2046, 16),
+							Pos:  lp(2045, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2046, 33),
+								Pos:  lp(2045, 33),
 								Kind: "get",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2046, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2046, 23),
+							Name: "void",
+						},
+						Name: "Break",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2047, 9),
@@ -38904,31 +38961,22 @@ func libraryAST() *lang.File {
 							Pos:  lp(2047, 23),
 							Name: "void",
 						},
-						Name: "Break",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2048, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2048, 23),
-							Name: "void",
-						},
 						Name: "Stop",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2054, 5),
+				Pos:       lp(2053, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2056, 9),
+						Pos:       lp(2055, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2056, 30),
+							Pos:  lp(2055, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -38937,14 +38985,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2056, 57),
+								Pos:      lp(2055, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 62),
+									Pos:  lp(2055, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 74),
+											Pos:  lp(2055, 74),
 											Name: "TSource",
 										},
 									},
@@ -38952,22 +39000,82 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2056, 91),
+								Pos: lp(2055, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 91),
+									Pos:  lp(2055, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 96),
+											Pos:  lp(2055, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 105),
+											Pos:  lp(2055, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 114),
+											Pos:  lp(2055, 114),
 											Name: "TSource",
+										},
+									},
+								},
+								Name: "func",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2056, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2056, 30),
+							Name: "TAccumulate",
+						},
+						Name: "Aggregate",
+						TypeParams: []string{
+							"TSource",
+							"TAccumulate",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2056, 74),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 79),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2056, 91),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2056, 108),
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 108),
+									Name: "TAccumulate",
+								},
+								Name: "seed",
+							},
+							&lang.Param{
+								Pos: lp(2056, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 126),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2056, 131),
+											Name: "TAccumulate",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2056, 144),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2056, 153),
+											Name: "TAccumulate",
 										},
 									},
 								},
@@ -38980,66 +39088,6 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2057, 30),
-							Name: "TAccumulate",
-						},
-						Name: "Aggregate",
-						TypeParams: []string{
-							"TSource",
-							"TAccumulate",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2057, 74),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2057, 79),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2057, 91),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2057, 108),
-								Type: &lang.TypeRef{
-									Pos:  lp(2057, 108),
-									Name: "TAccumulate",
-								},
-								Name: "seed",
-							},
-							&lang.Param{
-								Pos: lp(2057, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2057, 126),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2057, 131),
-											Name: "TAccumulate",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2057, 144),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2057, 153),
-											Name: "TAccumulate",
-										},
-									},
-								},
-								Name: "func",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2058, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2058, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -39050,14 +39098,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2058, 79),
+								Pos:      lp(2057, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 84),
+									Pos:  lp(2057, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 96),
+											Pos:  lp(2057, 96),
 											Name: "TSource",
 										},
 									},
@@ -39065,29 +39113,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2058, 113),
+								Pos: lp(2057, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 113),
+									Pos:  lp(2057, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2058, 131),
+								Pos: lp(2057, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 131),
+									Pos:  lp(2057, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 136),
+											Pos:  lp(2057, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2058, 149),
+											Pos:  lp(2057, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2058, 158),
+											Pos:  lp(2057, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -39095,22 +39143,69 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2058, 177),
+								Pos: lp(2057, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 177),
+									Pos:  lp(2057, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 182),
+											Pos:  lp(2057, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2058, 195),
+											Pos:  lp(2057, 195),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2058, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2058, 30),
+							Name: "bool",
+						},
+						Name: "All",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2058, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2058, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2058, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2058, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2058, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2058, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2058, 96),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -39121,7 +39216,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(2059, 30),
 							Name: "bool",
 						},
-						Name: "All",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -39140,24 +39235,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2059, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2059, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2059, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -39188,6 +39265,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2060, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2060, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2060, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2060, 96),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39195,22 +39290,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2061, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2061, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Any",
+						Name: "Append",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2061, 48),
+								Pos:      lp(2061, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 53),
+									Pos:  lp(2061, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 65),
+											Pos:  lp(2061, 84),
 											Name: "TSource",
 										},
 									},
@@ -39218,22 +39319,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2061, 82),
+								Pos: lp(2061, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2061, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2061, 96),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2061, 101),
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "element",
 							},
 						},
 					},
@@ -39250,33 +39341,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Append",
+						Name: "AsEnumerable",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2062, 67),
+								Pos:      lp(2062, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 72),
+									Pos:  lp(2062, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 84),
+											Pos:  lp(2062, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2062, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2062, 101),
-									Name: "TSource",
-								},
-								Name: "element",
 							},
 						},
 					},
@@ -39285,29 +39368,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2063, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2063, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "AsEnumerable",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2063, 73),
+								Pos:      lp(2063, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2063, 78),
+									Pos:  lp(2063, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2063, 90),
-											Name: "TSource",
+											Pos:  lp(2063, 62),
+											Name: "int",
 										},
 									},
 								},
@@ -39323,21 +39397,42 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2064, 45),
+								Pos:      lp(2064, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 50),
+									Pos:  lp(2064, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2064, 62),
-											Name: "int",
+											Pos:  lp(2064, 71),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2064, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2064, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2064, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2064, 102),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -39349,42 +39444,21 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2065, 54),
+								Pos:      lp(2065, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 59),
+									Pos:  lp(2065, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 71),
-											Name: "TSource",
+											Pos:  lp(2065, 62),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2065, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2065, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2065, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2065, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -39396,21 +39470,42 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2066, 45),
+								Pos:      lp(2066, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 50),
+									Pos:  lp(2066, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2066, 62),
-											Name: "long",
+											Pos:  lp(2066, 71),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2066, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2066, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2066, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2066, 102),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -39422,42 +39517,21 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2067, 54),
+								Pos:      lp(2067, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 59),
+									Pos:  lp(2067, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2067, 71),
-											Name: "TSource",
+											Pos:  lp(2067, 62),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2067, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2067, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2067, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -39469,21 +39543,42 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2068, 45),
+								Pos:      lp(2068, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2068, 50),
+									Pos:  lp(2068, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2068, 62),
-											Name: "double",
+											Pos:  lp(2068, 71),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2068, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2068, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2068, 102),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -39492,45 +39587,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2069, 30),
-							Name: "double",
+							Name: "decimal",
 						},
 						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2069, 54),
+								Pos:      lp(2069, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 59),
+									Pos:  lp(2069, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2069, 71),
-											Name: "TSource",
+											Pos:  lp(2069, 63),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2069, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2069, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2069, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2069, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -39542,21 +39616,42 @@ func libraryAST() *lang.File {
 							Name: "decimal",
 						},
 						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2070, 46),
+								Pos:      lp(2070, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 51),
+									Pos:  lp(2070, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2070, 63),
-											Name: "decimal",
+											Pos:  lp(2070, 72),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2070, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2070, 89),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2070, 94),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2070, 103),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -39565,45 +39660,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2071, 30),
-							Name: "decimal",
+							Name: "float",
 						},
 						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2071, 55),
+								Pos:      lp(2071, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 60),
+									Pos:  lp(2071, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2071, 72),
-											Name: "TSource",
+											Pos:  lp(2071, 61),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2071, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2071, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2071, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2071, 103),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -39615,21 +39689,42 @@ func libraryAST() *lang.File {
 							Name: "float",
 						},
 						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2072, 44),
+								Pos:      lp(2072, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2072, 49),
+									Pos:  lp(2072, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2072, 61),
-											Name: "float",
+											Pos:  lp(2072, 70),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2072, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2072, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2072, 101),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -39638,45 +39733,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2073, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2073, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Average",
+						Name: "Cast",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2073, 53),
+								Pos:      lp(2073, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2073, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2073, 70),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2073, 70),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2073, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2073, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2073, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -39688,39 +39765,10 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2074, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2074, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2074, 70),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2075, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2075, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2075, 42),
+									Pos:       lp(2074, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2075, 42),
+										Pos:  lp(2074, 42),
 										Name: "TSource",
 									},
 								},
@@ -39732,14 +39780,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2075, 68),
+								Pos:      lp(2074, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 73),
+									Pos:  lp(2074, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2075, 85),
+											Pos:  lp(2074, 85),
 											Name: "TSource",
 										},
 									},
@@ -39747,9 +39795,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2075, 102),
+								Pos: lp(2074, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 102),
+									Pos:  lp(2074, 102),
 									Name: "int",
 								},
 								Name: "size",
@@ -39757,14 +39805,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2076, 9),
+						Pos:       lp(2075, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2076, 30),
+							Pos:  lp(2075, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2076, 42),
+									Pos:  lp(2075, 42),
 									Name: "TSource",
 								},
 							},
@@ -39775,14 +39823,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2076, 67),
+								Pos:      lp(2075, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 72),
+									Pos:  lp(2075, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2076, 84),
+											Pos:  lp(2075, 84),
 											Name: "TSource",
 										},
 									},
@@ -39790,18 +39838,55 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2076, 100),
+								Pos: lp(2075, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 100),
+									Pos:  lp(2075, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2076, 112),
+											Pos:  lp(2075, 112),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2076, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2076, 30),
+							Name: "bool",
+						},
+						Name: "Contains",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2076, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2076, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 87),
+									Name: "TSource",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -39840,6 +39925,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "value",
 							},
+							&lang.Param{
+								Pos: lp(2077, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 102),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 120),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39847,49 +39946,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2078, 30),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Contains",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2078, 53),
+								Pos:      lp(2078, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 58),
+									Pos:  lp(2078, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 70),
+											Pos:  lp(2078, 66),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2078, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2078, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 102),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2078, 120),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -39920,6 +39997,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2079, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2079, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2079, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2079, 97),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39927,45 +40022,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2080, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2080, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Count",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2080, 49),
+								Pos:      lp(2080, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 54),
+									Pos:  lp(2080, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 66),
+											Pos:  lp(2080, 92),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2080, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2080, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2080, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -40002,6 +40085,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2081, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2081, 109),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40017,33 +40108,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2082, 75),
+								Pos:      lp(2082, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 80),
+									Pos:  lp(2082, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2082, 92),
+											Pos:  lp(2082, 86),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2082, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -40080,6 +40163,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2083, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2083, 103),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2083, 121),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40095,20 +40192,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Distinct",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2084, 69),
+								Pos:      lp(2084, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 74),
+									Pos:  lp(2084, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 86),
+											Pos:  lp(2084, 94),
 											Name: "TSource",
 										},
 									},
@@ -40116,18 +40214,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2084, 103),
+								Pos: lp(2084, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 103),
-									Name: "IEqualityComparer",
+									Pos:  lp(2084, 111),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 121),
+											Pos:  lp(2084, 116),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2084, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -40183,6 +40285,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
+							&lang.Param{
+								Pos: lp(2085, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2085, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2085, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40190,29 +40306,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2086, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2086, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "DistinctBy",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2086, 77),
+								Pos:      lp(2086, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 82),
+									Pos:  lp(2086, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2086, 94),
+											Pos:  lp(2086, 74),
 											Name: "TSource",
 										},
 									},
@@ -40220,36 +40329,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2086, 111),
+								Pos: lp(2086, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2086, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2086, 125),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2086, 91),
+									Name: "int",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2086, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2086, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2086, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "index",
 							},
 						},
 					},
@@ -40260,20 +40345,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2087, 30),
 							Name: "TSource",
 						},
-						Name: "ElementAt",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2087, 57),
+								Pos:      lp(2087, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 62),
+									Pos:  lp(2087, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 74),
+											Pos:  lp(2087, 83),
 											Name: "TSource",
 										},
 									},
@@ -40281,9 +40366,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2087, 91),
+								Pos: lp(2087, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 91),
+									Pos:  lp(2087, 100),
 									Name: "int",
 								},
 								Name: "index",
@@ -40295,36 +40380,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2088, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2088, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "ElementAtOrDefault",
+						Name: "Empty",
 						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2088, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2088, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2088, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2088, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2088, 100),
-									Name: "int",
-								},
-								Name: "index",
-							},
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -40336,13 +40402,44 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2089, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Empty",
+						Name: "Except",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2089, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2089, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2089, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2089, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2089, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2089, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40392,6 +40489,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "second",
 							},
+							&lang.Param{
+								Pos: lp(2090, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2090, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2090, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40399,61 +40510,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2091, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2091, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Except",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2091, 67),
+								Pos:      lp(2091, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 72),
+									Pos:  lp(2091, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 84),
+											Pos:  lp(2091, 70),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2091, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2091, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2091, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2091, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "source",
 							},
 						},
 					},
@@ -40484,6 +40561,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2092, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2092, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2092, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2092, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40493,43 +40588,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2093, 30),
 							Name: "TSource",
 						},
-						Name: "First",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2093, 53),
+								Pos:      lp(2093, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 58),
+									Pos:  lp(2093, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 70),
+											Pos:  lp(2093, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2093, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2093, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2093, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -40559,6 +40636,24 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2094, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2094, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2094, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -40593,19 +40688,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2095, 96),
 								Type: &lang.TypeRef{
 									Pos:  lp(2095, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2095, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2095, 110),
-											Name: "bool",
-										},
-									},
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40640,6 +40725,24 @@ func libraryAST() *lang.File {
 								Pos: lp(2096, 96),
 								Type: &lang.TypeRef{
 									Pos:  lp(2096, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2096, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2096, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2096, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2096, 127),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -40653,51 +40756,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2097, 30),
 							Name: "TSource",
 						},
-						Name: "FirstOrDefault",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2097, 62),
+								Pos:      lp(2097, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 67),
+									Pos:  lp(2097, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 79),
+											Pos:  lp(2097, 69),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2097, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2097, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2097, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2097, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2097, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2097, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -40728,6 +40805,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2098, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2098, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2098, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2098, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40737,43 +40832,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2099, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2099, 52),
+								Pos:      lp(2099, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 57),
+									Pos:  lp(2099, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2099, 69),
+											Pos:  lp(2099, 78),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2099, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2099, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2099, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2099, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -40803,6 +40880,24 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2100, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2100, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2100, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2100, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -40837,19 +40932,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2101, 95),
 								Type: &lang.TypeRef{
 									Pos:  lp(2101, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2101, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2101, 109),
-											Name: "bool",
-										},
-									},
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40884,6 +40969,24 @@ func libraryAST() *lang.File {
 								Pos: lp(2102, 95),
 								Type: &lang.TypeRef{
 									Pos:  lp(2102, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2102, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2102, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2102, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2102, 126),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -40897,51 +41000,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2103, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2103, 61),
+								Pos:      lp(2103, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 66),
+									Pos:  lp(2103, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 78),
+											Pos:  lp(2103, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2103, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2103, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2103, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2103, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2103, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2103, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -40972,6 +41049,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2104, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2104, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2104, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2104, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40981,43 +41076,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2105, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2105, 54),
+								Pos:      lp(2105, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 59),
+									Pos:  lp(2105, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 71),
+											Pos:  lp(2105, 80),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2105, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2105, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2105, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2105, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -41047,6 +41124,24 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2106, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2106, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2106, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2106, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -41081,19 +41176,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2107, 97),
 								Type: &lang.TypeRef{
 									Pos:  lp(2107, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2107, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2107, 111),
-											Name: "bool",
-										},
-									},
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -41128,6 +41213,24 @@ func libraryAST() *lang.File {
 								Pos: lp(2108, 97),
 								Type: &lang.TypeRef{
 									Pos:  lp(2108, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2108, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2108, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2108, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2108, 128),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -41139,22 +41242,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2109, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2109, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2109, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2109, 58),
+											Name: "TSource",
+										},
+									},
+								},
+							},
 						},
-						Name: "SingleOrDefault",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2109, 63),
+								Pos:      lp(2109, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 68),
+									Pos:  lp(2109, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 80),
+											Pos:  lp(2109, 108),
 											Name: "TSource",
 										},
 									},
@@ -41162,30 +41282,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2109, 97),
+								Pos: lp(2109, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 97),
+									Pos:  lp(2109, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 102),
+											Pos:  lp(2109, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2109, 111),
-											Name: "bool",
+											Pos:  lp(2109, 139),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2109, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2109, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -41251,6 +41363,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
+							&lang.Param{
+								Pos: lp(2110, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2110, 158),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2110, 176),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -41262,72 +41388,104 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2111, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2111, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2111, 58),
-											Name: "TSource",
-										},
-									},
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "GroupBy",
+						Name: "Join",
 						TypeParams: []string{
-							"TSource",
+							"TOuter",
+							"TInner",
 							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2111, 91),
+								Pos:      lp(2111, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 96),
+									Pos:  lp(2111, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 108),
-											Name: "TSource",
+											Pos:  lp(2111, 104),
+											Name: "TOuter",
 										},
 									},
 								},
-								Name: "source",
+								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2111, 125),
+								Pos: lp(2111, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 125),
+									Pos:  lp(2111, 119),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2111, 131),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2111, 146),
+								Type: &lang.TypeRef{
+									Pos:  lp(2111, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 130),
-											Name: "TSource",
+											Pos:  lp(2111, 151),
+											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2111, 139),
+											Pos:  lp(2111, 159),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2111, 158),
+								Pos: lp(2111, 183),
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 158),
-									Name: "IEqualityComparer",
+									Pos:  lp(2111, 183),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 176),
+											Pos:  lp(2111, 188),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2111, 196),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2111, 220),
+								Type: &lang.TypeRef{
+									Pos:  lp(2111, 220),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2111, 225),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2111, 233),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2111, 241),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -41344,7 +41502,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Join",
+						Name: "GroupJoin",
 						TypeParams: []string{
 							"TOuter",
 							"TInner",
@@ -41353,14 +41511,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2112, 87),
+								Pos:      lp(2112, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 92),
+									Pos:  lp(2112, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 104),
+											Pos:  lp(2112, 109),
 											Name: "TOuter",
 										},
 									},
@@ -41368,13 +41526,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2112, 119),
+								Pos: lp(2112, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 119),
+									Pos:  lp(2112, 124),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 131),
+											Pos:  lp(2112, 136),
 											Name: "TInner",
 										},
 									},
@@ -41382,17 +41540,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2112, 146),
+								Pos: lp(2112, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 146),
+									Pos:  lp(2112, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 151),
+											Pos:  lp(2112, 156),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 159),
+											Pos:  lp(2112, 164),
 											Name: "TKey",
 										},
 									},
@@ -41400,17 +41558,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2112, 183),
+								Pos: lp(2112, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 183),
+									Pos:  lp(2112, 188),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 188),
+											Pos:  lp(2112, 193),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 196),
+											Pos:  lp(2112, 201),
 											Name: "TKey",
 										},
 									},
@@ -41418,21 +41576,27 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2112, 220),
+								Pos: lp(2112, 225),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 220),
+									Pos:  lp(2112, 225),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 225),
+											Pos:  lp(2112, 230),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 233),
-											Name: "TInner",
+											Pos:  lp(2112, 238),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2112, 250),
+													Name: "TInner",
+												},
+											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 241),
+											Pos:  lp(2112, 259),
 											Name: "TResult",
 										},
 									},
@@ -41450,110 +41614,77 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2113, 42),
-									Name: "TResult",
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2113, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2113, 58),
+											Name: "TElement",
+										},
+									},
 								},
 							},
 						},
-						Name: "GroupJoin",
+						Name: "GroupBy",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
+							"TSource",
 							"TKey",
-							"TResult",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2113, 92),
+								Pos:      lp(2113, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 97),
+									Pos:  lp(2113, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2113, 109),
-											Name: "TOuter",
+											Pos:  lp(2113, 119),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "outer",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2113, 124),
+								Pos: lp(2113, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 124),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 136),
-											Name: "TInner",
-										},
-									},
-								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2113, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2113, 151),
+									Pos:  lp(2113, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2113, 156),
-											Name: "TOuter",
+											Pos:  lp(2113, 141),
+											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2113, 164),
+											Pos:  lp(2113, 150),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "outerKeySelector",
+								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2113, 188),
+								Pos: lp(2113, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 188),
+									Pos:  lp(2113, 169),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2113, 193),
-											Name: "TInner",
+											Pos:  lp(2113, 174),
+											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2113, 201),
-											Name: "TKey",
+											Pos:  lp(2113, 183),
+											Name: "TElement",
 										},
 									},
 								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2113, 225),
-								Type: &lang.TypeRef{
-									Pos:  lp(2113, 225),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 230),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2113, 238),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2113, 250),
-													Name: "TInner",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2113, 259),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -41638,6 +41769,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "elementSelector",
 							},
+							&lang.Param{
+								Pos: lp(2114, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -41649,91 +41794,43 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2115, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2115, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2115, 58),
-											Name: "TElement",
-										},
-									},
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "GroupBy",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2115, 102),
+								Pos:      lp(2115, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 107),
+									Pos:  lp(2115, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 119),
+											Pos:  lp(2115, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2115, 136),
+								Pos: lp(2115, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 136),
-									Name: "Func",
+									Pos:  lp(2115, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 141),
+											Pos:  lp(2115, 115),
 											Name: "TSource",
 										},
-										&lang.TypeRef{
-											Pos:  lp(2115, 150),
-											Name: "TKey",
-										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2115, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2115, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2115, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2115, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2115, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2115, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2115, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "second",
 							},
 						},
 					},
@@ -41784,6 +41881,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "second",
 							},
+							&lang.Param{
+								Pos: lp(2116, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(2116, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2116, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -41791,61 +41902,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2117, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2117, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "Intersect",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2117, 70),
+								Pos:      lp(2117, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 75),
+									Pos:  lp(2117, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 87),
+											Pos:  lp(2117, 71),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2117, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2117, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2117, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2117, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2117, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2117, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "source",
 							},
 						},
 					},
@@ -41876,6 +41953,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2118, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2118, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2118, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2118, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -41883,45 +41978,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2119, 30),
-							Name: "long",
+							Name: "int",
 						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2119, 54),
+								Pos:      lp(2119, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 59),
+									Pos:  lp(2119, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 71),
-											Name: "TSource",
+											Pos:  lp(2119, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2119, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2119, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2119, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2119, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -41933,21 +42007,42 @@ func libraryAST() *lang.File {
 							Name: "int",
 						},
 						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2120, 38),
+								Pos:      lp(2120, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 43),
+									Pos:  lp(2120, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 55),
-											Name: "int",
+											Pos:  lp(2120, 64),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2120, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2120, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -41956,45 +42051,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2121, 30),
-							Name: "int",
+							Name: "long",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2121, 47),
+								Pos:      lp(2121, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 52),
+									Pos:  lp(2121, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 64),
-											Name: "TSource",
+											Pos:  lp(2121, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2121, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2121, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2121, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42006,21 +42080,42 @@ func libraryAST() *lang.File {
 							Name: "long",
 						},
 						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2122, 39),
+								Pos:      lp(2122, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 44),
+									Pos:  lp(2122, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2122, 56),
-											Name: "long",
+											Pos:  lp(2122, 65),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2122, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2122, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2122, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2122, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42029,45 +42124,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2123, 30),
-							Name: "long",
+							Name: "double",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2123, 48),
+								Pos:      lp(2123, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 53),
+									Pos:  lp(2123, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2123, 65),
-											Name: "TSource",
+											Pos:  lp(2123, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2123, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2123, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2123, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42079,21 +42153,42 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2124, 41),
+								Pos:      lp(2124, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 46),
+									Pos:  lp(2124, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2124, 58),
-											Name: "double",
+											Pos:  lp(2124, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2124, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2124, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2124, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2124, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42102,45 +42197,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2125, 30),
-							Name: "double",
+							Name: "decimal",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2125, 50),
+								Pos:      lp(2125, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 55),
+									Pos:  lp(2125, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 67),
-											Name: "TSource",
+											Pos:  lp(2125, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2125, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2125, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2125, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2125, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42152,21 +42226,42 @@ func libraryAST() *lang.File {
 							Name: "decimal",
 						},
 						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2126, 42),
+								Pos:      lp(2126, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 47),
+									Pos:  lp(2126, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2126, 59),
-											Name: "decimal",
+											Pos:  lp(2126, 68),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2126, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2126, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2126, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2126, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42175,45 +42270,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2127, 30),
-							Name: "decimal",
+							Name: "float",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2127, 51),
+								Pos:      lp(2127, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 56),
+									Pos:  lp(2127, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 68),
-											Name: "TSource",
+											Pos:  lp(2127, 57),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2127, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2127, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2127, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2127, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42225,45 +42299,19 @@ func libraryAST() *lang.File {
 							Name: "float",
 						},
 						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2128, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2128, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2129, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2129, 30),
-							Name: "float",
-						},
-						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2129, 49),
+								Pos:      lp(2128, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 54),
+									Pos:  lp(2128, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 66),
+											Pos:  lp(2128, 66),
 											Name: "TSource",
 										},
 									},
@@ -42271,17 +42319,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2129, 83),
+								Pos: lp(2128, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 83),
+									Pos:  lp(2128, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 88),
+											Pos:  lp(2128, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2129, 97),
+											Pos:  lp(2128, 97),
 											Name: "float",
 										},
 									},
@@ -42291,10 +42339,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2130, 9),
+						Pos:       lp(2129, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2130, 30),
+							Pos:  lp(2129, 30),
 							Name: "TSource",
 						},
 						Name: "Max",
@@ -42303,14 +42351,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2130, 51),
+								Pos:      lp(2129, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2130, 56),
+									Pos:  lp(2129, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2130, 68),
+											Pos:  lp(2129, 68),
 											Name: "TSource",
 										},
 									},
@@ -42320,10 +42368,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2131, 9),
+						Pos:       lp(2130, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2131, 30),
+							Pos:  lp(2130, 30),
 							Name: "TResult",
 						},
 						Name: "Max",
@@ -42333,14 +42381,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2131, 60),
+								Pos:      lp(2130, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2131, 65),
+									Pos:  lp(2130, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2131, 77),
+											Pos:  lp(2130, 77),
 											Name: "TSource",
 										},
 									},
@@ -42348,17 +42396,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2131, 94),
+								Pos: lp(2130, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2131, 94),
+									Pos:  lp(2130, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2131, 99),
+											Pos:  lp(2130, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2131, 108),
+											Pos:  lp(2130, 108),
 											Name: "TResult",
 										},
 									},
@@ -42368,10 +42416,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2132, 9),
+						Pos:       lp(2131, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2132, 30),
+							Pos:  lp(2131, 30),
 							Name: "TSource",
 						},
 						Name: "MaxBy",
@@ -42381,14 +42429,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2132, 59),
+								Pos:      lp(2131, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2132, 64),
+									Pos:  lp(2131, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2132, 76),
+											Pos:  lp(2131, 76),
 											Name: "TSource",
 										},
 									},
@@ -42396,22 +42444,48 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2132, 93),
+								Pos: lp(2131, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2132, 93),
+									Pos:  lp(2131, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2132, 98),
+											Pos:  lp(2131, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2132, 107),
+											Pos:  lp(2131, 107),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2132, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2132, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2132, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2132, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
 							},
 						},
 					},
@@ -42423,21 +42497,42 @@ func libraryAST() *lang.File {
 							Name: "int",
 						},
 						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2133, 38),
+								Pos:      lp(2133, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2133, 43),
+									Pos:  lp(2133, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2133, 55),
-											Name: "int",
+											Pos:  lp(2133, 64),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2133, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2133, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2133, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2133, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42446,45 +42541,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2134, 30),
-							Name: "int",
+							Name: "long",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2134, 47),
+								Pos:      lp(2134, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 52),
+									Pos:  lp(2134, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2134, 64),
-											Name: "TSource",
+											Pos:  lp(2134, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2134, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2134, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2134, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2134, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42496,21 +42570,42 @@ func libraryAST() *lang.File {
 							Name: "long",
 						},
 						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2135, 39),
+								Pos:      lp(2135, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2135, 44),
+									Pos:  lp(2135, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2135, 56),
-											Name: "long",
+											Pos:  lp(2135, 65),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2135, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2135, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2135, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2135, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42519,45 +42614,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2136, 30),
-							Name: "long",
+							Name: "double",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2136, 48),
+								Pos:      lp(2136, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 53),
+									Pos:  lp(2136, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2136, 65),
-											Name: "TSource",
+											Pos:  lp(2136, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2136, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2136, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2136, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2136, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42569,21 +42643,42 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2137, 41),
+								Pos:      lp(2137, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2137, 46),
+									Pos:  lp(2137, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2137, 58),
-											Name: "double",
+											Pos:  lp(2137, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2137, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2137, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2137, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2137, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42592,45 +42687,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2138, 30),
-							Name: "double",
+							Name: "decimal",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2138, 50),
+								Pos:      lp(2138, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2138, 55),
+									Pos:  lp(2138, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2138, 67),
-											Name: "TSource",
+											Pos:  lp(2138, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2138, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2138, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2138, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2138, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42642,21 +42716,42 @@ func libraryAST() *lang.File {
 							Name: "decimal",
 						},
 						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2139, 42),
+								Pos:      lp(2139, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 47),
+									Pos:  lp(2139, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2139, 59),
-											Name: "decimal",
+											Pos:  lp(2139, 68),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2139, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2139, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2139, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2139, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42665,45 +42760,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2140, 30),
-							Name: "decimal",
+							Name: "float",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2140, 51),
+								Pos:      lp(2140, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2140, 56),
+									Pos:  lp(2140, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2140, 68),
-											Name: "TSource",
+											Pos:  lp(2140, 57),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2140, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2140, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2140, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2140, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42715,45 +42789,19 @@ func libraryAST() *lang.File {
 							Name: "float",
 						},
 						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2141, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2141, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2141, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2142, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2142, 30),
-							Name: "float",
-						},
-						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2142, 49),
+								Pos:      lp(2141, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 54),
+									Pos:  lp(2141, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2142, 66),
+											Pos:  lp(2141, 66),
 											Name: "TSource",
 										},
 									},
@@ -42761,17 +42809,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2142, 83),
+								Pos: lp(2141, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 83),
+									Pos:  lp(2141, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2142, 88),
+											Pos:  lp(2141, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2142, 97),
+											Pos:  lp(2141, 97),
 											Name: "float",
 										},
 									},
@@ -42781,10 +42829,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2143, 9),
+						Pos:       lp(2142, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2143, 30),
+							Pos:  lp(2142, 30),
 							Name: "TSource",
 						},
 						Name: "Min",
@@ -42793,14 +42841,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2143, 51),
+								Pos:      lp(2142, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2143, 56),
+									Pos:  lp(2142, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2143, 68),
+											Pos:  lp(2142, 68),
 											Name: "TSource",
 										},
 									},
@@ -42810,10 +42858,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2144, 9),
+						Pos:       lp(2143, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2144, 30),
+							Pos:  lp(2143, 30),
 							Name: "TResult",
 						},
 						Name: "Min",
@@ -42823,14 +42871,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2144, 60),
+								Pos:      lp(2143, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2144, 65),
+									Pos:  lp(2143, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2144, 77),
+											Pos:  lp(2143, 77),
 											Name: "TSource",
 										},
 									},
@@ -42838,17 +42886,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2144, 94),
+								Pos: lp(2143, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2144, 94),
+									Pos:  lp(2143, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2144, 99),
+											Pos:  lp(2143, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2144, 108),
+											Pos:  lp(2143, 108),
 											Name: "TResult",
 										},
 									},
@@ -42858,10 +42906,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2145, 9),
+						Pos:       lp(2144, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2145, 30),
+							Pos:  lp(2144, 30),
 							Name: "TSource",
 						},
 						Name: "MinBy",
@@ -42871,14 +42919,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2145, 59),
+								Pos:      lp(2144, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2145, 64),
+									Pos:  lp(2144, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2145, 76),
+											Pos:  lp(2144, 76),
 											Name: "TSource",
 										},
 									},
@@ -42886,17 +42934,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2145, 93),
+								Pos: lp(2144, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2145, 93),
+									Pos:  lp(2144, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2145, 98),
+											Pos:  lp(2144, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2145, 107),
+											Pos:  lp(2144, 107),
 											Name: "TKey",
 										},
 									},
@@ -42906,14 +42954,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2146, 9),
+						Pos:       lp(2145, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2146, 30),
+							Pos:  lp(2145, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2146, 42),
+									Pos:  lp(2145, 42),
 									Name: "TResult",
 								},
 							},
@@ -42924,11 +42972,46 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2146, 67),
+								Pos:      lp(2145, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2146, 72),
+									Pos:  lp(2145, 72),
 									Name: "System.Collections.IEnumerable",
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2146, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2146, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2146, 49),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Order",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2146, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2146, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2146, 78),
+											Name: "T",
+										},
+									},
 								},
 								Name: "source",
 							},
@@ -42967,6 +43050,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2147, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 89),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2147, 99),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -42978,43 +43075,48 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2148, 49),
-									Name: "T",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Order",
+						Name: "OrderBy",
 						TypeParams: []string{
-							"T",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2148, 61),
+								Pos:      lp(2148, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 66),
+									Pos:  lp(2148, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2148, 78),
-											Name: "T",
+											Pos:  lp(2148, 98),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2148, 89),
+								Pos: lp(2148, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 89),
-									Name: "IComparer",
+									Pos:  lp(2148, 115),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2148, 99),
-											Name: "T",
+											Pos:  lp(2148, 120),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2148, 129),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -43070,6 +43172,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
+							&lang.Param{
+								Pos: lp(2149, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2149, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -43085,21 +43201,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2150, 81),
+								Pos:      lp(2150, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 86),
+									Pos:  lp(2150, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2150, 98),
+											Pos:  lp(2150, 108),
 											Name: "TSource",
 										},
 									},
@@ -43107,36 +43223,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2150, 115),
+								Pos: lp(2150, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 115),
+									Pos:  lp(2150, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2150, 120),
+											Pos:  lp(2150, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2150, 129),
+											Pos:  lp(2150, 139),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2150, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2150, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2150, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -43192,6 +43294,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
+							&lang.Param{
+								Pos: lp(2151, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2151, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -43207,21 +43323,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2152, 91),
+								Pos:      lp(2152, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2152, 96),
-									Name: "IEnumerable",
+									Pos:  lp(2152, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2152, 108),
+											Pos:  lp(2152, 104),
 											Name: "TSource",
 										},
 									},
@@ -43229,36 +43345,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2152, 125),
+								Pos: lp(2152, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2152, 125),
+									Pos:  lp(2152, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2152, 130),
+											Pos:  lp(2152, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2152, 139),
+											Pos:  lp(2152, 135),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2152, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2152, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2152, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -43314,6 +43416,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
+							&lang.Param{
+								Pos: lp(2153, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2153, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2153, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -43329,21 +43445,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2154, 80),
+								Pos:      lp(2154, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2154, 85),
+									Pos:  lp(2154, 95),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2154, 104),
+											Pos:  lp(2154, 114),
 											Name: "TSource",
 										},
 									},
@@ -43351,36 +43467,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2154, 121),
+								Pos: lp(2154, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2154, 121),
+									Pos:  lp(2154, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2154, 126),
+											Pos:  lp(2154, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2154, 135),
+											Pos:  lp(2154, 145),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2154, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2154, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2154, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -43436,6 +43538,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
+							&lang.Param{
+								Pos: lp(2155, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2155, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2155, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -43443,29 +43559,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2156, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2156, 49),
+									Pos:  lp(2156, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2156, 90),
+								Pos:      lp(2156, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2156, 73),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2156, 114),
+											Pos:  lp(2156, 85),
 											Name: "TSource",
 										},
 									},
@@ -43473,36 +43588,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2156, 131),
+								Pos: lp(2156, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2156, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2156, 145),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2156, 102),
+									Name: "TSource",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2156, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2156, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2156, 174),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "element",
 							},
 						},
 					},
@@ -43515,37 +43606,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2157, 42),
-									Name: "TSource",
+									Name: "int",
 								},
 							},
 						},
-						Name: "Prepend",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2157, 68),
-								Modifier: "this",
+								Pos: lp(2157, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2157, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2157, 85),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2157, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2157, 102),
+								Pos: lp(2157, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2157, 102),
-									Name: "TSource",
+									Pos:  lp(2157, 64),
+									Name: "int",
 								},
-								Name: "element",
+								Name: "count",
 							},
 						},
 					},
@@ -43558,24 +43639,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2158, 42),
-									Name: "int",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Range",
+						Name: "Repeat",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2158, 53),
+								Pos: lp(2158, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 53),
-									Name: "int",
+									Pos:  lp(2158, 67),
+									Name: "TResult",
 								},
-								Name: "start",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2158, 64),
+								Pos: lp(2158, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 64),
+									Pos:  lp(2158, 84),
 									Name: "int",
 								},
 								Name: "count",
@@ -43591,30 +43675,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2159, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Repeat",
+						Name: "Reverse",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2159, 67),
+								Pos:      lp(2159, 68),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2159, 67),
-									Name: "TResult",
+									Pos:  lp(2159, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2159, 85),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
-							},
-							&lang.Param{
-								Pos: lp(2159, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2159, 84),
-									Name: "int",
-								},
-								Name: "count",
+								Name: "source",
 							},
 						},
 					},
@@ -43627,29 +43710,48 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2160, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Reverse",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2160, 68),
+								Pos:      lp(2160, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2160, 73),
+									Pos:  lp(2160, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2160, 85),
+											Pos:  lp(2160, 93),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2160, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2160, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2160, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2160, 124),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43699,6 +43801,10 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2161, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2161, 129),
 											Name: "TResult",
 										},
 									},
@@ -43720,21 +43826,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Select",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2162, 76),
+								Pos:      lp(2162, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2162, 81),
+									Pos:  lp(2162, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2162, 93),
+											Pos:  lp(2162, 97),
 											Name: "TSource",
 										},
 									},
@@ -43742,22 +43848,24 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2162, 110),
+								Pos: lp(2162, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2162, 110),
+									Pos:  lp(2162, 114),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2162, 115),
+											Pos:  lp(2162, 119),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2162, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2162, 129),
-											Name: "TResult",
+											Pos:  lp(2162, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2162, 140),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
@@ -43781,79 +43889,19 @@ func libraryAST() *lang.File {
 						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2163, 80),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2163, 85),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2163, 97),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2163, 114),
-								Type: &lang.TypeRef{
-									Pos:  lp(2163, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2163, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2163, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2163, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2164, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2164, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2164, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
 							"TCollection",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2164, 93),
+								Pos:      lp(2163, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 98),
+									Pos:  lp(2163, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2164, 110),
+											Pos:  lp(2163, 110),
 											Name: "TSource",
 										},
 									},
@@ -43861,21 +43909,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2164, 127),
+								Pos: lp(2163, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 127),
+									Pos:  lp(2163, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2164, 132),
+											Pos:  lp(2163, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2164, 141),
+											Pos:  lp(2163, 141),
 											Name: "IEnumerable",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2164, 153),
+													Pos:  lp(2163, 153),
 													Name: "TCollection",
 												},
 											},
@@ -43885,21 +43933,21 @@ func libraryAST() *lang.File {
 								Name: "collectionSelector",
 							},
 							&lang.Param{
-								Pos: lp(2164, 187),
+								Pos: lp(2163, 187),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 187),
+									Pos:  lp(2163, 187),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2164, 192),
+											Pos:  lp(2163, 192),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2164, 201),
+											Pos:  lp(2163, 201),
 											Name: "TCollection",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2164, 214),
+											Pos:  lp(2163, 214),
 											Name: "TResult",
 										},
 									},
@@ -43909,10 +43957,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2165, 9),
+						Pos:       lp(2164, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2165, 30),
+							Pos:  lp(2164, 30),
 							Name: "bool",
 						},
 						Name: "SequenceEqual",
@@ -43921,14 +43969,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2165, 58),
+								Pos:      lp(2164, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 63),
+									Pos:  lp(2164, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2165, 75),
+											Pos:  lp(2164, 75),
 											Name: "TSource",
 										},
 									},
@@ -43936,18 +43984,61 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2165, 91),
+								Pos: lp(2164, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 91),
+									Pos:  lp(2164, 91),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2165, 103),
+											Pos:  lp(2164, 103),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2165, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2165, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2165, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Skip",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2165, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2165, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2165, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2165, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2165, 99),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -43964,7 +44055,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -44007,20 +44098,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Take",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2167, 65),
+								Pos:      lp(2167, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 70),
+									Pos:  lp(2167, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2167, 82),
+											Pos:  lp(2167, 86),
 											Name: "TSource",
 										},
 									},
@@ -44028,9 +44119,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2167, 99),
+								Pos: lp(2167, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 99),
+									Pos:  lp(2167, 103),
 									Name: "int",
 								},
 								Name: "count",
@@ -44050,7 +44141,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -44093,20 +44184,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2169, 69),
+								Pos:      lp(2169, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 74),
+									Pos:  lp(2169, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 86),
+											Pos:  lp(2169, 87),
 											Name: "TSource",
 										},
 									},
@@ -44114,12 +44205,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2169, 103),
+								Pos: lp(2169, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 103),
-									Name: "int",
+									Pos:  lp(2169, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2169, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2169, 118),
+											Name: "bool",
+										},
+									},
 								},
-								Name: "count",
+								Name: "predicate",
 							},
 						},
 					},
@@ -44168,6 +44269,10 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2170, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2170, 123),
 											Name: "bool",
 										},
 									},
@@ -44189,7 +44294,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -44221,10 +44326,6 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2171, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2171, 123),
 											Name: "bool",
 										},
 									},
@@ -44278,6 +44379,10 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2172, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2172, 123),
 											Name: "bool",
 										},
 									},
@@ -44299,20 +44404,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2173, 70),
+								Pos:      lp(2173, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 75),
+									Pos:  lp(2173, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2173, 87),
+											Pos:  lp(2173, 83),
 											Name: "TSource",
 										},
 									},
@@ -44320,21 +44425,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2173, 104),
+								Pos: lp(2173, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 104),
+									Pos:  lp(2173, 100),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2173, 109),
+											Pos:  lp(2173, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2173, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2173, 123),
+											Pos:  lp(2173, 114),
 											Name: "bool",
 										},
 									},
@@ -44388,6 +44489,10 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2174, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2174, 119),
 											Name: "bool",
 										},
 									},
@@ -44401,55 +44506,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2175, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2175, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Where",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2175, 66),
+								Pos:      lp(2175, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2175, 71),
+									Pos:  lp(2175, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2175, 83),
-											Name: "TSource",
+											Pos:  lp(2175, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2175, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2175, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2175, 105),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2175, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2175, 119),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -44461,21 +44535,42 @@ func libraryAST() *lang.File {
 							Name: "int",
 						},
 						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2176, 38),
+								Pos:      lp(2176, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2176, 43),
+									Pos:  lp(2176, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2176, 55),
-											Name: "int",
+											Pos:  lp(2176, 64),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2176, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2176, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2176, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2176, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -44484,45 +44579,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2177, 30),
-							Name: "int",
+							Name: "long",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2177, 47),
+								Pos:      lp(2177, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2177, 52),
+									Pos:  lp(2177, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2177, 64),
-											Name: "TSource",
+											Pos:  lp(2177, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2177, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2177, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2177, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2177, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -44534,21 +44608,42 @@ func libraryAST() *lang.File {
 							Name: "long",
 						},
 						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2178, 39),
+								Pos:      lp(2178, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2178, 44),
+									Pos:  lp(2178, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2178, 56),
-											Name: "long",
+											Pos:  lp(2178, 65),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2178, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2178, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2178, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2178, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -44557,45 +44652,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2179, 30),
-							Name: "long",
+							Name: "double",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2179, 48),
+								Pos:      lp(2179, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 53),
+									Pos:  lp(2179, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2179, 65),
-											Name: "TSource",
+											Pos:  lp(2179, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2179, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2179, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2179, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2179, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -44607,21 +44681,42 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2180, 41),
+								Pos:      lp(2180, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2180, 46),
+									Pos:  lp(2180, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2180, 58),
-											Name: "double",
+											Pos:  lp(2180, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2180, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2180, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2180, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2180, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -44630,45 +44725,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2181, 30),
-							Name: "double",
+							Name: "decimal",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2181, 50),
+								Pos:      lp(2181, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2181, 55),
+									Pos:  lp(2181, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2181, 67),
-											Name: "TSource",
+											Pos:  lp(2181, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2181, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2181, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2181, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2181, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -44680,21 +44754,42 @@ func libraryAST() *lang.File {
 							Name: "decimal",
 						},
 						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2182, 42),
+								Pos:      lp(2182, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2182, 47),
+									Pos:  lp(2182, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2182, 59),
-											Name: "decimal",
+											Pos:  lp(2182, 68),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2182, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2182, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2182, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2182, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -44703,45 +44798,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2183, 30),
-							Name: "decimal",
+							Name: "float",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2183, 51),
+								Pos:      lp(2183, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2183, 56),
+									Pos:  lp(2183, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2183, 68),
-											Name: "TSource",
+											Pos:  lp(2183, 57),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2183, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2183, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2183, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2183, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -44753,45 +44827,19 @@ func libraryAST() *lang.File {
 							Name: "float",
 						},
 						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2184, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2184, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2184, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2185, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2185, 30),
-							Name: "float",
-						},
-						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2185, 49),
+								Pos:      lp(2184, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2185, 54),
+									Pos:  lp(2184, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2185, 66),
+											Pos:  lp(2184, 66),
 											Name: "TSource",
 										},
 									},
@@ -44799,17 +44847,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2185, 83),
+								Pos: lp(2184, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2185, 83),
+									Pos:  lp(2184, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2185, 88),
+											Pos:  lp(2184, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2185, 97),
+											Pos:  lp(2184, 97),
 											Name: "float",
 										},
 									},
@@ -44819,13 +44867,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2186, 9),
+						Pos:       lp(2185, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2186, 30),
+							Pos:       lp(2185, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2186, 30),
+								Pos:  lp(2185, 30),
 								Name: "TSource",
 							},
 						},
@@ -44835,19 +44883,77 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2186, 57),
+								Pos:      lp(2185, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2186, 62),
+									Pos:  lp(2185, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2186, 74),
+											Pos:  lp(2185, 74),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2186, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2186, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2186, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2186, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2186, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2186, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2186, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2186, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2186, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2186, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2186, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -44907,6 +45013,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
+							&lang.Param{
+								Pos: lp(2187, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2187, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2187, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44922,7 +45042,7 @@ func libraryAST() *lang.File {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2188, 47),
-									Name: "TSource",
+									Name: "TElement",
 								},
 							},
 						},
@@ -44930,17 +45050,18 @@ func libraryAST() *lang.File {
 						TypeParams: []string{
 							"TSource",
 							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2188, 84),
+								Pos:      lp(2188, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2188, 89),
+									Pos:  lp(2188, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2188, 101),
+											Pos:  lp(2188, 112),
 											Name: "TSource",
 										},
 									},
@@ -44948,17 +45069,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2188, 118),
+								Pos: lp(2188, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2188, 118),
+									Pos:  lp(2188, 129),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2188, 123),
+											Pos:  lp(2188, 134),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2188, 132),
+											Pos:  lp(2188, 143),
 											Name: "TKey",
 										},
 									},
@@ -44966,18 +45087,22 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2188, 151),
+								Pos: lp(2188, 162),
 								Type: &lang.TypeRef{
-									Pos:  lp(2188, 151),
-									Name: "IEqualityComparer",
+									Pos:  lp(2188, 162),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2188, 169),
-											Name: "TKey",
+											Pos:  lp(2188, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2188, 176),
+											Name: "TElement",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -45056,6 +45181,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "elementSelector",
 							},
+							&lang.Param{
+								Pos: lp(2189, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2189, 203),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2189, 221),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -45063,89 +45202,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2190, 30),
-							Name: "Dictionary",
+							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2190, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2190, 47),
-									Name: "TElement",
+									Pos:  lp(2190, 38),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "ToHashSet",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2190, 95),
+								Pos:      lp(2190, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2190, 100),
+									Pos:  lp(2190, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2190, 112),
+											Pos:  lp(2190, 83),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2190, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2190, 129),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2190, 134),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2190, 143),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2190, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2190, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2190, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2190, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2190, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2190, 203),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2190, 221),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -45182,49 +45265,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2192, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2192, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2192, 38),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2192, 66),
-								Modifier: "this",
+								Pos: lp(2191, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2192, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2192, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2192, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2192, 100),
+									Pos:  lp(2191, 100),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2192, 118),
+											Pos:  lp(2191, 118),
 											Name: "TSource",
 										},
 									},
@@ -45234,14 +45282,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2193, 9),
+						Pos:       lp(2192, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2193, 30),
+							Pos:  lp(2192, 30),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2193, 35),
+									Pos:  lp(2192, 35),
 									Name: "TSource",
 								},
 							},
@@ -45252,19 +45300,68 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2193, 60),
+								Pos:      lp(2192, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2193, 65),
+									Pos:  lp(2192, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2193, 77),
+											Pos:  lp(2192, 77),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2193, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2193, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2193, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2193, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2193, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2193, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2193, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2193, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2193, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -45315,6 +45412,20 @@ func libraryAST() *lang.File {
 								},
 								Name: "second",
 							},
+							&lang.Param{
+								Pos: lp(2194, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2194, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2194, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -45326,69 +45437,6 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2195, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Union",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2195, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2195, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2195, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2195, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2195, 99),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2195, 111),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2195, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2195, 128),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2195, 146),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2196, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2196, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2196, 42),
 									Name: "TResult",
 								},
 							},
@@ -45401,14 +45449,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2196, 81),
+								Pos:      lp(2195, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2196, 86),
+									Pos:  lp(2195, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2196, 98),
+											Pos:  lp(2195, 98),
 											Name: "TFirst",
 										},
 									},
@@ -45416,13 +45464,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2196, 113),
+								Pos: lp(2195, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2196, 113),
+									Pos:  lp(2195, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2196, 125),
+											Pos:  lp(2195, 125),
 											Name: "TSecond",
 										},
 									},
@@ -45430,21 +45478,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2196, 142),
+								Pos: lp(2195, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2196, 142),
+									Pos:  lp(2195, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2196, 147),
+											Pos:  lp(2195, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2196, 155),
+											Pos:  lp(2195, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2196, 164),
+											Pos:  lp(2195, 164),
 											Name: "TResult",
 										},
 									},
@@ -45456,7 +45504,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2199, 5),
+				Pos:       lp(2198, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -45467,11 +45515,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2199, 50),
+						Pos:  lp(2198, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2199, 62),
+								Pos:  lp(2198, 62),
 								Name: "TElement",
 							},
 						},
@@ -45479,15 +45527,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2201, 9),
+						Pos: lp(2200, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2201, 9),
+							Pos:  lp(2200, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2201, 20),
+								Pos:  lp(2200, 20),
 								Kind: "get",
 							},
 						},
@@ -45495,7 +45543,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2204, 5),
+				Pos:       lp(2203, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -45505,11 +45553,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2204, 53),
+						Pos:  lp(2203, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2204, 65),
+								Pos:  lp(2203, 65),
 								Name: "TElement",
 							},
 						},

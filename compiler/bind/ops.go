@@ -376,6 +376,7 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 	l := b.expr(e.Left)
 	b.eventLHS = saved
 	b.checkInitOnly(e.Left)
+	b.readOnlyAnonymous(e.Left)
 	if e.Op == "=" {
 		if l.Kind == Lambda || l.Kind == Group {
 			b.expr(e.Right)

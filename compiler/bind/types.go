@@ -195,6 +195,9 @@ func (t *Type) String() string {
 	case TypeParam:
 		return t.Name
 	}
+	if t.IsAnonymous() {
+		return anonymousString(t)
+	}
 	var b strings.Builder
 	if t.Outer != nil {
 		b.WriteString(t.Outer.String())

@@ -158,6 +158,83 @@ func init() {
 		}
 		return a.Elem.Zero(), nil
 	})
+	// The predicate searches of System.Array (FindIndex, FindLastIndex,
+	// FindLast, FindAll, TrueForAll): each checks its arguments as .NET
+	// does, then calls match on the elements in order (backwards for the
+	// Last forms).
+	search := func(t *vm.Thread, args []vm.Value, backwards bool, each func(i int, v vm.Value, ok bool) bool) (*vm.Array, error) {
+		a, err := arrayArg(t, args[0])
+		if err != nil {
+			return nil, err
+		}
+		if args[1].IsNull() {
+			return nil, argNull(t, "match")
+		}
+		match := predicate(t, args[1])
+		for k := range a.V {
+			i := k
+			if backwards {
+				i = len(a.V) - 1 - k
+			}
+			ok, err := match(a.V[i])
+			if err != nil {
+				return nil, err
+			}
+			if !each(i, a.V[i], ok) {
+				break
+			}
+		}
+		return a, nil
+	}
+	findIndex := func(backwards bool) vm.NativeFn {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			found := -1
+			_, err := search(t, args, backwards, func(i int, _ vm.Value, ok bool) bool {
+				if ok {
+					found = i
+				}
+				return !ok
+			})
+			return vm.Int(int32(found)), err
+		}
+	}
+	ar.AddStatic("FindIndex", 2, 2, findIndex(false))
+	ar.AddStatic("FindLastIndex", 2, 2, findIndex(true))
+	ar.AddStatic("FindLast", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		var found vm.Value
+		hit := false
+		a, err := search(t, args, true, func(_ int, v vm.Value, ok bool) bool {
+			found, hit = v, ok
+			return !ok
+		})
+		if err != nil || hit {
+			return found, err
+		}
+		return a.Elem.Zero(), nil
+	})
+	ar.AddStatic("FindAll", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		var out []vm.Value
+		a, err := search(t, args, false, func(_ int, v vm.Value, ok bool) bool {
+			if ok {
+				out = append(out, v)
+			}
+			return true
+		})
+		if err != nil {
+			return vm.Null, err
+		}
+		r := vm.NewArray(a.Elem, len(out))
+		copy(r.V, out)
+		return vm.Ref(r), nil
+	})
+	ar.AddStatic("TrueForAll", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		all := true
+		_, err := search(t, args, false, func(_ int, _ vm.Value, ok bool) bool {
+			all = ok
+			return ok
+		})
+		return vm.Bool(all), err
+	})
 	ar.AddStatic("Empty", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		ts, _ := typeArgs(args, 1)
 		elem := vm.TObject
