@@ -1089,6 +1089,8 @@ namespace System
         }
 
         public override string ToString() => _created ? (_value == null ? "" : _value.ToString()) : "Value is not created.";
+    }
+}
 
 namespace System.Collections.Generic
 {

@@ -13979,7 +13979,2013 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(929, 5),
+				Pos:       p(926, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "LazyThreadSafetyMode",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  p(926, 40),
+						Name: "None",
+					},
+					&lang.EnumMember{
+						Pos:  p(926, 46),
+						Name: "PublicationOnly",
+					},
+					&lang.EnumMember{
+						Pos:  p(926, 63),
+						Name: "ExecutionAndPublication",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(932, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "PeriodicTimer",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(932, 41),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(934, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(934, 18),
+							Name: "object",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(934, 25),
+								Name: "_gate",
+								Init: &lang.NewExpr{
+									Pos: p(934, 33),
+									Type: &lang.TypeRef{
+										Pos:  p(934, 37),
+										Name: "object",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(935, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(935, 18),
+							Name: "System.Diagnostics.Stopwatch",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(935, 47),
+								Name: "_clock",
+								Init: &lang.CallExpr{
+									Pos: p(935, 85),
+									Fun: &lang.MemberExpr{
+										Pos: p(935, 85),
+										X: &lang.MemberExpr{
+											Pos: p(935, 75),
+											X: &lang.MemberExpr{
+												Pos: p(935, 63),
+												X: &lang.Ident{
+													Pos:  p(935, 56),
+													Name: "System",
+												},
+												Name: "Diagnostics",
+											},
+											Name: "Stopwatch",
+										},
+										Name: "StartNew",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(936, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(936, 18),
+							Name: "CancellationTokenSource",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(936, 42),
+								Name: "_disposed",
+								Init: &lang.NewExpr{
+									Pos: p(936, 54),
+									Type: &lang.TypeRef{
+										Pos:  p(936, 58),
+										Name: "CancellationTokenSource",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(937, 9),
+						Modifiers: lang.Modifiers(272),
+						Type: &lang.TypeRef{
+							Pos:  p(937, 25),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(937, 34),
+								Name: "Infinite",
+								Init: &lang.CallExpr{
+									Pos: p(937, 54),
+									Fun: &lang.MemberExpr{
+										Pos: p(937, 54),
+										X: &lang.Ident{
+											Pos:  p(937, 45),
+											Name: "TimeSpan",
+										},
+										Name: "FromMilliseconds",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(937, 71),
+											X: &lang.UnaryExpr{
+												Pos: p(937, 71),
+												Op:  "-",
+												X: &lang.Literal{
+													Pos:   p(937, 72),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(938, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(938, 9),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(938, 18),
+								Name: "_period",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(939, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(939, 9),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(939, 18),
+								Name: "_due",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(940, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(940, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(940, 14),
+								Name: "_waiting",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(942, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PeriodicTimer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(942, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(942, 30),
+									Name: "TimeSpan",
+								},
+								Name: "period",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(943, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(944, 13),
+									X: &lang.CallExpr{
+										Pos: p(944, 13),
+										Fun: &lang.Ident{
+											Pos:  p(944, 13),
+											Name: "Check",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(944, 19),
+												X: &lang.Ident{
+													Pos:  p(944, 19),
+													Name: "period",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(945, 13),
+									X: &lang.AssignExpr{
+										Pos: p(945, 21),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(945, 13),
+											Name: "_period",
+										},
+										Right: &lang.Ident{
+											Pos:  p(945, 23),
+											Name: "period",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(946, 13),
+									X: &lang.AssignExpr{
+										Pos: p(946, 18),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(946, 13),
+											Name: "_due",
+										},
+										Right: &lang.Ident{
+											Pos:  p(946, 20),
+											Name: "period",
+										},
+									},
+								},
+							},
+							Rbrace: p(947, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(949, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(949, 16),
+							Name: "TimeSpan",
+						},
+						Name: "Period",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(951, 13),
+								Kind: "get",
+								ExprBody: &lang.Ident{
+									Pos:  p(951, 20),
+									Name: "_period",
+								},
+							},
+							&lang.Accessor{
+								Pos:  p(952, 13),
+								Kind: "set",
+								Body: &lang.BlockStmt{
+									Pos: p(953, 13),
+									Stmts: []lang.Stmt{
+										&lang.ExprStmt{
+											Pos: p(954, 17),
+											X: &lang.CallExpr{
+												Pos: p(954, 17),
+												Fun: &lang.Ident{
+													Pos:  p(954, 17),
+													Name: "Check",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(954, 23),
+														X: &lang.Ident{
+															Pos:  p(954, 23),
+															Name: "value",
+														},
+													},
+												},
+											},
+										},
+										&lang.LockStmt{
+											Pos: p(955, 17),
+											X: &lang.Ident{
+												Pos:  p(955, 23),
+												Name: "_gate",
+											},
+											Body: &lang.BlockStmt{
+												Pos: p(955, 30),
+												Stmts: []lang.Stmt{
+													&lang.ExprStmt{
+														Pos: p(955, 32),
+														X: &lang.AssignExpr{
+															Pos: p(955, 40),
+															Op:  "=",
+															Left: &lang.Ident{
+																Pos:  p(955, 32),
+																Name: "_period",
+															},
+															Right: &lang.Ident{
+																Pos:  p(955, 42),
+																Name: "value",
+															},
+														},
+													},
+													&lang.ExprStmt{
+														Pos: p(955, 49),
+														X: &lang.AssignExpr{
+															Pos: p(955, 54),
+															Op:  "=",
+															Left: &lang.Ident{
+																Pos:  p(955, 49),
+																Name: "_due",
+															},
+															Right: &lang.BinaryExpr{
+																Pos: p(955, 71),
+																Op:  "+",
+																X: &lang.MemberExpr{
+																	Pos: p(955, 63),
+																	X: &lang.Ident{
+																		Pos:  p(955, 56),
+																		Name: "_clock",
+																	},
+																	Name: "Elapsed",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(955, 73),
+																	Name: "value",
+																},
+															},
+														},
+													},
+												},
+												Rbrace: p(955, 80),
+											},
+										},
+									},
+									Rbrace: p(956, 13),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(959, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(959, 16),
+							Name: "void",
+						},
+						Name: "Check",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(959, 27),
+								Type: &lang.TypeRef{
+									Pos:  p(959, 27),
+									Name: "TimeSpan",
+								},
+								Name: "period",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(960, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(961, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(961, 36),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(961, 24),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(961, 17),
+												Name: "period",
+											},
+											Y: &lang.Ident{
+												Pos:  p(961, 27),
+												Name: "Infinite",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(961, 64),
+											Op:  "||",
+											X: &lang.BinaryExpr{
+												Pos: p(961, 47),
+												Op:  "<=",
+												X: &lang.Ident{
+													Pos:  p(961, 40),
+													Name: "period",
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(961, 59),
+													X: &lang.Ident{
+														Pos:  p(961, 50),
+														Name: "TimeSpan",
+													},
+													Name: "Zero",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(961, 92),
+												Op:  ">",
+												X: &lang.MemberExpr{
+													Pos: p(961, 74),
+													X: &lang.Ident{
+														Pos:  p(961, 67),
+														Name: "period",
+													},
+													Name: "TotalMilliseconds",
+												},
+												Y: &lang.Literal{
+													Pos:   p(961, 94),
+													Kind:  lang.LitKind(1),
+													Raw:   "4294967294",
+													Value: uint64(4294967294),
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(962, 17),
+										X: &lang.NewExpr{
+											Pos: p(962, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(962, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(962, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(962, 55),
+														X: &lang.Ident{
+															Pos:  p(962, 62),
+															Name: "period",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(963, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(965, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(965, 22),
+							Name: "System.Threading.Tasks.ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(965, 55),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitForNextTickAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(965, 82),
+								Type: &lang.TypeRef{
+									Pos:  p(965, 82),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(965, 120),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(966, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(967, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(967, 13),
+										Name: "TimeSpan",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(967, 22),
+											Name: "wait",
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(968, 13),
+									X: &lang.Ident{
+										Pos:  p(968, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(969, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(970, 17),
+												Cond: &lang.Ident{
+													Pos:  p(970, 21),
+													Name: "_waiting",
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(970, 31),
+													X: &lang.NewExpr{
+														Pos: p(970, 37),
+														Type: &lang.TypeRef{
+															Pos:  p(970, 41),
+															Name: "InvalidOperationException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(970, 67),
+																X: &lang.Literal{
+																	Pos:   p(970, 67),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
+																	Value: string("Operation is not valid due to the current state of the object."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(971, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(971, 31),
+													X: &lang.Ident{
+														Pos:  p(971, 21),
+														Name: "_disposed",
+													},
+													Name: "IsCancellationRequested",
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(971, 56),
+													X: &lang.Literal{
+														Pos:   p(971, 63),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(972, 17),
+												X: &lang.CallExpr{
+													Pos: p(972, 35),
+													Fun: &lang.MemberExpr{
+														Pos: p(972, 35),
+														X: &lang.Ident{
+															Pos:  p(972, 17),
+															Name: "cancellationToken",
+														},
+														Name: "ThrowIfCancellationRequested",
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(973, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(973, 21),
+														Name: "now",
+														Init: &lang.MemberExpr{
+															Pos: p(973, 34),
+															X: &lang.Ident{
+																Pos:  p(973, 27),
+																Name: "_clock",
+															},
+															Name: "Elapsed",
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(974, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(974, 41),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(974, 29),
+														Op:  "!=",
+														X: &lang.Ident{
+															Pos:  p(974, 21),
+															Name: "_period",
+														},
+														Y: &lang.Ident{
+															Pos:  p(974, 32),
+															Name: "Infinite",
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(974, 48),
+														Op:  ">=",
+														X: &lang.Ident{
+															Pos:  p(974, 44),
+															Name: "now",
+														},
+														Y: &lang.Ident{
+															Pos:  p(974, 51),
+															Name: "_due",
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(975, 17),
+													Stmts: []lang.Stmt{
+														&lang.WhileStmt{
+															Pos: p(976, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(976, 33),
+																Op:  "<=",
+																X: &lang.Ident{
+																	Pos:  p(976, 28),
+																	Name: "_due",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(976, 36),
+																	Name: "now",
+																},
+															},
+															Body: &lang.ExprStmt{
+																Pos: p(976, 41),
+																X: &lang.AssignExpr{
+																	Pos: p(976, 46),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(976, 41),
+																		Name: "_due",
+																	},
+																	Right: &lang.Ident{
+																		Pos:  p(976, 49),
+																		Name: "_period",
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(977, 21),
+															X: &lang.Literal{
+																Pos:   p(977, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													Rbrace: p(978, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(979, 17),
+												X: &lang.AssignExpr{
+													Pos: p(979, 26),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(979, 17),
+														Name: "_waiting",
+													},
+													Right: &lang.Literal{
+														Pos:   p(979, 28),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(980, 17),
+												X: &lang.AssignExpr{
+													Pos: p(980, 22),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(980, 17),
+														Name: "wait",
+													},
+													Right: &lang.CondExpr{
+														Pos: p(980, 44),
+														Cond: &lang.BinaryExpr{
+															Pos: p(980, 32),
+															Op:  "==",
+															X: &lang.Ident{
+																Pos:  p(980, 24),
+																Name: "_period",
+															},
+															Y: &lang.Ident{
+																Pos:  p(980, 35),
+																Name: "Infinite",
+															},
+														},
+														Then: &lang.Ident{
+															Pos:  p(980, 46),
+															Name: "Infinite",
+														},
+														Else: &lang.BinaryExpr{
+															Pos: p(980, 62),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(980, 57),
+																Name: "_due",
+															},
+															Y: &lang.Ident{
+																Pos:  p(980, 64),
+																Name: "now",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(981, 13),
+									},
+								},
+								&lang.TryStmt{
+									Pos: p(982, 13),
+									Body: &lang.BlockStmt{
+										Pos: p(983, 13),
+										Stmts: []lang.Stmt{
+											&lang.UsingDeclStmt{
+												Pos: p(984, 17),
+												Decl: &lang.LocalDeclStmt{
+													Pos: p(984, 23),
+													Decls: []*lang.Declarator{
+														&lang.Declarator{
+															Pos:  p(984, 27),
+															Name: "linked",
+															Init: &lang.CallExpr{
+																Pos: p(984, 60),
+																Fun: &lang.MemberExpr{
+																	Pos: p(984, 60),
+																	X: &lang.Ident{
+																		Pos:  p(984, 36),
+																		Name: "CancellationTokenSource",
+																	},
+																	Name: "CreateLinkedTokenSource",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(984, 84),
+																		X: &lang.Ident{
+																			Pos:  p(984, 84),
+																			Name: "cancellationToken",
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(984, 103),
+																		X: &lang.MemberExpr{
+																			Pos: p(984, 113),
+																			X: &lang.Ident{
+																				Pos:  p(984, 103),
+																				Name: "_disposed",
+																			},
+																			Name: "Token",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(985, 17),
+												X: &lang.AwaitExpr{
+													Pos: p(985, 17),
+													X: &lang.CallExpr{
+														Pos: p(985, 51),
+														Fun: &lang.MemberExpr{
+															Pos: p(985, 51),
+															X: &lang.MemberExpr{
+																Pos: p(985, 46),
+																X: &lang.MemberExpr{
+																	Pos: p(985, 40),
+																	X: &lang.MemberExpr{
+																		Pos: p(985, 30),
+																		X: &lang.Ident{
+																			Pos:  p(985, 23),
+																			Name: "System",
+																		},
+																		Name: "Threading",
+																	},
+																	Name: "Tasks",
+																},
+																Name: "Task",
+															},
+															Name: "Delay",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(985, 57),
+																X: &lang.Ident{
+																	Pos:  p(985, 57),
+																	Name: "wait",
+																},
+															},
+															&lang.Arg{
+																Pos: p(985, 63),
+																X: &lang.MemberExpr{
+																	Pos: p(985, 70),
+																	X: &lang.Ident{
+																		Pos:  p(985, 63),
+																		Name: "linked",
+																	},
+																	Name: "Token",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(986, 13),
+									},
+									Catches: []*lang.CatchClause{
+										&lang.CatchClause{
+											Pos: p(987, 13),
+											Type: &lang.TypeRef{
+												Pos:  p(987, 20),
+												Name: "OperationCanceledException",
+											},
+											Body: &lang.BlockStmt{
+												Pos: p(988, 13),
+												Stmts: []lang.Stmt{
+													&lang.LockStmt{
+														Pos: p(989, 17),
+														X: &lang.Ident{
+															Pos:  p(989, 23),
+															Name: "_gate",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(989, 30),
+															Stmts: []lang.Stmt{
+																&lang.ExprStmt{
+																	Pos: p(989, 32),
+																	X: &lang.AssignExpr{
+																		Pos: p(989, 41),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(989, 32),
+																			Name: "_waiting",
+																		},
+																		Right: &lang.Literal{
+																			Pos:   p(989, 43),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+															},
+															Rbrace: p(989, 50),
+														},
+													},
+													&lang.IfStmt{
+														Pos: p(990, 17),
+														Cond: &lang.BinaryExpr{
+															Pos: p(990, 55),
+															Op:  "&&",
+															X: &lang.MemberExpr{
+																Pos: p(990, 31),
+																X: &lang.Ident{
+																	Pos:  p(990, 21),
+																	Name: "_disposed",
+																},
+																Name: "IsCancellationRequested",
+															},
+															Y: &lang.UnaryExpr{
+																Pos: p(990, 58),
+																Op:  "!",
+																X: &lang.MemberExpr{
+																	Pos: p(990, 77),
+																	X: &lang.Ident{
+																		Pos:  p(990, 59),
+																		Name: "cancellationToken",
+																	},
+																	Name: "IsCancellationRequested",
+																},
+															},
+														},
+														Then: &lang.ReturnStmt{
+															Pos: p(990, 102),
+															X: &lang.Literal{
+																Pos:   p(990, 109),
+																Kind:  lang.LitKind(9),
+																Raw:   "false",
+																Value: bool(false),
+															},
+														},
+													},
+													&lang.ThrowStmt{
+														Pos: p(991, 17),
+													},
+												},
+												Rbrace: p(992, 13),
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(993, 13),
+									X: &lang.Ident{
+										Pos:  p(993, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(994, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(995, 17),
+												X: &lang.AssignExpr{
+													Pos: p(995, 26),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(995, 17),
+														Name: "_waiting",
+													},
+													Right: &lang.Literal{
+														Pos:   p(995, 28),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(996, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(996, 21),
+														Name: "now",
+														Init: &lang.MemberExpr{
+															Pos: p(996, 34),
+															X: &lang.Ident{
+																Pos:  p(996, 27),
+																Name: "_clock",
+															},
+															Name: "Elapsed",
+														},
+													},
+												},
+											},
+											&lang.WhileStmt{
+												Pos: p(997, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(997, 29),
+													Op:  "<=",
+													X: &lang.Ident{
+														Pos:  p(997, 24),
+														Name: "_due",
+													},
+													Y: &lang.Ident{
+														Pos:  p(997, 32),
+														Name: "now",
+													},
+												},
+												Body: &lang.ExprStmt{
+													Pos: p(997, 37),
+													X: &lang.AssignExpr{
+														Pos: p(997, 42),
+														Op:  "+=",
+														Left: &lang.Ident{
+															Pos:  p(997, 37),
+															Name: "_due",
+														},
+														Right: &lang.Ident{
+															Pos:  p(997, 45),
+															Name: "_period",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(998, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(999, 13),
+									X: &lang.Literal{
+										Pos:   p(999, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1000, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1002, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1002, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1002, 44),
+							Fun: &lang.MemberExpr{
+								Pos: p(1002, 44),
+								X: &lang.Ident{
+									Pos:  p(1002, 34),
+									Name: "_disposed",
+								},
+								Name: "Cancel",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1013, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Lazy",
+				Namespace: "System",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1015, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1015, 18),
+							Name: "object",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1015, 25),
+								Name: "_gate",
+								Init: &lang.NewExpr{
+									Pos: p(1015, 33),
+									Type: &lang.TypeRef{
+										Pos:  p(1015, 37),
+										Name: "object",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1016, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1016, 18),
+							Name: "System.Threading.LazyThreadSafetyMode",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1016, 56),
+								Name: "_mode",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1017, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1017, 9),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1017, 14),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1017, 17),
+								Name: "_factory",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1018, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1018, 9),
+							Name: "T",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1018, 11),
+								Name: "_value",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1019, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1019, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1019, 14),
+								Name: "_created",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1020, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1020, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1020, 14),
+								Name: "_running",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1021, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1021, 9),
+							Name: "Exception",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1021, 19),
+								Name: "_error",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1025, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Lazy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1025, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1025, 21),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1025, 26),
+											Name: "T",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1026, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1027, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1027, 30),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1027, 17),
+											Name: "valueFactory",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1027, 33),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1027, 39),
+										X: &lang.NewExpr{
+											Pos: p(1027, 45),
+											Type: &lang.TypeRef{
+												Pos:  p(1027, 49),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1027, 71),
+													X: &lang.NameOfExpr{
+														Pos: p(1027, 71),
+														X: &lang.Ident{
+															Pos:  p(1027, 78),
+															Name: "valueFactory",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1028, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1028, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1028, 13),
+											Name: "_factory",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1028, 24),
+											Name: "valueFactory",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1029, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1029, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1029, 13),
+											Name: "_mode",
+										},
+										Right: &lang.MemberExpr{
+											Pos: p(1029, 59),
+											X: &lang.MemberExpr{
+												Pos: p(1029, 38),
+												X: &lang.MemberExpr{
+													Pos: p(1029, 28),
+													X: &lang.Ident{
+														Pos:  p(1029, 21),
+														Name: "System",
+													},
+													Name: "Threading",
+												},
+												Name: "LazyThreadSafetyMode",
+											},
+											Name: "ExecutionAndPublication",
+										},
+									},
+								},
+							},
+							Rbrace: p(1030, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1031, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Lazy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1031, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1031, 21),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1031, 26),
+											Name: "T",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: p(1031, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1031, 43),
+									Name: "bool",
+								},
+								Name: "isThreadSafe",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1032, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1033, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1033, 30),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1033, 17),
+											Name: "valueFactory",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1033, 33),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1033, 39),
+										X: &lang.NewExpr{
+											Pos: p(1033, 45),
+											Type: &lang.TypeRef{
+												Pos:  p(1033, 49),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1033, 71),
+													X: &lang.NameOfExpr{
+														Pos: p(1033, 71),
+														X: &lang.Ident{
+															Pos:  p(1033, 78),
+															Name: "valueFactory",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1034, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1034, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1034, 13),
+											Name: "_factory",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1034, 24),
+											Name: "valueFactory",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1035, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1035, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1035, 13),
+											Name: "_mode",
+										},
+										Right: &lang.CondExpr{
+											Pos: p(1035, 34),
+											Cond: &lang.Ident{
+												Pos:  p(1035, 21),
+												Name: "isThreadSafe",
+											},
+											Then: &lang.MemberExpr{
+												Pos: p(1035, 74),
+												X: &lang.MemberExpr{
+													Pos: p(1035, 53),
+													X: &lang.MemberExpr{
+														Pos: p(1035, 43),
+														X: &lang.Ident{
+															Pos:  p(1035, 36),
+															Name: "System",
+														},
+														Name: "Threading",
+													},
+													Name: "LazyThreadSafetyMode",
+												},
+												Name: "ExecutionAndPublication",
+											},
+											Else: &lang.MemberExpr{
+												Pos: p(1035, 138),
+												X: &lang.MemberExpr{
+													Pos: p(1035, 117),
+													X: &lang.MemberExpr{
+														Pos: p(1035, 107),
+														X: &lang.Ident{
+															Pos:  p(1035, 100),
+															Name: "System",
+														},
+														Name: "Threading",
+													},
+													Name: "LazyThreadSafetyMode",
+												},
+												Name: "None",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1036, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1037, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Lazy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1037, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1037, 21),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1037, 26),
+											Name: "T",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: p(1037, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1037, 43),
+									Name: "System.Threading.LazyThreadSafetyMode",
+								},
+								Name: "mode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1038, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1039, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1039, 30),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1039, 17),
+											Name: "valueFactory",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1039, 33),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1039, 39),
+										X: &lang.NewExpr{
+											Pos: p(1039, 45),
+											Type: &lang.TypeRef{
+												Pos:  p(1039, 49),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1039, 71),
+													X: &lang.NameOfExpr{
+														Pos: p(1039, 71),
+														X: &lang.Ident{
+															Pos:  p(1039, 78),
+															Name: "valueFactory",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1040, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1040, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1040, 13),
+											Name: "_factory",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1040, 24),
+											Name: "valueFactory",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1041, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1041, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1041, 13),
+											Name: "_mode",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1041, 21),
+											Name: "mode",
+										},
+									},
+								},
+							},
+							Rbrace: p(1042, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1043, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Lazy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1043, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1043, 21),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1044, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1045, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1045, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1045, 13),
+											Name: "_value",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1045, 22),
+											Name: "value",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1046, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1046, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1046, 13),
+											Name: "_created",
+										},
+										Right: &lang.Literal{
+											Pos:   p(1046, 24),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+									},
+								},
+							},
+							Rbrace: p(1047, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1049, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1049, 16),
+							Name: "bool",
+						},
+						Name: "IsValueCreated",
+						ExprBody: &lang.Ident{
+							Pos:  p(1049, 39),
+							Name: "_created",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1051, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1051, 16),
+							Name: "T",
+						},
+						Name: "Value",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1053, 13),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1054, 13),
+									Stmts: []lang.Stmt{
+										&lang.IfStmt{
+											Pos: p(1055, 17),
+											Cond: &lang.Ident{
+												Pos:  p(1055, 21),
+												Name: "_created",
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(1055, 31),
+												X: &lang.Ident{
+													Pos:  p(1055, 38),
+													Name: "_value",
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1056, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1056, 27),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1056, 21),
+													Name: "_mode",
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(1056, 68),
+													X: &lang.MemberExpr{
+														Pos: p(1056, 47),
+														X: &lang.MemberExpr{
+															Pos: p(1056, 37),
+															X: &lang.Ident{
+																Pos:  p(1056, 30),
+																Name: "System",
+															},
+															Name: "Threading",
+														},
+														Name: "LazyThreadSafetyMode",
+													},
+													Name: "PublicationOnly",
+												},
+											},
+											Then: &lang.BlockStmt{
+												Pos: p(1057, 17),
+												Stmts: []lang.Stmt{
+													&lang.LocalDeclStmt{
+														Pos: p(1058, 21),
+														Decls: []*lang.Declarator{
+															&lang.Declarator{
+																Pos:  p(1058, 25),
+																Name: "v",
+																Init: &lang.CallExpr{
+																	Pos: p(1058, 29),
+																	Fun: &lang.Ident{
+																		Pos:  p(1058, 29),
+																		Name: "_factory",
+																	},
+																},
+															},
+														},
+													},
+													&lang.LockStmt{
+														Pos: p(1059, 21),
+														X: &lang.Ident{
+															Pos:  p(1059, 27),
+															Name: "_gate",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(1060, 21),
+															Stmts: []lang.Stmt{
+																&lang.IfStmt{
+																	Pos: p(1061, 25),
+																	Cond: &lang.UnaryExpr{
+																		Pos: p(1061, 29),
+																		Op:  "!",
+																		X: &lang.Ident{
+																			Pos:  p(1061, 30),
+																			Name: "_created",
+																		},
+																	},
+																	Then: &lang.BlockStmt{
+																		Pos: p(1061, 40),
+																		Stmts: []lang.Stmt{
+																			&lang.ExprStmt{
+																				Pos: p(1061, 42),
+																				X: &lang.AssignExpr{
+																					Pos: p(1061, 49),
+																					Op:  "=",
+																					Left: &lang.Ident{
+																						Pos:  p(1061, 42),
+																						Name: "_value",
+																					},
+																					Right: &lang.Ident{
+																						Pos:  p(1061, 51),
+																						Name: "v",
+																					},
+																				},
+																			},
+																			&lang.ExprStmt{
+																				Pos: p(1061, 54),
+																				X: &lang.AssignExpr{
+																					Pos: p(1061, 63),
+																					Op:  "=",
+																					Left: &lang.Ident{
+																						Pos:  p(1061, 54),
+																						Name: "_created",
+																					},
+																					Right: &lang.Literal{
+																						Pos:   p(1061, 65),
+																						Kind:  lang.LitKind(9),
+																						Raw:   "true",
+																						Value: bool(true),
+																					},
+																				},
+																			},
+																			&lang.ExprStmt{
+																				Pos: p(1061, 71),
+																				X: &lang.AssignExpr{
+																					Pos: p(1061, 80),
+																					Op:  "=",
+																					Left: &lang.Ident{
+																						Pos:  p(1061, 71),
+																						Name: "_factory",
+																					},
+																					Right: &lang.Literal{
+																						Pos:  p(1061, 82),
+																						Kind: lang.LitKind(10),
+																						Raw:  "null",
+																					},
+																				},
+																			},
+																		},
+																		Rbrace: p(1061, 88),
+																	},
+																},
+																&lang.ReturnStmt{
+																	Pos: p(1062, 25),
+																	X: &lang.Ident{
+																		Pos:  p(1062, 32),
+																		Name: "_value",
+																	},
+																},
+															},
+															Rbrace: p(1063, 21),
+														},
+													},
+												},
+												Rbrace: p(1064, 17),
+											},
+										},
+										&lang.LockStmt{
+											Pos: p(1065, 17),
+											X: &lang.Ident{
+												Pos:  p(1065, 23),
+												Name: "_gate",
+											},
+											Body: &lang.BlockStmt{
+												Pos: p(1066, 17),
+												Stmts: []lang.Stmt{
+													&lang.IfStmt{
+														Pos: p(1067, 21),
+														Cond: &lang.Ident{
+															Pos:  p(1067, 25),
+															Name: "_created",
+														},
+														Then: &lang.ReturnStmt{
+															Pos: p(1067, 35),
+															X: &lang.Ident{
+																Pos:  p(1067, 42),
+																Name: "_value",
+															},
+														},
+													},
+													&lang.IfStmt{
+														Pos: p(1068, 21),
+														Cond: &lang.BinaryExpr{
+															Pos: p(1068, 32),
+															Op:  "!=",
+															X: &lang.Ident{
+																Pos:  p(1068, 25),
+																Name: "_error",
+															},
+															Y: &lang.Literal{
+																Pos:  p(1068, 35),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+														},
+														Then: &lang.ThrowStmt{
+															Pos: p(1068, 41),
+															X: &lang.Ident{
+																Pos:  p(1068, 47),
+																Name: "_error",
+															},
+														},
+													},
+													&lang.IfStmt{
+														Pos: p(1069, 21),
+														Cond: &lang.Ident{
+															Pos:  p(1069, 25),
+															Name: "_running",
+														},
+														Then: &lang.ThrowStmt{
+															Pos: p(1069, 35),
+															X: &lang.NewExpr{
+																Pos: p(1069, 41),
+																Type: &lang.TypeRef{
+																	Pos:  p(1069, 45),
+																	Name: "InvalidOperationException",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1069, 71),
+																		X: &lang.Literal{
+																			Pos:   p(1069, 71),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
+																			Value: string("ValueFactory attempted to access the Value property of this instance."),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													&lang.ExprStmt{
+														Pos: p(1070, 21),
+														X: &lang.AssignExpr{
+															Pos: p(1070, 30),
+															Op:  "=",
+															Left: &lang.Ident{
+																Pos:  p(1070, 21),
+																Name: "_running",
+															},
+															Right: &lang.Literal{
+																Pos:   p(1070, 32),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													&lang.TryStmt{
+														Pos: p(1071, 21),
+														Body: &lang.BlockStmt{
+															Pos: p(1072, 21),
+															Stmts: []lang.Stmt{
+																&lang.ExprStmt{
+																	Pos: p(1073, 25),
+																	X: &lang.AssignExpr{
+																		Pos: p(1073, 32),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(1073, 25),
+																			Name: "_value",
+																		},
+																		Right: &lang.CallExpr{
+																			Pos: p(1073, 34),
+																			Fun: &lang.Ident{
+																				Pos:  p(1073, 34),
+																				Name: "_factory",
+																			},
+																		},
+																	},
+																},
+																&lang.ExprStmt{
+																	Pos: p(1074, 25),
+																	X: &lang.AssignExpr{
+																		Pos: p(1074, 34),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(1074, 25),
+																			Name: "_created",
+																		},
+																		Right: &lang.Literal{
+																			Pos:   p(1074, 36),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "true",
+																			Value: bool(true),
+																		},
+																	},
+																},
+																&lang.ExprStmt{
+																	Pos: p(1075, 25),
+																	X: &lang.AssignExpr{
+																		Pos: p(1075, 34),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(1075, 25),
+																			Name: "_factory",
+																		},
+																		Right: &lang.Literal{
+																			Pos:  p(1075, 36),
+																			Kind: lang.LitKind(10),
+																			Raw:  "null",
+																		},
+																	},
+																},
+															},
+															Rbrace: p(1076, 21),
+														},
+														Catches: []*lang.CatchClause{
+															&lang.CatchClause{
+																Pos: p(1077, 21),
+																Type: &lang.TypeRef{
+																	Pos:  p(1077, 28),
+																	Name: "Exception",
+																},
+																Name: "e",
+																Body: &lang.BlockStmt{
+																	Pos: p(1078, 21),
+																	Stmts: []lang.Stmt{
+																		&lang.ExprStmt{
+																			Pos: p(1079, 25),
+																			X: &lang.AssignExpr{
+																				Pos: p(1079, 32),
+																				Op:  "=",
+																				Left: &lang.Ident{
+																					Pos:  p(1079, 25),
+																					Name: "_error",
+																				},
+																				Right: &lang.Ident{
+																					Pos:  p(1079, 34),
+																					Name: "e",
+																				},
+																			},
+																		},
+																		&lang.ThrowStmt{
+																			Pos: p(1080, 25),
+																		},
+																	},
+																	Rbrace: p(1081, 21),
+																},
+															},
+														},
+														Finally: &lang.BlockStmt{
+															Pos: p(1083, 21),
+															Stmts: []lang.Stmt{
+																&lang.ExprStmt{
+																	Pos: p(1084, 25),
+																	X: &lang.AssignExpr{
+																		Pos: p(1084, 34),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(1084, 25),
+																			Name: "_running",
+																		},
+																		Right: &lang.Literal{
+																			Pos:   p(1084, 36),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+															},
+															Rbrace: p(1085, 21),
+														},
+													},
+													&lang.ReturnStmt{
+														Pos: p(1086, 21),
+														X: &lang.Ident{
+															Pos:  p(1086, 28),
+															Name: "_value",
+														},
+													},
+												},
+												Rbrace: p(1087, 17),
+											},
+										},
+									},
+									Rbrace: p(1088, 13),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1091, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1091, 25),
+							Name: "string",
+						},
+						Name: "ToString",
+						ExprBody: &lang.CondExpr{
+							Pos: p(1091, 55),
+							Cond: &lang.Ident{
+								Pos:  p(1091, 46),
+								Name: "_created",
+							},
+							Then: &lang.CondExpr{
+								Pos: p(1091, 73),
+								Cond: &lang.BinaryExpr{
+									Pos: p(1091, 65),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(1091, 58),
+										Name: "_value",
+									},
+									Y: &lang.Literal{
+										Pos:  p(1091, 68),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Then: &lang.Literal{
+									Pos:   p(1091, 75),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"\"",
+									Value: string(""),
+								},
+								Else: &lang.CallExpr{
+									Pos: p(1091, 87),
+									Fun: &lang.MemberExpr{
+										Pos: p(1091, 87),
+										X: &lang.Ident{
+											Pos:  p(1091, 80),
+											Name: "_value",
+										},
+										Name: "ToString",
+									},
+								},
+							},
+							Else: &lang.Literal{
+								Pos:   p(1091, 101),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"Value is not created.\"",
+								Value: string("Value is not created."),
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1100, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -13989,11 +15995,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(929, 49),
+						Pos:  p(1100, 49),
 						Name: "IEqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(929, 67),
+								Pos:  p(1100, 67),
 								Name: "T",
 							},
 						},
@@ -14001,61 +16007,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(931, 9),
+						Pos:       p(1102, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(931, 16),
+							Pos:  p(1102, 16),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(931, 33),
+									Pos:  p(1102, 33),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(931, 36),
+								Pos:  p(1102, 36),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(932, 9),
+						Pos:       p(1103, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(932, 23),
+							Pos:  p(1103, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(932, 40),
+									Pos:  p(1103, 40),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(932, 64),
+							Pos: p(1103, 64),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(932, 54),
+								Pos:  p(1103, 54),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(932, 78),
+								Pos: p(1103, 78),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(932, 68),
+									Pos:  p(1103, 68),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(932, 80),
+									Pos: p(1103, 80),
 									Type: &lang.TypeRef{
-										Pos:  p(932, 84),
+										Pos:  p(1103, 84),
 										Name: "ObjectEqualityComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(932, 107),
+												Pos:  p(1103, 107),
 												Name: "T",
 											},
 										},
@@ -14065,26 +16071,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(933, 9),
+						Pos:       p(1104, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(933, 25),
+							Pos:  p(1104, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(933, 37),
+								Pos: p(1104, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(933, 37),
+									Pos:  p(1104, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(933, 42),
+								Pos: p(1104, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(933, 42),
+									Pos:  p(1104, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -14092,18 +16098,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(934, 9),
+						Pos:       p(1105, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(934, 25),
+							Pos:  p(1105, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(934, 41),
+								Pos: p(1105, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(934, 41),
+									Pos:  p(1105, 41),
 									Name: "T",
 								},
 								Name: "obj",
@@ -14111,14 +16117,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(935, 9),
+						Pos:       p(1106, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(935, 23),
+							Pos:  p(1106, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(935, 40),
+									Pos:  p(1106, 40),
 									Name: "T",
 								},
 							},
@@ -14126,21 +16132,21 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(935, 50),
+								Pos: p(1106, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 50),
+									Pos:  p(1106, 50),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(935, 55),
+											Pos:  p(1106, 55),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(935, 58),
+											Pos:  p(1106, 58),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(935, 61),
+											Pos:  p(1106, 61),
 											Name: "bool",
 										},
 									},
@@ -14148,62 +16154,62 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(935, 75),
+								Pos: p(1106, 75),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 75),
+									Pos:  p(1106, 75),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(935, 80),
+											Pos:  p(1106, 80),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(935, 83),
+											Pos:  p(1106, 83),
 											Name: "int",
 										},
 									},
 								},
 								Name: "getHashCode",
 								Default: &lang.Literal{
-									Pos:  p(935, 102),
+									Pos:  p(1106, 102),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(936, 9),
+							Pos: p(1107, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(937, 13),
+									Pos: p(1108, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(937, 24),
+										Pos: p(1108, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(937, 17),
+											Pos:  p(1108, 17),
 											Name: "equals",
 										},
 										Y: &lang.Literal{
-											Pos:  p(937, 27),
+											Pos:  p(1108, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(937, 33),
+										Pos: p(1108, 33),
 										X: &lang.NewExpr{
-											Pos: p(937, 39),
+											Pos: p(1108, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(937, 43),
+												Pos:  p(1108, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(937, 65),
+													Pos: p(1108, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(937, 65),
+														Pos: p(1108, 65),
 														X: &lang.Ident{
-															Pos:  p(937, 72),
+															Pos:  p(1108, 72),
 															Name: "equals",
 														},
 													},
@@ -14213,31 +16219,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(938, 13),
+									Pos: p(1109, 13),
 									X: &lang.NewExpr{
-										Pos: p(938, 20),
+										Pos: p(1109, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(938, 24),
+											Pos:  p(1109, 24),
 											Name: "DelegateEqualityComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(938, 49),
+													Pos:  p(1109, 49),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(938, 52),
+												Pos: p(1109, 52),
 												X: &lang.Ident{
-													Pos:  p(938, 52),
+													Pos:  p(1109, 52),
 													Name: "equals",
 												},
 											},
 											&lang.Arg{
-												Pos: p(938, 60),
+												Pos: p(1109, 60),
 												X: &lang.Ident{
-													Pos:  p(938, 60),
+													Pos:  p(1109, 60),
 													Name: "getHashCode",
 												},
 											},
@@ -14245,13 +16251,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(939, 9),
+							Rbrace: p(1110, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(942, 5),
+				Pos:       p(1113, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -14261,11 +16267,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(942, 46),
+						Pos:  p(1113, 46),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(942, 63),
+								Pos:  p(1113, 63),
 								Name: "T",
 							},
 						},
@@ -14273,53 +16279,53 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(944, 9),
+						Pos:       p(1115, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(944, 25),
+							Pos:  p(1115, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(944, 37),
+								Pos: p(1115, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(944, 37),
+									Pos:  p(1115, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(944, 42),
+								Pos: p(1115, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(944, 42),
+									Pos:  p(1115, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(944, 57),
+							Pos: p(1115, 57),
 							Fun: &lang.MemberExpr{
-								Pos: p(944, 57),
+								Pos: p(1115, 57),
 								X: &lang.Ident{
-									Pos:  p(944, 50),
+									Pos:  p(1115, 50),
 									Name: "object",
 								},
 								Name: "Equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(944, 64),
+									Pos: p(1115, 64),
 									X: &lang.Ident{
-										Pos:  p(944, 64),
+										Pos:  p(1115, 64),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(944, 67),
+									Pos: p(1115, 67),
 									X: &lang.Ident{
-										Pos:  p(944, 67),
+										Pos:  p(1115, 67),
 										Name: "y",
 									},
 								},
@@ -14327,49 +16333,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(945, 9),
+						Pos:       p(1116, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(945, 25),
+							Pos:  p(1116, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(945, 41),
+								Pos: p(1116, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(945, 41),
+									Pos:  p(1116, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(945, 63),
+							Pos: p(1116, 63),
 							Cond: &lang.BinaryExpr{
-								Pos: p(945, 55),
+								Pos: p(1116, 55),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(945, 51),
+									Pos:  p(1116, 51),
 									Name: "obj",
 								},
 								Y: &lang.Literal{
-									Pos:  p(945, 58),
+									Pos:  p(1116, 58),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(945, 65),
+								Pos:   p(1116, 65),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(945, 73),
+								Pos: p(1116, 73),
 								Fun: &lang.MemberExpr{
-									Pos: p(945, 73),
+									Pos: p(1116, 73),
 									X: &lang.Ident{
-										Pos:  p(945, 69),
+										Pos:  p(1116, 69),
 										Name: "obj",
 									},
 									Name: "GetHashCode",
@@ -14380,7 +16386,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(948, 5),
+				Pos:       p(1119, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DelegateEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -14390,11 +16396,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(948, 48),
+						Pos:  p(1119, 48),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(948, 65),
+								Pos:  p(1119, 65),
 								Name: "T",
 							},
 						},
@@ -14402,78 +16408,78 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(950, 9),
+						Pos:       p(1121, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(950, 18),
+							Pos:  p(1121, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(950, 23),
+									Pos:  p(1121, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(950, 26),
+									Pos:  p(1121, 26),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(950, 29),
+									Pos:  p(1121, 29),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(950, 35),
+								Pos:  p(1121, 35),
 								Name: "_equals",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(951, 9),
+						Pos:       p(1122, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(951, 18),
+							Pos:  p(1122, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(951, 23),
+									Pos:  p(1122, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(951, 26),
+									Pos:  p(1122, 26),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(951, 31),
+								Pos:  p(1122, 31),
 								Name: "_hash",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(952, 9),
+						Pos:       p(1123, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DelegateEqualityComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(952, 41),
+								Pos: p(1123, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(952, 41),
+									Pos:  p(1123, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(952, 46),
+											Pos:  p(1123, 46),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(952, 49),
+											Pos:  p(1123, 49),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(952, 52),
+											Pos:  p(1123, 52),
 											Name: "bool",
 										},
 									},
@@ -14481,17 +16487,17 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(952, 66),
+								Pos: p(1123, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(952, 66),
+									Pos:  p(1123, 66),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(952, 71),
+											Pos:  p(1123, 71),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(952, 74),
+											Pos:  p(1123, 74),
 											Name: "int",
 										},
 									},
@@ -14500,86 +16506,86 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(952, 85),
+							Pos: p(1123, 85),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(952, 87),
+									Pos: p(1123, 87),
 									X: &lang.AssignExpr{
-										Pos: p(952, 95),
+										Pos: p(1123, 95),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(952, 87),
+											Pos:  p(1123, 87),
 											Name: "_equals",
 										},
 										Right: &lang.Ident{
-											Pos:  p(952, 97),
+											Pos:  p(1123, 97),
 											Name: "equals",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(952, 105),
+									Pos: p(1123, 105),
 									X: &lang.AssignExpr{
-										Pos: p(952, 111),
+										Pos: p(1123, 111),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(952, 105),
+											Pos:  p(1123, 105),
 											Name: "_hash",
 										},
 										Right: &lang.Ident{
-											Pos:  p(952, 113),
+											Pos:  p(1123, 113),
 											Name: "hash",
 										},
 									},
 								},
 							},
-							Rbrace: p(952, 119),
+							Rbrace: p(1123, 119),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(953, 9),
+						Pos:       p(1124, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(953, 25),
+							Pos:  p(1124, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(953, 37),
+								Pos: p(1124, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(953, 37),
+									Pos:  p(1124, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(953, 42),
+								Pos: p(1124, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(953, 42),
+									Pos:  p(1124, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(953, 50),
+							Pos: p(1124, 50),
 							Fun: &lang.Ident{
-								Pos:  p(953, 50),
+								Pos:  p(1124, 50),
 								Name: "_equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(953, 58),
+									Pos: p(1124, 58),
 									X: &lang.Ident{
-										Pos:  p(953, 58),
+										Pos:  p(1124, 58),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(953, 61),
+									Pos: p(1124, 61),
 									X: &lang.Ident{
-										Pos:  p(953, 61),
+										Pos:  p(1124, 61),
 										Name: "y",
 									},
 								},
@@ -14587,54 +16593,54 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(954, 9),
+						Pos:       p(1125, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(954, 25),
+							Pos:  p(1125, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(954, 41),
+								Pos: p(1125, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(954, 41),
+									Pos:  p(1125, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(955, 9),
+							Pos: p(1126, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(956, 13),
+									Pos: p(1127, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(956, 23),
+										Pos: p(1127, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(956, 17),
+											Pos:  p(1127, 17),
 											Name: "_hash",
 										},
 										Y: &lang.Literal{
-											Pos:  p(956, 26),
+											Pos:  p(1127, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(956, 32),
+										Pos: p(1127, 32),
 										X: &lang.NewExpr{
-											Pos: p(956, 38),
+											Pos: p(1127, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(956, 42),
+												Pos:  p(1127, 42),
 												Name: "NotSupportedException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(956, 64),
+													Pos: p(1127, 64),
 													X: &lang.Literal{
-														Pos:   p(956, 64),
+														Pos:   p(1127, 64),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Specified method is not supported.\"",
 														Value: string("Specified method is not supported."),
@@ -14645,18 +16651,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(957, 13),
+									Pos: p(1128, 13),
 									X: &lang.CallExpr{
-										Pos: p(957, 20),
+										Pos: p(1128, 20),
 										Fun: &lang.Ident{
-											Pos:  p(957, 20),
+											Pos:  p(1128, 20),
 											Name: "_hash",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(957, 26),
+												Pos: p(1128, 26),
 												X: &lang.Ident{
-													Pos:  p(957, 26),
+													Pos:  p(1128, 26),
 													Name: "obj",
 												},
 											},
@@ -14664,13 +16670,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(958, 9),
+							Rbrace: p(1129, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(961, 5),
+				Pos:       p(1132, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Comparer",
 				Namespace: "System.Collections.Generic",
@@ -14680,11 +16686,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(961, 41),
+						Pos:  p(1132, 41),
 						Name: "IComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(961, 51),
+								Pos:  p(1132, 51),
 								Name: "T",
 							},
 						},
@@ -14692,61 +16698,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(963, 9),
+						Pos:       p(1134, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(963, 16),
+							Pos:  p(1134, 16),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(963, 25),
+									Pos:  p(1134, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(963, 28),
+								Pos:  p(1134, 28),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(964, 9),
+						Pos:       p(1135, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(964, 23),
+							Pos:  p(1135, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(964, 32),
+									Pos:  p(1135, 32),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(964, 56),
+							Pos: p(1135, 56),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(964, 46),
+								Pos:  p(1135, 46),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(964, 70),
+								Pos: p(1135, 70),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(964, 60),
+									Pos:  p(1135, 60),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(964, 72),
+									Pos: p(1135, 72),
 									Type: &lang.TypeRef{
-										Pos:  p(964, 76),
+										Pos:  p(1135, 76),
 										Name: "ObjectComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(964, 91),
+												Pos:  p(1135, 91),
 												Name: "T",
 											},
 										},
@@ -14756,26 +16762,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(965, 9),
+						Pos:       p(1136, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(965, 25),
+							Pos:  p(1136, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(965, 37),
+								Pos: p(1136, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(965, 37),
+									Pos:  p(1136, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(965, 42),
+								Pos: p(1136, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(965, 42),
+									Pos:  p(1136, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -14783,14 +16789,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(966, 9),
+						Pos:       p(1137, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(966, 23),
+							Pos:  p(1137, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(966, 32),
+									Pos:  p(1137, 32),
 									Name: "T",
 								},
 							},
@@ -14798,13 +16804,13 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(966, 42),
+								Pos: p(1137, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(966, 42),
+									Pos:  p(1137, 42),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(966, 53),
+											Pos:  p(1137, 53),
 											Name: "T",
 										},
 									},
@@ -14813,38 +16819,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(967, 9),
+							Pos: p(1138, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(968, 13),
+									Pos: p(1139, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(968, 28),
+										Pos: p(1139, 28),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(968, 17),
+											Pos:  p(1139, 17),
 											Name: "comparison",
 										},
 										Y: &lang.Literal{
-											Pos:  p(968, 31),
+											Pos:  p(1139, 31),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(968, 37),
+										Pos: p(1139, 37),
 										X: &lang.NewExpr{
-											Pos: p(968, 43),
+											Pos: p(1139, 43),
 											Type: &lang.TypeRef{
-												Pos:  p(968, 47),
+												Pos:  p(1139, 47),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(968, 69),
+													Pos: p(1139, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(968, 69),
+														Pos: p(1139, 69),
 														X: &lang.Ident{
-															Pos:  p(968, 76),
+															Pos:  p(1139, 76),
 															Name: "comparison",
 														},
 													},
@@ -14854,24 +16860,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(969, 13),
+									Pos: p(1140, 13),
 									X: &lang.NewExpr{
-										Pos: p(969, 20),
+										Pos: p(1140, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(969, 24),
+											Pos:  p(1140, 24),
 											Name: "ComparisonComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(969, 43),
+													Pos:  p(1140, 43),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(969, 46),
+												Pos: p(1140, 46),
 												X: &lang.Ident{
-													Pos:  p(969, 46),
+													Pos:  p(1140, 46),
 													Name: "comparison",
 												},
 											},
@@ -14879,13 +16885,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(970, 9),
+							Rbrace: p(1141, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(973, 5),
+				Pos:       p(1144, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectComparer",
 				Namespace: "System.Collections.Generic",
@@ -14895,11 +16901,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(973, 38),
+						Pos:  p(1144, 38),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(973, 47),
+								Pos:  p(1144, 47),
 								Name: "T",
 							},
 						},
@@ -14907,101 +16913,101 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(975, 9),
+						Pos:       p(1146, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(975, 25),
+							Pos:  p(1146, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(975, 37),
+								Pos: p(1146, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(975, 37),
+									Pos:  p(1146, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(975, 42),
+								Pos: p(1146, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(975, 42),
+									Pos:  p(1146, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(976, 9),
+							Pos: p(1147, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(977, 13),
+									Pos: p(1148, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(977, 13),
+										Pos:  p(1148, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(977, 20),
+											Pos:  p(1148, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(977, 24),
+												Pos:  p(1148, 24),
 												Name: "x",
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(977, 27),
+											Pos:  p(1148, 27),
 											Name: "b",
 											Init: &lang.Ident{
-												Pos:  p(977, 31),
+												Pos:  p(1148, 31),
 												Name: "y",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(978, 13),
+									Pos: p(1149, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(978, 19),
+										Pos: p(1149, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(978, 17),
+											Pos:  p(1149, 17),
 											Name: "a",
 										},
 										Y: &lang.Literal{
-											Pos:  p(978, 22),
+											Pos:  p(1149, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(978, 28),
+										Pos: p(1149, 28),
 										X: &lang.CondExpr{
-											Pos: p(978, 45),
+											Pos: p(1149, 45),
 											Cond: &lang.BinaryExpr{
-												Pos: p(978, 37),
+												Pos: p(1149, 37),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(978, 35),
+													Pos:  p(1149, 35),
 													Name: "b",
 												},
 												Y: &lang.Literal{
-													Pos:  p(978, 40),
+													Pos:  p(1149, 40),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.Literal{
-												Pos:   p(978, 47),
+												Pos:   p(1149, 47),
 												Raw:   "0",
 												Value: int64(0),
 											},
 											Else: &lang.UnaryExpr{
-												Pos: p(978, 51),
+												Pos: p(1149, 51),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(978, 52),
+													Pos:   p(1149, 52),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -15010,63 +17016,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(979, 13),
+									Pos: p(1150, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(979, 19),
+										Pos: p(1150, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(979, 17),
+											Pos:  p(1150, 17),
 											Name: "b",
 										},
 										Y: &lang.Literal{
-											Pos:  p(979, 22),
+											Pos:  p(1150, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(979, 28),
+										Pos: p(1150, 28),
 										X: &lang.Literal{
-											Pos:   p(979, 35),
+											Pos:   p(1150, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(980, 13),
+									Pos: p(1151, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(980, 19),
+										Pos: p(1151, 19),
 										X: &lang.Ident{
-											Pos:  p(980, 17),
+											Pos:  p(1151, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(980, 22),
+											Pos: p(1151, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(980, 22),
+												Pos:  p(1151, 22),
 												Name: "IComparable",
 											},
 											Name: "c",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(980, 37),
+										Pos: p(1151, 37),
 										X: &lang.CallExpr{
-											Pos: p(980, 46),
+											Pos: p(1151, 46),
 											Fun: &lang.MemberExpr{
-												Pos: p(980, 46),
+												Pos: p(1151, 46),
 												X: &lang.Ident{
-													Pos:  p(980, 44),
+													Pos:  p(1151, 44),
 													Name: "c",
 												},
 												Name: "CompareTo",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(980, 56),
+													Pos: p(1151, 56),
 													X: &lang.Ident{
-														Pos:  p(980, 56),
+														Pos:  p(1151, 56),
 														Name: "b",
 													},
 												},
@@ -15075,18 +17081,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(981, 13),
+									Pos: p(1152, 13),
 									X: &lang.NewExpr{
-										Pos: p(981, 19),
+										Pos: p(1152, 19),
 										Type: &lang.TypeRef{
-											Pos:  p(981, 23),
+											Pos:  p(1152, 23),
 											Name: "ArgumentException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(981, 41),
+												Pos: p(1152, 41),
 												X: &lang.Literal{
-													Pos:   p(981, 41),
+													Pos:   p(1152, 41),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"At least one object must implement IComparable.\"",
 													Value: string("At least one object must implement IComparable."),
@@ -15096,13 +17102,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(982, 9),
+							Rbrace: p(1153, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(985, 5),
+				Pos:       p(1156, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ComparisonComparer",
 				Namespace: "System.Collections.Generic",
@@ -15112,11 +17118,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(985, 42),
+						Pos:  p(1156, 42),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(985, 51),
+								Pos:  p(1156, 51),
 								Name: "T",
 							},
 						},
@@ -15124,38 +17130,38 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(987, 9),
+						Pos:       p(1158, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(987, 18),
+							Pos:  p(1158, 18),
 							Name: "Comparison",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(987, 29),
+									Pos:  p(1158, 29),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(987, 32),
+								Pos:  p(1158, 32),
 								Name: "_comparison",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(988, 9),
+						Pos:       p(1159, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ComparisonComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(988, 35),
+								Pos: p(1159, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(988, 35),
+									Pos:  p(1159, 35),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(988, 46),
+											Pos:  p(1159, 46),
 											Name: "T",
 										},
 									},
@@ -15164,71 +17170,71 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(988, 61),
+							Pos: p(1159, 61),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(988, 63),
+									Pos: p(1159, 63),
 									X: &lang.AssignExpr{
-										Pos: p(988, 75),
+										Pos: p(1159, 75),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(988, 63),
+											Pos:  p(1159, 63),
 											Name: "_comparison",
 										},
 										Right: &lang.Ident{
-											Pos:  p(988, 77),
+											Pos:  p(1159, 77),
 											Name: "comparison",
 										},
 									},
 								},
 							},
-							Rbrace: p(988, 89),
+							Rbrace: p(1159, 89),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(989, 9),
+						Pos:       p(1160, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(989, 25),
+							Pos:  p(1160, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(989, 37),
+								Pos: p(1160, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(989, 37),
+									Pos:  p(1160, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(989, 42),
+								Pos: p(1160, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(989, 42),
+									Pos:  p(1160, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(989, 50),
+							Pos: p(1160, 50),
 							Fun: &lang.Ident{
-								Pos:  p(989, 50),
+								Pos:  p(1160, 50),
 								Name: "_comparison",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(989, 62),
+									Pos: p(1160, 62),
 									X: &lang.Ident{
-										Pos:  p(989, 62),
+										Pos:  p(1160, 62),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(989, 65),
+									Pos: p(1160, 65),
 									X: &lang.Ident{
-										Pos:  p(989, 65),
+										Pos:  p(1160, 65),
 										Name: "y",
 									},
 								},
@@ -15238,7 +17244,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(999, 5),
+				Pos:       p(1170, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ILookup",
 				Namespace: "System.Linq",
@@ -15249,19 +17255,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(999, 48),
+						Pos:  p(1170, 48),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(999, 87),
+								Pos:  p(1170, 87),
 								Name: "IGrouping",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(999, 97),
+										Pos:  p(1170, 97),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(999, 103),
+										Pos:  p(1170, 103),
 										Name: "TElement",
 									},
 								},
@@ -15271,27 +17277,27 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(1001, 9),
+						Pos: p(1172, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1001, 9),
+							Pos:  p(1172, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1001, 21),
+								Pos:  p(1172, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(1002, 9),
+						Pos: p(1173, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1002, 9),
+							Pos:  p(1173, 9),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1002, 48),
+									Pos:  p(1173, 48),
 									Name: "TElement",
 								},
 							},
@@ -15299,15 +17305,15 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1002, 75),
+								Pos:  p(1173, 75),
 								Kind: "get",
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1002, 63),
+								Pos: p(1173, 63),
 								Type: &lang.TypeRef{
-									Pos:  p(1002, 63),
+									Pos:  p(1173, 63),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -15315,17 +17321,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1003, 9),
+						Pos: p(1174, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1003, 9),
+							Pos:  p(1174, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1003, 23),
+								Pos: p(1174, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(1003, 23),
+									Pos:  p(1174, 23),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -15335,7 +17341,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1006, 5),
+				Pos:       p(1177, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lookup",
 				Namespace: "System.Linq",
@@ -15346,15 +17352,15 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1006, 43),
+						Pos:  p(1177, 43),
 						Name: "ILookup",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1006, 51),
+								Pos:  p(1177, 51),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  p(1006, 57),
+								Pos:  p(1177, 57),
 								Name: "TElement",
 							},
 						},
@@ -15362,22 +17368,22 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1008, 9),
+						Pos:       p(1179, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1008, 18),
+							Pos:  p(1179, 18),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1008, 50),
+									Pos:  p(1179, 50),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1008, 60),
+											Pos:  p(1179, 60),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1008, 66),
+											Pos:  p(1179, 66),
 											Name: "TElement",
 										},
 									},
@@ -15386,32 +17392,32 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1008, 77),
+								Pos:  p(1179, 77),
 								Name: "_groups",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1009, 9),
+						Pos:       p(1180, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1009, 18),
+							Pos:  p(1180, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1009, 56),
+									Pos:  p(1180, 56),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1009, 62),
+									Pos:  p(1180, 62),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1009, 72),
+											Pos:  p(1180, 72),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1009, 78),
+											Pos:  p(1180, 78),
 											Name: "TElement",
 										},
 									},
@@ -15420,55 +17426,55 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1009, 89),
+								Pos:  p(1180, 89),
 								Name: "_index",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1010, 9),
+						Pos: p(1181, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1010, 9),
+							Pos:  p(1181, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1010, 19),
+									Pos:  p(1181, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1010, 25),
+									Pos:  p(1181, 25),
 									Name: "TElement",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1010, 35),
+								Pos:  p(1181, 35),
 								Name: "_nullGroup",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1012, 9),
+						Pos:       p(1183, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Lookup",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1012, 25),
+								Pos: p(1183, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1012, 25),
+									Pos:  p(1183, 25),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1012, 64),
+											Pos:  p(1183, 64),
 											Name: "IGrouping",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1012, 74),
+													Pos:  p(1183, 74),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1012, 80),
+													Pos:  p(1183, 80),
 													Name: "TElement",
 												},
 											},
@@ -15478,13 +17484,13 @@ func preludeAST() *lang.File {
 								Name: "groups",
 							},
 							&lang.Param{
-								Pos: p(1012, 99),
+								Pos: p(1183, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(1012, 99),
+									Pos:  p(1183, 99),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1012, 144),
+											Pos:  p(1183, 144),
 											Name: "TKey",
 										},
 									},
@@ -15493,33 +17499,33 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1013, 9),
+							Pos: p(1184, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1014, 13),
+									Pos: p(1185, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1014, 21),
+										Pos: p(1185, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1014, 13),
+											Pos:  p(1185, 13),
 											Name: "_groups",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(1014, 23),
+											Pos: p(1185, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1014, 27),
+												Pos:  p(1185, 27),
 												Name: "System.Collections.Generic.List",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(1014, 59),
+														Pos:  p(1185, 59),
 														Name: "IGrouping",
 														Args: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1014, 69),
+																Pos:  p(1185, 69),
 																Name: "TKey",
 															},
 															&lang.TypeRef{
-																Pos:  p(1014, 75),
+																Pos:  p(1185, 75),
 																Name: "TElement",
 															},
 														},
@@ -15528,9 +17534,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1014, 86),
+													Pos: p(1185, 86),
 													X: &lang.Ident{
-														Pos:  p(1014, 86),
+														Pos:  p(1185, 86),
 														Name: "groups",
 													},
 												},
@@ -15539,49 +17545,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1015, 13),
+									Pos: p(1186, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1015, 20),
+										Pos: p(1186, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1015, 13),
+											Pos:  p(1186, 13),
 											Name: "_index",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1015, 39),
+											Pos: p(1186, 39),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1015, 31),
+												Pos: p(1186, 31),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1015, 22),
+													Pos:  p(1186, 22),
 													Name: "comparer",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1015, 34),
+													Pos:  p(1186, 34),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.NewExpr{
-												Pos: p(1015, 41),
+												Pos: p(1186, 41),
 												Type: &lang.TypeRef{
-													Pos:  p(1015, 45),
+													Pos:  p(1186, 45),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1015, 83),
+															Pos:  p(1186, 83),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1015, 89),
+															Pos:  p(1186, 89),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1015, 99),
+																	Pos:  p(1186, 99),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1015, 105),
+																	Pos:  p(1186, 105),
 																	Name: "TElement",
 																},
 															},
@@ -15590,25 +17596,25 @@ func preludeAST() *lang.File {
 												},
 											},
 											Else: &lang.NewExpr{
-												Pos: p(1015, 120),
+												Pos: p(1186, 120),
 												Type: &lang.TypeRef{
-													Pos:  p(1015, 124),
+													Pos:  p(1186, 124),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1015, 162),
+															Pos:  p(1186, 162),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1015, 168),
+															Pos:  p(1186, 168),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1015, 178),
+																	Pos:  p(1186, 178),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1015, 184),
+																	Pos:  p(1186, 184),
 																	Name: "TElement",
 																},
 															},
@@ -15617,9 +17623,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1015, 195),
+														Pos: p(1186, 195),
 														X: &lang.Ident{
-															Pos:  p(1015, 195),
+															Pos:  p(1186, 195),
 															Name: "comparer",
 														},
 													},
@@ -15629,67 +17635,67 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos:  p(1016, 13),
+									Pos:  p(1187, 13),
 									Name: "g",
 									X: &lang.Ident{
-										Pos:  p(1016, 31),
+										Pos:  p(1187, 31),
 										Name: "_groups",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1017, 13),
+										Pos: p(1188, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1018, 17),
+												Pos: p(1189, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1018, 27),
+													Pos: p(1189, 27),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(1018, 23),
+														Pos: p(1189, 23),
 														X: &lang.Ident{
-															Pos:  p(1018, 21),
+															Pos:  p(1189, 21),
 															Name: "g",
 														},
 														Name: "Key",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1018, 30),
+														Pos:  p(1189, 30),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1018, 36),
+													Pos: p(1189, 36),
 													X: &lang.AssignExpr{
-														Pos: p(1018, 47),
+														Pos: p(1189, 47),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1018, 36),
+															Pos:  p(1189, 36),
 															Name: "_nullGroup",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1018, 49),
+															Pos:  p(1189, 49),
 															Name: "g",
 														},
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1019, 22),
+													Pos: p(1190, 22),
 													X: &lang.AssignExpr{
-														Pos: p(1019, 36),
+														Pos: p(1190, 36),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1019, 28),
+															Pos: p(1190, 28),
 															X: &lang.Ident{
-																Pos:  p(1019, 22),
+																Pos:  p(1190, 22),
 																Name: "_index",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1019, 29),
+																	Pos: p(1190, 29),
 																	X: &lang.MemberExpr{
-																		Pos: p(1019, 31),
+																		Pos: p(1190, 31),
 																		X: &lang.Ident{
-																			Pos:  p(1019, 29),
+																			Pos:  p(1190, 29),
 																			Name: "g",
 																		},
 																		Name: "Key",
@@ -15698,46 +17704,46 @@ func preludeAST() *lang.File {
 															},
 														},
 														Right: &lang.Ident{
-															Pos:  p(1019, 38),
+															Pos:  p(1190, 38),
 															Name: "g",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1020, 13),
+										Rbrace: p(1191, 13),
 									},
 								},
 							},
-							Rbrace: p(1021, 9),
+							Rbrace: p(1192, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1023, 9),
+						Pos:       p(1194, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1023, 16),
+							Pos:  p(1194, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1023, 37),
+							Pos: p(1194, 37),
 							X: &lang.Ident{
-								Pos:  p(1023, 29),
+								Pos:  p(1194, 29),
 								Name: "_groups",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1025, 9),
+						Pos:       p(1196, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1025, 16),
+							Pos:  p(1196, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1025, 55),
+									Pos:  p(1196, 55),
 									Name: "TElement",
 								},
 							},
@@ -15745,28 +17751,28 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1027, 13),
+								Pos:  p(1198, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1028, 13),
+									Pos: p(1199, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1029, 17),
+											Pos: p(1200, 17),
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1029, 21),
+													Pos:  p(1200, 21),
 													Name: "g",
 													Init: &lang.CallExpr{
-														Pos: p(1029, 25),
+														Pos: p(1200, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1029, 25),
+															Pos:  p(1200, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1029, 30),
+																Pos: p(1200, 30),
 																X: &lang.Ident{
-																	Pos:  p(1029, 30),
+																	Pos:  p(1200, 30),
 																	Name: "key",
 																},
 															},
@@ -15776,34 +17782,34 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1030, 17),
+											Pos: p(1201, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1030, 23),
+												Pos: p(1201, 23),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1030, 21),
+													Pos:  p(1201, 21),
 													Name: "g",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1030, 26),
+													Pos:  p(1201, 26),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1030, 32),
+												Pos: p(1201, 32),
 												X: &lang.CallExpr{
-													Pos: p(1030, 50),
+													Pos: p(1201, 50),
 													Fun: &lang.MemberExpr{
-														Pos: p(1030, 50),
+														Pos: p(1201, 50),
 														X: &lang.Ident{
-															Pos:  p(1030, 39),
+															Pos:  p(1201, 39),
 															Name: "Enumerable",
 														},
 														Name: "Empty",
 														TypeArgs: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1030, 56),
+																Pos:  p(1201, 56),
 																Name: "TElement",
 															},
 														},
@@ -15812,22 +17818,22 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1031, 17),
+											Pos: p(1202, 17),
 											X: &lang.Ident{
-												Pos:  p(1031, 24),
+												Pos:  p(1202, 24),
 												Name: "g",
 											},
 										},
 									},
-									Rbrace: p(1032, 13),
+									Rbrace: p(1203, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1025, 70),
+								Pos: p(1196, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(1025, 70),
+									Pos:  p(1196, 70),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -15835,61 +17841,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1035, 9),
+						Pos:       p(1206, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1035, 16),
+							Pos:  p(1206, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1035, 30),
+								Pos: p(1206, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1035, 30),
+									Pos:  p(1206, 30),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1035, 53),
+							Pos: p(1206, 53),
 							Op:  "!=",
 							X: &lang.CallExpr{
-								Pos: p(1035, 43),
+								Pos: p(1206, 43),
 								Fun: &lang.Ident{
-									Pos:  p(1035, 43),
+									Pos:  p(1206, 43),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1035, 48),
+										Pos: p(1206, 48),
 										X: &lang.Ident{
-											Pos:  p(1035, 48),
+											Pos:  p(1206, 48),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:  p(1035, 56),
+								Pos:  p(1206, 56),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1037, 9),
+						Pos: p(1208, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1037, 9),
+							Pos:  p(1208, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1037, 19),
+									Pos:  p(1208, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1037, 25),
+									Pos:  p(1208, 25),
 									Name: "TElement",
 								},
 							},
@@ -15897,127 +17903,127 @@ func preludeAST() *lang.File {
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1037, 40),
+								Pos: p(1208, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1037, 40),
+									Pos:  p(1208, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1038, 9),
+							Pos: p(1209, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1039, 13),
+									Pos: p(1210, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1039, 21),
+										Pos: p(1210, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1039, 17),
+											Pos:  p(1210, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1039, 24),
+											Pos:  p(1210, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1039, 30),
+										Pos: p(1210, 30),
 										X: &lang.Ident{
-											Pos:  p(1039, 37),
+											Pos:  p(1210, 37),
 											Name: "_nullGroup",
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1040, 13),
+									Pos: p(1211, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1040, 13),
+										Pos:  p(1211, 13),
 										Name: "IGrouping",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1040, 23),
+												Pos:  p(1211, 23),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  p(1040, 29),
+												Pos:  p(1211, 29),
 												Name: "TElement",
 											},
 										},
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1040, 39),
+											Pos:  p(1211, 39),
 											Name: "g",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1041, 13),
+									Pos: p(1212, 13),
 									X: &lang.CondExpr{
-										Pos: p(1041, 51),
+										Pos: p(1212, 51),
 										Cond: &lang.CallExpr{
-											Pos: p(1041, 27),
+											Pos: p(1212, 27),
 											Fun: &lang.MemberExpr{
-												Pos: p(1041, 27),
+												Pos: p(1212, 27),
 												X: &lang.Ident{
-													Pos:  p(1041, 20),
+													Pos:  p(1212, 20),
 													Name: "_index",
 												},
 												Name: "TryGetValue",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1041, 39),
+													Pos: p(1212, 39),
 													X: &lang.Ident{
-														Pos:  p(1041, 39),
+														Pos:  p(1212, 39),
 														Name: "key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1041, 44),
+													Pos: p(1212, 44),
 													Mod: "out",
 													X: &lang.Ident{
-														Pos:  p(1041, 48),
+														Pos:  p(1212, 48),
 														Name: "g",
 													},
 												},
 											},
 										},
 										Then: &lang.Ident{
-											Pos:  p(1041, 53),
+											Pos:  p(1212, 53),
 											Name: "g",
 										},
 										Else: &lang.Literal{
-											Pos:  p(1041, 57),
+											Pos:  p(1212, 57),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 							},
-							Rbrace: p(1042, 9),
+							Rbrace: p(1213, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1044, 9),
+						Pos:       p(1215, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1044, 16),
+							Pos:  p(1215, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1044, 55),
+									Pos:  p(1215, 55),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1044, 65),
+											Pos:  p(1215, 65),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1044, 71),
+											Pos:  p(1215, 71),
 											Name: "TElement",
 										},
 									},
@@ -16026,11 +18032,11 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1044, 109),
+							Pos: p(1215, 109),
 							Fun: &lang.MemberExpr{
-								Pos: p(1044, 109),
+								Pos: p(1215, 109),
 								X: &lang.Ident{
-									Pos:  p(1044, 101),
+									Pos:  p(1215, 101),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
@@ -16038,50 +18044,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1045, 9),
+						Pos: p(1216, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1045, 9),
+							Pos:  p(1216, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1045, 98),
+							Pos: p(1216, 98),
 							Fun: &lang.MemberExpr{
-								Pos: p(1045, 98),
+								Pos: p(1216, 98),
 								X: &lang.Ident{
-									Pos:  p(1045, 90),
+									Pos:  p(1216, 90),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1045, 40),
+							Pos:  p(1216, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1048, 5),
+				Pos:       p(1219, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LookupExtensions",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1050, 9),
+						Pos:       p(1221, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1050, 23),
+							Pos:  p(1221, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1050, 31),
+									Pos:  p(1221, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1050, 37),
+									Pos:  p(1221, 37),
 									Name: "TSource",
 								},
 							},
@@ -16093,14 +18099,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1050, 70),
+								Pos:      p(1221, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1050, 75),
+									Pos:  p(1221, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1050, 114),
+											Pos:  p(1221, 114),
 											Name: "TSource",
 										},
 									},
@@ -16108,17 +18114,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1050, 131),
+								Pos: p(1221, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1050, 131),
+									Pos:  p(1221, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1050, 136),
+											Pos:  p(1221, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1050, 145),
+											Pos:  p(1221, 145),
 											Name: "TKey",
 										},
 									},
@@ -16127,46 +18133,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1051, 16),
+							Pos: p(1222, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1051, 16),
+								Pos:  p(1222, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1051, 22),
+									Pos: p(1222, 22),
 									X: &lang.Ident{
-										Pos:  p(1051, 22),
+										Pos:  p(1222, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1051, 30),
+									Pos: p(1222, 30),
 									X: &lang.Ident{
-										Pos:  p(1051, 30),
+										Pos:  p(1222, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1051, 43),
+									Pos: p(1222, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1051, 43),
+										Pos: p(1222, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1051, 43),
+												Pos:  p(1222, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1051, 48),
+											Pos:  p(1222, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1051, 51),
+									Pos: p(1222, 51),
 									X: &lang.Literal{
-										Pos:  p(1051, 51),
+										Pos:  p(1222, 51),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -16175,18 +18181,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1053, 9),
+						Pos:       p(1224, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1053, 23),
+							Pos:  p(1224, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1053, 31),
+									Pos:  p(1224, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1053, 37),
+									Pos:  p(1224, 37),
 									Name: "TSource",
 								},
 							},
@@ -16198,14 +18204,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1053, 70),
+								Pos:      p(1224, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1053, 75),
+									Pos:  p(1224, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1053, 114),
+											Pos:  p(1224, 114),
 											Name: "TSource",
 										},
 									},
@@ -16213,17 +18219,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1053, 131),
+								Pos: p(1224, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1053, 131),
+									Pos:  p(1224, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1053, 136),
+											Pos:  p(1224, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1053, 145),
+											Pos:  p(1224, 145),
 											Name: "TKey",
 										},
 									},
@@ -16231,13 +18237,13 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1053, 164),
+								Pos: p(1224, 164),
 								Type: &lang.TypeRef{
-									Pos:  p(1053, 164),
+									Pos:  p(1224, 164),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1053, 209),
+											Pos:  p(1224, 209),
 											Name: "TKey",
 										},
 									},
@@ -16246,46 +18252,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1054, 16),
+							Pos: p(1225, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1054, 16),
+								Pos:  p(1225, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1054, 22),
+									Pos: p(1225, 22),
 									X: &lang.Ident{
-										Pos:  p(1054, 22),
+										Pos:  p(1225, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1054, 30),
+									Pos: p(1225, 30),
 									X: &lang.Ident{
-										Pos:  p(1054, 30),
+										Pos:  p(1225, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1054, 43),
+									Pos: p(1225, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1054, 43),
+										Pos: p(1225, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1054, 43),
+												Pos:  p(1225, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1054, 48),
+											Pos:  p(1225, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1054, 51),
+									Pos: p(1225, 51),
 									X: &lang.Ident{
-										Pos:  p(1054, 51),
+										Pos:  p(1225, 51),
 										Name: "comparer",
 									},
 								},
@@ -16293,18 +18299,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1056, 9),
+						Pos:       p(1227, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1056, 23),
+							Pos:  p(1227, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1056, 31),
+									Pos:  p(1227, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1056, 37),
+									Pos:  p(1227, 37),
 									Name: "TElement",
 								},
 							},
@@ -16317,14 +18323,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1056, 81),
+								Pos:      p(1227, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1056, 86),
+									Pos:  p(1227, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1056, 125),
+											Pos:  p(1227, 125),
 											Name: "TSource",
 										},
 									},
@@ -16332,17 +18338,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1056, 142),
+								Pos: p(1227, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1056, 142),
+									Pos:  p(1227, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1056, 147),
+											Pos:  p(1227, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1056, 156),
+											Pos:  p(1227, 156),
 											Name: "TKey",
 										},
 									},
@@ -16350,17 +18356,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1056, 175),
+								Pos: p(1227, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1056, 175),
+									Pos:  p(1227, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1056, 180),
+											Pos:  p(1227, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1056, 189),
+											Pos:  p(1227, 189),
 											Name: "TElement",
 										},
 									},
@@ -16369,37 +18375,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1057, 16),
+							Pos: p(1228, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1057, 16),
+								Pos:  p(1228, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1057, 22),
+									Pos: p(1228, 22),
 									X: &lang.Ident{
-										Pos:  p(1057, 22),
+										Pos:  p(1228, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1057, 30),
+									Pos: p(1228, 30),
 									X: &lang.Ident{
-										Pos:  p(1057, 30),
+										Pos:  p(1228, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1057, 43),
+									Pos: p(1228, 43),
 									X: &lang.Ident{
-										Pos:  p(1057, 43),
+										Pos:  p(1228, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1057, 60),
+									Pos: p(1228, 60),
 									X: &lang.Literal{
-										Pos:  p(1057, 60),
+										Pos:  p(1228, 60),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -16408,18 +18414,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1059, 9),
+						Pos:       p(1230, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1059, 23),
+							Pos:  p(1230, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1059, 31),
+									Pos:  p(1230, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1059, 37),
+									Pos:  p(1230, 37),
 									Name: "TElement",
 								},
 							},
@@ -16432,14 +18438,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1059, 81),
+								Pos:      p(1230, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1059, 86),
+									Pos:  p(1230, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1059, 125),
+											Pos:  p(1230, 125),
 											Name: "TSource",
 										},
 									},
@@ -16447,17 +18453,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1059, 142),
+								Pos: p(1230, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1059, 142),
+									Pos:  p(1230, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1059, 147),
+											Pos:  p(1230, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1059, 156),
+											Pos:  p(1230, 156),
 											Name: "TKey",
 										},
 									},
@@ -16465,17 +18471,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1059, 175),
+								Pos: p(1230, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1059, 175),
+									Pos:  p(1230, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1059, 180),
+											Pos:  p(1230, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1059, 189),
+											Pos:  p(1230, 189),
 											Name: "TElement",
 										},
 									},
@@ -16483,13 +18489,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1059, 216),
+								Pos: p(1230, 216),
 								Type: &lang.TypeRef{
-									Pos:  p(1059, 216),
+									Pos:  p(1230, 216),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1059, 261),
+											Pos:  p(1230, 261),
 											Name: "TKey",
 										},
 									},
@@ -16498,37 +18504,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1060, 16),
+							Pos: p(1231, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1060, 16),
+								Pos:  p(1231, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1060, 22),
+									Pos: p(1231, 22),
 									X: &lang.Ident{
-										Pos:  p(1060, 22),
+										Pos:  p(1231, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1060, 30),
+									Pos: p(1231, 30),
 									X: &lang.Ident{
-										Pos:  p(1060, 30),
+										Pos:  p(1231, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1060, 43),
+									Pos: p(1231, 43),
 									X: &lang.Ident{
-										Pos:  p(1060, 43),
+										Pos:  p(1231, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1060, 60),
+									Pos: p(1231, 60),
 									X: &lang.Ident{
-										Pos:  p(1060, 60),
+										Pos:  p(1231, 60),
 										Name: "comparer",
 									},
 								},
@@ -16536,18 +18542,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1064, 9),
+						Pos:       p(1235, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1064, 16),
+							Pos:  p(1235, 16),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1064, 24),
+									Pos:  p(1235, 24),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1064, 30),
+									Pos:  p(1235, 30),
 									Name: "TElement",
 								},
 							},
@@ -16560,13 +18566,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1064, 71),
+								Pos: p(1235, 71),
 								Type: &lang.TypeRef{
-									Pos:  p(1064, 71),
+									Pos:  p(1235, 71),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1064, 110),
+											Pos:  p(1235, 110),
 											Name: "TSource",
 										},
 									},
@@ -16574,17 +18580,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1064, 127),
+								Pos: p(1235, 127),
 								Type: &lang.TypeRef{
-									Pos:  p(1064, 127),
+									Pos:  p(1235, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1064, 132),
+											Pos:  p(1235, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1064, 141),
+											Pos:  p(1235, 141),
 											Name: "TKey",
 										},
 									},
@@ -16592,17 +18598,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1064, 160),
+								Pos: p(1235, 160),
 								Type: &lang.TypeRef{
-									Pos:  p(1064, 160),
+									Pos:  p(1235, 160),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1064, 165),
+											Pos:  p(1235, 165),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1064, 174),
+											Pos:  p(1235, 174),
 											Name: "TElement",
 										},
 									},
@@ -16610,13 +18616,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1064, 201),
+								Pos: p(1235, 201),
 								Type: &lang.TypeRef{
-									Pos:  p(1064, 201),
+									Pos:  p(1235, 201),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1064, 246),
+											Pos:  p(1235, 246),
 											Name: "TKey",
 										},
 									},
@@ -16625,38 +18631,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1065, 9),
+							Pos: p(1236, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1066, 13),
+									Pos: p(1237, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1066, 24),
+										Pos: p(1237, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1066, 17),
+											Pos:  p(1237, 17),
 											Name: "source",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1066, 27),
+											Pos:  p(1237, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1066, 33),
+										Pos: p(1237, 33),
 										X: &lang.NewExpr{
-											Pos: p(1066, 39),
+											Pos: p(1237, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1066, 43),
+												Pos:  p(1237, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1066, 65),
+													Pos: p(1237, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1066, 65),
+														Pos: p(1237, 65),
 														X: &lang.Ident{
-															Pos:  p(1066, 72),
+															Pos:  p(1237, 72),
 															Name: "source",
 														},
 													},
@@ -16666,35 +18672,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1067, 13),
+									Pos: p(1238, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1067, 29),
+										Pos: p(1238, 29),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1067, 17),
+											Pos:  p(1238, 17),
 											Name: "keySelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1067, 32),
+											Pos:  p(1238, 32),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1067, 38),
+										Pos: p(1238, 38),
 										X: &lang.NewExpr{
-											Pos: p(1067, 44),
+											Pos: p(1238, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(1067, 48),
+												Pos:  p(1238, 48),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1067, 70),
+													Pos: p(1238, 70),
 													X: &lang.NameOfExpr{
-														Pos: p(1067, 70),
+														Pos: p(1238, 70),
 														X: &lang.Ident{
-															Pos:  p(1067, 77),
+															Pos:  p(1238, 77),
 															Name: "keySelector",
 														},
 													},
@@ -16704,35 +18710,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1068, 13),
+									Pos: p(1239, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1068, 33),
+										Pos: p(1239, 33),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1068, 17),
+											Pos:  p(1239, 17),
 											Name: "elementSelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1068, 36),
+											Pos:  p(1239, 36),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1068, 42),
+										Pos: p(1239, 42),
 										X: &lang.NewExpr{
-											Pos: p(1068, 48),
+											Pos: p(1239, 48),
 											Type: &lang.TypeRef{
-												Pos:  p(1068, 52),
+												Pos:  p(1239, 52),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1068, 74),
+													Pos: p(1239, 74),
 													X: &lang.NameOfExpr{
-														Pos: p(1068, 74),
+														Pos: p(1239, 74),
 														X: &lang.Ident{
-															Pos:  p(1068, 81),
+															Pos:  p(1239, 81),
 															Name: "elementSelector",
 														},
 													},
@@ -16742,82 +18748,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1069, 13),
+									Pos: p(1240, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1069, 17),
+											Pos:  p(1240, 17),
 											Name: "groups",
 											Init: &lang.CondExpr{
-												Pos: p(1069, 43),
+												Pos: p(1240, 43),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1069, 35),
+													Pos: p(1240, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1069, 26),
+														Pos:  p(1240, 26),
 														Name: "comparer",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1069, 38),
+														Pos:  p(1240, 38),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.CallExpr{
-													Pos: p(1069, 52),
+													Pos: p(1240, 52),
 													Fun: &lang.MemberExpr{
-														Pos: p(1069, 52),
+														Pos: p(1240, 52),
 														X: &lang.Ident{
-															Pos:  p(1069, 45),
+															Pos:  p(1240, 45),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1069, 60),
+															Pos: p(1240, 60),
 															X: &lang.Ident{
-																Pos:  p(1069, 60),
+																Pos:  p(1240, 60),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1069, 73),
+															Pos: p(1240, 73),
 															X: &lang.Ident{
-																Pos:  p(1069, 73),
+																Pos:  p(1240, 73),
 																Name: "elementSelector",
 															},
 														},
 													},
 												},
 												Else: &lang.CallExpr{
-													Pos: p(1069, 99),
+													Pos: p(1240, 99),
 													Fun: &lang.MemberExpr{
-														Pos: p(1069, 99),
+														Pos: p(1240, 99),
 														X: &lang.Ident{
-															Pos:  p(1069, 92),
+															Pos:  p(1240, 92),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1069, 107),
+															Pos: p(1240, 107),
 															X: &lang.Ident{
-																Pos:  p(1069, 107),
+																Pos:  p(1240, 107),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1069, 120),
+															Pos: p(1240, 120),
 															X: &lang.Ident{
-																Pos:  p(1069, 120),
+																Pos:  p(1240, 120),
 																Name: "elementSelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1069, 137),
+															Pos: p(1240, 137),
 															X: &lang.Ident{
-																Pos:  p(1069, 137),
+																Pos:  p(1240, 137),
 																Name: "comparer",
 															},
 														},
@@ -16828,32 +18834,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1070, 13),
+									Pos: p(1241, 13),
 									X: &lang.NewExpr{
-										Pos: p(1070, 20),
+										Pos: p(1241, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1070, 24),
+											Pos:  p(1241, 24),
 											Name: "Lookup",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1070, 31),
+													Pos:  p(1241, 31),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1070, 37),
+													Pos:  p(1241, 37),
 													Name: "TElement",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1070, 47),
+												Pos: p(1241, 47),
 												X: &lang.CallExpr{
-													Pos: p(1070, 54),
+													Pos: p(1241, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1070, 54),
+														Pos: p(1241, 54),
 														X: &lang.Ident{
-															Pos:  p(1070, 47),
+															Pos:  p(1241, 47),
 															Name: "groups",
 														},
 														Name: "ToList",
@@ -16861,9 +18867,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(1070, 64),
+												Pos: p(1241, 64),
 												X: &lang.Ident{
-													Pos:  p(1070, 64),
+													Pos:  p(1241, 64),
 													Name: "comparer",
 												},
 											},
@@ -16871,79 +18877,79 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1071, 9),
+							Rbrace: p(1242, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1080, 5),
+				Pos:       p(1251, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskWaitExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1082, 9),
+						Pos:       p(1253, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1082, 29),
+							Pos:  p(1253, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1082, 44),
+								Pos:      p(1253, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1082, 49),
+									Pos:  p(1253, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1082, 60),
+								Pos: p(1253, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1082, 60),
+									Pos:  p(1253, 60),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1083, 9),
+							Pos: p(1254, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1084, 13),
+									Pos: p(1255, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1084, 13),
+										Pos: p(1255, 13),
 										X: &lang.CallExpr{
-											Pos: p(1084, 19),
+											Pos: p(1255, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1084, 19),
+												Pos:  p(1255, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1084, 27),
+													Pos: p(1255, 27),
 													X: &lang.Ident{
-														Pos:  p(1084, 27),
+														Pos:  p(1255, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1084, 33),
+													Pos: p(1255, 33),
 													X: &lang.Ident{
-														Pos:  p(1084, 33),
+														Pos:  p(1255, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1084, 42),
+													Pos: p(1255, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1084, 60),
+														Pos: p(1255, 60),
 														X: &lang.Ident{
-															Pos:  p(1084, 42),
+															Pos:  p(1255, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -16954,28 +18960,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1085, 13),
+									Pos: p(1256, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1085, 13),
+										Pos: p(1256, 13),
 										X: &lang.Ident{
-											Pos:  p(1085, 19),
+											Pos:  p(1256, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1086, 9),
+							Rbrace: p(1257, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1088, 9),
+						Pos:       p(1259, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1088, 29),
+							Pos:  p(1259, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1088, 34),
+									Pos:  p(1259, 34),
 									Name: "TResult",
 								},
 							},
@@ -16986,14 +18992,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1088, 62),
+								Pos:      p(1259, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1088, 67),
+									Pos:  p(1259, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1088, 72),
+											Pos:  p(1259, 72),
 											Name: "TResult",
 										},
 									},
@@ -17001,48 +19007,48 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1088, 87),
+								Pos: p(1259, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1088, 87),
+									Pos:  p(1259, 87),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1089, 9),
+							Pos: p(1260, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1090, 13),
+									Pos: p(1261, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1090, 13),
+										Pos: p(1261, 13),
 										X: &lang.CallExpr{
-											Pos: p(1090, 19),
+											Pos: p(1261, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1090, 19),
+												Pos:  p(1261, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1090, 27),
+													Pos: p(1261, 27),
 													X: &lang.Ident{
-														Pos:  p(1090, 27),
+														Pos:  p(1261, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1090, 33),
+													Pos: p(1261, 33),
 													X: &lang.Ident{
-														Pos:  p(1090, 33),
+														Pos:  p(1261, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1090, 42),
+													Pos: p(1261, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1090, 60),
+														Pos: p(1261, 60),
 														X: &lang.Ident{
-															Pos:  p(1090, 42),
+															Pos:  p(1261, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -17053,87 +19059,87 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1091, 13),
+									Pos: p(1262, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1091, 20),
+										Pos: p(1262, 20),
 										X: &lang.Ident{
-											Pos:  p(1091, 26),
+											Pos:  p(1262, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1092, 9),
+							Rbrace: p(1263, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1094, 9),
+						Pos:       p(1265, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1094, 29),
+							Pos:  p(1265, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1094, 44),
+								Pos:      p(1265, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1094, 49),
+									Pos:  p(1265, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1094, 60),
+								Pos: p(1265, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1094, 60),
+									Pos:  p(1265, 60),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1095, 9),
+							Pos: p(1266, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1096, 13),
+									Pos: p(1267, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1096, 13),
+										Pos: p(1267, 13),
 										X: &lang.CallExpr{
-											Pos: p(1096, 19),
+											Pos: p(1267, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1096, 19),
+												Pos:  p(1267, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1096, 27),
+													Pos: p(1267, 27),
 													X: &lang.Ident{
-														Pos:  p(1096, 27),
+														Pos:  p(1267, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1096, 33),
+													Pos: p(1267, 33),
 													X: &lang.CallExpr{
-														Pos: p(1096, 42),
+														Pos: p(1267, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1096, 42),
+															Pos: p(1267, 42),
 															X: &lang.Ident{
-																Pos:  p(1096, 33),
+																Pos:  p(1267, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1096, 59),
+																Pos: p(1267, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1096, 59),
+																	Pos: p(1267, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1096, 60),
+																		Pos:   p(1267, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -17143,9 +19149,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1096, 64),
+													Pos: p(1267, 64),
 													X: &lang.Ident{
-														Pos:  p(1096, 64),
+														Pos:  p(1267, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -17154,28 +19160,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1097, 13),
+									Pos: p(1268, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1097, 13),
+										Pos: p(1268, 13),
 										X: &lang.Ident{
-											Pos:  p(1097, 19),
+											Pos:  p(1268, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1098, 9),
+							Rbrace: p(1269, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1100, 9),
+						Pos:       p(1271, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1100, 29),
+							Pos:  p(1271, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1100, 34),
+									Pos:  p(1271, 34),
 									Name: "TResult",
 								},
 							},
@@ -17186,14 +19192,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1100, 62),
+								Pos:      p(1271, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1100, 67),
+									Pos:  p(1271, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1100, 72),
+											Pos:  p(1271, 72),
 											Name: "TResult",
 										},
 									},
@@ -17201,55 +19207,55 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1100, 87),
+								Pos: p(1271, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1100, 87),
+									Pos:  p(1271, 87),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1101, 9),
+							Pos: p(1272, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1102, 13),
+									Pos: p(1273, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1102, 13),
+										Pos: p(1273, 13),
 										X: &lang.CallExpr{
-											Pos: p(1102, 19),
+											Pos: p(1273, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1102, 19),
+												Pos:  p(1273, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1102, 27),
+													Pos: p(1273, 27),
 													X: &lang.Ident{
-														Pos:  p(1102, 27),
+														Pos:  p(1273, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1102, 33),
+													Pos: p(1273, 33),
 													X: &lang.CallExpr{
-														Pos: p(1102, 42),
+														Pos: p(1273, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1102, 42),
+															Pos: p(1273, 42),
 															X: &lang.Ident{
-																Pos:  p(1102, 33),
+																Pos:  p(1273, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1102, 59),
+																Pos: p(1273, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1102, 59),
+																	Pos: p(1273, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1102, 60),
+																		Pos:   p(1273, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -17259,9 +19265,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1102, 64),
+													Pos: p(1273, 64),
 													X: &lang.Ident{
-														Pos:  p(1102, 64),
+														Pos:  p(1273, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -17270,86 +19276,86 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1103, 13),
+									Pos: p(1274, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1103, 20),
+										Pos: p(1274, 20),
 										X: &lang.Ident{
-											Pos:  p(1103, 26),
+											Pos:  p(1274, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1104, 9),
+							Rbrace: p(1275, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1106, 9),
+						Pos:       p(1277, 9),
 						Modifiers: lang.Modifiers(1040),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1106, 22),
+							Pos:  p(1277, 22),
 							Name: "Task",
 						},
 						Name: "WaitFor",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1106, 35),
+								Pos: p(1277, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1106, 35),
+									Pos:  p(1277, 35),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1106, 46),
+								Pos: p(1277, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1106, 46),
+									Pos:  p(1277, 46),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: p(1106, 64),
+								Pos: p(1277, 64),
 								Type: &lang.TypeRef{
-									Pos:  p(1106, 64),
+									Pos:  p(1277, 64),
 									Name: "CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1107, 9),
+							Pos: p(1278, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1108, 13),
+									Pos: p(1279, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1108, 22),
+										Pos: p(1279, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1108, 17),
+											Pos:  p(1279, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1108, 25),
+											Pos:  p(1279, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1108, 31),
+										Pos: p(1279, 31),
 										X: &lang.NewExpr{
-											Pos: p(1108, 37),
+											Pos: p(1279, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1108, 41),
+												Pos:  p(1279, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1108, 63),
+													Pos: p(1279, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1108, 63),
+														Pos: p(1279, 63),
 														X: &lang.Ident{
-															Pos:  p(1108, 70),
+															Pos:  p(1279, 70),
 															Name: "task",
 														},
 													},
@@ -17359,51 +19365,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1109, 13),
+									Pos: p(1280, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1109, 41),
+										Pos: p(1280, 41),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1109, 25),
+											Pos: p(1280, 25),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1109, 17),
+												Pos:  p(1280, 17),
 												Name: "timeout",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1109, 36),
+												Pos: p(1280, 36),
 												X: &lang.Ident{
-													Pos:  p(1109, 27),
+													Pos:  p(1280, 27),
 													Name: "TimeSpan",
 												},
 												Name: "Zero",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1109, 52),
+											Pos: p(1280, 52),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1109, 44),
+												Pos:  p(1280, 44),
 												Name: "timeout",
 											},
 											Y: &lang.CallExpr{
-												Pos: p(1109, 64),
+												Pos: p(1280, 64),
 												Fun: &lang.MemberExpr{
-													Pos: p(1109, 64),
+													Pos: p(1280, 64),
 													X: &lang.Ident{
-														Pos:  p(1109, 55),
+														Pos:  p(1280, 55),
 														Name: "TimeSpan",
 													},
 													Name: "FromMilliseconds",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1109, 81),
+														Pos: p(1280, 81),
 														X: &lang.UnaryExpr{
-															Pos: p(1109, 81),
+															Pos: p(1280, 81),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1109, 82),
+																Pos:   p(1280, 82),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -17414,20 +19420,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1110, 17),
+										Pos: p(1281, 17),
 										X: &lang.NewExpr{
-											Pos: p(1110, 23),
+											Pos: p(1281, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1110, 27),
+												Pos:  p(1281, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1110, 55),
+													Pos: p(1281, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1110, 55),
+														Pos: p(1281, 55),
 														X: &lang.Ident{
-															Pos:  p(1110, 62),
+															Pos:  p(1281, 62),
 															Name: "timeout",
 														},
 													},
@@ -17437,63 +19443,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1111, 13),
+									Pos: p(1282, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1111, 22),
+										Pos: p(1282, 22),
 										X: &lang.Ident{
-											Pos:  p(1111, 17),
+											Pos:  p(1282, 17),
 											Name: "task",
 										},
 										Name: "IsCompleted",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1111, 35),
+										Pos: p(1282, 35),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1112, 13),
+									Pos: p(1283, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1112, 23),
+										Pos: p(1283, 23),
 										X: &lang.Ident{
-											Pos:  p(1112, 17),
+											Pos:  p(1283, 17),
 											Name: "token",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1112, 48),
+										Pos: p(1283, 48),
 										X: &lang.NewExpr{
-											Pos: p(1112, 54),
+											Pos: p(1283, 54),
 											Type: &lang.TypeRef{
-												Pos:  p(1112, 58),
+												Pos:  p(1283, 58),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(1113, 13),
+									Pos: p(1284, 13),
 									Decl: &lang.LocalDeclStmt{
-										Pos: p(1113, 20),
+										Pos: p(1284, 20),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1113, 24),
+												Pos:  p(1284, 24),
 												Name: "cts",
 												Init: &lang.CallExpr{
-													Pos: p(1113, 54),
+													Pos: p(1284, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1113, 54),
+														Pos: p(1284, 54),
 														X: &lang.Ident{
-															Pos:  p(1113, 30),
+															Pos:  p(1284, 30),
 															Name: "CancellationTokenSource",
 														},
 														Name: "CreateLinkedTokenSource",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1113, 78),
+															Pos: p(1284, 78),
 															X: &lang.Ident{
-																Pos:  p(1113, 78),
+																Pos:  p(1284, 78),
 																Name: "token",
 															},
 														},
@@ -17503,38 +19509,38 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1114, 13),
+										Pos: p(1285, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1115, 17),
+												Pos: p(1286, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1115, 21),
+														Pos:  p(1286, 21),
 														Name: "other",
 														Init: &lang.CallExpr{
-															Pos: p(1115, 34),
+															Pos: p(1286, 34),
 															Fun: &lang.MemberExpr{
-																Pos: p(1115, 34),
+																Pos: p(1286, 34),
 																X: &lang.Ident{
-																	Pos:  p(1115, 29),
+																	Pos:  p(1286, 29),
 																	Name: "Task",
 																},
 																Name: "Delay",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1115, 40),
+																	Pos: p(1286, 40),
 																	X: &lang.Ident{
-																		Pos:  p(1115, 40),
+																		Pos:  p(1286, 40),
 																		Name: "timeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1115, 49),
+																	Pos: p(1286, 49),
 																	X: &lang.MemberExpr{
-																		Pos: p(1115, 53),
+																		Pos: p(1286, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1115, 49),
+																			Pos:  p(1286, 49),
 																			Name: "cts",
 																		},
 																		Name: "Token",
@@ -17546,35 +19552,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1116, 17),
+												Pos: p(1287, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1116, 21),
+														Pos:  p(1287, 21),
 														Name: "done",
 														Init: &lang.AwaitExpr{
-															Pos: p(1116, 28),
+															Pos: p(1287, 28),
 															X: &lang.CallExpr{
-																Pos: p(1116, 39),
+																Pos: p(1287, 39),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1116, 39),
+																	Pos: p(1287, 39),
 																	X: &lang.Ident{
-																		Pos:  p(1116, 34),
+																		Pos:  p(1287, 34),
 																		Name: "Task",
 																	},
 																	Name: "WhenAny",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1116, 47),
+																		Pos: p(1287, 47),
 																		X: &lang.Ident{
-																			Pos:  p(1116, 47),
+																			Pos:  p(1287, 47),
 																			Name: "task",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1116, 53),
+																		Pos: p(1287, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1116, 53),
+																			Pos:  p(1287, 53),
 																			Name: "other",
 																		},
 																	},
@@ -17585,13 +19591,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1117, 17),
+												Pos: p(1288, 17),
 												X: &lang.CallExpr{
-													Pos: p(1117, 21),
+													Pos: p(1288, 21),
 													Fun: &lang.MemberExpr{
-														Pos: p(1117, 21),
+														Pos: p(1288, 21),
 														X: &lang.Ident{
-															Pos:  p(1117, 17),
+															Pos:  p(1288, 17),
 															Name: "cts",
 														},
 														Name: "Cancel",
@@ -17599,57 +19605,57 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1118, 17),
+												Pos: p(1289, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1118, 26),
+													Pos: p(1289, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1118, 21),
+														Pos:  p(1289, 21),
 														Name: "done",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1118, 29),
+														Pos:  p(1289, 29),
 														Name: "task",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1118, 35),
+													Pos: p(1289, 35),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1119, 17),
+												Pos: p(1290, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1119, 27),
+													Pos: p(1290, 27),
 													X: &lang.Ident{
-														Pos:  p(1119, 21),
+														Pos:  p(1290, 21),
 														Name: "token",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1119, 52),
+													Pos: p(1290, 52),
 													X: &lang.NewExpr{
-														Pos: p(1119, 58),
+														Pos: p(1290, 58),
 														Type: &lang.TypeRef{
-															Pos:  p(1119, 62),
+															Pos:  p(1290, 62),
 															Name: "TaskCanceledException",
 														},
 													},
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(1120, 17),
+												Pos: p(1291, 17),
 												X: &lang.NewExpr{
-													Pos: p(1120, 23),
+													Pos: p(1291, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(1120, 27),
+														Pos:  p(1291, 27),
 														Name: "TimeoutException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1120, 44),
+															Pos: p(1291, 44),
 															X: &lang.Literal{
-																Pos:   p(1120, 44),
+																Pos:   p(1291, 44),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"The operation has timed out.\"",
 																Value: string("The operation has timed out."),
@@ -17659,22 +19665,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1121, 13),
+										Rbrace: p(1292, 13),
 									},
 								},
 							},
-							Rbrace: p(1122, 9),
+							Rbrace: p(1293, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1124, 9),
+						Pos:       p(1295, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1124, 29),
+							Pos:  p(1295, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1124, 34),
+									Pos:  p(1295, 34),
 									Name: "TResult",
 								},
 							},
@@ -17685,18 +19691,18 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1124, 59),
+								Pos:      p(1295, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1124, 64),
+									Pos:  p(1295, 64),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1124, 69),
+											Pos:  p(1295, 69),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1124, 74),
+													Pos:  p(1295, 74),
 													Name: "TResult",
 												},
 											},
@@ -17707,38 +19713,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1125, 9),
+							Pos: p(1296, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1126, 13),
+									Pos: p(1297, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1126, 22),
+										Pos: p(1297, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1126, 17),
+											Pos:  p(1297, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1126, 25),
+											Pos:  p(1297, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1126, 31),
+										Pos: p(1297, 31),
 										X: &lang.NewExpr{
-											Pos: p(1126, 37),
+											Pos: p(1297, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1126, 41),
+												Pos:  p(1297, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1126, 63),
+													Pos: p(1297, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1126, 63),
+														Pos: p(1297, 63),
 														X: &lang.Ident{
-															Pos:  p(1126, 70),
+															Pos:  p(1297, 70),
 															Name: "task",
 														},
 													},
@@ -17748,15 +19754,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1127, 13),
+									Pos: p(1298, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1127, 17),
+											Pos:  p(1298, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1127, 25),
+												Pos: p(1298, 25),
 												X: &lang.Ident{
-													Pos:  p(1127, 31),
+													Pos:  p(1298, 31),
 													Name: "task",
 												},
 											},
@@ -17764,63 +19770,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1128, 13),
+									Pos: p(1299, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1128, 23),
+										Pos: p(1299, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1128, 17),
+											Pos:  p(1299, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1128, 26),
+											Pos:  p(1299, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1128, 32),
+										Pos: p(1299, 32),
 										X: &lang.NewExpr{
-											Pos: p(1128, 38),
+											Pos: p(1299, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1128, 42),
+												Pos:  p(1299, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1129, 13),
+									Pos: p(1300, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1129, 20),
+										Pos: p(1300, 20),
 										X: &lang.Ident{
-											Pos:  p(1129, 26),
+											Pos:  p(1300, 26),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1130, 9),
+							Rbrace: p(1301, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1132, 9),
+						Pos:       p(1303, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1132, 29),
+							Pos:  p(1303, 29),
 							Name: "Task",
 						},
 						Name: "Unwrap",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1132, 41),
+								Pos:      p(1303, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 46),
+									Pos:  p(1303, 46),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1132, 51),
+											Pos:  p(1303, 51),
 											Name: "Task",
 										},
 									},
@@ -17829,38 +19835,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1133, 9),
+							Pos: p(1304, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1134, 13),
+									Pos: p(1305, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1134, 22),
+										Pos: p(1305, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1134, 17),
+											Pos:  p(1305, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1134, 25),
+											Pos:  p(1305, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1134, 31),
+										Pos: p(1305, 31),
 										X: &lang.NewExpr{
-											Pos: p(1134, 37),
+											Pos: p(1305, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1134, 41),
+												Pos:  p(1305, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1134, 63),
+													Pos: p(1305, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1134, 63),
+														Pos: p(1305, 63),
 														X: &lang.Ident{
-															Pos:  p(1134, 70),
+															Pos:  p(1305, 70),
 															Name: "task",
 														},
 													},
@@ -17870,15 +19876,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1135, 13),
+									Pos: p(1306, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1135, 17),
+											Pos:  p(1306, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1135, 25),
+												Pos: p(1306, 25),
 												X: &lang.Ident{
-													Pos:  p(1135, 31),
+													Pos:  p(1306, 31),
 													Name: "task",
 												},
 											},
@@ -17886,49 +19892,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1136, 13),
+									Pos: p(1307, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1136, 23),
+										Pos: p(1307, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1136, 17),
+											Pos:  p(1307, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1136, 26),
+											Pos:  p(1307, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1136, 32),
+										Pos: p(1307, 32),
 										X: &lang.NewExpr{
-											Pos: p(1136, 38),
+											Pos: p(1307, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1136, 42),
+												Pos:  p(1307, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1137, 13),
+									Pos: p(1308, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1137, 13),
+										Pos: p(1308, 13),
 										X: &lang.Ident{
-											Pos:  p(1137, 19),
+											Pos:  p(1308, 19),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1138, 9),
+							Rbrace: p(1309, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1147, 5),
+				Pos:       p(1318, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedDictionary",
 				Namespace: "System.Collections.Generic",
@@ -17939,19 +19945,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1147, 51),
+						Pos:  p(1318, 51),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1147, 63),
+								Pos:  p(1318, 63),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1147, 76),
+										Pos:  p(1318, 76),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1147, 82),
+										Pos:  p(1318, 82),
 										Name: "TValue",
 									},
 								},
@@ -17961,30 +19967,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1149, 9),
+						Pos:       p(1320, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1149, 18),
+							Pos:  p(1320, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1149, 23),
+									Pos:  p(1320, 23),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1149, 29),
+								Pos:  p(1320, 29),
 								Name: "_keys",
 								Init: &lang.NewExpr{
-									Pos: p(1149, 37),
+									Pos: p(1320, 37),
 									Type: &lang.TypeRef{
-										Pos:  p(1149, 41),
+										Pos:  p(1320, 41),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1149, 46),
+												Pos:  p(1320, 46),
 												Name: "TKey",
 											},
 										},
@@ -17994,30 +20000,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1150, 9),
+						Pos:       p(1321, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1150, 18),
+							Pos:  p(1321, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1150, 23),
+									Pos:  p(1321, 23),
 									Name: "TValue",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1150, 31),
+								Pos:  p(1321, 31),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(1150, 41),
+									Pos: p(1321, 41),
 									Type: &lang.TypeRef{
-										Pos:  p(1150, 45),
+										Pos:  p(1321, 45),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1150, 50),
+												Pos:  p(1321, 50),
 												Name: "TValue",
 											},
 										},
@@ -18027,49 +20033,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1151, 9),
+						Pos:       p(1322, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1151, 18),
+							Pos:  p(1322, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1151, 28),
+									Pos:  p(1322, 28),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1151, 34),
+								Pos:  p(1322, 34),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1153, 9),
+						Pos:       p(1324, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Init: &lang.CtorInit{
-							Pos:  p(1153, 37),
+							Pos:  p(1324, 37),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1153, 42),
+									Pos: p(1324, 42),
 									X: &lang.CastExpr{
-										Pos: p(1153, 42),
+										Pos: p(1324, 42),
 										Type: &lang.TypeRef{
-											Pos:  p(1153, 43),
+											Pos:  p(1324, 43),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1153, 53),
+													Pos:  p(1324, 53),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1153, 59),
+											Pos:  p(1324, 59),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -18078,23 +20084,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1153, 65),
-							Rbrace: p(1153, 67),
+							Pos:    p(1324, 65),
+							Rbrace: p(1324, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1154, 9),
+						Pos:       p(1325, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1154, 33),
+								Pos: p(1325, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1154, 33),
+									Pos:  p(1325, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1154, 43),
+											Pos:  p(1325, 43),
 											Name: "TKey",
 										},
 									},
@@ -18103,32 +20109,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1154, 59),
+							Pos: p(1325, 59),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1154, 61),
+									Pos: p(1325, 61),
 									X: &lang.AssignExpr{
-										Pos: p(1154, 71),
+										Pos: p(1325, 71),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1154, 61),
+											Pos:  p(1325, 61),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1154, 82),
+											Pos: p(1325, 82),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1154, 73),
+												Pos:  p(1325, 73),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1154, 100),
+												Pos: p(1325, 100),
 												X: &lang.Ident{
-													Pos:  p(1154, 85),
+													Pos:  p(1325, 85),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1154, 94),
+															Pos:  p(1325, 94),
 															Name: "TKey",
 														},
 													},
@@ -18139,26 +20145,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1154, 109),
+							Rbrace: p(1325, 109),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1155, 9),
+						Pos:       p(1326, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1155, 33),
+								Pos: p(1326, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1155, 33),
+									Pos:  p(1326, 33),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1155, 45),
+											Pos:  p(1326, 45),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1155, 51),
+											Pos:  p(1326, 51),
 											Name: "TValue",
 										},
 									},
@@ -18167,25 +20173,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1155, 73),
+							Pos:  p(1326, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1155, 78),
+									Pos: p(1326, 78),
 									X: &lang.CastExpr{
-										Pos: p(1155, 78),
+										Pos: p(1326, 78),
 										Type: &lang.TypeRef{
-											Pos:  p(1155, 79),
+											Pos:  p(1326, 79),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1155, 89),
+													Pos:  p(1326, 89),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1155, 95),
+											Pos:  p(1326, 95),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -18194,41 +20200,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1156, 9),
+							Pos: p(1327, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1157, 13),
+									Pos:  p(1328, 13),
 									Name: "kv",
 									X: &lang.Ident{
-										Pos:  p(1157, 32),
+										Pos:  p(1328, 32),
 										Name: "dictionary",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1157, 44),
+										Pos: p(1328, 44),
 										X: &lang.CallExpr{
-											Pos: p(1157, 44),
+											Pos: p(1328, 44),
 											Fun: &lang.Ident{
-												Pos:  p(1157, 44),
+												Pos:  p(1328, 44),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1157, 48),
+													Pos: p(1328, 48),
 													X: &lang.MemberExpr{
-														Pos: p(1157, 51),
+														Pos: p(1328, 51),
 														X: &lang.Ident{
-															Pos:  p(1157, 48),
+															Pos:  p(1328, 48),
 															Name: "kv",
 														},
 														Name: "Key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1157, 56),
+													Pos: p(1328, 56),
 													X: &lang.MemberExpr{
-														Pos: p(1157, 59),
+														Pos: p(1328, 59),
 														X: &lang.Ident{
-															Pos:  p(1157, 56),
+															Pos:  p(1328, 56),
 															Name: "kv",
 														},
 														Name: "Value",
@@ -18239,57 +20245,57 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1158, 9),
+							Rbrace: p(1329, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1160, 9),
+						Pos:       p(1331, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1160, 16),
+							Pos:  p(1331, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1160, 35),
+							Pos: p(1331, 35),
 							X: &lang.Ident{
-								Pos:  p(1160, 29),
+								Pos:  p(1331, 29),
 								Name: "_keys",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1161, 9),
+						Pos:       p(1332, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1161, 16),
+							Pos:  p(1332, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1161, 21),
+									Pos:  p(1332, 21),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "Keys",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1161, 35),
+							Pos: p(1332, 35),
 							Type: &lang.TypeRef{
-								Pos:  p(1161, 39),
+								Pos:  p(1332, 39),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1161, 44),
+										Pos:  p(1332, 44),
 										Name: "TKey",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1161, 50),
+									Pos: p(1332, 50),
 									X: &lang.Ident{
-										Pos:  p(1161, 50),
+										Pos:  p(1332, 50),
 										Name: "_keys",
 									},
 								},
@@ -18297,36 +20303,36 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1162, 9),
+						Pos:       p(1333, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1162, 16),
+							Pos:  p(1333, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1162, 21),
+									Pos:  p(1333, 21),
 									Name: "TValue",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1162, 39),
+							Pos: p(1333, 39),
 							Type: &lang.TypeRef{
-								Pos:  p(1162, 43),
+								Pos:  p(1333, 43),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1162, 48),
+										Pos:  p(1333, 48),
 										Name: "TValue",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1162, 56),
+									Pos: p(1333, 56),
 									X: &lang.Ident{
-										Pos:  p(1162, 56),
+										Pos:  p(1333, 56),
 										Name: "_values",
 									},
 								},
@@ -18334,55 +20340,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1164, 9),
+						Pos: p(1335, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1164, 9),
+							Pos:  p(1335, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1164, 18),
+								Pos: p(1335, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1164, 18),
+									Pos:  p(1335, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1165, 9),
+							Pos: p(1336, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1166, 13),
+									Pos: p(1337, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1166, 21),
+										Pos: p(1337, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1166, 17),
+											Pos:  p(1337, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1166, 24),
+											Pos:  p(1337, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1166, 30),
+										Pos: p(1337, 30),
 										X: &lang.NewExpr{
-											Pos: p(1166, 36),
+											Pos: p(1337, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1166, 40),
+												Pos:  p(1337, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1166, 62),
+													Pos: p(1337, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1166, 62),
+														Pos: p(1337, 62),
 														X: &lang.Ident{
-															Pos:  p(1166, 69),
+															Pos:  p(1337, 69),
 															Name: "key",
 														},
 													},
@@ -18392,37 +20398,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1167, 13),
+									Pos: p(1338, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1167, 13),
+										Pos:  p(1338, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1167, 17),
+											Pos:  p(1338, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1167, 22),
+												Pos:   p(1338, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1167, 25),
+											Pos:  p(1338, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1167, 42),
+												Pos: p(1338, 42),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1167, 36),
+													Pos: p(1338, 36),
 													X: &lang.Ident{
-														Pos:  p(1167, 30),
+														Pos:  p(1338, 30),
 														Name: "_keys",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1167, 44),
+													Pos:   p(1338, 44),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -18431,56 +20437,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1168, 13),
+									Pos: p(1339, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1168, 23),
+										Pos: p(1339, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1168, 20),
+											Pos:  p(1339, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1168, 26),
+											Pos:  p(1339, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1169, 13),
+										Pos: p(1340, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1170, 17),
+												Pos: p(1341, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1170, 17),
+													Pos:  p(1341, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1170, 21),
+														Pos:  p(1341, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1170, 30),
+															Pos: p(1341, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1170, 27),
+																Pos:  p(1341, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1170, 42),
+																Pos: p(1341, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1170, 36),
+																	Pos: p(1341, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1170, 33),
+																		Pos:  p(1341, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1170, 38),
+																		Pos:  p(1341, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1170, 44),
+																	Pos:   p(1341, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -18490,39 +20496,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1171, 17),
+												Pos: p(1342, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1171, 17),
+													Pos:  p(1342, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1171, 21),
+														Pos:  p(1342, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1171, 35),
+															Pos: p(1342, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1171, 35),
+																Pos: p(1342, 35),
 																X: &lang.Ident{
-																	Pos:  p(1171, 25),
+																	Pos:  p(1342, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1171, 43),
+																	Pos: p(1342, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1171, 48),
+																		Pos: p(1342, 48),
 																		X: &lang.Ident{
-																			Pos:  p(1171, 43),
+																			Pos:  p(1342, 43),
 																			Name: "_keys",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1171, 49),
+																				Pos: p(1342, 49),
 																				X: &lang.Ident{
-																					Pos:  p(1171, 49),
+																					Pos:  p(1342, 49),
 																					Name: "mid",
 																				},
 																			},
@@ -18530,9 +20536,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1171, 55),
+																	Pos: p(1342, 55),
 																	X: &lang.Ident{
-																		Pos:  p(1171, 55),
+																		Pos:  p(1342, 55),
 																		Name: "key",
 																	},
 																},
@@ -18542,61 +20548,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1172, 17),
+												Pos: p(1343, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1172, 23),
+													Pos: p(1343, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1172, 21),
+														Pos:  p(1343, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1172, 26),
+														Pos:   p(1343, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1172, 29),
+													Pos: p(1343, 29),
 													X: &lang.Ident{
-														Pos:  p(1172, 36),
+														Pos:  p(1343, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1173, 17),
+												Pos: p(1344, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1173, 23),
+													Pos: p(1344, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1173, 21),
+														Pos:  p(1344, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1173, 25),
+														Pos:   p(1344, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1173, 28),
+													Pos: p(1344, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1173, 31),
+														Pos: p(1344, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1173, 28),
+															Pos:  p(1344, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1173, 37),
+															Pos: p(1344, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1173, 33),
+																Pos:  p(1344, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1173, 39),
+																Pos:   p(1344, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -18604,23 +20610,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1173, 47),
+													Pos: p(1344, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1173, 50),
+														Pos: p(1344, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1173, 47),
+															Pos:  p(1344, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1173, 56),
+															Pos: p(1344, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1173, 52),
+																Pos:  p(1344, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1173, 58),
+																Pos:   p(1344, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -18629,60 +20635,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1174, 13),
+										Rbrace: p(1345, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1175, 13),
+									Pos: p(1346, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1175, 20),
+										Pos: p(1346, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1175, 21),
+											Pos:  p(1346, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1176, 9),
+							Rbrace: p(1347, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1178, 9),
+						Pos:       p(1349, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1178, 16),
+							Pos:  p(1349, 16),
 							Name: "TValue",
 						},
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1180, 13),
+								Pos:  p(1351, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1181, 13),
+									Pos: p(1352, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1182, 17),
+											Pos: p(1353, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1182, 17),
+												Pos:  p(1353, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1182, 21),
+													Pos:  p(1353, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1182, 25),
+														Pos: p(1353, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1182, 25),
+															Pos:  p(1353, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1182, 30),
+																Pos: p(1353, 30),
 																X: &lang.Ident{
-																	Pos:  p(1182, 30),
+																	Pos:  p(1353, 30),
 																	Name: "key",
 																},
 															},
@@ -18692,50 +20698,50 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1183, 17),
+											Pos: p(1354, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1183, 23),
+												Pos: p(1354, 23),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1183, 21),
+													Pos:  p(1354, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1183, 25),
+													Pos:   p(1354, 25),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(1183, 28),
+												Pos: p(1354, 28),
 												X: &lang.NewExpr{
-													Pos: p(1183, 34),
+													Pos: p(1354, 34),
 													Type: &lang.TypeRef{
-														Pos:  p(1183, 38),
+														Pos:  p(1354, 38),
 														Name: "KeyNotFoundException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1183, 59),
+															Pos: p(1354, 59),
 															X: &lang.BinaryExpr{
-																Pos: p(1183, 83),
+																Pos: p(1354, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1183, 77),
+																	Pos: p(1354, 77),
 																	Op:  "+",
 																	X: &lang.Literal{
-																		Pos:   p(1183, 59),
+																		Pos:   p(1354, 59),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The given key '\"",
 																		Value: string("The given key '"),
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1183, 79),
+																		Pos:  p(1354, 79),
 																		Name: "key",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1183, 85),
+																	Pos:   p(1354, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"' was not present in the dictionary.\"",
 																	Value: string("' was not present in the dictionary."),
@@ -18747,18 +20753,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1184, 17),
+											Pos: p(1355, 17),
 											X: &lang.IndexExpr{
-												Pos: p(1184, 31),
+												Pos: p(1355, 31),
 												X: &lang.Ident{
-													Pos:  p(1184, 24),
+													Pos:  p(1355, 24),
 													Name: "_values",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1184, 32),
+														Pos: p(1355, 32),
 														X: &lang.Ident{
-															Pos:  p(1184, 32),
+															Pos:  p(1355, 32),
 															Name: "i",
 														},
 													},
@@ -18766,36 +20772,36 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1185, 13),
+									Rbrace: p(1356, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1186, 13),
+								Pos:  p(1357, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1187, 13),
+									Pos: p(1358, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1188, 17),
+											Pos: p(1359, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1188, 17),
+												Pos:  p(1359, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1188, 21),
+													Pos:  p(1359, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1188, 25),
+														Pos: p(1359, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1188, 25),
+															Pos:  p(1359, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1188, 30),
+																Pos: p(1359, 30),
 																X: &lang.Ident{
-																	Pos:  p(1188, 30),
+																	Pos:  p(1359, 30),
 																	Name: "key",
 																},
 															},
@@ -18805,85 +20811,85 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1189, 17),
+											Pos: p(1360, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1189, 23),
+												Pos: p(1360, 23),
 												Op:  ">=",
 												X: &lang.Ident{
-													Pos:  p(1189, 21),
+													Pos:  p(1360, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1189, 26),
+													Pos:   p(1360, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1189, 29),
+												Pos: p(1360, 29),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1189, 31),
+														Pos: p(1360, 31),
 														X: &lang.AssignExpr{
-															Pos: p(1189, 42),
+															Pos: p(1360, 42),
 															Op:  "=",
 															Left: &lang.IndexExpr{
-																Pos: p(1189, 38),
+																Pos: p(1360, 38),
 																X: &lang.Ident{
-																	Pos:  p(1189, 31),
+																	Pos:  p(1360, 31),
 																	Name: "_values",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1189, 39),
+																		Pos: p(1360, 39),
 																		X: &lang.Ident{
-																			Pos:  p(1189, 39),
+																			Pos:  p(1360, 39),
 																			Name: "i",
 																		},
 																	},
 																},
 															},
 															Right: &lang.Ident{
-																Pos:  p(1189, 44),
+																Pos:  p(1360, 44),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1189, 51),
+														Pos: p(1360, 51),
 													},
 												},
-												Rbrace: p(1189, 59),
+												Rbrace: p(1360, 59),
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1190, 17),
+											Pos: p(1361, 17),
 											X: &lang.CallExpr{
-												Pos: p(1190, 23),
+												Pos: p(1361, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(1190, 23),
+													Pos: p(1361, 23),
 													X: &lang.Ident{
-														Pos:  p(1190, 17),
+														Pos:  p(1361, 17),
 														Name: "_keys",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1190, 30),
+														Pos: p(1361, 30),
 														X: &lang.UnaryExpr{
-															Pos: p(1190, 30),
+															Pos: p(1361, 30),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1190, 31),
+																Pos:  p(1361, 31),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1190, 34),
+														Pos: p(1361, 34),
 														X: &lang.Ident{
-															Pos:  p(1190, 34),
+															Pos:  p(1361, 34),
 															Name: "key",
 														},
 													},
@@ -18891,33 +20897,33 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1191, 17),
+											Pos: p(1362, 17),
 											X: &lang.CallExpr{
-												Pos: p(1191, 25),
+												Pos: p(1362, 25),
 												Fun: &lang.MemberExpr{
-													Pos: p(1191, 25),
+													Pos: p(1362, 25),
 													X: &lang.Ident{
-														Pos:  p(1191, 17),
+														Pos:  p(1362, 17),
 														Name: "_values",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1191, 32),
+														Pos: p(1362, 32),
 														X: &lang.UnaryExpr{
-															Pos: p(1191, 32),
+															Pos: p(1362, 32),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1191, 33),
+																Pos:  p(1362, 33),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1191, 36),
+														Pos: p(1362, 36),
 														X: &lang.Ident{
-															Pos:  p(1191, 36),
+															Pos:  p(1362, 36),
 															Name: "value",
 														},
 													},
@@ -18925,15 +20931,15 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1192, 13),
+									Rbrace: p(1363, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1178, 28),
+								Pos: p(1349, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1178, 28),
+									Pos:  p(1349, 28),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18941,55 +20947,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1195, 9),
+						Pos:       p(1366, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1195, 16),
+							Pos:  p(1366, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1195, 25),
+								Pos: p(1366, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1195, 25),
+									Pos:  p(1366, 25),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1195, 35),
+								Pos: p(1366, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1195, 35),
+									Pos:  p(1366, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1196, 9),
+							Pos: p(1367, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1197, 13),
+									Pos: p(1368, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1197, 13),
+										Pos:  p(1368, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1197, 17),
+											Pos:  p(1368, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1197, 21),
+												Pos: p(1368, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1197, 21),
+													Pos:  p(1368, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1197, 26),
+														Pos: p(1368, 26),
 														X: &lang.Ident{
-															Pos:  p(1197, 26),
+															Pos:  p(1368, 26),
 															Name: "key",
 														},
 													},
@@ -18999,42 +21005,42 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1198, 13),
+									Pos: p(1369, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1198, 19),
+										Pos: p(1369, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1198, 17),
+											Pos:  p(1369, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1198, 22),
+											Pos:   p(1369, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1198, 25),
+										Pos: p(1369, 25),
 										X: &lang.NewExpr{
-											Pos: p(1198, 31),
+											Pos: p(1369, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(1198, 35),
+												Pos:  p(1369, 35),
 												Name: "ArgumentException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1198, 53),
+													Pos: p(1369, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1198, 111),
+														Pos: p(1369, 111),
 														Op:  "+",
 														X: &lang.Literal{
-															Pos:   p(1198, 53),
+															Pos:   p(1369, 53),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"An item with the same key has already been added. Key: \"",
 															Value: string("An item with the same key has already been added. Key: "),
 														},
 														Y: &lang.Ident{
-															Pos:  p(1198, 113),
+															Pos:  p(1369, 113),
 															Name: "key",
 														},
 													},
@@ -19044,33 +21050,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1199, 13),
+									Pos: p(1370, 13),
 									X: &lang.CallExpr{
-										Pos: p(1199, 19),
+										Pos: p(1370, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1199, 19),
+											Pos: p(1370, 19),
 											X: &lang.Ident{
-												Pos:  p(1199, 13),
+												Pos:  p(1370, 13),
 												Name: "_keys",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1199, 26),
+												Pos: p(1370, 26),
 												X: &lang.UnaryExpr{
-													Pos: p(1199, 26),
+													Pos: p(1370, 26),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1199, 27),
+														Pos:  p(1370, 27),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1199, 30),
+												Pos: p(1370, 30),
 												X: &lang.Ident{
-													Pos:  p(1199, 30),
+													Pos:  p(1370, 30),
 													Name: "key",
 												},
 											},
@@ -19078,33 +21084,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1200, 13),
+									Pos: p(1371, 13),
 									X: &lang.CallExpr{
-										Pos: p(1200, 21),
+										Pos: p(1371, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1200, 21),
+											Pos: p(1371, 21),
 											X: &lang.Ident{
-												Pos:  p(1200, 13),
+												Pos:  p(1371, 13),
 												Name: "_values",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1200, 28),
+												Pos: p(1371, 28),
 												X: &lang.UnaryExpr{
-													Pos: p(1200, 28),
+													Pos: p(1371, 28),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1200, 29),
+														Pos:  p(1371, 29),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1200, 32),
+												Pos: p(1371, 32),
 												X: &lang.Ident{
-													Pos:  p(1200, 32),
+													Pos:  p(1371, 32),
 													Name: "value",
 												},
 											},
@@ -19112,69 +21118,69 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1201, 9),
+							Rbrace: p(1372, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1203, 9),
+						Pos:       p(1374, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1203, 16),
+							Pos:  p(1374, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1203, 28),
+								Pos: p(1374, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1203, 28),
+									Pos:  p(1374, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1203, 38),
+								Pos: p(1374, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1203, 38),
+									Pos:  p(1374, 38),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1204, 9),
+							Pos: p(1375, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1205, 13),
+									Pos: p(1376, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1205, 27),
+										Pos: p(1376, 27),
 										Op:  ">=",
 										X: &lang.CallExpr{
-											Pos: p(1205, 17),
+											Pos: p(1376, 17),
 											Fun: &lang.Ident{
-												Pos:  p(1205, 17),
+												Pos:  p(1376, 17),
 												Name: "Find",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1205, 22),
+													Pos: p(1376, 22),
 													X: &lang.Ident{
-														Pos:  p(1205, 22),
+														Pos:  p(1376, 22),
 														Name: "key",
 													},
 												},
 											},
 										},
 										Y: &lang.Literal{
-											Pos:   p(1205, 30),
+											Pos:   p(1376, 30),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1205, 33),
+										Pos: p(1376, 33),
 										X: &lang.Literal{
-											Pos:   p(1205, 40),
+											Pos:   p(1376, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -19182,25 +21188,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1206, 13),
+									Pos: p(1377, 13),
 									X: &lang.CallExpr{
-										Pos: p(1206, 13),
+										Pos: p(1377, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1206, 13),
+											Pos:  p(1377, 13),
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1206, 17),
+												Pos: p(1377, 17),
 												X: &lang.Ident{
-													Pos:  p(1206, 17),
+													Pos:  p(1377, 17),
 													Name: "key",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1206, 22),
+												Pos: p(1377, 22),
 												X: &lang.Ident{
-													Pos:  p(1206, 22),
+													Pos:  p(1377, 22),
 													Name: "value",
 												},
 											},
@@ -19208,60 +21214,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1207, 13),
+									Pos: p(1378, 13),
 									X: &lang.Literal{
-										Pos:   p(1207, 20),
+										Pos:   p(1378, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1208, 9),
+							Rbrace: p(1379, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1210, 9),
+						Pos:       p(1381, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1210, 16),
+							Pos:  p(1381, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1210, 28),
+								Pos: p(1381, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1210, 28),
+									Pos:  p(1381, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1211, 9),
+							Pos: p(1382, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1212, 13),
+									Pos: p(1383, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1212, 13),
+										Pos:  p(1383, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1212, 17),
+											Pos:  p(1383, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1212, 21),
+												Pos: p(1383, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1212, 21),
+													Pos:  p(1383, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1212, 26),
+														Pos: p(1383, 26),
 														X: &lang.Ident{
-															Pos:  p(1212, 26),
+															Pos:  p(1383, 26),
 															Name: "key",
 														},
 													},
@@ -19271,24 +21277,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1213, 13),
+									Pos: p(1384, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1213, 19),
+										Pos: p(1384, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1213, 17),
+											Pos:  p(1384, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1213, 21),
+											Pos:   p(1384, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1213, 24),
+										Pos: p(1384, 24),
 										X: &lang.Literal{
-											Pos:   p(1213, 31),
+											Pos:   p(1384, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -19296,22 +21302,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1214, 13),
+									Pos: p(1385, 13),
 									X: &lang.CallExpr{
-										Pos: p(1214, 19),
+										Pos: p(1385, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1214, 19),
+											Pos: p(1385, 19),
 											X: &lang.Ident{
-												Pos:  p(1214, 13),
+												Pos:  p(1385, 13),
 												Name: "_keys",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1214, 28),
+												Pos: p(1385, 28),
 												X: &lang.Ident{
-													Pos:  p(1214, 28),
+													Pos:  p(1385, 28),
 													Name: "i",
 												},
 											},
@@ -19319,22 +21325,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1215, 13),
+									Pos: p(1386, 13),
 									X: &lang.CallExpr{
-										Pos: p(1215, 21),
+										Pos: p(1386, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1215, 21),
+											Pos: p(1386, 21),
 											X: &lang.Ident{
-												Pos:  p(1215, 13),
+												Pos:  p(1386, 13),
 												Name: "_values",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1215, 30),
+												Pos: p(1386, 30),
 												X: &lang.Ident{
-													Pos:  p(1215, 30),
+													Pos:  p(1386, 30),
 													Name: "i",
 												},
 											},
@@ -19342,95 +21348,95 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1216, 13),
+									Pos: p(1387, 13),
 									X: &lang.Literal{
-										Pos:   p(1216, 20),
+										Pos:   p(1387, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1217, 9),
+							Rbrace: p(1388, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1219, 9),
+						Pos:       p(1390, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1219, 16),
+							Pos:  p(1390, 16),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1219, 33),
+								Pos: p(1390, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1219, 33),
+									Pos:  p(1390, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1219, 56),
+							Pos: p(1390, 56),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1219, 46),
+								Pos: p(1390, 46),
 								Fun: &lang.Ident{
-									Pos:  p(1219, 46),
+									Pos:  p(1390, 46),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1219, 51),
+										Pos: p(1390, 51),
 										X: &lang.Ident{
-											Pos:  p(1219, 51),
+											Pos:  p(1390, 51),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1219, 59),
+								Pos:   p(1390, 59),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1220, 9),
+						Pos:       p(1391, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1220, 16),
+							Pos:  p(1391, 16),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1220, 35),
+								Pos: p(1391, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1220, 35),
+									Pos:  p(1391, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1220, 60),
+							Pos: p(1391, 60),
 							Fun: &lang.MemberExpr{
-								Pos: p(1220, 60),
+								Pos: p(1391, 60),
 								X: &lang.Ident{
-									Pos:  p(1220, 52),
+									Pos:  p(1391, 52),
 									Name: "_values",
 								},
 								Name: "Contains",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1220, 69),
+									Pos: p(1391, 69),
 									X: &lang.Ident{
-										Pos:  p(1220, 69),
+										Pos:  p(1391, 69),
 										Name: "value",
 									},
 								},
@@ -19438,56 +21444,56 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1222, 9),
+						Pos:       p(1393, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1222, 16),
+							Pos:  p(1393, 16),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1222, 33),
+								Pos: p(1393, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1222, 33),
+									Pos:  p(1393, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      p(1222, 43),
+								Pos:      p(1393, 43),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(1222, 47),
+									Pos:  p(1393, 47),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1223, 9),
+							Pos: p(1394, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1224, 13),
+									Pos: p(1395, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1224, 13),
+										Pos:  p(1395, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1224, 17),
+											Pos:  p(1395, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1224, 21),
+												Pos: p(1395, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1224, 21),
+													Pos:  p(1395, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1224, 26),
+														Pos: p(1395, 26),
 														X: &lang.Ident{
-															Pos:  p(1224, 26),
+															Pos:  p(1395, 26),
 															Name: "key",
 														},
 													},
@@ -19497,74 +21503,74 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1225, 13),
+									Pos: p(1396, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1225, 19),
+										Pos: p(1396, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1225, 17),
+											Pos:  p(1396, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1225, 21),
+											Pos:   p(1396, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1225, 24),
+										Pos: p(1396, 24),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1225, 26),
+												Pos: p(1396, 26),
 												X: &lang.AssignExpr{
-													Pos: p(1225, 32),
+													Pos: p(1396, 32),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1225, 26),
+														Pos:  p(1396, 26),
 														Name: "value",
 													},
 													Right: &lang.DefaultExpr{
-														Pos: p(1225, 34),
+														Pos: p(1396, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(1225, 42),
+															Pos:  p(1396, 42),
 															Name: "TValue",
 														},
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1225, 51),
+												Pos: p(1396, 51),
 												X: &lang.Literal{
-													Pos:   p(1225, 58),
+													Pos:   p(1396, 58),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
 												},
 											},
 										},
-										Rbrace: p(1225, 65),
+										Rbrace: p(1396, 65),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1226, 13),
+									Pos: p(1397, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1226, 19),
+										Pos: p(1397, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1226, 13),
+											Pos:  p(1397, 13),
 											Name: "value",
 										},
 										Right: &lang.IndexExpr{
-											Pos: p(1226, 28),
+											Pos: p(1397, 28),
 											X: &lang.Ident{
-												Pos:  p(1226, 21),
+												Pos:  p(1397, 21),
 												Name: "_values",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1226, 29),
+													Pos: p(1397, 29),
 													X: &lang.Ident{
-														Pos:  p(1226, 29),
+														Pos:  p(1397, 29),
 														Name: "i",
 													},
 												},
@@ -19573,37 +21579,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1227, 13),
+									Pos: p(1398, 13),
 									X: &lang.Literal{
-										Pos:   p(1227, 20),
+										Pos:   p(1398, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1228, 9),
+							Rbrace: p(1399, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1230, 9),
+						Pos:       p(1401, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1230, 16),
+							Pos:  p(1401, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						Body: &lang.BlockStmt{
-							Pos: p(1230, 29),
+							Pos: p(1401, 29),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1230, 31),
+									Pos: p(1401, 31),
 									X: &lang.CallExpr{
-										Pos: p(1230, 37),
+										Pos: p(1401, 37),
 										Fun: &lang.MemberExpr{
-											Pos: p(1230, 37),
+											Pos: p(1401, 37),
 											X: &lang.Ident{
-												Pos:  p(1230, 31),
+												Pos:  p(1401, 31),
 												Name: "_keys",
 											},
 											Name: "Clear",
@@ -19611,13 +21617,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1230, 46),
+									Pos: p(1401, 46),
 									X: &lang.CallExpr{
-										Pos: p(1230, 54),
+										Pos: p(1401, 54),
 										Fun: &lang.MemberExpr{
-											Pos: p(1230, 54),
+											Pos: p(1401, 54),
 											X: &lang.Ident{
-												Pos:  p(1230, 46),
+												Pos:  p(1401, 46),
 												Name: "_values",
 											},
 											Name: "Clear",
@@ -19625,26 +21631,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1230, 63),
+							Rbrace: p(1401, 63),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1232, 9),
+						Pos:       p(1403, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1232, 16),
+							Pos:  p(1403, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1232, 28),
+									Pos:  p(1403, 28),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1232, 41),
+											Pos:  p(1403, 41),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1232, 47),
+											Pos:  p(1403, 47),
 											Name: "TValue",
 										},
 									},
@@ -19653,30 +21659,30 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(1233, 9),
+							Pos: p(1404, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1234, 13),
+									Pos: p(1405, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1234, 17),
+											Pos:  p(1405, 17),
 											Name: "pairs",
 											Init: &lang.NewExpr{
-												Pos: p(1234, 25),
+												Pos: p(1405, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(1234, 29),
+													Pos:  p(1405, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1234, 34),
+															Pos:  p(1405, 34),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1234, 47),
+																	Pos:  p(1405, 47),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1234, 53),
+																	Pos:  p(1405, 53),
 																	Name: "TValue",
 																},
 															},
@@ -19688,19 +21694,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(1235, 13),
+									Pos: p(1406, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(1235, 18),
+										Pos: p(1406, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(1235, 18),
+											Pos:  p(1406, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1235, 22),
+												Pos:  p(1406, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(1235, 26),
+													Pos:   p(1406, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -19708,16 +21714,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(1235, 31),
+										Pos: p(1406, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1235, 29),
+											Pos:  p(1406, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1235, 39),
+											Pos: p(1406, 39),
 											X: &lang.Ident{
-												Pos:  p(1235, 33),
+												Pos:  p(1406, 33),
 												Name: "_keys",
 											},
 											Name: "Count",
@@ -19725,59 +21731,59 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(1235, 47),
+											Pos: p(1406, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1235, 46),
+												Pos:  p(1406, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1235, 51),
+										Pos: p(1406, 51),
 										X: &lang.CallExpr{
-											Pos: p(1235, 57),
+											Pos: p(1406, 57),
 											Fun: &lang.MemberExpr{
-												Pos: p(1235, 57),
+												Pos: p(1406, 57),
 												X: &lang.Ident{
-													Pos:  p(1235, 51),
+													Pos:  p(1406, 51),
 													Name: "pairs",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1235, 61),
+													Pos: p(1406, 61),
 													X: &lang.NewExpr{
-														Pos: p(1235, 61),
+														Pos: p(1406, 61),
 														Type: &lang.TypeRef{
-															Pos:  p(1235, 65),
+															Pos:  p(1406, 65),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1235, 78),
+																	Pos:  p(1406, 78),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1235, 84),
+																	Pos:  p(1406, 84),
 																	Name: "TValue",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1235, 92),
+																Pos: p(1406, 92),
 																X: &lang.IndexExpr{
-																	Pos: p(1235, 97),
+																	Pos: p(1406, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1235, 92),
+																		Pos:  p(1406, 92),
 																		Name: "_keys",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1235, 98),
+																			Pos: p(1406, 98),
 																			X: &lang.Ident{
-																				Pos:  p(1235, 98),
+																				Pos:  p(1406, 98),
 																				Name: "i",
 																			},
 																		},
@@ -19785,18 +21791,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1235, 102),
+																Pos: p(1406, 102),
 																X: &lang.IndexExpr{
-																	Pos: p(1235, 109),
+																	Pos: p(1406, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1235, 102),
+																		Pos:  p(1406, 102),
 																		Name: "_values",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1235, 110),
+																			Pos: p(1406, 110),
 																			X: &lang.Ident{
-																				Pos:  p(1235, 110),
+																				Pos:  p(1406, 110),
 																				Name: "i",
 																			},
 																		},
@@ -19811,13 +21817,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1236, 13),
+									Pos: p(1407, 13),
 									X: &lang.CallExpr{
-										Pos: p(1236, 26),
+										Pos: p(1407, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(1236, 26),
+											Pos: p(1407, 26),
 											X: &lang.Ident{
-												Pos:  p(1236, 20),
+												Pos:  p(1407, 20),
 												Name: "pairs",
 											},
 											Name: "GetEnumerator",
@@ -19825,32 +21831,32 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1237, 9),
+							Rbrace: p(1408, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1239, 9),
+						Pos: p(1410, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1239, 9),
+							Pos:  p(1410, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1239, 90),
+							Pos: p(1410, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1239, 90),
+								Pos:  p(1410, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1239, 40),
+							Pos:  p(1410, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1242, 5),
+				Pos:       p(1413, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -19860,11 +21866,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1242, 33),
+						Pos:  p(1413, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1242, 45),
+								Pos:  p(1413, 45),
 								Name: "T",
 							},
 						},
@@ -19872,30 +21878,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1244, 9),
+						Pos:       p(1415, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1244, 18),
+							Pos:  p(1415, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1244, 23),
+									Pos:  p(1415, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1244, 26),
+								Pos:  p(1415, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1244, 35),
+									Pos: p(1415, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1244, 39),
+										Pos:  p(1415, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1244, 44),
+												Pos:  p(1415, 44),
 												Name: "T",
 											},
 										},
@@ -19905,49 +21911,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1245, 9),
+						Pos:       p(1416, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1245, 18),
+							Pos:  p(1416, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1245, 28),
+									Pos:  p(1416, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1245, 31),
+								Pos:  p(1416, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1247, 9),
+						Pos:       p(1418, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1247, 30),
+							Pos:  p(1418, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1247, 35),
+									Pos: p(1418, 35),
 									X: &lang.CastExpr{
-										Pos: p(1247, 35),
+										Pos: p(1418, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1247, 36),
+											Pos:  p(1418, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1247, 46),
+													Pos:  p(1418, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1247, 49),
+											Pos:  p(1418, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -19956,23 +21962,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1247, 55),
-							Rbrace: p(1247, 57),
+							Pos:    p(1418, 55),
+							Rbrace: p(1418, 57),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1248, 9),
+						Pos:       p(1419, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1248, 26),
+								Pos: p(1419, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1248, 26),
+									Pos:  p(1419, 26),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1248, 36),
+											Pos:  p(1419, 36),
 											Name: "T",
 										},
 									},
@@ -19981,32 +21987,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1248, 49),
+							Pos: p(1419, 49),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1248, 51),
+									Pos: p(1419, 51),
 									X: &lang.AssignExpr{
-										Pos: p(1248, 61),
+										Pos: p(1419, 61),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1248, 51),
+											Pos:  p(1419, 51),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1248, 72),
+											Pos: p(1419, 72),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1248, 63),
+												Pos:  p(1419, 63),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1248, 87),
+												Pos: p(1419, 87),
 												X: &lang.Ident{
-													Pos:  p(1248, 75),
+													Pos:  p(1419, 75),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1248, 84),
+															Pos:  p(1419, 84),
 															Name: "T",
 														},
 													},
@@ -20017,22 +22023,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1248, 96),
+							Rbrace: p(1419, 96),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1249, 9),
+						Pos:       p(1420, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1249, 26),
+								Pos: p(1420, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1249, 26),
+									Pos:  p(1420, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1249, 38),
+											Pos:  p(1420, 38),
 											Name: "T",
 										},
 									},
@@ -20041,25 +22047,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1249, 55),
+							Pos:  p(1420, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1249, 60),
+									Pos: p(1420, 60),
 									X: &lang.CastExpr{
-										Pos: p(1249, 60),
+										Pos: p(1420, 60),
 										Type: &lang.TypeRef{
-											Pos:  p(1249, 61),
+											Pos:  p(1420, 61),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1249, 71),
+													Pos:  p(1420, 71),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1249, 74),
+											Pos:  p(1420, 74),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -20068,28 +22074,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1250, 9),
+							Pos: p(1421, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1251, 13),
+									Pos:  p(1422, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1251, 31),
+										Pos:  p(1422, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1251, 43),
+										Pos: p(1422, 43),
 										X: &lang.CallExpr{
-											Pos: p(1251, 43),
+											Pos: p(1422, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1251, 43),
+												Pos:  p(1422, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1251, 47),
+													Pos: p(1422, 47),
 													X: &lang.Ident{
-														Pos:  p(1251, 47),
+														Pos:  p(1422, 47),
 														Name: "x",
 													},
 												},
@@ -20098,22 +22104,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1252, 9),
+							Rbrace: p(1423, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1253, 9),
+						Pos:       p(1424, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1253, 26),
+								Pos: p(1424, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1253, 26),
+									Pos:  p(1424, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1253, 38),
+											Pos:  p(1424, 38),
 											Name: "T",
 										},
 									},
@@ -20121,13 +22127,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(1253, 53),
+								Pos: p(1424, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1253, 53),
+									Pos:  p(1424, 53),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1253, 63),
+											Pos:  p(1424, 63),
 											Name: "T",
 										},
 									},
@@ -20136,41 +22142,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1253, 78),
+							Pos:  p(1424, 78),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1253, 83),
+									Pos: p(1424, 83),
 									X: &lang.Ident{
-										Pos:  p(1253, 83),
+										Pos:  p(1424, 83),
 										Name: "comparer",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1254, 9),
+							Pos: p(1425, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1255, 13),
+									Pos:  p(1426, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1255, 31),
+										Pos:  p(1426, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1255, 43),
+										Pos: p(1426, 43),
 										X: &lang.CallExpr{
-											Pos: p(1255, 43),
+											Pos: p(1426, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1255, 43),
+												Pos:  p(1426, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1255, 47),
+													Pos: p(1426, 47),
 													X: &lang.Ident{
-														Pos:  p(1255, 47),
+														Pos:  p(1426, 47),
 														Name: "x",
 													},
 												},
@@ -20179,71 +22185,71 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1256, 9),
+							Rbrace: p(1427, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1258, 9),
+						Pos:       p(1429, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1258, 16),
+							Pos:  p(1429, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1258, 36),
+							Pos: p(1429, 36),
 							X: &lang.Ident{
-								Pos:  p(1258, 29),
+								Pos:  p(1429, 29),
 								Name: "_items",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1259, 9),
+						Pos:       p(1430, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1259, 16),
+							Pos:  p(1430, 16),
 							Name: "T",
 						},
 						Name: "Min",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1259, 43),
+							Pos: p(1430, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1259, 38),
+								Pos: p(1430, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1259, 32),
+									Pos: p(1430, 32),
 									X: &lang.Ident{
-										Pos:  p(1259, 25),
+										Pos:  p(1430, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1259, 41),
+									Pos:   p(1430, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1259, 45),
+								Pos: p(1430, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1259, 53),
+									Pos:  p(1430, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1259, 64),
+								Pos: p(1430, 64),
 								X: &lang.Ident{
-									Pos:  p(1259, 58),
+									Pos:  p(1430, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1259, 65),
+										Pos: p(1430, 65),
 										X: &lang.Literal{
-											Pos:   p(1259, 65),
+											Pos:   p(1430, 65),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -20253,61 +22259,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1260, 9),
+						Pos:       p(1431, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1260, 16),
+							Pos:  p(1431, 16),
 							Name: "T",
 						},
 						Name: "Max",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1260, 43),
+							Pos: p(1431, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1260, 38),
+								Pos: p(1431, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1260, 32),
+									Pos: p(1431, 32),
 									X: &lang.Ident{
-										Pos:  p(1260, 25),
+										Pos:  p(1431, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1260, 41),
+									Pos:   p(1431, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1260, 45),
+								Pos: p(1431, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1260, 53),
+									Pos:  p(1431, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1260, 64),
+								Pos: p(1431, 64),
 								X: &lang.Ident{
-									Pos:  p(1260, 58),
+									Pos:  p(1431, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1260, 65),
+										Pos: p(1431, 65),
 										X: &lang.BinaryExpr{
-											Pos: p(1260, 78),
+											Pos: p(1431, 78),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(1260, 72),
+												Pos: p(1431, 72),
 												X: &lang.Ident{
-													Pos:  p(1260, 65),
+													Pos:  p(1431, 65),
 													Name: "_items",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1260, 80),
+												Pos:   p(1431, 80),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -20318,57 +22324,57 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1262, 9),
+						Pos: p(1433, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1262, 9),
+							Pos:  p(1433, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1262, 18),
+								Pos: p(1433, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1262, 18),
+									Pos:  p(1433, 18),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1263, 9),
+							Pos: p(1434, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1264, 13),
+									Pos: p(1435, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1264, 13),
+										Pos:  p(1435, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1264, 17),
+											Pos:  p(1435, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1264, 22),
+												Pos:   p(1435, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1264, 25),
+											Pos:  p(1435, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1264, 43),
+												Pos: p(1435, 43),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1264, 37),
+													Pos: p(1435, 37),
 													X: &lang.Ident{
-														Pos:  p(1264, 30),
+														Pos:  p(1435, 30),
 														Name: "_items",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1264, 45),
+													Pos:   p(1435, 45),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -20377,56 +22383,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1265, 13),
+									Pos: p(1436, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1265, 23),
+										Pos: p(1436, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1265, 20),
+											Pos:  p(1436, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1265, 26),
+											Pos:  p(1436, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1266, 13),
+										Pos: p(1437, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1267, 17),
+												Pos: p(1438, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1267, 17),
+													Pos:  p(1438, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1267, 21),
+														Pos:  p(1438, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1267, 30),
+															Pos: p(1438, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1267, 27),
+																Pos:  p(1438, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1267, 42),
+																Pos: p(1438, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1267, 36),
+																	Pos: p(1438, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1267, 33),
+																		Pos:  p(1438, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1267, 38),
+																		Pos:  p(1438, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1267, 44),
+																	Pos:   p(1438, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -20436,39 +22442,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1268, 17),
+												Pos: p(1439, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1268, 17),
+													Pos:  p(1439, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1268, 21),
+														Pos:  p(1439, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1268, 35),
+															Pos: p(1439, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1268, 35),
+																Pos: p(1439, 35),
 																X: &lang.Ident{
-																	Pos:  p(1268, 25),
+																	Pos:  p(1439, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1268, 43),
+																	Pos: p(1439, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1268, 49),
+																		Pos: p(1439, 49),
 																		X: &lang.Ident{
-																			Pos:  p(1268, 43),
+																			Pos:  p(1439, 43),
 																			Name: "_items",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1268, 50),
+																				Pos: p(1439, 50),
 																				X: &lang.Ident{
-																					Pos:  p(1268, 50),
+																					Pos:  p(1439, 50),
 																					Name: "mid",
 																				},
 																			},
@@ -20476,9 +22482,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1268, 56),
+																	Pos: p(1439, 56),
 																	X: &lang.Ident{
-																		Pos:  p(1268, 56),
+																		Pos:  p(1439, 56),
 																		Name: "item",
 																	},
 																},
@@ -20488,61 +22494,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1269, 17),
+												Pos: p(1440, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1269, 23),
+													Pos: p(1440, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1269, 21),
+														Pos:  p(1440, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1269, 26),
+														Pos:   p(1440, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1269, 29),
+													Pos: p(1440, 29),
 													X: &lang.Ident{
-														Pos:  p(1269, 36),
+														Pos:  p(1440, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1270, 17),
+												Pos: p(1441, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1270, 23),
+													Pos: p(1441, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1270, 21),
+														Pos:  p(1441, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1270, 25),
+														Pos:   p(1441, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1270, 28),
+													Pos: p(1441, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1270, 31),
+														Pos: p(1441, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1270, 28),
+															Pos:  p(1441, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1270, 37),
+															Pos: p(1441, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1270, 33),
+																Pos:  p(1441, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1270, 39),
+																Pos:   p(1441, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -20550,23 +22556,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1270, 47),
+													Pos: p(1441, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1270, 50),
+														Pos: p(1441, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1270, 47),
+															Pos:  p(1441, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1270, 56),
+															Pos: p(1441, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1270, 52),
+																Pos:  p(1441, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1270, 58),
+																Pos:   p(1441, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -20575,66 +22581,66 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1271, 13),
+										Rbrace: p(1442, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1272, 13),
+									Pos: p(1443, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1272, 20),
+										Pos: p(1443, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1272, 21),
+											Pos:  p(1443, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1273, 9),
+							Rbrace: p(1444, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1275, 9),
+						Pos:       p(1446, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1275, 16),
+							Pos:  p(1446, 16),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1275, 25),
+								Pos: p(1446, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1275, 25),
+									Pos:  p(1446, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1276, 9),
+							Pos: p(1447, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1277, 13),
+									Pos: p(1448, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1277, 13),
+										Pos:  p(1448, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1277, 17),
+											Pos:  p(1448, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1277, 21),
+												Pos: p(1448, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1277, 21),
+													Pos:  p(1448, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1277, 26),
+														Pos: p(1448, 26),
 														X: &lang.Ident{
-															Pos:  p(1277, 26),
+															Pos:  p(1448, 26),
 															Name: "item",
 														},
 													},
@@ -20644,24 +22650,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1278, 13),
+									Pos: p(1449, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1278, 19),
+										Pos: p(1449, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1278, 17),
+											Pos:  p(1449, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1278, 22),
+											Pos:   p(1449, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1278, 25),
+										Pos: p(1449, 25),
 										X: &lang.Literal{
-											Pos:   p(1278, 32),
+											Pos:   p(1449, 32),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -20669,33 +22675,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1279, 13),
+									Pos: p(1450, 13),
 									X: &lang.CallExpr{
-										Pos: p(1279, 20),
+										Pos: p(1450, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1279, 20),
+											Pos: p(1450, 20),
 											X: &lang.Ident{
-												Pos:  p(1279, 13),
+												Pos:  p(1450, 13),
 												Name: "_items",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1279, 27),
+												Pos: p(1450, 27),
 												X: &lang.UnaryExpr{
-													Pos: p(1279, 27),
+													Pos: p(1450, 27),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1279, 28),
+														Pos:  p(1450, 28),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1279, 31),
+												Pos: p(1450, 31),
 												X: &lang.Ident{
-													Pos:  p(1279, 31),
+													Pos:  p(1450, 31),
 													Name: "item",
 												},
 											},
@@ -20703,60 +22709,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1280, 13),
+									Pos: p(1451, 13),
 									X: &lang.Literal{
-										Pos:   p(1280, 20),
+										Pos:   p(1451, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1281, 9),
+							Rbrace: p(1452, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1283, 9),
+						Pos:       p(1454, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1283, 16),
+							Pos:  p(1454, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1283, 28),
+								Pos: p(1454, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1283, 28),
+									Pos:  p(1454, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1284, 9),
+							Pos: p(1455, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1285, 13),
+									Pos: p(1456, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1285, 13),
+										Pos:  p(1456, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1285, 17),
+											Pos:  p(1456, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1285, 21),
+												Pos: p(1456, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1285, 21),
+													Pos:  p(1456, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1285, 26),
+														Pos: p(1456, 26),
 														X: &lang.Ident{
-															Pos:  p(1285, 26),
+															Pos:  p(1456, 26),
 															Name: "item",
 														},
 													},
@@ -20766,24 +22772,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1286, 13),
+									Pos: p(1457, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1286, 19),
+										Pos: p(1457, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1286, 17),
+											Pos:  p(1457, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1286, 21),
+											Pos:   p(1457, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1286, 24),
+										Pos: p(1457, 24),
 										X: &lang.Literal{
-											Pos:   p(1286, 31),
+											Pos:   p(1457, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -20791,22 +22797,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1287, 13),
+									Pos: p(1458, 13),
 									X: &lang.CallExpr{
-										Pos: p(1287, 20),
+										Pos: p(1458, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1287, 20),
+											Pos: p(1458, 20),
 											X: &lang.Ident{
-												Pos:  p(1287, 13),
+												Pos:  p(1458, 13),
 												Name: "_items",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1287, 29),
+												Pos: p(1458, 29),
 												X: &lang.Ident{
-													Pos:  p(1287, 29),
+													Pos:  p(1458, 29),
 													Name: "i",
 												},
 											},
@@ -20814,76 +22820,76 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1288, 13),
+									Pos: p(1459, 13),
 									X: &lang.Literal{
-										Pos:   p(1288, 20),
+										Pos:   p(1459, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1289, 9),
+							Rbrace: p(1460, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1291, 9),
+						Pos:       p(1462, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1291, 16),
+							Pos:  p(1462, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1291, 30),
+								Pos: p(1462, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1291, 30),
+									Pos:  p(1462, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1291, 52),
+							Pos: p(1462, 52),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1291, 41),
+								Pos: p(1462, 41),
 								Fun: &lang.Ident{
-									Pos:  p(1291, 41),
+									Pos:  p(1462, 41),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1291, 46),
+										Pos: p(1462, 46),
 										X: &lang.Ident{
-											Pos:  p(1291, 46),
+											Pos:  p(1462, 46),
 											Name: "item",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1291, 55),
+								Pos:   p(1462, 55),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1292, 9),
+						Pos:       p(1463, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1292, 16),
+							Pos:  p(1463, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1292, 39),
+							Pos: p(1463, 39),
 							Fun: &lang.MemberExpr{
-								Pos: p(1292, 39),
+								Pos: p(1463, 39),
 								X: &lang.Ident{
-									Pos:  p(1292, 32),
+									Pos:  p(1463, 32),
 									Name: "_items",
 								},
 								Name: "Clear",
@@ -20891,22 +22897,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1294, 9),
+						Pos:       p(1465, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1294, 16),
+							Pos:  p(1465, 16),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1294, 31),
+								Pos: p(1465, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1294, 31),
+									Pos:  p(1465, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1294, 43),
+											Pos:  p(1465, 43),
 											Name: "T",
 										},
 									},
@@ -20915,28 +22921,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1295, 9),
+							Pos: p(1466, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1296, 13),
+									Pos:  p(1467, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1296, 31),
+										Pos:  p(1467, 31),
 										Name: "other",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1296, 38),
+										Pos: p(1467, 38),
 										X: &lang.CallExpr{
-											Pos: p(1296, 38),
+											Pos: p(1467, 38),
 											Fun: &lang.Ident{
-												Pos:  p(1296, 38),
+												Pos:  p(1467, 38),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1296, 42),
+													Pos: p(1467, 42),
 													X: &lang.Ident{
-														Pos:  p(1296, 42),
+														Pos:  p(1467, 42),
 														Name: "x",
 													},
 												},
@@ -20945,49 +22951,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1297, 9),
+							Rbrace: p(1468, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1299, 9),
+						Pos:       p(1470, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1299, 16),
+							Pos:  p(1470, 16),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1299, 28),
+									Pos:  p(1470, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Reverse",
 						Body: &lang.BlockStmt{
-							Pos: p(1300, 9),
+							Pos: p(1471, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1301, 13),
+									Pos: p(1472, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1301, 17),
+											Pos:  p(1472, 17),
 											Name: "r",
 											Init: &lang.NewExpr{
-												Pos: p(1301, 21),
+												Pos: p(1472, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(1301, 25),
+													Pos:  p(1472, 25),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1301, 30),
+															Pos:  p(1472, 30),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1301, 33),
+														Pos: p(1472, 33),
 														X: &lang.Ident{
-															Pos:  p(1301, 33),
+															Pos:  p(1472, 33),
 															Name: "_items",
 														},
 													},
@@ -20997,13 +23003,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1302, 13),
+									Pos: p(1473, 13),
 									X: &lang.CallExpr{
-										Pos: p(1302, 15),
+										Pos: p(1473, 15),
 										Fun: &lang.MemberExpr{
-											Pos: p(1302, 15),
+											Pos: p(1473, 15),
 											X: &lang.Ident{
-												Pos:  p(1302, 13),
+												Pos:  p(1473, 13),
 												Name: "r",
 											},
 											Name: "Reverse",
@@ -21011,51 +23017,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1303, 13),
+									Pos: p(1474, 13),
 									X: &lang.Ident{
-										Pos:  p(1303, 20),
+										Pos:  p(1474, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(1304, 9),
+							Rbrace: p(1475, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1306, 9),
+						Pos:       p(1477, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1306, 16),
+							Pos:  p(1477, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1306, 28),
+									Pos:  p(1477, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1306, 70),
+							Pos: p(1477, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1306, 70),
+								Pos: p(1477, 70),
 								X: &lang.NewExpr{
-									Pos: p(1306, 50),
+									Pos: p(1477, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1306, 54),
+										Pos:  p(1477, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1306, 59),
+												Pos:  p(1477, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1306, 62),
+											Pos: p(1477, 62),
 											X: &lang.Ident{
-												Pos:  p(1306, 62),
+												Pos:  p(1477, 62),
 												Name: "_items",
 											},
 										},
@@ -21066,21 +23072,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1307, 9),
+						Pos: p(1478, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1307, 9),
+							Pos:  p(1478, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1307, 90),
+							Pos: p(1478, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1307, 90),
+								Pos:  p(1478, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1307, 40),
+							Pos:  p(1478, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},

@@ -30968,22 +30968,18 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1545, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1545, 30),
-							Name: "bool",
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1545, 23),
+							Name: "long",
 						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1545, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1545, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
+						Name: "PendingWorkItemCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1545, 51),
+								Kind: "get",
 							},
 						},
 					},
@@ -30992,25 +30988,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1546, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "QueueUserWorkItem",
+						Name: "GetMinThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1546, 53),
+								Pos:      lp(1546, 49),
+								Modifier: "out",
 								Type: &lang.TypeRef{
 									Pos:  lp(1546, 53),
-									Name: "WaitCallback",
+									Name: "int",
 								},
-								Name: "callBack",
+								Name: "workerThreads",
 							},
 							&lang.Param{
-								Pos: lp(1546, 76),
+								Pos:      lp(1546, 72),
+								Modifier: "out",
 								Type: &lang.TypeRef{
 									Pos:  lp(1546, 76),
-									Name: "object",
+									Name: "int",
 								},
-								Name: "state",
+								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -31019,42 +31017,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1547, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "QueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
+						Name: "GetMaxThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1547, 61),
+								Pos:      lp(1547, 49),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1547, 61),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1547, 68),
-											Name: "TState",
-										},
-									},
+									Pos:  lp(1547, 53),
+									Name: "int",
 								},
-								Name: "callBack",
+								Name: "workerThreads",
 							},
 							&lang.Param{
-								Pos: lp(1547, 86),
+								Pos:      lp(1547, 72),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1547, 86),
-									Name: "TState",
+									Pos:  lp(1547, 76),
+									Name: "int",
 								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1547, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1547, 100),
-									Name: "bool",
-								},
-								Name: "preferLocal",
+								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -31063,25 +31046,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1548, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "UnsafeQueueUserWorkItem",
+						Name: "GetAvailableThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1548, 59),
+								Pos:      lp(1548, 55),
+								Modifier: "out",
 								Type: &lang.TypeRef{
 									Pos:  lp(1548, 59),
-									Name: "WaitCallback",
+									Name: "int",
 								},
-								Name: "callBack",
+								Name: "workerThreads",
 							},
 							&lang.Param{
-								Pos: lp(1548, 82),
+								Pos:      lp(1548, 78),
+								Modifier: "out",
 								Type: &lang.TypeRef{
 									Pos:  lp(1548, 82),
-									Name: "object",
+									Name: "int",
 								},
-								Name: "state",
+								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -31092,19 +31077,119 @@ func libraryAST() *lang.File {
 							Pos:  lp(1549, 30),
 							Name: "bool",
 						},
-						Name: "UnsafeQueueUserWorkItem",
+						Name: "SetMinThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1549, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1549, 49),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos: lp(1549, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1549, 68),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1550, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1550, 30),
+							Name: "bool",
+						},
+						Name: "SetMaxThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1550, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1550, 49),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos: lp(1550, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1550, 68),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1551, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1551, 30),
+							Name: "bool",
+						},
+						Name: "QueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1551, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1551, 53),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1552, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1552, 30),
+							Name: "bool",
+						},
+						Name: "QueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1552, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1552, 53),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1552, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(1552, 76),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1553, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1553, 30),
+							Name: "bool",
+						},
+						Name: "QueueUserWorkItem",
 						TypeParams: []string{
 							"TState",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1549, 67),
+								Pos: lp(1553, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1549, 67),
+									Pos:  lp(1553, 61),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1549, 74),
+											Pos:  lp(1553, 68),
 											Name: "TState",
 										},
 									},
@@ -31112,17 +31197,88 @@ func libraryAST() *lang.File {
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1549, 92),
+								Pos: lp(1553, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1549, 92),
+									Pos:  lp(1553, 86),
 									Name: "TState",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1549, 106),
+								Pos: lp(1553, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1549, 106),
+									Pos:  lp(1553, 100),
+									Name: "bool",
+								},
+								Name: "preferLocal",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1554, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1554, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1554, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1554, 59),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1554, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1554, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1555, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1555, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1555, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1555, 67),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1555, 74),
+											Name: "TState",
+										},
+									},
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1555, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1555, 92),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1555, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1555, 106),
 									Name: "bool",
 								},
 								Name: "preferLocal",
@@ -31132,254 +31288,37 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1552, 5),
+				Pos:       lp(1558, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Interlocked",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1554, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1554, 30),
-							Name: "int",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1554, 38),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1554, 42),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1554, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1554, 57),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1555, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1555, 30),
-							Name: "long",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1555, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1555, 43),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1555, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1555, 59),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1556, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1556, 30),
-							Name: "int",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1556, 50),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1556, 54),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1556, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1556, 69),
-									Name: "int",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1556, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1556, 80),
-									Name: "int",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1557, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1557, 30),
-							Name: "long",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1557, 51),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1557, 55),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1557, 71),
-								Type: &lang.TypeRef{
-									Pos:  lp(1557, 71),
-									Name: "long",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1557, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1557, 83),
-									Name: "long",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1558, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1558, 30),
-							Name: "double",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1558, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1558, 57),
-									Name: "double",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1558, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1558, 75),
-									Name: "double",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1558, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1558, 89),
-									Name: "double",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1559, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1559, 30),
-							Name: "object",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1559, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1559, 57),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1559, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1559, 75),
-									Name: "object",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1559, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1559, 89),
-									Name: "object",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1560, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1560, 30),
-							Name: "T",
+							Name: "int",
 						},
-						Name: "CompareExchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1560, 51),
+								Pos:      lp(1560, 38),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1560, 55),
-									Name: "T",
+									Pos:  lp(1560, 42),
+									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1560, 68),
+								Pos: lp(1560, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1560, 68),
-									Name: "T",
+									Pos:  lp(1560, 57),
+									Name: "int",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1560, 77),
-								Type: &lang.TypeRef{
-									Pos:  lp(1560, 77),
-									Name: "T",
-								},
-								Name: "comparand",
 							},
 						},
 					},
@@ -31388,18 +31327,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1561, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Decrement",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1561, 44),
+								Pos:      lp(1561, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1561, 48),
-									Name: "int",
+									Pos:  lp(1561, 43),
+									Name: "long",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1561, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1561, 59),
+									Name: "long",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -31408,18 +31355,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1562, 30),
-							Name: "long",
+							Name: "int",
 						},
-						Name: "Decrement",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1562, 45),
+								Pos:      lp(1562, 50),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1562, 49),
-									Name: "long",
+									Pos:  lp(1562, 54),
+									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1562, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1562, 69),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1562, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1562, 80),
+									Name: "int",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -31428,26 +31391,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1563, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1563, 43),
+								Pos:      lp(1563, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1563, 47),
-									Name: "int",
+									Pos:  lp(1563, 55),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1563, 62),
+								Pos: lp(1563, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(1563, 62),
-									Name: "int",
+									Pos:  lp(1563, 71),
+									Name: "long",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1563, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1563, 83),
+									Name: "long",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -31456,26 +31427,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1564, 30),
-							Name: "long",
+							Name: "double",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1564, 44),
+								Pos:      lp(1564, 53),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1564, 48),
-									Name: "long",
+									Pos:  lp(1564, 57),
+									Name: "double",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1564, 64),
+								Pos: lp(1564, 75),
 								Type: &lang.TypeRef{
-									Pos:  lp(1564, 64),
-									Name: "long",
+									Pos:  lp(1564, 75),
+									Name: "double",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1564, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1564, 89),
+									Name: "double",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -31484,26 +31463,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1565, 30),
-							Name: "double",
+							Name: "object",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1565, 46),
+								Pos:      lp(1565, 53),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1565, 50),
-									Name: "double",
+									Pos:  lp(1565, 57),
+									Name: "object",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1565, 68),
+								Pos: lp(1565, 75),
 								Type: &lang.TypeRef{
-									Pos:  lp(1565, 68),
-									Name: "double",
+									Pos:  lp(1565, 75),
+									Name: "object",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1565, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1565, 89),
+									Name: "object",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -31512,37 +31499,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1566, 30),
-							Name: "object",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1566, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1566, 50),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1566, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1566, 68),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1567, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1567, 30),
 							Name: "T",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						TypeParams: []string{
 							"T",
 						},
@@ -31554,21 +31513,49 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1567, 44),
+								Pos:      lp(1566, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1567, 48),
+									Pos:  lp(1566, 55),
 									Name: "T",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1567, 61),
+								Pos: lp(1566, 68),
 								Type: &lang.TypeRef{
-									Pos:  lp(1567, 61),
+									Pos:  lp(1566, 68),
 									Name: "T",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1566, 77),
+								Type: &lang.TypeRef{
+									Pos:  lp(1566, 77),
+									Name: "T",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1567, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1567, 30),
+							Name: "int",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1567, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1567, 48),
+									Name: "int",
+								},
+								Name: "location",
 							},
 						},
 					},
@@ -31577,16 +31564,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1568, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Increment",
+						Name: "Decrement",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1568, 44),
+								Pos:      lp(1568, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1568, 48),
-									Name: "int",
+									Pos:  lp(1568, 49),
+									Name: "long",
 								},
 								Name: "location",
 							},
@@ -31597,18 +31584,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1569, 30),
-							Name: "long",
+							Name: "int",
 						},
-						Name: "Increment",
+						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1569, 45),
+								Pos:      lp(1569, 43),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1569, 49),
-									Name: "long",
+									Pos:  lp(1569, 47),
+									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1569, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1569, 62),
+									Name: "int",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -31617,58 +31612,170 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1570, 30),
-							Name: "void",
+							Name: "long",
 						},
-						Name: "MemoryBarrier",
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1570, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1570, 48),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1570, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1570, 64),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1571, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1571, 30),
-							Name: "long",
+							Name: "double",
 						},
-						Name: "Read",
+						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1571, 40),
+								Pos:      lp(1571, 46),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1571, 44),
+									Pos:  lp(1571, 50),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1571, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1571, 68),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1572, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1572, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1572, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1572, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1572, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1572, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1573, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1573, 30),
+							Name: "T",
+						},
+						Name: "Exchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1573, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1573, 48),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1573, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1573, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1574, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1574, 30),
+							Name: "int",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1574, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1574, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1575, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1575, 30),
+							Name: "long",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1575, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1575, 49),
 									Name: "long",
 								},
 								Name: "location",
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1574, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Volatile",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(1576, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1576, 30),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1576, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1576, 43),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
+						Name: "MemoryBarrier",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1577, 9),
@@ -31690,20 +31797,69 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1580, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Volatile",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1578, 9),
+						Pos:       lp(1582, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1578, 30),
+							Pos:  lp(1582, 30),
+							Name: "int",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1582, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1582, 43),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1583, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1583, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1583, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1583, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1584, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1584, 30),
 							Name: "bool",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1578, 40),
+								Pos:      lp(1584, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1578, 44),
+									Pos:  lp(1584, 44),
 									Name: "bool",
 								},
 								Name: "location",
@@ -31711,19 +31867,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1579, 9),
+						Pos:       lp(1585, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1579, 30),
+							Pos:  lp(1585, 30),
 							Name: "double",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1579, 42),
+								Pos:      lp(1585, 42),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1579, 46),
+									Pos:  lp(1585, 46),
 									Name: "double",
 								},
 								Name: "location",
@@ -31731,10 +31887,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1580, 9),
+						Pos:       lp(1586, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1580, 30),
+							Pos:  lp(1586, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -31749,10 +31905,10 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1580, 40),
+								Pos:      lp(1586, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1580, 44),
+									Pos:  lp(1586, 44),
 									Name: "T",
 								},
 								Name: "location",
@@ -31760,27 +31916,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1581, 9),
+						Pos:       lp(1587, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1581, 30),
+							Pos:  lp(1587, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1581, 41),
+								Pos:      lp(1587, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1581, 45),
+									Pos:  lp(1587, 45),
 									Name: "int",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1581, 59),
+								Pos: lp(1587, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1581, 59),
+									Pos:  lp(1587, 59),
 									Name: "int",
 								},
 								Name: "value",
@@ -31788,27 +31944,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1582, 9),
+						Pos:       lp(1588, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1582, 30),
+							Pos:  lp(1588, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1582, 41),
+								Pos:      lp(1588, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1582, 45),
+									Pos:  lp(1588, 45),
 									Name: "long",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1582, 60),
+								Pos: lp(1588, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1582, 60),
+									Pos:  lp(1588, 60),
 									Name: "long",
 								},
 								Name: "value",
@@ -31816,27 +31972,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1583, 9),
+						Pos:       lp(1589, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1583, 30),
+							Pos:  lp(1589, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1583, 41),
+								Pos:      lp(1589, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1583, 45),
+									Pos:  lp(1589, 45),
 									Name: "bool",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1583, 60),
+								Pos: lp(1589, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1583, 60),
+									Pos:  lp(1589, 60),
 									Name: "bool",
 								},
 								Name: "value",
@@ -31844,27 +32000,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1584, 9),
+						Pos:       lp(1590, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1584, 30),
+							Pos:  lp(1590, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1584, 41),
+								Pos:      lp(1590, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1584, 45),
+									Pos:  lp(1590, 45),
 									Name: "double",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1584, 62),
+								Pos: lp(1590, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1584, 62),
+									Pos:  lp(1590, 62),
 									Name: "double",
 								},
 								Name: "value",
@@ -31872,10 +32028,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1585, 9),
+						Pos:       lp(1591, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1585, 30),
+							Pos:  lp(1591, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -31890,18 +32046,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1585, 44),
+								Pos:      lp(1591, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1585, 48),
+									Pos:  lp(1591, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1585, 60),
+								Pos: lp(1591, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1585, 60),
+									Pos:  lp(1591, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -31911,148 +32067,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1588, 5),
+				Pos:       lp(1594, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1590, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1590, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1590, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1590, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1591, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1591, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1591, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1591, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1591, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1591, 57),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1592, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1592, 30),
-							Name: "void",
-						},
-						Name: "Exit",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1592, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1592, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1593, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1593, 30),
-							Name: "bool",
-						},
-						Name: "IsEntered",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1593, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1593, 45),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1594, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1594, 30),
-							Name: "void",
-						},
-						Name: "Pulse",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1594, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1594, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1595, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1595, 30),
-							Name: "void",
-						},
-						Name: "PulseAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1595, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1595, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1596, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1596, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1596, 44),
+								Pos: lp(1596, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1596, 44),
+									Pos:  lp(1596, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -32064,25 +32097,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1597, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1597, 44),
+								Pos: lp(1597, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1597, 44),
+									Pos:  lp(1597, 41),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1597, 56),
+								Pos:      lp(1597, 53),
+								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1597, 56),
-									Name: "int",
+									Pos:  lp(1597, 57),
+									Name: "bool",
 								},
-								Name: "millisecondsTimeout",
+								Name: "lockTaken",
 							},
 						},
 					},
@@ -32091,25 +32125,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1598, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1598, 44),
+								Pos: lp(1598, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1598, 44),
+									Pos:  lp(1598, 40),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1598, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1598, 56),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
 							},
 						},
 					},
@@ -32118,26 +32144,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1599, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "TryEnter",
+						Name: "IsEntered",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1599, 44),
+								Pos: lp(1599, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1599, 44),
+									Pos:  lp(1599, 45),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1599, 56),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1599, 60),
-									Name: "bool",
-								},
-								Name: "lockTaken",
 							},
 						},
 					},
@@ -32148,32 +32165,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1600, 30),
 							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Pulse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1600, 44),
+								Pos: lp(1600, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1600, 44),
+									Pos:  lp(1600, 41),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1600, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1600, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos:      lp(1600, 81),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1600, 85),
-									Name: "bool",
-								},
-								Name: "lockTaken",
 							},
 						},
 					},
@@ -32182,14 +32182,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1601, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "PulseAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1601, 40),
+								Pos: lp(1601, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1601, 40),
+									Pos:  lp(1601, 44),
 									Name: "object",
 								},
 								Name: "obj",
@@ -32203,23 +32203,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1602, 30),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1602, 40),
+								Pos: lp(1602, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1602, 40),
+									Pos:  lp(1602, 44),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1602, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1602, 52),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -32230,20 +32222,184 @@ func libraryAST() *lang.File {
 							Pos:  lp(1603, 30),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1603, 40),
+								Pos: lp(1603, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1603, 40),
+									Pos:  lp(1603, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1603, 52),
+								Pos: lp(1603, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1603, 52),
+									Pos:  lp(1603, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1604, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1604, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1604, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1604, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1604, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1604, 56),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1605, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1605, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1605, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1605, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1605, 56),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1605, 60),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1606, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1606, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1606, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1606, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1606, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1606, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos:      lp(1606, 81),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1606, 85),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1607, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1607, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1607, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1607, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1608, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1608, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1608, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1608, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1608, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1608, 52),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1609, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1609, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1609, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1609, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1609, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1609, 52),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -32253,67 +32409,67 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1606, 5),
+				Pos:       lp(1612, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ExecutionContext",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1606, 44),
+						Pos:  lp(1612, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1608, 9),
+						Pos:       lp(1614, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1608, 23),
+							Pos:  lp(1614, 23),
 							Name: "ExecutionContext",
 						},
 						Name: "CreateCopy",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1609, 9),
+						Pos:       lp(1615, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1609, 23),
+							Pos:  lp(1615, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1610, 9),
+						Pos:       lp(1616, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1610, 30),
+							Pos:  lp(1616, 30),
 							Name: "ExecutionContext",
 						},
 						Name: "Capture",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1611, 9),
+						Pos:       lp(1617, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1611, 30),
+							Pos:  lp(1617, 30),
 							Name: "bool",
 						},
 						Name: "IsFlowSuppressed",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1612, 9),
+						Pos:       lp(1618, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1612, 30),
+							Pos:  lp(1618, 30),
 							Name: "void",
 						},
 						Name: "Restore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1612, 43),
+								Pos: lp(1618, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1612, 43),
+									Pos:  lp(1618, 43),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
@@ -32321,43 +32477,43 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1613, 9),
+						Pos:       lp(1619, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1613, 30),
+							Pos:  lp(1619, 30),
 							Name: "void",
 						},
 						Name: "RestoreFlow",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1614, 9),
+						Pos:       lp(1620, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1614, 30),
+							Pos:  lp(1620, 30),
 							Name: "void",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1614, 39),
+								Pos: lp(1620, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1614, 39),
+									Pos:  lp(1620, 39),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
 							},
 							&lang.Param{
-								Pos: lp(1614, 74),
+								Pos: lp(1620, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1614, 74),
+									Pos:  lp(1620, 74),
 									Name: "ContextCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1614, 100),
+								Pos: lp(1620, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1614, 100),
+									Pos:  lp(1620, 100),
 									Name: "object",
 								},
 								Name: "state",
@@ -32365,10 +32521,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1615, 9),
+						Pos:       lp(1621, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1615, 30),
+							Pos:  lp(1621, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -32376,38 +32532,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1618, 5),
+				Pos:       lp(1624, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1618, 6),
+						Pos:  lp(1624, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1618, 53),
+						Pos:  lp(1624, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1620, 9),
+						Pos:       lp(1626, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1620, 23),
+							Pos:  lp(1626, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1621, 9),
+						Pos:       lp(1627, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1621, 23),
+							Pos:  lp(1627, 23),
 							Name: "void",
 						},
 						Name: "Undo",
@@ -32415,7 +32571,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1624, 5),
+				Pos:       lp(1630, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -32425,27 +32581,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1626, 9),
+						Pos:       lp(1632, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1627, 9),
+						Pos:       lp(1633, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1627, 34),
+								Pos: lp(1633, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1627, 34),
+									Pos:  lp(1633, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1627, 41),
+											Pos:  lp(1633, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1627, 68),
+													Pos:  lp(1633, 68),
 													Name: "T",
 												},
 											},
@@ -32457,20 +32613,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1628, 9),
+						Pos:       lp(1634, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1628, 16),
+							Pos:  lp(1634, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1628, 26),
+								Pos:  lp(1634, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1628, 31),
+								Pos:  lp(1634, 31),
 								Kind: "set",
 							},
 						},
@@ -32478,7 +32634,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1631, 5),
+				Pos:       lp(1637, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -32488,52 +32644,52 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1631, 6),
+						Pos:  lp(1637, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1633, 9),
+						Pos:       lp(1639, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1633, 16),
+							Pos:  lp(1639, 16),
 							Name: "T",
 						},
 						Name: "CurrentValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1633, 33),
+								Pos:  lp(1639, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1634, 9),
+						Pos:       lp(1640, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1634, 16),
+							Pos:  lp(1640, 16),
 							Name: "T",
 						},
 						Name: "PreviousValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1634, 34),
+								Pos:  lp(1640, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1635, 9),
+						Pos:       lp(1641, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1635, 16),
+							Pos:  lp(1641, 16),
 							Name: "bool",
 						},
 						Name: "ThreadContextChanged",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1635, 44),
+								Pos:  lp(1641, 44),
 								Kind: "get",
 							},
 						},
@@ -32541,32 +32697,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1638, 5),
+				Pos:       lp(1644, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationToken",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1638, 6),
+						Pos:  lp(1644, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1640, 9),
+						Pos:       lp(1646, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1641, 9),
+						Pos:       lp(1647, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1641, 41),
+								Pos: lp(1647, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1641, 41),
+									Pos:  lp(1647, 41),
 									Name: "bool",
 								},
 								Name: "canceled",
@@ -32574,63 +32730,63 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1642, 9),
+						Pos:       lp(1648, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1642, 23),
+							Pos:  lp(1648, 23),
 							Name: "CancellationToken",
 						},
 						Name: "None",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1642, 48),
+								Pos:  lp(1648, 48),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1643, 9),
+						Pos:       lp(1649, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1643, 16),
+							Pos:  lp(1649, 16),
 							Name: "bool",
 						},
 						Name: "CanBeCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1643, 37),
+								Pos:  lp(1649, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1644, 9),
+						Pos:       lp(1650, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1644, 16),
+							Pos:  lp(1650, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1644, 47),
+								Pos:  lp(1650, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1645, 9),
+						Pos:       lp(1651, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1645, 23),
+							Pos:  lp(1651, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1645, 35),
+								Pos: lp(1651, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1645, 35),
+									Pos:  lp(1651, 35),
 									Name: "CancellationToken",
 								},
 								Name: "other",
@@ -32638,18 +32794,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1646, 9),
+						Pos:       lp(1652, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1646, 32),
+							Pos:  lp(1652, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1646, 44),
+								Pos: lp(1652, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1646, 44),
+									Pos:  lp(1652, 44),
 									Name: "object",
 								},
 								Name: "other",
@@ -32657,18 +32813,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1647, 9),
+						Pos:       lp(1653, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1647, 23),
+							Pos:  lp(1653, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1647, 62),
+								Pos: lp(1653, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1647, 62),
+									Pos:  lp(1653, 62),
 									Name: "Action",
 								},
 								Name: "callback",
@@ -32676,26 +32832,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1648, 9),
+						Pos:       lp(1654, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1648, 23),
+							Pos:  lp(1654, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1648, 62),
+								Pos: lp(1654, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1648, 62),
+									Pos:  lp(1654, 62),
 									Name: "Action",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1648, 79),
+								Pos: lp(1654, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1648, 79),
+									Pos:  lp(1654, 79),
 									Name: "bool",
 								},
 								Name: "useSynchronizationContext",
@@ -32703,22 +32859,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1649, 9),
+						Pos:       lp(1655, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1649, 23),
+							Pos:  lp(1655, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1649, 62),
+								Pos: lp(1655, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1649, 62),
+									Pos:  lp(1655, 62),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1649, 69),
+											Pos:  lp(1655, 69),
 											Name: "object",
 										},
 									},
@@ -32726,9 +32882,9 @@ func libraryAST() *lang.File {
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1649, 87),
+								Pos: lp(1655, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(1649, 87),
+									Pos:  lp(1655, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -32736,10 +32892,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1650, 9),
+						Pos:       lp(1656, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1650, 23),
+							Pos:  lp(1656, 23),
 							Name: "void",
 						},
 						Name: "ThrowIfCancellationRequested",
@@ -32747,38 +32903,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1653, 5),
+				Pos:       lp(1659, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenRegistration",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1653, 6),
+						Pos:  lp(1659, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1653, 66),
+						Pos:  lp(1659, 66),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1655, 9),
+						Pos:       lp(1661, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1655, 23),
+							Pos:  lp(1661, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1656, 9),
+						Pos:       lp(1662, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1656, 23),
+							Pos:  lp(1662, 23),
 							Name: "bool",
 						},
 						Name: "Unregister",
@@ -32786,32 +32942,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1659, 5),
+				Pos:       lp(1665, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenSource",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1659, 44),
+						Pos:  lp(1665, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1661, 9),
+						Pos:       lp(1667, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1662, 9),
+						Pos:       lp(1668, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1662, 47),
+								Pos: lp(1668, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1662, 47),
+									Pos:  lp(1668, 47),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -32819,14 +32975,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1663, 9),
+						Pos:       lp(1669, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1663, 47),
+								Pos: lp(1669, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1663, 47),
+									Pos:  lp(1669, 47),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -32834,57 +32990,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1664, 9),
+						Pos:       lp(1670, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1664, 16),
+							Pos:  lp(1670, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1664, 47),
+								Pos:  lp(1670, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1665, 9),
+						Pos:       lp(1671, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1665, 16),
+							Pos:  lp(1671, 16),
 							Name: "CancellationToken",
 						},
 						Name: "Token",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1665, 42),
+								Pos:  lp(1671, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1666, 9),
+						Pos:       lp(1672, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1666, 23),
+							Pos:  lp(1672, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1667, 9),
+						Pos:       lp(1673, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1667, 23),
+							Pos:  lp(1673, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1667, 35),
+								Pos: lp(1673, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1667, 35),
+									Pos:  lp(1673, 35),
 									Name: "bool",
 								},
 								Name: "throwOnFirstException",
@@ -32892,18 +33048,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1668, 9),
+						Pos:       lp(1674, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1668, 23),
+							Pos:  lp(1674, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1668, 40),
+								Pos: lp(1674, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1668, 40),
+									Pos:  lp(1674, 40),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -32911,18 +33067,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1669, 9),
+						Pos:       lp(1675, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1669, 23),
+							Pos:  lp(1675, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1669, 40),
+								Pos: lp(1675, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1669, 40),
+									Pos:  lp(1675, 40),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -32930,40 +33086,40 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1670, 9),
+						Pos:       lp(1676, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1670, 23),
+							Pos:  lp(1676, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1671, 9),
+						Pos:       lp(1677, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1671, 23),
+							Pos:  lp(1677, 23),
 							Name: "bool",
 						},
 						Name: "TryReset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1672, 9),
+						Pos:       lp(1678, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1672, 30),
+							Pos:  lp(1678, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1672, 78),
+								Pos:      lp(1678, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1672, 85),
+									Pos:       lp(1678, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1672, 85),
+										Pos:  lp(1678, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -32974,40 +33130,40 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1675, 5),
+				Pos:       lp(1681, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1675, 40),
+						Pos:  lp(1681, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1677, 9),
+						Pos:       lp(1683, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1677, 31),
+							Pos:  lp(1683, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1678, 9),
+						Pos:       lp(1684, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1678, 31),
+							Pos:  lp(1684, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1678, 44),
+								Pos: lp(1684, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1678, 44),
+									Pos:  lp(1684, 44),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -33015,18 +33171,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1679, 9),
+						Pos:       lp(1685, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1679, 31),
+							Pos:  lp(1685, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1679, 44),
+								Pos: lp(1685, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1679, 44),
+									Pos:  lp(1685, 44),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -33034,10 +33190,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1680, 9),
+						Pos:       lp(1686, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1680, 23),
+							Pos:  lp(1686, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -33045,32 +33201,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1683, 5),
+				Pos:       lp(1689, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1683, 36),
+						Pos:  lp(1689, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1685, 9),
+						Pos:       lp(1691, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1685, 23),
+							Pos:  lp(1691, 23),
 							Name: "bool",
 						},
 						Name: "Reset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1686, 9),
+						Pos:       lp(1692, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1686, 23),
+							Pos:  lp(1692, 23),
 							Name: "bool",
 						},
 						Name: "Set",
@@ -33078,27 +33234,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1689, 5),
+				Pos:       lp(1695, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1689, 44),
+						Pos:  lp(1695, 44),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1691, 9),
+						Pos:       lp(1697, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1691, 40),
+								Pos: lp(1697, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1691, 40),
+									Pos:  lp(1697, 40),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -33108,27 +33264,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1694, 5),
+				Pos:       lp(1700, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AutoResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1694, 42),
+						Pos:  lp(1700, 42),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1696, 9),
+						Pos:       lp(1702, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AutoResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1696, 38),
+								Pos: lp(1702, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1696, 38),
+									Pos:  lp(1702, 38),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -33138,32 +33294,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1699, 5),
+				Pos:       lp(1705, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEventSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1699, 41),
+						Pos:  lp(1705, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1701, 9),
+						Pos:       lp(1707, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1702, 9),
+						Pos:       lp(1708, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1702, 44),
+								Pos: lp(1708, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1702, 44),
+									Pos:  lp(1708, 44),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -33171,22 +33327,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1703, 9),
+						Pos:       lp(1709, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1703, 44),
+								Pos: lp(1709, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1703, 44),
+									Pos:  lp(1709, 44),
 									Name: "bool",
 								},
 								Name: "initialState",
 							},
 							&lang.Param{
-								Pos: lp(1703, 63),
+								Pos: lp(1709, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1703, 63),
+									Pos:  lp(1709, 63),
 									Name: "int",
 								},
 								Name: "spinCount",
@@ -33194,91 +33350,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1704, 9),
+						Pos:       lp(1710, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1704, 16),
+							Pos:  lp(1710, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1704, 29),
+								Pos:  lp(1710, 29),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1705, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1705, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1706, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1706, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1707, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1707, 23),
-							Name: "void",
-						},
-						Name: "Set",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1708, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1708, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1709, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1709, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1709, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1709, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1710, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1710, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1710, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1710, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
 							},
 						},
 					},
@@ -33289,39 +33371,86 @@ func libraryAST() *lang.File {
 							Pos:  lp(1711, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1711, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1711, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1712, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1712, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1713, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1713, 23),
+							Name: "void",
+						},
+						Name: "Set",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1714, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1714, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1715, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1715, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1712, 33),
+								Pos: lp(1715, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1712, 33),
+									Pos:  lp(1715, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1716, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1716, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1712, 58),
+								Pos: lp(1716, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1712, 58),
+									Pos:  lp(1716, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1717, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1717, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1717, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1717, 33),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33329,26 +33458,53 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1713, 9),
+						Pos:       lp(1718, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1713, 23),
+							Pos:  lp(1718, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1713, 33),
+								Pos: lp(1718, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1713, 33),
+									Pos:  lp(1718, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1718, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1718, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1719, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1719, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1719, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1719, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1713, 51),
+								Pos: lp(1719, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1713, 51),
+									Pos:  lp(1719, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33358,27 +33514,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1716, 5),
+				Pos:       lp(1722, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1716, 34),
+						Pos:  lp(1722, 34),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1718, 9),
+						Pos:       lp(1724, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1718, 37),
+								Pos: lp(1724, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1718, 37),
+									Pos:  lp(1724, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
@@ -33386,22 +33542,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1719, 9),
+						Pos:       lp(1725, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1719, 37),
+								Pos: lp(1725, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1719, 37),
+									Pos:  lp(1725, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
 							},
 							&lang.Param{
-								Pos: lp(1719, 55),
+								Pos: lp(1725, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1719, 55),
+									Pos:  lp(1725, 55),
 									Name: "int",
 								},
 								Name: "maxCount",
@@ -33409,101 +33565,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1720, 9),
+						Pos:       lp(1726, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1720, 16),
+							Pos:  lp(1726, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1720, 35),
+								Pos:  lp(1726, 35),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1721, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1721, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1722, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1722, 23),
-							Name: "int",
-						},
-						Name: "Release",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1723, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1723, 23),
-							Name: "int",
-						},
-						Name: "Release",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1723, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1723, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1724, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1724, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1725, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1725, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1725, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1725, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1726, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1726, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1726, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1726, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
 							},
 						},
 					},
@@ -33514,69 +33586,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(1727, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1727, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1727, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1728, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1728, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1728, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1728, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1728, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1728, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1729, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1729, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Wait",
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1729, 33),
+								Pos: lp(1729, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1729, 33),
-									Name: "TimeSpan",
+									Pos:  lp(1729, 35),
+									Name: "int",
 								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1729, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1729, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "releaseCount",
 							},
 						},
 					},
@@ -33585,29 +33621,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1730, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "void",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1731, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1731, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1731, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1731, 67),
+								Pos: lp(1731, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1731, 67),
+									Pos:  lp(1731, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -33619,20 +33649,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1732, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1732, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1732, 67),
+								Pos: lp(1732, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1732, 67),
+									Pos:  lp(1732, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -33644,14 +33668,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1733, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "void",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1733, 61),
+								Pos: lp(1733, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1733, 61),
+									Pos:  lp(1733, 33),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33663,28 +33687,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1734, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1734, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1734, 67),
+								Pos: lp(1734, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1734, 67),
+									Pos:  lp(1734, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1734, 92),
+								Pos: lp(1734, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1734, 92),
+									Pos:  lp(1734, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33696,10 +33714,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1735, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1735, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1735, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1736, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1736, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1737, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1737, 23),
 							Name: "System.Threading.Tasks.Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1735, 51),
+									Pos:  lp(1737, 51),
 									Name: "bool",
 								},
 							},
@@ -33707,17 +33761,119 @@ func libraryAST() *lang.File {
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1735, 67),
+								Pos: lp(1737, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1735, 67),
+									Pos:  lp(1737, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1738, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1738, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1738, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1738, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1738, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1739, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1739, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1739, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1739, 61),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1740, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1740, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1740, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1740, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1740, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1740, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1740, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1741, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1741, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1741, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1741, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1741, 67),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1735, 85),
+								Pos: lp(1741, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(1735, 85),
+									Pos:  lp(1741, 85),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33727,27 +33883,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1738, 5),
+				Pos:       lp(1744, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CountdownEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1738, 35),
+						Pos:  lp(1744, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1740, 9),
+						Pos:       lp(1746, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CountdownEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1740, 38),
+								Pos: lp(1746, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1740, 38),
+									Pos:  lp(1746, 38),
 									Name: "int",
 								},
 								Name: "initialCount",
@@ -33755,170 +33911,86 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1741, 9),
+						Pos:       lp(1747, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1741, 16),
+							Pos:  lp(1747, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1741, 35),
+								Pos:  lp(1747, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1742, 9),
+						Pos:       lp(1748, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1742, 16),
+							Pos:  lp(1748, 16),
 							Name: "int",
 						},
 						Name: "InitialCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1742, 35),
+								Pos:  lp(1748, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1743, 9),
+						Pos:       lp(1749, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1743, 16),
+							Pos:  lp(1749, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1743, 29),
+								Pos:  lp(1749, 29),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1744, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1744, 23),
-							Name: "void",
-						},
-						Name: "AddCount",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1745, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1745, 23),
-							Name: "void",
-						},
-						Name: "AddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1745, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1745, 37),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1746, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1746, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1747, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1747, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1748, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1748, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1748, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1748, 34),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1749, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1749, 23),
-							Name: "bool",
-						},
-						Name: "Signal",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1750, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1750, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Signal",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1750, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1750, 35),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
+						Name: "AddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1751, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1751, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryAddCount",
+						Name: "AddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1751, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1751, 37),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1752, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1752, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryAddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1752, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1752, 40),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1753, 9),
@@ -33927,24 +33999,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1753, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1754, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1754, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Reset",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1754, 33),
+								Pos: lp(1754, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1754, 33),
+									Pos:  lp(1754, 34),
 									Name: "int",
 								},
-								Name: "millisecondsTimeout",
+								Name: "count",
 							},
 						},
 					},
@@ -33955,34 +34027,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1755, 23),
 							Name: "bool",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1755, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1755, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+						Name: "Signal",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1756, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1756, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "Signal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1756, 33),
+								Pos: lp(1756, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1756, 33),
-									Name: "CancellationToken",
+									Pos:  lp(1756, 35),
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "signalCount",
 							},
 						},
 					},
@@ -33993,20 +34055,114 @@ func libraryAST() *lang.File {
 							Pos:  lp(1757, 23),
 							Name: "bool",
 						},
+						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1758, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1758, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1758, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1758, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1759, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1759, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1760, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1760, 23),
+							Name: "bool",
+						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1757, 33),
+								Pos: lp(1760, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1757, 33),
+									Pos:  lp(1760, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1761, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1761, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1761, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1761, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1762, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1762, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1762, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1762, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1763, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1763, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1763, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1763, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1757, 58),
+								Pos: lp(1763, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1757, 58),
+									Pos:  lp(1763, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34016,110 +34172,58 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1763, 5),
+				Pos:       lp(1769, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1763, 6),
+						Pos:  lp(1769, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1765, 9),
+						Pos:       lp(1771, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1765, 16),
+							Pos:  lp(1771, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1765, 35),
+								Pos:  lp(1771, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1766, 9),
+						Pos:       lp(1772, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1766, 23),
+							Pos:  lp(1772, 23),
 							Name: "void",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1767, 9),
+						Pos:       lp(1773, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1767, 23),
+							Pos:  lp(1773, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1767, 40),
+								Pos: lp(1773, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1767, 40),
+									Pos:  lp(1773, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1768, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1768, 23),
-							Name: "void",
-						},
-						Name: "UnsafeOnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1768, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1768, 46),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1771, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				TypeParams: []string{
-					"TResult",
-				},
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1771, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1773, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1773, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1773, 35),
-								Kind: "get",
 							},
 						},
 					},
@@ -34128,42 +34232,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1774, 23),
-							Name: "TResult",
-						},
-						Name: "GetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1775, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1775, 23),
-							Name: "void",
-						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1775, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1775, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1776, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1776, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1776, 46),
+								Pos: lp(1774, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1776, 46),
+									Pos:  lp(1774, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -34173,77 +34249,157 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1779, 5),
+				Pos:       lp(1777, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1777, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1779, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1779, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1779, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1780, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1780, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1781, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1781, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1781, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1781, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1782, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1782, 23),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1782, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1782, 46),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1785, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1779, 6),
+						Pos:  lp(1785, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1781, 9),
+						Pos:       lp(1787, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1781, 23),
+							Pos:  lp(1787, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1783, 18),
+						Pos:       lp(1789, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1783, 10),
+								Pos:  lp(1789, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1785, 13),
+								Pos:       lp(1791, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1785, 20),
+									Pos:  lp(1791, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1785, 39),
+										Pos:  lp(1791, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1786, 13),
+								Pos:       lp(1792, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1786, 27),
+									Pos:  lp(1792, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1787, 13),
+								Pos:       lp(1793, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1787, 27),
+									Pos:  lp(1793, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1787, 44),
+										Pos: lp(1793, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1787, 44),
+											Pos:  lp(1793, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34251,18 +34407,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1788, 13),
+								Pos:       lp(1794, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1788, 27),
+									Pos:  lp(1794, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1788, 50),
+										Pos: lp(1794, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1788, 50),
+											Pos:  lp(1794, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34274,7 +34430,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1792, 5),
+				Pos:       lp(1798, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -34284,70 +34440,70 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1792, 6),
+						Pos:  lp(1798, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1794, 9),
+						Pos:       lp(1800, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1794, 23),
+							Pos:  lp(1800, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1796, 18),
+						Pos:       lp(1802, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1796, 10),
+								Pos:  lp(1802, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1798, 13),
+								Pos:       lp(1804, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1798, 20),
+									Pos:  lp(1804, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1798, 39),
+										Pos:  lp(1804, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1799, 13),
+								Pos:       lp(1805, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1799, 27),
+									Pos:  lp(1805, 27),
 									Name: "TResult",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1800, 13),
+								Pos:       lp(1806, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1800, 27),
+									Pos:  lp(1806, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1800, 44),
+										Pos: lp(1806, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1800, 44),
+											Pos:  lp(1806, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34355,18 +34511,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1801, 13),
+								Pos:       lp(1807, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1801, 27),
+									Pos:  lp(1807, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1801, 50),
+										Pos: lp(1807, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1801, 50),
+											Pos:  lp(1807, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34378,77 +34534,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1805, 5),
+				Pos:       lp(1811, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1805, 6),
+						Pos:  lp(1811, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1807, 9),
+						Pos:       lp(1813, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1807, 23),
+							Pos:  lp(1813, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1809, 18),
+						Pos:       lp(1815, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1809, 10),
+								Pos:  lp(1815, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1811, 13),
+								Pos:       lp(1817, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1811, 20),
+									Pos:  lp(1817, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1811, 39),
+										Pos:  lp(1817, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1812, 13),
+								Pos:       lp(1818, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1812, 27),
+									Pos:  lp(1818, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1813, 13),
+								Pos:       lp(1819, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1813, 27),
+									Pos:  lp(1819, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1813, 44),
+										Pos: lp(1819, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1813, 44),
+											Pos:  lp(1819, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34456,18 +34612,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1814, 13),
+								Pos:       lp(1820, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1814, 27),
+									Pos:  lp(1820, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1814, 50),
+										Pos: lp(1820, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1814, 50),
+											Pos:  lp(1820, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34479,7 +34635,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1818, 5),
+				Pos:       lp(1824, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -34489,48 +34645,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1818, 6),
+						Pos:  lp(1824, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1820, 9),
+						Pos:       lp(1826, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1820, 16),
+							Pos:  lp(1826, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1820, 35),
+								Pos:  lp(1826, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1821, 9),
+						Pos:       lp(1827, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1821, 23),
+							Pos:  lp(1827, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1822, 9),
+						Pos:       lp(1828, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1822, 23),
+							Pos:  lp(1828, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1822, 40),
+								Pos: lp(1828, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1822, 40),
+									Pos:  lp(1828, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -34538,18 +34694,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1823, 9),
+						Pos:       lp(1829, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1823, 23),
+							Pos:  lp(1829, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1823, 46),
+								Pos: lp(1829, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1823, 46),
+									Pos:  lp(1829, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -34559,7 +34715,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1826, 5),
+				Pos:       lp(1832, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -34569,20 +34725,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1826, 6),
+						Pos:  lp(1832, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1828, 9),
+						Pos:       lp(1834, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1828, 23),
+							Pos:  lp(1834, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1828, 40),
+									Pos:  lp(1834, 40),
 									Name: "TResult",
 								},
 							},
@@ -34592,112 +34748,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1834, 5),
+				Pos:       lp(1840, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1834, 30),
+						Pos:  lp(1840, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1834, 39),
+						Pos:  lp(1840, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1834, 61),
+						Pos:  lp(1840, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1834, 75),
+						Pos:  lp(1840, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1834, 84),
+						Pos:  lp(1840, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1834, 114),
+						Pos:  lp(1840, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1834, 131),
+						Pos:  lp(1840, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1834, 141),
+						Pos:  lp(1840, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1836, 5),
+				Pos:       lp(1842, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1836, 39),
+						Pos:  lp(1842, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1836, 46),
+							Pos:   lp(1842, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1836, 49),
+						Pos:  lp(1842, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1836, 66),
+							Pos:   lp(1842, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1836, 69),
+						Pos:  lp(1842, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1836, 83),
+							Pos:   lp(1842, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1836, 86),
+						Pos:  lp(1842, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1836, 105),
+							Pos:   lp(1842, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1836, 108),
+						Pos:  lp(1842, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1836, 126),
+							Pos:   lp(1842, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1836, 129),
+						Pos:  lp(1842, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1836, 145),
+							Pos:   lp(1842, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1836, 149),
+						Pos:  lp(1842, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1836, 182),
+							Pos:   lp(1842, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -34705,27 +34861,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1838, 5),
+				Pos:       lp(1844, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1838, 25),
+						Pos:  lp(1844, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1840, 9),
+						Pos:       lp(1846, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1840, 28),
+								Pos: lp(1846, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1840, 28),
+									Pos:  lp(1846, 28),
 									Name: "Action",
 								},
 								Name: "action",
@@ -34733,22 +34889,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1841, 9),
+						Pos:       lp(1847, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1841, 28),
+								Pos: lp(1847, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1841, 28),
+									Pos:  lp(1847, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1841, 43),
+								Pos: lp(1847, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1841, 43),
+									Pos:  lp(1847, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34756,22 +34912,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1842, 9),
+						Pos:       lp(1848, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1842, 28),
+								Pos: lp(1848, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1842, 28),
+									Pos:  lp(1848, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1842, 43),
+								Pos: lp(1848, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1842, 43),
+									Pos:  lp(1848, 43),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -34779,18 +34935,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1843, 9),
+						Pos:       lp(1849, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1843, 28),
+								Pos: lp(1849, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1843, 28),
+									Pos:  lp(1849, 28),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1843, 35),
+											Pos:  lp(1849, 35),
 											Name: "object",
 										},
 									},
@@ -34798,9 +34954,9 @@ func libraryAST() *lang.File {
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1843, 51),
+								Pos: lp(1849, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1843, 51),
+									Pos:  lp(1849, 51),
 									Name: "object",
 								},
 								Name: "state",
@@ -34808,30 +34964,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1844, 9),
+						Pos:       lp(1850, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1844, 28),
+								Pos: lp(1850, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1844, 28),
+									Pos:  lp(1850, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1844, 43),
+								Pos: lp(1850, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1844, 43),
+									Pos:  lp(1850, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1844, 97),
+								Pos: lp(1850, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(1844, 97),
+									Pos:  lp(1850, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -34839,137 +34995,47 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1845, 9),
+						Pos:       lp(1851, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1845, 23),
+							Pos:  lp(1851, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1845, 44),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1846, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:      lp(1846, 23),
-							Name:     "int",
-							Nullable: true,
-						},
-						Name: "CurrentId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1846, 40),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1847, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1847, 23),
-							Name: "TaskFactory",
-						},
-						Name: "Factory",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1847, 45),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1848, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1848, 16),
-							Name: "TaskCreationOptions",
-						},
-						Name: "CreationOptions",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1848, 54),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1849, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1849, 16),
-							Name: "AggregateException",
-						},
-						Name: "Exception",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1849, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1850, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1850, 16),
-							Name: "int",
-						},
-						Name: "Id",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1850, 25),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1851, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1851, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1851, 34),
+								Pos:  lp(1851, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1852, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1852, 16),
-							Name: "bool",
+							Pos:      lp(1852, 23),
+							Name:     "int",
+							Nullable: true,
 						},
-						Name: "IsCompleted",
+						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1852, 35),
+								Pos:  lp(1852, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1853, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1853, 16),
-							Name: "bool",
+							Pos:  lp(1853, 23),
+							Name: "TaskFactory",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1853, 47),
+								Pos:  lp(1853, 45),
 								Kind: "get",
 							},
 						},
@@ -34979,12 +35045,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1854, 16),
-							Name: "bool",
+							Name: "TaskCreationOptions",
 						},
-						Name: "IsFaulted",
+						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1854, 33),
+								Pos:  lp(1854, 54),
 								Kind: "get",
 							},
 						},
@@ -34994,205 +35060,103 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1855, 16),
+							Name: "AggregateException",
+						},
+						Name: "Exception",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1855, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1856, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1856, 16),
+							Name: "int",
+						},
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1856, 25),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1857, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1857, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1857, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1858, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1858, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1858, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1859, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1859, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1859, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1860, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1860, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1860, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1861, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1861, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1855, 36),
+								Pos:  lp(1861, 36),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1856, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1856, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1856, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1856, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1857, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1857, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1857, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1857, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1857, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1858, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1858, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1858, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1858, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1858, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1859, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1859, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1859, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1859, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1859, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1859, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1859, 74),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1860, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1860, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1860, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1860, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1860, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1860, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1860, 74),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1861, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1861, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1861, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1861, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1861, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1861, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1861, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1861, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(1861, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1861, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(1861, 173),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -35201,35 +35165,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1862, 23),
-							Name: "Task",
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "ContinueWith",
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1862, 41),
+								Pos: lp(1862, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1862, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1862, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1862, 54),
-											Name: "object",
-										},
-									},
+									Pos:  lp(1862, 94),
+									Name: "bool",
 								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1862, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1862, 82),
-									Name: "object",
-								},
-								Name: "state",
+								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -35252,29 +35198,9 @@ func libraryAST() *lang.File {
 											Pos:  lp(1863, 48),
 											Name: "Task",
 										},
-										&lang.TypeRef{
-											Pos:  lp(1863, 54),
-											Name: "object",
-										},
 									},
 								},
 								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1863, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1863, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1863, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(1863, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35284,35 +35210,30 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1864, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1864, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1864, 59),
+								Pos: lp(1864, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1864, 59),
-									Name: "Func",
+									Pos:  lp(1864, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1864, 64),
+											Pos:  lp(1864, 48),
 											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1864, 70),
-											Name: "TResult",
 										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1864, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1864, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35322,40 +35243,27 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1865, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1865, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1865, 59),
+								Pos: lp(1865, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1865, 59),
-									Name: "Func",
+									Pos:  lp(1865, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1865, 64),
+											Pos:  lp(1865, 48),
 											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1865, 70),
-											Name: "TResult",
 										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1865, 101),
+								Pos: lp(1865, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1865, 101),
+									Pos:  lp(1865, 74),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -35367,44 +35275,162 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1866, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Dispose",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1866, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1866, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1866, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1866, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1866, 74),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1867, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1867, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "Task",
 						},
-						Name: "GetAwaiter",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1867, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1867, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1867, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1867, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1867, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1867, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1867, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1867, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(1867, 173),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1868, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1868, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1868, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1868, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1868, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1868, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1868, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1868, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1869, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1869, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1869, 34),
+								Pos: lp(1869, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1869, 34),
-									Name: "TaskScheduler",
+									Pos:  lp(1869, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1869, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1869, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "scheduler",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1869, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1869, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1869, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1869, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35413,26 +35439,82 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1870, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1870, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1870, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1870, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1870, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1870, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1871, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1871, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1871, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1871, 33),
+								Pos: lp(1871, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1871, 33),
-									Name: "int",
+									Pos:  lp(1871, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1871, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1871, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(1871, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(1871, 101),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -35441,14 +35523,88 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1872, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1873, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1873, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1874, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1874, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1875, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1875, 23),
+							Name: "void",
+						},
+						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1875, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1875, 34),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1876, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1876, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1877, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1877, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1872, 33),
+								Pos: lp(1877, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1872, 33),
+									Pos:  lp(1877, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1878, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1878, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1878, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1878, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -35456,156 +35612,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1873, 9),
+						Pos:       lp(1879, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1873, 23),
+							Pos:  lp(1879, 23),
 							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1873, 33),
+								Pos: lp(1879, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1873, 33),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1874, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1874, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1874, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1874, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 58),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1875, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1875, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1875, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1875, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1876, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1876, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1876, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1876, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1877, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1877, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1877, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1877, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-							&lang.Param{
-								Pos: lp(1877, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1877, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1878, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1878, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1878, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-							&lang.Param{
-								Pos: lp(1878, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 57),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1879, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1879, 30),
-							Name: "Task",
-						},
-						Name: "FromCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1879, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1879, 48),
+									Pos:  lp(1879, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35614,26 +35632,25 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1880, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1880, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1880, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(1880, 23),
+							Name: "bool",
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1880, 66),
+								Pos: lp(1880, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1880, 66),
+									Pos:  lp(1880, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1880, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1880, 58),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35647,15 +35664,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1881, 30),
 							Name: "Task",
 						},
-						Name: "FromException",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1881, 49),
+								Pos: lp(1881, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1881, 49),
-									Name: "Exception",
+									Pos:  lp(1881, 41),
+									Name: "int",
 								},
-								Name: "exception",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -35665,25 +35682,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1882, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1882, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1882, 67),
+								Pos: lp(1882, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1882, 67),
-									Name: "Exception",
+									Pos:  lp(1882, 41),
+									Name: "TimeSpan",
 								},
-								Name: "exception",
+								Name: "delay",
 							},
 						},
 					},
@@ -35693,25 +35701,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1883, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1883, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1883, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1883, 41),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
 							&lang.Param{
 								Pos: lp(1883, 64),
 								Type: &lang.TypeRef{
 									Pos:  lp(1883, 64),
-									Name: "TResult",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "result",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35722,15 +35729,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1884, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1884, 39),
+								Pos: lp(1884, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1884, 39),
-									Name: "Action",
+									Pos:  lp(1884, 41),
+									Name: "TimeSpan",
 								},
-								Name: "action",
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(1884, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1884, 57),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35741,20 +35756,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1885, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1885, 39),
+								Pos: lp(1885, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1885, 39),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1885, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(1885, 54),
+									Pos:  lp(1885, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35774,24 +35781,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Run",
+						Name: "FromCanceled",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1886, 57),
+								Pos: lp(1886, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1886, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1886, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1886, 66),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "function",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35801,39 +35802,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1887, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1887, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1887, 57),
+								Pos: lp(1887, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1887, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1887, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1887, 49),
+									Name: "Exception",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1887, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(1887, 81),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -35843,22 +35821,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1888, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1888, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Run",
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1888, 39),
+								Pos: lp(1888, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1888, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1888, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1888, 67),
+									Name: "Exception",
 								},
-								Name: "function",
+								Name: "exception",
 							},
 						},
 					},
@@ -35868,30 +35849,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1889, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1889, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Run",
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1889, 39),
+								Pos: lp(1889, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1889, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1889, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1889, 64),
+									Name: "TResult",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1889, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1889, 60),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "result",
 							},
 						},
 					},
@@ -35901,37 +35877,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1890, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1890, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1890, 57),
+								Pos: lp(1890, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1890, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1890, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1890, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(1890, 39),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 						},
 					},
@@ -35941,42 +35896,21 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1891, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1891, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1891, 57),
+								Pos: lp(1891, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1891, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1891, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1891, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(1891, 39),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1891, 87),
+								Pos: lp(1891, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1891, 87),
+									Pos:  lp(1891, 54),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35988,22 +35922,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1892, 30),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1892, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAll",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1892, 43),
-								Modifier: "params",
+								Pos: lp(1892, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(1892, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1892, 50),
-										Name: "Task",
+									Pos:  lp(1892, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1892, 62),
+											Name: "TResult",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -36012,29 +35956,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1893, 30),
-							Name: "bool",
-						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1893, 43),
-								Type: &lang.TypeRef{
-									Pos:       lp(1893, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1893, 43),
-										Name: "Task",
-									},
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1893, 35),
+									Name: "TResult",
 								},
-								Name: "tasks",
 							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1893, 57),
 								Type: &lang.TypeRef{
 									Pos:  lp(1893, 57),
-									Name: "int",
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1893, 62),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1893, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1893, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36043,23 +35998,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1894, 30),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1894, 43),
+								Pos: lp(1894, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1894, 43),
-									Name: "IEnumerable",
+									Pos:  lp(1894, 39),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1894, 55),
+											Pos:  lp(1894, 44),
 											Name: "Task",
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -36068,22 +36023,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1895, 30),
-							Name: "int",
+							Name: "Task",
 						},
-						Name: "WaitAny",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1895, 42),
-								Modifier: "params",
+								Pos: lp(1895, 39),
 								Type: &lang.TypeRef{
-									Pos:       lp(1895, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1895, 49),
-										Name: "Task",
+									Pos:  lp(1895, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1895, 44),
+											Name: "Task",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1895, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1895, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36092,29 +36056,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1896, 30),
-							Name: "int",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1896, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAny",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1896, 42),
+								Pos: lp(1896, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(1896, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1896, 42),
-										Name: "Task",
+									Pos:  lp(1896, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1896, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1896, 67),
+													Name: "TResult",
+												},
+											},
+										},
 									},
 								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1896, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1896, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
+								Name: "function",
 							},
 						},
 					},
@@ -36124,21 +36097,45 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1897, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1897, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WhenAll",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1897, 43),
-								Modifier: "params",
+								Pos: lp(1897, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(1897, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1897, 50),
-										Name: "Task",
+									Pos:  lp(1897, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1897, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1897, 67),
+													Name: "TResult",
+												},
+											},
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1897, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1897, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36147,20 +36144,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1898, 30),
-							Name: "Task",
+							Name: "void",
 						},
-						Name: "WhenAll",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1898, 43),
+								Pos:      lp(1898, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1898, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1898, 55),
-											Name: "Task",
-										},
+									Pos:       lp(1898, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1898, 50),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -36172,41 +36168,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1899, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1899, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1899, 35),
-										Name: "TResult",
-									},
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1899, 63),
-								Modifier: "params",
+								Pos: lp(1899, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1899, 70),
+									Pos:       lp(1899, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1899, 70),
+										Pos:  lp(1899, 43),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1899, 75),
-												Name: "TResult",
-											},
-										},
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1899, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1899, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -36215,38 +36199,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1900, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1900, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1900, 35),
-										Name: "TResult",
-									},
-								},
-							},
+							Name: "void",
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1900, 63),
+								Pos: lp(1900, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1900, 63),
+									Pos:  lp(1900, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1900, 75),
+											Pos:  lp(1900, 55),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1900, 80),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
@@ -36259,24 +36224,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1901, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1901, 35),
-									Name: "Task",
-								},
-							},
+							Name: "int",
 						},
-						Name: "WhenAny",
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1901, 49),
+								Pos:      lp(1901, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1901, 56),
+									Pos:       lp(1901, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1901, 56),
+										Pos:  lp(1901, 49),
 										Name: "Task",
 									},
 								},
@@ -36289,29 +36248,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1902, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1902, 35),
-									Name: "Task",
-								},
-							},
+							Name: "int",
 						},
-						Name: "WhenAny",
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1902, 49),
+								Pos: lp(1902, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1902, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1902, 61),
-											Name: "Task",
-										},
+									Pos:       lp(1902, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1902, 42),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1902, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1902, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -36321,39 +36280,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1903, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1903, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1903, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1903, 67),
+								Pos:      lp(1903, 43),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1903, 74),
+									Pos:       lp(1903, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1903, 74),
+										Pos:  lp(1903, 50),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1903, 79),
-												Name: "TResult",
-											},
-										},
 									},
 								},
 								Name: "tasks",
@@ -36366,39 +36304,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1904, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1904, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1904, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1904, 67),
+								Pos: lp(1904, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1904, 67),
+									Pos:  lp(1904, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1904, 79),
+											Pos:  lp(1904, 55),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1904, 84),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
@@ -36411,6 +36328,245 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1905, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1905, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1905, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1905, 63),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1905, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1905, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1905, 75),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1906, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1906, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1906, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1906, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1906, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1906, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1906, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1906, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1907, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1907, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1907, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1907, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1907, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1907, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1908, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1908, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1908, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1908, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1908, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1908, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1909, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1909, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1909, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1909, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1909, 67),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1909, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1909, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1909, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1910, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1910, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1910, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1910, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1910, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1910, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1910, 79),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1910, 84),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1911, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1911, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -36418,7 +36574,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1908, 5),
+				Pos:       lp(1914, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -36428,24 +36584,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1908, 34),
+						Pos:  lp(1914, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1910, 9),
+						Pos:       lp(1916, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1910, 28),
+								Pos: lp(1916, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1910, 28),
+									Pos:  lp(1916, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1910, 33),
+											Pos:  lp(1916, 33),
 											Name: "TResult",
 										},
 									},
@@ -36455,22 +36611,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1911, 9),
+						Pos:       lp(1917, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1911, 28),
+								Pos: lp(1917, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1911, 28),
+									Pos:  lp(1917, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1911, 33),
+											Pos:  lp(1917, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1911, 41),
+											Pos:  lp(1917, 41),
 											Name: "TResult",
 										},
 									},
@@ -36478,9 +36634,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1911, 60),
+								Pos: lp(1917, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1911, 60),
+									Pos:  lp(1917, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -36488,29 +36644,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1912, 9),
+						Pos:       lp(1918, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1912, 16),
+							Pos:  lp(1918, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1912, 33),
+								Pos:  lp(1918, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1913, 9),
+						Pos:       lp(1919, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1913, 27),
+							Pos:  lp(1919, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1913, 83),
+									Pos:  lp(1919, 83),
 									Name: "TResult",
 								},
 							},
@@ -36518,9 +36674,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1913, 107),
+								Pos: lp(1919, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(1913, 107),
+									Pos:  lp(1919, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -36528,26 +36684,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1914, 9),
+						Pos:       lp(1920, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1914, 23),
+							Pos:  lp(1920, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1914, 41),
+								Pos: lp(1920, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1914, 41),
+									Pos:  lp(1920, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1914, 48),
+											Pos:  lp(1920, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1914, 53),
+													Pos:  lp(1920, 53),
 													Name: "TResult",
 												},
 											},
@@ -36559,26 +36715,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1915, 9),
+						Pos:       lp(1921, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1915, 23),
+							Pos:  lp(1921, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1915, 41),
+								Pos: lp(1921, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1915, 41),
+									Pos:  lp(1921, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1915, 48),
+											Pos:  lp(1921, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1915, 53),
+													Pos:  lp(1921, 53),
 													Name: "TResult",
 												},
 											},
@@ -36588,9 +36744,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1915, 83),
+								Pos: lp(1921, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(1915, 83),
+									Pos:  lp(1921, 83),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -36598,14 +36754,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1916, 9),
+						Pos:       lp(1922, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1916, 23),
+							Pos:  lp(1922, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1916, 28),
+									Pos:  lp(1922, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -36616,23 +36772,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1916, 65),
+								Pos: lp(1922, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1916, 65),
+									Pos:  lp(1922, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1916, 70),
+											Pos:  lp(1922, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1916, 75),
+													Pos:  lp(1922, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(1916, 85),
+											Pos:  lp(1922, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -36642,14 +36798,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1917, 9),
+						Pos:       lp(1923, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1917, 23),
+							Pos:  lp(1923, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1917, 28),
+									Pos:  lp(1923, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -36660,23 +36816,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1917, 65),
+								Pos: lp(1923, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1917, 65),
+									Pos:  lp(1923, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1917, 70),
+											Pos:  lp(1923, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1917, 75),
+													Pos:  lp(1923, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(1917, 85),
+											Pos:  lp(1923, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -36684,9 +36840,9 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(1917, 119),
+								Pos: lp(1923, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(1917, 119),
+									Pos:  lp(1923, 119),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -36694,14 +36850,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1918, 9),
+						Pos:       lp(1924, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1918, 27),
+							Pos:  lp(1924, 27),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1918, 71),
+									Pos:  lp(1924, 71),
 									Name: "TResult",
 								},
 							},
@@ -36711,143 +36867,143 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1921, 5),
+				Pos:       lp(1927, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskContinuationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1921, 43),
+						Pos:  lp(1927, 43),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 50),
+							Pos:   lp(1927, 50),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 53),
+						Pos:  lp(1927, 53),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 70),
+							Pos:   lp(1927, 70),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 73),
+						Pos:  lp(1927, 73),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 87),
+							Pos:   lp(1927, 87),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 90),
+						Pos:  lp(1927, 90),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 109),
+							Pos:   lp(1927, 109),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 112),
+						Pos:  lp(1927, 112),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 130),
+							Pos:   lp(1927, 130),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 133),
+						Pos:  lp(1927, 133),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 149),
+							Pos:   lp(1927, 149),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 153),
+						Pos:  lp(1927, 153),
 						Name: "LazyCancellation",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 172),
+							Pos:   lp(1927, 172),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 176),
+						Pos:  lp(1927, 176),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 209),
+							Pos:   lp(1927, 209),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 213),
+						Pos:  lp(1927, 213),
 						Name: "NotOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 236),
+							Pos:   lp(1927, 236),
 							Raw:   "65536",
 							Value: int64(65536),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 243),
+						Pos:  lp(1927, 243),
 						Name: "NotOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 258),
+							Pos:   lp(1927, 258),
 							Raw:   "131072",
 							Value: int64(131072),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 266),
+						Pos:  lp(1927, 266),
 						Name: "OnlyOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 283),
+							Pos:   lp(1927, 283),
 							Raw:   "196608",
 							Value: int64(196608),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 291),
+						Pos:  lp(1927, 291),
 						Name: "NotOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 307),
+							Pos:   lp(1927, 307),
 							Raw:   "262144",
 							Value: int64(262144),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 315),
+						Pos:  lp(1927, 315),
 						Name: "OnlyOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 331),
+							Pos:   lp(1927, 331),
 							Raw:   "327680",
 							Value: int64(327680),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 339),
+						Pos:  lp(1927, 339),
 						Name: "OnlyOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 363),
+							Pos:   lp(1927, 363),
 							Raw:   "393216",
 							Value: int64(393216),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1921, 371),
+						Pos:  lp(1927, 371),
 						Name: "ExecuteSynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1921, 394),
+							Pos:   lp(1927, 394),
 							Raw:   "524288",
 							Value: int64(524288),
 						},
@@ -36855,209 +37011,19 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1923, 5),
+				Pos:       lp(1929, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskScheduler",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(65),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1927, 5),
+				Pos:       lp(1933, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1929, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1929, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1929, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1929, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1930, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1930, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1930, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1930, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1930, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1930, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1931, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1931, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1931, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1931, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1931, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1931, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1932, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1932, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1932, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1932, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1932, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1932, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1932, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1932, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1932, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(1932, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1933, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1933, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1933, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1933, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1933, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1933, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1933, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1934, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1934, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1934, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1934, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1934, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1934, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1934, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1934, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1934, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1935, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -37072,30 +37038,8 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1935, 37),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1935, 44),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1935, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1935, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1935, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1935, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37105,31 +37049,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1936, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1936, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1936, 55),
+								Pos: lp(1936, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1936, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1936, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1936, 37),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1936, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1936, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -37139,39 +37076,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1937, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1937, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1937, 55),
+								Pos: lp(1937, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1937, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1937, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1937, 37),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1937, 79),
+								Pos: lp(1937, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1937, 79),
-									Name: "TaskCreationOptions",
+									Pos:  lp(1937, 52),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "creationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37181,39 +37103,40 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1938, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1938, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1938, 55),
+								Pos: lp(1938, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1938, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1938, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1938, 37),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1938, 79),
+								Pos: lp(1938, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1938, 79),
+									Pos:  lp(1938, 52),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1938, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1938, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1938, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(1938, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -37223,55 +37146,30 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1939, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1939, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1939, 55),
+								Pos: lp(1939, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1939, 55),
-									Name: "Func",
+									Pos:  lp(1939, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1939, 60),
-											Name: "TResult",
+											Pos:  lp(1939, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1939, 79),
+								Pos: lp(1939, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1939, 79),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1939, 60),
+									Name: "object",
 								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1939, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(1939, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1939, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(1939, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "state",
 							},
 						},
 					},
@@ -37281,9 +37179,91 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1940, 23),
 							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1940, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1940, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1940, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1940, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1940, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1940, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1940, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1941, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1941, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1941, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1941, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1941, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1941, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1941, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1941, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1941, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1942, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1942, 23),
+							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1940, 28),
+									Pos:  lp(1942, 28),
 									Name: "TResult",
 								},
 							},
@@ -37294,17 +37274,47 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1940, 55),
+								Pos: lp(1942, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1940, 55),
+									Pos:  lp(1942, 55),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1940, 60),
-											Name: "object",
+											Pos:  lp(1942, 60),
+											Name: "TResult",
 										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1943, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1943, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1943, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1943, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1943, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1940, 68),
+											Pos:  lp(1943, 60),
 											Name: "TResult",
 										},
 									},
@@ -37312,9 +37322,155 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1940, 87),
+								Pos: lp(1943, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1940, 87),
+									Pos:  lp(1943, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1944, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1944, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1944, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1944, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1944, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1944, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1944, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1944, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1945, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1945, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1945, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1945, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1945, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1945, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1945, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1945, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1945, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(1945, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1945, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(1945, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1946, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1946, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1946, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1946, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1946, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1946, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1946, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1946, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1946, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -37324,26 +37480,26 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1943, 5),
+				Pos:       lp(1949, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1945, 9),
+						Pos:       lp(1951, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1946, 9),
+						Pos:       lp(1952, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1946, 44),
+								Pos: lp(1952, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1946, 44),
+									Pos:  lp(1952, 44),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -37351,14 +37507,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1947, 9),
+						Pos:       lp(1953, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1947, 44),
+								Pos: lp(1953, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1947, 44),
+									Pos:  lp(1953, 44),
 									Name: "object",
 								},
 								Name: "state",
@@ -37366,22 +37522,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1948, 9),
+						Pos:       lp(1954, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1948, 44),
+								Pos: lp(1954, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1948, 44),
+									Pos:  lp(1954, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1948, 58),
+								Pos: lp(1954, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1948, 58),
+									Pos:  lp(1954, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -37389,145 +37545,45 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1949, 9),
+						Pos:       lp(1955, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1949, 16),
+							Pos:  lp(1955, 16),
 							Name: "Task",
 						},
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1949, 28),
+								Pos:  lp(1955, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1950, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1950, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1951, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1951, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1951, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1951, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1952, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1952, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1952, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1952, 41),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1953, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1953, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1953, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1953, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1953, 53),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1954, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1954, 23),
-							Name: "void",
-						},
-						Name: "SetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1955, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1955, 23),
-							Name: "bool",
-						},
-						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1956, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1956, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1956, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1956, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1957, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1957, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1957, 44),
+								Pos: lp(1957, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1957, 44),
-									Name: "Exception",
+									Pos:  lp(1957, 40),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37536,18 +37592,37 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1958, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1958, 44),
+								Pos: lp(1958, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1958, 44),
+									Pos:  lp(1958, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1959, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1959, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1959, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1959, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1958, 56),
+											Pos:  lp(1959, 53),
 											Name: "Exception",
 										},
 									},
@@ -37557,10 +37632,91 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1959, 9),
+						Pos:       lp(1960, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1959, 23),
+							Pos:  lp(1960, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1961, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1961, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1962, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1962, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1962, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1962, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1963, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1963, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1963, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1963, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1964, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1964, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1964, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1964, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1964, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1965, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1965, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
@@ -37568,7 +37724,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1962, 5),
+				Pos:       lp(1968, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
@@ -37578,19 +37734,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1964, 9),
+						Pos:       lp(1970, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1965, 9),
+						Pos:       lp(1971, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1965, 44),
+								Pos: lp(1971, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 44),
+									Pos:  lp(1971, 44),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -37598,14 +37754,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1966, 9),
+						Pos:       lp(1972, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1966, 44),
+								Pos: lp(1972, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 44),
+									Pos:  lp(1972, 44),
 									Name: "object",
 								},
 								Name: "state",
@@ -37613,22 +37769,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1967, 9),
+						Pos:       lp(1973, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1967, 44),
+								Pos: lp(1973, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 44),
+									Pos:  lp(1973, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1967, 58),
+								Pos: lp(1973, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 58),
+									Pos:  lp(1973, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -37636,14 +37792,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1968, 9),
+						Pos:       lp(1974, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1968, 16),
+							Pos:  lp(1974, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1968, 21),
+									Pos:  lp(1974, 21),
 									Name: "TResult",
 								},
 							},
@@ -37651,146 +37807,36 @@ func libraryAST() *lang.File {
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1968, 37),
+								Pos:  lp(1974, 37),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1969, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1969, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1970, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1970, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1970, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1970, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1971, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1971, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1971, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1971, 41),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1972, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1972, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1972, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1972, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1972, 53),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1973, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1973, 23),
-							Name: "void",
-						},
-						Name: "SetResult",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1973, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1973, 38),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1974, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1974, 23),
-							Name: "bool",
-						},
-						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1975, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1975, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1975, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1975, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1976, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1976, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1976, 44),
+								Pos: lp(1976, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1976, 44),
-									Name: "Exception",
+									Pos:  lp(1976, 40),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37799,18 +37845,37 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1977, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1977, 44),
+								Pos: lp(1977, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1977, 44),
+									Pos:  lp(1977, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1978, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1978, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1978, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1978, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1977, 56),
+											Pos:  lp(1978, 53),
 											Name: "Exception",
 										},
 									},
@@ -37820,18 +37885,109 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1978, 9),
+						Pos:       lp(1979, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1978, 23),
+							Pos:  lp(1979, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1979, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1979, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1980, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1980, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1981, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1981, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1981, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1981, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1982, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1982, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1982, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1982, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1983, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1983, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1983, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1983, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1983, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1984, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1984, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1978, 41),
+								Pos: lp(1984, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1978, 41),
+									Pos:  lp(1984, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -37841,32 +37997,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1981, 5),
+				Pos:       lp(1987, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1981, 6),
+						Pos:  lp(1987, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1983, 9),
+						Pos:       lp(1989, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1984, 9),
+						Pos:       lp(1990, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1984, 33),
+								Pos: lp(1990, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1984, 33),
+									Pos:  lp(1990, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -37874,102 +38030,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1985, 9),
+						Pos:       lp(1991, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1985, 23),
+							Pos:  lp(1991, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1985, 49),
+								Pos:  lp(1991, 49),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1986, 9),
+						Pos:       lp(1992, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1986, 16),
+							Pos:  lp(1992, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1986, 34),
+								Pos:  lp(1992, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1987, 9),
+						Pos:       lp(1993, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1987, 16),
+							Pos:  lp(1993, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1987, 35),
+								Pos:  lp(1993, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1988, 9),
+						Pos:       lp(1994, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1988, 16),
+							Pos:  lp(1994, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1988, 47),
+								Pos:  lp(1994, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1989, 9),
+						Pos:       lp(1995, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1989, 16),
+							Pos:  lp(1995, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1989, 33),
+								Pos:  lp(1995, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1990, 9),
+						Pos:       lp(1996, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1990, 23),
+							Pos:  lp(1996, 23),
 							Name: "Task",
 						},
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1991, 9),
+						Pos:       lp(1997, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1991, 23),
+							Pos:  lp(1997, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1991, 94),
+								Pos: lp(1997, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1991, 94),
+									Pos:  lp(1997, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -37977,36 +38133,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1992, 9),
+						Pos:       lp(1998, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1992, 23),
+							Pos:  lp(1998, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1993, 9),
+						Pos:       lp(1999, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1993, 23),
+							Pos:  lp(1999, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1994, 9),
+						Pos:       lp(2000, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1994, 30),
+							Pos:  lp(2000, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1994, 53),
+								Pos: lp(2000, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1994, 53),
+									Pos:  lp(2000, 53),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38014,14 +38170,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1995, 9),
+						Pos:       lp(2001, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1995, 30),
+							Pos:  lp(2001, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1995, 40),
+									Pos:  lp(2001, 40),
 									Name: "TResult",
 								},
 							},
@@ -38032,9 +38188,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1995, 71),
+								Pos: lp(2001, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(1995, 71),
+									Pos:  lp(2001, 71),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38042,18 +38198,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1996, 9),
+						Pos:       lp(2002, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1996, 30),
+							Pos:  lp(2002, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1996, 54),
+								Pos: lp(2002, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 54),
+									Pos:  lp(2002, 54),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -38061,14 +38217,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1997, 9),
+						Pos:       lp(2003, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1997, 30),
+							Pos:  lp(2003, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1997, 40),
+									Pos:  lp(2003, 40),
 									Name: "TResult",
 								},
 							},
@@ -38079,9 +38235,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1997, 72),
+								Pos: lp(2003, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1997, 72),
+									Pos:  lp(2003, 72),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -38089,14 +38245,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1998, 9),
+						Pos:       lp(2004, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1998, 30),
+							Pos:  lp(2004, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1998, 40),
+									Pos:  lp(2004, 40),
 									Name: "TResult",
 								},
 							},
@@ -38107,9 +38263,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1998, 69),
+								Pos: lp(2004, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 69),
+									Pos:  lp(2004, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -38119,7 +38275,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2001, 5),
+				Pos:       lp(2007, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -38129,20 +38285,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2001, 6),
+						Pos:  lp(2007, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2003, 9),
+						Pos:       lp(2009, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2003, 33),
+								Pos: lp(2009, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2003, 33),
+									Pos:  lp(2009, 33),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -38150,18 +38306,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2004, 9),
+						Pos:       lp(2010, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2004, 33),
+								Pos: lp(2010, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2004, 33),
+									Pos:  lp(2010, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2004, 38),
+											Pos:  lp(2010, 38),
 											Name: "TResult",
 										},
 									},
@@ -38171,89 +38327,89 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2005, 9),
+						Pos:       lp(2011, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2005, 16),
+							Pos:  lp(2011, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2005, 34),
+								Pos:  lp(2011, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2006, 9),
+						Pos:       lp(2012, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2006, 16),
+							Pos:  lp(2012, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2006, 35),
+								Pos:  lp(2012, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2007, 9),
+						Pos:       lp(2013, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2007, 16),
+							Pos:  lp(2013, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2007, 47),
+								Pos:  lp(2013, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2008, 9),
+						Pos:       lp(2014, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2008, 16),
+							Pos:  lp(2014, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2008, 33),
+								Pos:  lp(2014, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2009, 9),
+						Pos:       lp(2015, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2009, 16),
+							Pos:  lp(2015, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2009, 33),
+								Pos:  lp(2015, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2010, 9),
+						Pos:       lp(2016, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2010, 23),
+							Pos:  lp(2016, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2010, 28),
+									Pos:  lp(2016, 28),
 									Name: "TResult",
 								},
 							},
@@ -38261,14 +38417,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2011, 9),
+						Pos:       lp(2017, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2011, 23),
+							Pos:  lp(2017, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2011, 84),
+									Pos:  lp(2017, 84),
 									Name: "TResult",
 								},
 							},
@@ -38276,9 +38432,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2011, 108),
+								Pos: lp(2017, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2011, 108),
+									Pos:  lp(2017, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -38286,14 +38442,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2012, 9),
+						Pos:       lp(2018, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2012, 23),
+							Pos:  lp(2018, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2012, 72),
+									Pos:  lp(2018, 72),
 									Name: "TResult",
 								},
 							},
@@ -38301,14 +38457,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2013, 9),
+						Pos:       lp(2019, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2013, 23),
+							Pos:  lp(2019, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2013, 33),
+									Pos:  lp(2019, 33),
 									Name: "TResult",
 								},
 							},
@@ -38318,276 +38474,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2016, 5),
+				Pos:       lp(2022, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(2018, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2018, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2018, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2018, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2018, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(2018, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2018, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2018, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2018, 96),
-											Name: "int",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2019, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2019, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2019, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2019, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2019, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(2019, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2019, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2019, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2019, 96),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2019, 101),
-											Name: "ParallelLoopState",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2020, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2020, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2020, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2020, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2020, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(2020, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2020, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2020, 89),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(2020, 122),
-								Type: &lang.TypeRef{
-									Pos:  lp(2020, 122),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2020, 129),
-											Name: "int",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2021, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2021, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2021, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2021, 53),
-									Name: "long",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2021, 73),
-								Type: &lang.TypeRef{
-									Pos:  lp(2021, 73),
-									Name: "long",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2021, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2021, 91),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2021, 98),
-											Name: "long",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2022, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2022, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2022, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2022, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2022, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 95),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2022, 102),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2023, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2023, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2023, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(2023, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2023, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2023, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2023, 95),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2023, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2023, 111),
-											Name: "ParallelLoopState",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(2024, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -38595,42 +38487,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2024, 30),
 							Name: "ParallelLoopResult",
 						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2024, 66),
+								Pos: lp(2024, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2024, 78),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2024, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2024, 95),
+								Pos: lp(2024, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 95),
-									Name: "ParallelOptions",
+									Pos:  lp(2024, 72),
+									Name: "int",
 								},
-								Name: "parallelOptions",
+								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2024, 128),
+								Pos: lp(2024, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 128),
+									Pos:  lp(2024, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2024, 135),
-											Name: "TSource",
+											Pos:  lp(2024, 96),
+											Name: "int",
 										},
 									},
 								},
@@ -38643,44 +38526,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2025, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2025, 57),
+								Pos: lp(2025, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2025, 69),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2025, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2025, 86),
+								Pos: lp(2025, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 86),
-									Name: "Func",
+									Pos:  lp(2025, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(2025, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2025, 89),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2025, 91),
-											Name: "TSource",
+											Pos:  lp(2025, 96),
+											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2025, 100),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2025, 136),
-											Name: "ValueTask",
+											Pos:  lp(2025, 101),
+											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -38693,52 +38571,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2026, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2026, 57),
+								Pos: lp(2026, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2026, 69),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2026, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2026, 86),
+								Pos: lp(2026, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 86),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2026, 72),
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2026, 140),
+								Pos: lp(2026, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 140),
-									Name: "Func",
+									Pos:  lp(2026, 89),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2026, 122),
+								Type: &lang.TypeRef{
+									Pos:  lp(2026, 122),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2026, 145),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2026, 154),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2026, 190),
-											Name: "ValueTask",
+											Pos:  lp(2026, 129),
+											Name: "int",
 										},
 									},
 								},
@@ -38751,52 +38620,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2027, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2027, 57),
+								Pos: lp(2027, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2027, 69),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2027, 53),
+									Name: "long",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2027, 86),
+								Pos: lp(2027, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 86),
-									Name: "ParallelOptions",
+									Pos:  lp(2027, 73),
+									Name: "long",
 								},
-								Name: "parallelOptions",
+								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2027, 119),
+								Pos: lp(2027, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 119),
-									Name: "Func",
+									Pos:  lp(2027, 91),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2027, 124),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2027, 133),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2027, 169),
-											Name: "ValueTask",
+											Pos:  lp(2027, 98),
+											Name: "long",
 										},
 									},
 								},
@@ -38809,18 +38661,322 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2028, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2028, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2028, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2028, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 95),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2028, 102),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2029, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2029, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2029, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(2029, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2029, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2029, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2029, 95),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2029, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2029, 111),
+											Name: "ParallelLoopState",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2030, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2030, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2030, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(2030, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2030, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2030, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2030, 95),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2030, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2030, 128),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2030, 135),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2031, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2031, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2031, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2031, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2031, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2031, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2031, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2031, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2031, 100),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2031, 136),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2032, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2032, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2032, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2032, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2032, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2032, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2032, 86),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2032, 140),
+								Type: &lang.TypeRef{
+									Pos:  lp(2032, 140),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2032, 145),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2032, 154),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2032, 190),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2033, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2033, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2033, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2033, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2033, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2033, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2033, 86),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2033, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2033, 119),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2033, 124),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2033, 133),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2033, 169),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2034, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2034, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2028, 42),
+								Pos:      lp(2034, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2028, 49),
+									Pos:       lp(2034, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2028, 49),
+										Pos:  lp(2034, 49),
 										Name: "Action",
 									},
 								},
@@ -38831,77 +38987,28 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2031, 5),
+				Pos:       lp(2037, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2033, 9),
+						Pos:       lp(2039, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2033, 16),
+							Pos:  lp(2039, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2033, 45),
+								Pos:  lp(2039, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2033, 50),
+								Pos:  lp(2039, 50),
 								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2034, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2034, 16),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "CancellationToken",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2034, 71),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(2034, 76),
-								Kind: "set",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2037, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ParallelLoopResult",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(2037, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(2039, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2039, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2039, 35),
-								Kind: "get",
 							},
 						},
 					},
@@ -38909,15 +39016,18 @@ func libraryAST() *lang.File {
 						Pos:       lp(2040, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2040, 16),
-							Name:     "long",
-							Nullable: true,
+							Pos:  lp(2040, 16),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "LowestBreakIteration",
+						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2040, 45),
+								Pos:  lp(2040, 71),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(2040, 76),
+								Kind: "set",
 							},
 						},
 					},
@@ -38926,9 +39036,15 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(2043, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ParallelLoopState",
+				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(2043, 6),
+						Name: "Struct",
+					},
+				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
 						Pos:       lp(2045, 9),
@@ -38937,28 +39053,68 @@ func libraryAST() *lang.File {
 							Pos:  lp(2045, 16),
 							Name: "bool",
 						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2045, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2046, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:      lp(2046, 16),
+							Name:     "long",
+							Nullable: true,
+						},
+						Name: "LowestBreakIteration",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2046, 45),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2049, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ParallelLoopState",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(2051, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2051, 16),
+							Name: "bool",
+						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2045, 33),
+								Pos:  lp(2051, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2046, 9),
+						Pos:       lp(2052, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2046, 23),
+							Pos:  lp(2052, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2047, 9),
+						Pos:       lp(2053, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2047, 23),
+							Pos:  lp(2053, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -38966,17 +39122,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2053, 5),
+				Pos:       lp(2059, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2055, 9),
+						Pos:       lp(2061, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2055, 30),
+							Pos:  lp(2061, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -38985,14 +39141,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2055, 57),
+								Pos:      lp(2061, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 62),
+									Pos:  lp(2061, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 74),
+											Pos:  lp(2061, 74),
 											Name: "TSource",
 										},
 									},
@@ -39000,21 +39156,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2055, 91),
+								Pos: lp(2061, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 91),
+									Pos:  lp(2061, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 96),
+											Pos:  lp(2061, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2055, 105),
+											Pos:  lp(2061, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2055, 114),
+											Pos:  lp(2061, 114),
 											Name: "TSource",
 										},
 									},
@@ -39024,10 +39180,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2056, 9),
+						Pos:       lp(2062, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2056, 30),
+							Pos:  lp(2062, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -39037,14 +39193,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2056, 74),
+								Pos:      lp(2062, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 79),
+									Pos:  lp(2062, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 91),
+											Pos:  lp(2062, 91),
 											Name: "TSource",
 										},
 									},
@@ -39052,29 +39208,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2056, 108),
+								Pos: lp(2062, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 108),
+									Pos:  lp(2062, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2056, 126),
+								Pos: lp(2062, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 126),
+									Pos:  lp(2062, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 131),
+											Pos:  lp(2062, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 144),
+											Pos:  lp(2062, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 153),
+											Pos:  lp(2062, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -39084,10 +39240,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2057, 9),
+						Pos:       lp(2063, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2057, 30),
+							Pos:  lp(2063, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -39098,14 +39254,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2057, 79),
+								Pos:      lp(2063, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 84),
+									Pos:  lp(2063, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 96),
+											Pos:  lp(2063, 96),
 											Name: "TSource",
 										},
 									},
@@ -39113,29 +39269,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2057, 113),
+								Pos: lp(2063, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 113),
+									Pos:  lp(2063, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2057, 131),
+								Pos: lp(2063, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 131),
+									Pos:  lp(2063, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 136),
+											Pos:  lp(2063, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2057, 149),
+											Pos:  lp(2063, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2057, 158),
+											Pos:  lp(2063, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -39143,17 +39299,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2057, 177),
+								Pos: lp(2063, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 177),
+									Pos:  lp(2063, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 182),
+											Pos:  lp(2063, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2057, 195),
+											Pos:  lp(2063, 195),
 											Name: "TResult",
 										},
 									},
@@ -39163,10 +39319,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2058, 9),
+						Pos:       lp(2064, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2058, 30),
+							Pos:  lp(2064, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -39175,14 +39331,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2058, 48),
+								Pos:      lp(2064, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 53),
+									Pos:  lp(2064, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 65),
+											Pos:  lp(2064, 65),
 											Name: "TSource",
 										},
 									},
@@ -39190,249 +39346,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2058, 82),
+								Pos: lp(2064, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 82),
+									Pos:  lp(2064, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 87),
+											Pos:  lp(2064, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2058, 96),
+											Pos:  lp(2064, 96),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2059, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2059, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2059, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2059, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2060, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2060, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2060, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2060, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2060, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2060, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2060, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2060, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2060, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2061, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2061, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2061, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Append",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2061, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2061, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2061, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 101),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2062, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2062, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2062, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "AsEnumerable",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2062, 73),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2062, 78),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2062, 90),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2063, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2063, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2063, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2063, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2063, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2064, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2064, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2064, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2064, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2064, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2064, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2064, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2064, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2064, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -39441,20 +39370,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2065, 30),
-							Name: "double",
+							Name: "bool",
 						},
-						Name: "Average",
+						Name: "Any",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2065, 45),
+								Pos:      lp(2065, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 50),
+									Pos:  lp(2065, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 62),
-											Name: "long",
+											Pos:  lp(2065, 65),
+											Name: "TSource",
 										},
 									},
 								},
@@ -39467,22 +39399,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2066, 30),
-							Name: "double",
+							Name: "bool",
 						},
-						Name: "Average",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2066, 54),
+								Pos:      lp(2066, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 59),
+									Pos:  lp(2066, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2066, 71),
+											Pos:  lp(2066, 65),
 											Name: "TSource",
 										},
 									},
@@ -39490,22 +39422,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2066, 88),
+								Pos: lp(2066, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 88),
+									Pos:  lp(2066, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2066, 93),
+											Pos:  lp(2066, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2066, 102),
-											Name: "long",
+											Pos:  lp(2066, 96),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -39514,24 +39446,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2067, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2067, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Average",
+						Name: "Append",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2067, 45),
+								Pos:      lp(2067, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 50),
+									Pos:  lp(2067, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2067, 62),
-											Name: "double",
+											Pos:  lp(2067, 84),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2067, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2067, 101),
+									Name: "TSource",
+								},
+								Name: "element",
 							},
 						},
 					},
@@ -39540,45 +39489,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2068, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2068, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Average",
+						Name: "AsEnumerable",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2068, 54),
+								Pos:      lp(2068, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2068, 59),
+									Pos:  lp(2068, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2068, 71),
+											Pos:  lp(2068, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2068, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2068, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2068, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2068, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -39587,20 +39524,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2069, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2069, 46),
+								Pos:      lp(2069, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 51),
+									Pos:  lp(2069, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2069, 63),
-											Name: "decimal",
+											Pos:  lp(2069, 62),
+											Name: "int",
 										},
 									},
 								},
@@ -39613,7 +39550,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2070, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Average",
 						TypeParams: []string{
@@ -39621,14 +39558,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2070, 55),
+								Pos:      lp(2070, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 60),
+									Pos:  lp(2070, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2070, 72),
+											Pos:  lp(2070, 71),
 											Name: "TSource",
 										},
 									},
@@ -39636,18 +39573,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2070, 89),
+								Pos: lp(2070, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 89),
+									Pos:  lp(2070, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2070, 94),
+											Pos:  lp(2070, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2070, 103),
-											Name: "decimal",
+											Pos:  lp(2070, 102),
+											Name: "int",
 										},
 									},
 								},
@@ -39660,20 +39597,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2071, 30),
-							Name: "float",
+							Name: "double",
 						},
 						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2071, 44),
+								Pos:      lp(2071, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 49),
+									Pos:  lp(2071, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2071, 61),
-											Name: "float",
+											Pos:  lp(2071, 62),
+											Name: "long",
 										},
 									},
 								},
@@ -39686,7 +39623,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2072, 30),
-							Name: "float",
+							Name: "double",
 						},
 						Name: "Average",
 						TypeParams: []string{
@@ -39694,14 +39631,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2072, 53),
+								Pos:      lp(2072, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2072, 58),
+									Pos:  lp(2072, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2072, 70),
+											Pos:  lp(2072, 71),
 											Name: "TSource",
 										},
 									},
@@ -39709,18 +39646,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2072, 87),
+								Pos: lp(2072, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2072, 87),
+									Pos:  lp(2072, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2072, 92),
+											Pos:  lp(2072, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2072, 101),
-											Name: "float",
+											Pos:  lp(2072, 102),
+											Name: "long",
 										},
 									},
 								},
@@ -39733,25 +39670,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2073, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2073, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2073, 65),
+								Pos:      lp(2073, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2073, 70),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2073, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2073, 62),
+											Name: "double",
+										},
+									},
 								},
 								Name: "source",
 							},
@@ -39762,32 +39696,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2074, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2074, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2074, 42),
-										Name: "TSource",
-									},
-								},
-							},
+							Name: "double",
 						},
-						Name: "Chunk",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2074, 68),
+								Pos:      lp(2074, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2074, 73),
+									Pos:  lp(2074, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2074, 85),
+											Pos:  lp(2074, 71),
 											Name: "TSource",
 										},
 									},
@@ -39795,12 +39719,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2074, 102),
+								Pos: lp(2074, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2074, 102),
-									Name: "int",
+									Pos:  lp(2074, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2074, 102),
+											Name: "double",
+										},
+									},
 								},
-								Name: "size",
+								Name: "selector",
 							},
 						},
 					},
@@ -39809,47 +39743,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2075, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2075, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2075, 67),
+								Pos:      lp(2075, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 72),
+									Pos:  lp(2075, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2075, 84),
-											Name: "TSource",
+											Pos:  lp(2075, 63),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2075, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2075, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -39858,22 +39769,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2076, 30),
-							Name: "bool",
+							Name: "decimal",
 						},
-						Name: "Contains",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2076, 53),
+								Pos:      lp(2076, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 58),
+									Pos:  lp(2076, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2076, 70),
+											Pos:  lp(2076, 72),
 											Name: "TSource",
 										},
 									},
@@ -39881,12 +39792,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2076, 87),
+								Pos: lp(2076, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 87),
-									Name: "TSource",
+									Pos:  lp(2076, 89),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 94),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2076, 103),
+											Name: "decimal",
+										},
+									},
 								},
-								Name: "value",
+								Name: "selector",
 							},
 						},
 					},
@@ -39895,49 +39816,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2077, 30),
-							Name: "bool",
+							Name: "float",
 						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2077, 53),
+								Pos:      lp(2077, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 58),
+									Pos:  lp(2077, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2077, 70),
-											Name: "TSource",
+											Pos:  lp(2077, 61),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2077, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2077, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 102),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2077, 120),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -39946,27 +39842,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2078, 30),
-							Name: "int",
+							Name: "float",
 						},
-						Name: "Count",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2078, 49),
+								Pos:      lp(2078, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 54),
+									Pos:  lp(2078, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 66),
+											Pos:  lp(2078, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2078, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2078, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2078, 101),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -39975,45 +39889,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2079, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2079, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Count",
+						Name: "Cast",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2079, 49),
+								Pos:      lp(2079, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2079, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 66),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2079, 70),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2079, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2079, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -40025,30 +39921,42 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2080, 42),
-									Name: "TSource",
+									Pos:       lp(2080, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2080, 42),
+										Name: "TSource",
+									},
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Chunk",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2080, 75),
+								Pos:      lp(2080, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 80),
+									Pos:  lp(2080, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 92),
+											Pos:  lp(2080, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2080, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2080, 102),
+									Name: "int",
+								},
+								Name: "size",
 							},
 						},
 					},
@@ -40065,33 +39973,39 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Concat",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2081, 75),
+								Pos:      lp(2081, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 80),
+									Pos:  lp(2081, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2081, 92),
+											Pos:  lp(2081, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2081, 109),
+								Pos: lp(2081, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 109),
-									Name: "TSource",
+									Pos:  lp(2081, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2081, 112),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "second",
 							},
 						},
 					},
@@ -40100,33 +40014,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2082, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2082, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Distinct",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2082, 69),
+								Pos:      lp(2082, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 74),
+									Pos:  lp(2082, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2082, 86),
+											Pos:  lp(2082, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2082, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2082, 87),
+									Name: "TSource",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -40135,28 +40051,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2083, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2083, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Distinct",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2083, 69),
+								Pos:      lp(2083, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2083, 74),
+									Pos:  lp(2083, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2083, 86),
+											Pos:  lp(2083, 70),
 											Name: "TSource",
 										},
 									},
@@ -40164,13 +40074,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2083, 103),
+								Pos: lp(2083, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2083, 103),
+									Pos:  lp(2083, 87),
+									Name: "TSource",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(2083, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2083, 102),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2083, 121),
+											Pos:  lp(2083, 120),
 											Name: "TSource",
 										},
 									},
@@ -40184,52 +40102,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2084, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2084, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "DistinctBy",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2084, 77),
+								Pos:      lp(2084, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 82),
+									Pos:  lp(2084, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 94),
+											Pos:  lp(2084, 66),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2084, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2084, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2084, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -40238,29 +40131,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2085, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2085, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "DistinctBy",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2085, 77),
+								Pos:      lp(2085, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 82),
+									Pos:  lp(2085, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 94),
+											Pos:  lp(2085, 66),
 											Name: "TSource",
 										},
 									},
@@ -40268,36 +40154,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2085, 111),
+								Pos: lp(2085, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 111),
+									Pos:  lp(2085, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 116),
+											Pos:  lp(2085, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2085, 125),
-											Name: "TKey",
+											Pos:  lp(2085, 97),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2085, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2085, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -40306,35 +40178,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2086, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2086, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAt",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2086, 57),
+								Pos:      lp(2086, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 62),
+									Pos:  lp(2086, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2086, 74),
+											Pos:  lp(2086, 92),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2086, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2086, 91),
-									Name: "int",
-								},
-								Name: "index",
 							},
 						},
 					},
@@ -40343,22 +40213,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2087, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2087, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAtOrDefault",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2087, 66),
+								Pos:      lp(2087, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 71),
+									Pos:  lp(2087, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 83),
+											Pos:  lp(2087, 92),
 											Name: "TSource",
 										},
 									},
@@ -40366,12 +40242,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2087, 100),
+								Pos: lp(2087, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 100),
-									Name: "int",
+									Pos:  lp(2087, 109),
+									Name: "TSource",
 								},
-								Name: "index",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40384,13 +40260,30 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2088, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Empty",
+						Name: "Distinct",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2088, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2088, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2088, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40406,39 +40299,39 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Except",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2089, 67),
+								Pos:      lp(2089, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2089, 72),
+									Pos:  lp(2089, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2089, 84),
+											Pos:  lp(2089, 86),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2089, 100),
+								Pos: lp(2089, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2089, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2089, 103),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2089, 112),
+											Pos:  lp(2089, 121),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "second",
+								Name: "comparer",
 							},
 						},
 					},
@@ -40455,53 +40348,44 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Except",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2090, 67),
+								Pos:      lp(2090, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 72),
+									Pos:  lp(2090, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2090, 84),
+											Pos:  lp(2090, 94),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2090, 100),
+								Pos: lp(2090, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2090, 111),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2090, 112),
+											Pos:  lp(2090, 116),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2090, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2090, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2090, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2090, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -40510,27 +40394,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2091, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2091, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "First",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2091, 53),
+								Pos:      lp(2091, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 58),
+									Pos:  lp(2091, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 70),
+											Pos:  lp(2091, 94),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2091, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(2091, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2091, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2091, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2091, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2091, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2091, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -40541,20 +40464,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2092, 30),
 							Name: "TSource",
 						},
-						Name: "First",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2092, 53),
+								Pos:      lp(2092, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 58),
+									Pos:  lp(2092, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2092, 70),
+											Pos:  lp(2092, 74),
 											Name: "TSource",
 										},
 									},
@@ -40562,22 +40485,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2092, 87),
+								Pos: lp(2092, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2092, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2092, 101),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2092, 91),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "index",
 							},
 						},
 					},
@@ -40588,25 +40501,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2093, 30),
 							Name: "TSource",
 						},
-						Name: "FirstOrDefault",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2093, 62),
+								Pos:      lp(2093, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 67),
+									Pos:  lp(2093, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 79),
+											Pos:  lp(2093, 83),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2093, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2093, 100),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -40615,46 +40536,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2094, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2094, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Empty",
 						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2094, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2094, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2094, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2094, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2094, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2094, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2094, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -40662,35 +40554,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2095, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2095, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2095, 62),
+								Pos:      lp(2095, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 67),
+									Pos:  lp(2095, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2095, 79),
+											Pos:  lp(2095, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2095, 96),
+								Pos: lp(2095, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 96),
-									Name: "TSource",
+									Pos:  lp(2095, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2095, 112),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "second",
 							},
 						},
 					},
@@ -40699,53 +40603,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2096, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2096, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2096, 62),
+								Pos:      lp(2096, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 67),
+									Pos:  lp(2096, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 79),
+											Pos:  lp(2096, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2096, 96),
+								Pos: lp(2096, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 96),
-									Name: "Func",
+									Pos:  lp(2096, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 101),
+											Pos:  lp(2096, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2096, 110),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2096, 127),
+								Pos: lp(2096, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 127),
-									Name: "TSource",
+									Pos:  lp(2096, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2096, 147),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "comparer",
 							},
 						},
 					},
@@ -40756,20 +40668,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2097, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2097, 52),
+								Pos:      lp(2097, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 57),
+									Pos:  lp(2097, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 69),
+											Pos:  lp(2097, 70),
 											Name: "TSource",
 										},
 									},
@@ -40785,20 +40697,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2098, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2098, 52),
+								Pos:      lp(2098, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 57),
+									Pos:  lp(2098, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 69),
+											Pos:  lp(2098, 70),
 											Name: "TSource",
 										},
 									},
@@ -40806,17 +40718,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2098, 86),
+								Pos: lp(2098, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 86),
+									Pos:  lp(2098, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 91),
+											Pos:  lp(2098, 92),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2098, 100),
+											Pos:  lp(2098, 101),
 											Name: "bool",
 										},
 									},
@@ -40832,20 +40744,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2099, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2099, 61),
+								Pos:      lp(2099, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 66),
+									Pos:  lp(2099, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2099, 78),
+											Pos:  lp(2099, 79),
 											Name: "TSource",
 										},
 									},
@@ -40861,20 +40773,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2100, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2100, 61),
+								Pos:      lp(2100, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 66),
+									Pos:  lp(2100, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2100, 78),
+											Pos:  lp(2100, 79),
 											Name: "TSource",
 										},
 									},
@@ -40882,17 +40794,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2100, 95),
+								Pos: lp(2100, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 95),
+									Pos:  lp(2100, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2100, 100),
+											Pos:  lp(2100, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2100, 109),
+											Pos:  lp(2100, 110),
 											Name: "bool",
 										},
 									},
@@ -40908,20 +40820,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2101, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2101, 61),
+								Pos:      lp(2101, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 66),
+									Pos:  lp(2101, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2101, 78),
+											Pos:  lp(2101, 79),
 											Name: "TSource",
 										},
 									},
@@ -40929,9 +40841,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2101, 95),
+								Pos: lp(2101, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 95),
+									Pos:  lp(2101, 96),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -40945,20 +40857,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2102, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2102, 61),
+								Pos:      lp(2102, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 66),
+									Pos:  lp(2102, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2102, 78),
+											Pos:  lp(2102, 79),
 											Name: "TSource",
 										},
 									},
@@ -40966,17 +40878,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2102, 95),
+								Pos: lp(2102, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 95),
+									Pos:  lp(2102, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2102, 100),
+											Pos:  lp(2102, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2102, 109),
+											Pos:  lp(2102, 110),
 											Name: "bool",
 										},
 									},
@@ -40984,9 +40896,9 @@ func libraryAST() *lang.File {
 								Name: "predicate",
 							},
 							&lang.Param{
-								Pos: lp(2102, 126),
+								Pos: lp(2102, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 126),
+									Pos:  lp(2102, 127),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -41000,20 +40912,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2103, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2103, 54),
+								Pos:      lp(2103, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 59),
+									Pos:  lp(2103, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 71),
+											Pos:  lp(2103, 69),
 											Name: "TSource",
 										},
 									},
@@ -41029,20 +40941,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2104, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2104, 54),
+								Pos:      lp(2104, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 59),
+									Pos:  lp(2104, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 71),
+											Pos:  lp(2104, 69),
 											Name: "TSource",
 										},
 									},
@@ -41050,17 +40962,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2104, 88),
+								Pos: lp(2104, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 88),
+									Pos:  lp(2104, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 93),
+											Pos:  lp(2104, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2104, 102),
+											Pos:  lp(2104, 100),
 											Name: "bool",
 										},
 									},
@@ -41076,20 +40988,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2105, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2105, 63),
+								Pos:      lp(2105, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 68),
+									Pos:  lp(2105, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 80),
+											Pos:  lp(2105, 78),
 											Name: "TSource",
 										},
 									},
@@ -41105,20 +41017,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2106, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2106, 63),
+								Pos:      lp(2106, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 68),
+									Pos:  lp(2106, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 80),
+											Pos:  lp(2106, 78),
 											Name: "TSource",
 										},
 									},
@@ -41126,17 +41038,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2106, 97),
+								Pos: lp(2106, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 97),
+									Pos:  lp(2106, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 102),
+											Pos:  lp(2106, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2106, 111),
+											Pos:  lp(2106, 109),
 											Name: "bool",
 										},
 									},
@@ -41152,20 +41064,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2107, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2107, 63),
+								Pos:      lp(2107, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 68),
+									Pos:  lp(2107, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 80),
+											Pos:  lp(2107, 78),
 											Name: "TSource",
 										},
 									},
@@ -41173,9 +41085,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2107, 97),
+								Pos: lp(2107, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 97),
+									Pos:  lp(2107, 95),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -41189,20 +41101,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2108, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2108, 63),
+								Pos:      lp(2108, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 68),
+									Pos:  lp(2108, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 80),
+											Pos:  lp(2108, 78),
 											Name: "TSource",
 										},
 									},
@@ -41210,17 +41122,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2108, 97),
+								Pos: lp(2108, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 97),
+									Pos:  lp(2108, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 102),
+											Pos:  lp(2108, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2108, 111),
+											Pos:  lp(2108, 109),
 											Name: "bool",
 										},
 									},
@@ -41228,9 +41140,9 @@ func libraryAST() *lang.File {
 								Name: "predicate",
 							},
 							&lang.Param{
-								Pos: lp(2108, 128),
+								Pos: lp(2108, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 128),
+									Pos:  lp(2108, 126),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -41242,18 +41154,262 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2109, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2109, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2109, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2109, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2110, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2110, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2110, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2110, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2110, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2110, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2110, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2110, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2110, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2111, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2111, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2111, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2111, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2111, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2112, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2112, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2112, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2112, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2112, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2112, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2112, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2112, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2112, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2113, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2113, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2113, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2113, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2113, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2113, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2113, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2114, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2114, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2114, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2114, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2114, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2114, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2115, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2115, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2109, 42),
+									Pos:  lp(2115, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 52),
+											Pos:  lp(2115, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2109, 58),
+											Pos:  lp(2115, 58),
 											Name: "TSource",
 										},
 									},
@@ -41267,14 +41423,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2109, 91),
+								Pos:      lp(2115, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 96),
+									Pos:  lp(2115, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 108),
+											Pos:  lp(2115, 108),
 											Name: "TSource",
 										},
 									},
@@ -41282,17 +41438,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2109, 125),
+								Pos: lp(2115, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 125),
+									Pos:  lp(2115, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 130),
+											Pos:  lp(2115, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2109, 139),
+											Pos:  lp(2115, 139),
 											Name: "TKey",
 										},
 									},
@@ -41302,22 +41458,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2110, 9),
+						Pos:       lp(2116, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2110, 30),
+							Pos:  lp(2116, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2110, 42),
+									Pos:  lp(2116, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 52),
+											Pos:  lp(2116, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2110, 58),
+											Pos:  lp(2116, 58),
 											Name: "TSource",
 										},
 									},
@@ -41331,14 +41487,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2110, 91),
+								Pos:      lp(2116, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 96),
+									Pos:  lp(2116, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 108),
+											Pos:  lp(2116, 108),
 											Name: "TSource",
 										},
 									},
@@ -41346,17 +41502,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2110, 125),
+								Pos: lp(2116, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 125),
+									Pos:  lp(2116, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 130),
+											Pos:  lp(2116, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2110, 139),
+											Pos:  lp(2116, 139),
 											Name: "TKey",
 										},
 									},
@@ -41364,13 +41520,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2110, 158),
+								Pos: lp(2116, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 158),
+									Pos:  lp(2116, 158),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 176),
+											Pos:  lp(2116, 176),
 											Name: "TKey",
 										},
 									},
@@ -41380,14 +41536,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2111, 9),
+						Pos:       lp(2117, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2111, 30),
+							Pos:  lp(2117, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2111, 42),
+									Pos:  lp(2117, 42),
 									Name: "TResult",
 								},
 							},
@@ -41401,14 +41557,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2111, 87),
+								Pos:      lp(2117, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 92),
+									Pos:  lp(2117, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 104),
+											Pos:  lp(2117, 104),
 											Name: "TOuter",
 										},
 									},
@@ -41416,13 +41572,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2111, 119),
+								Pos: lp(2117, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 119),
+									Pos:  lp(2117, 119),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 131),
+											Pos:  lp(2117, 131),
 											Name: "TInner",
 										},
 									},
@@ -41430,17 +41586,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2111, 146),
+								Pos: lp(2117, 146),
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 146),
+									Pos:  lp(2117, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 151),
+											Pos:  lp(2117, 151),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2111, 159),
+											Pos:  lp(2117, 159),
 											Name: "TKey",
 										},
 									},
@@ -41448,17 +41604,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2111, 183),
+								Pos: lp(2117, 183),
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 183),
+									Pos:  lp(2117, 183),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 188),
+											Pos:  lp(2117, 188),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2111, 196),
+											Pos:  lp(2117, 196),
 											Name: "TKey",
 										},
 									},
@@ -41466,21 +41622,21 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2111, 220),
+								Pos: lp(2117, 220),
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 220),
+									Pos:  lp(2117, 220),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 225),
+											Pos:  lp(2117, 225),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2111, 233),
+											Pos:  lp(2117, 233),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2111, 241),
+											Pos:  lp(2117, 241),
 											Name: "TResult",
 										},
 									},
@@ -41490,14 +41646,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2112, 9),
+						Pos:       lp(2118, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2112, 30),
+							Pos:  lp(2118, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2112, 42),
+									Pos:  lp(2118, 42),
 									Name: "TResult",
 								},
 							},
@@ -41511,14 +41667,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2112, 92),
+								Pos:      lp(2118, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 97),
+									Pos:  lp(2118, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 109),
+											Pos:  lp(2118, 109),
 											Name: "TOuter",
 										},
 									},
@@ -41526,13 +41682,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2112, 124),
+								Pos: lp(2118, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 124),
+									Pos:  lp(2118, 124),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 136),
+											Pos:  lp(2118, 136),
 											Name: "TInner",
 										},
 									},
@@ -41540,17 +41696,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2112, 151),
+								Pos: lp(2118, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 151),
+									Pos:  lp(2118, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 156),
+											Pos:  lp(2118, 156),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 164),
+											Pos:  lp(2118, 164),
 											Name: "TKey",
 										},
 									},
@@ -41558,17 +41714,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2112, 188),
+								Pos: lp(2118, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 188),
+									Pos:  lp(2118, 188),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 193),
+											Pos:  lp(2118, 193),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 201),
+											Pos:  lp(2118, 201),
 											Name: "TKey",
 										},
 									},
@@ -41576,27 +41732,27 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2112, 225),
+								Pos: lp(2118, 225),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 225),
+									Pos:  lp(2118, 225),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 230),
+											Pos:  lp(2118, 230),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 238),
+											Pos:  lp(2118, 238),
 											Name: "IEnumerable",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2112, 250),
+													Pos:  lp(2118, 250),
 													Name: "TInner",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 259),
+											Pos:  lp(2118, 259),
 											Name: "TResult",
 										},
 									},
@@ -41606,396 +41762,85 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2113, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2113, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2113, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2113, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2113, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2113, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2113, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2113, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2113, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2113, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2113, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2113, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2114, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2114, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2114, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2114, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2114, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2114, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2114, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2114, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2114, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2114, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2114, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2114, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2114, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2114, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2114, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2114, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2114, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2114, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2114, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2115, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2115, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2115, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2115, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2115, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2115, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2115, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2115, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2115, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2116, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2116, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2116, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2116, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2116, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2116, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2116, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2116, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2116, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2116, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2116, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2116, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2117, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2117, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2117, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2117, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2117, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2118, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2118, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2118, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2118, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2118, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2118, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2118, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2118, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2118, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2119, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2119, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2119, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2119, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2119, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Max",
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2119, 38),
+								Pos:      lp(2119, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 43),
+									Pos:  lp(2119, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 55),
-											Name: "int",
+											Pos:  lp(2119, 119),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2119, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(2119, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2119, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2119, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2119, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2119, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2119, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2119, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -42004,22 +41849,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2120, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2120, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2120, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Max",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2120, 47),
+								Pos:      lp(2120, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 52),
+									Pos:  lp(2120, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 64),
+											Pos:  lp(2120, 119),
 											Name: "TSource",
 										},
 									},
@@ -42027,22 +41890,54 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2120, 81),
+								Pos: lp(2120, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 81),
+									Pos:  lp(2120, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 86),
+											Pos:  lp(2120, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2120, 95),
-											Name: "int",
+											Pos:  lp(2120, 150),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2120, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2120, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2120, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42051,24 +41946,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2121, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2121, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2121, 39),
+								Pos:      lp(2121, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 44),
+									Pos:  lp(2121, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 56),
-											Name: "long",
+											Pos:  lp(2121, 87),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2121, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2121, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -42077,45 +41995,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2122, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2122, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2122, 48),
+								Pos:      lp(2122, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 53),
+									Pos:  lp(2122, 75),
 									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2122, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2122, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2122, 82),
-									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(2122, 87),
 											Name: "TSource",
 										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2122, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2122, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2122, 96),
-											Name: "long",
+											Pos:  lp(2122, 115),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2122, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(2122, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2122, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42124,20 +42058,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2123, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2123, 41),
+								Pos:      lp(2123, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 46),
+									Pos:  lp(2123, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2123, 58),
-											Name: "double",
+											Pos:  lp(2123, 71),
+											Name: "TSource",
 										},
 									},
 								},
@@ -42150,22 +42087,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2124, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2124, 50),
+								Pos:      lp(2124, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 55),
+									Pos:  lp(2124, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2124, 67),
+											Pos:  lp(2124, 71),
 											Name: "TSource",
 										},
 									},
@@ -42173,22 +42110,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2124, 84),
+								Pos: lp(2124, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 84),
+									Pos:  lp(2124, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2124, 89),
+											Pos:  lp(2124, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2124, 98),
-											Name: "double",
+											Pos:  lp(2124, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -42197,20 +42134,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2125, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2125, 42),
+								Pos:      lp(2125, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 47),
+									Pos:  lp(2125, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 59),
-											Name: "decimal",
+											Pos:  lp(2125, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -42223,7 +42160,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2126, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -42231,14 +42168,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2126, 51),
+								Pos:      lp(2126, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 56),
+									Pos:  lp(2126, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2126, 68),
+											Pos:  lp(2126, 64),
 											Name: "TSource",
 										},
 									},
@@ -42246,18 +42183,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2126, 85),
+								Pos: lp(2126, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 85),
+									Pos:  lp(2126, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2126, 90),
+											Pos:  lp(2126, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2126, 99),
-											Name: "decimal",
+											Pos:  lp(2126, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -42270,20 +42207,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2127, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2127, 40),
+								Pos:      lp(2127, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 45),
+									Pos:  lp(2127, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 57),
-											Name: "float",
+											Pos:  lp(2127, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -42296,7 +42233,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2128, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -42304,14 +42241,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2128, 49),
+								Pos:      lp(2128, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 54),
+									Pos:  lp(2128, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 66),
+											Pos:  lp(2128, 65),
 											Name: "TSource",
 										},
 									},
@@ -42319,18 +42256,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2128, 83),
+								Pos: lp(2128, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 83),
+									Pos:  lp(2128, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 88),
+											Pos:  lp(2128, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2128, 97),
-											Name: "float",
+											Pos:  lp(2128, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -42343,23 +42280,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2129, 30),
-							Name: "TSource",
+							Name: "double",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2129, 51),
+								Pos:      lp(2129, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 56),
+									Pos:  lp(2129, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 68),
-											Name: "TSource",
+											Pos:  lp(2129, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -42372,23 +42306,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2130, 30),
-							Name: "TResult",
+							Name: "double",
 						},
 						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2130, 60),
+								Pos:      lp(2130, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2130, 65),
+									Pos:  lp(2130, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2130, 77),
+											Pos:  lp(2130, 67),
 											Name: "TSource",
 										},
 									},
@@ -42396,18 +42329,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2130, 94),
+								Pos: lp(2130, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2130, 94),
+									Pos:  lp(2130, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2130, 99),
+											Pos:  lp(2130, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2130, 108),
-											Name: "TResult",
+											Pos:  lp(2130, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -42420,6 +42353,229 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2131, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2131, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2131, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2132, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2132, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2132, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2132, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2132, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2132, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2132, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2133, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2133, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2133, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2133, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2133, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2134, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2134, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2134, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2134, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2134, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2134, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2134, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2134, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2134, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2135, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2135, 30),
+							Name: "TSource",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2135, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2135, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2135, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2136, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2136, 30),
+							Name: "TResult",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2136, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2136, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2136, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2136, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(2136, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2136, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2136, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2137, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2137, 30),
 							Name: "TSource",
 						},
 						Name: "MaxBy",
@@ -42429,14 +42585,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2131, 59),
+								Pos:      lp(2137, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2131, 64),
+									Pos:  lp(2137, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2131, 76),
+											Pos:  lp(2137, 76),
 											Name: "TSource",
 										},
 									},
@@ -42444,17 +42600,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2131, 93),
+								Pos: lp(2137, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2131, 93),
+									Pos:  lp(2137, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2131, 98),
+											Pos:  lp(2137, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2131, 107),
+											Pos:  lp(2137, 107),
 											Name: "TKey",
 										},
 									},
@@ -42464,243 +42620,24 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2132, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2132, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2132, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2132, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2132, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2133, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2133, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2133, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2133, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2133, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2133, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2133, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2133, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2133, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2134, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2134, 30),
-							Name: "long",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2134, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2134, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2134, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2135, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2135, 30),
-							Name: "long",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2135, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2135, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2135, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2135, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2135, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2135, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2135, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2136, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2136, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2136, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2136, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2136, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2137, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2137, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2137, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2137, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2137, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2137, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2137, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2137, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2137, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2138, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2138, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2138, 42),
+								Pos:      lp(2138, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2138, 47),
+									Pos:  lp(2138, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2138, 59),
-											Name: "decimal",
+											Pos:  lp(2138, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -42713,7 +42650,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2139, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -42721,14 +42658,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2139, 51),
+								Pos:      lp(2139, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 56),
+									Pos:  lp(2139, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2139, 68),
+											Pos:  lp(2139, 64),
 											Name: "TSource",
 										},
 									},
@@ -42736,18 +42673,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2139, 85),
+								Pos: lp(2139, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 85),
+									Pos:  lp(2139, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2139, 90),
+											Pos:  lp(2139, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2139, 99),
-											Name: "decimal",
+											Pos:  lp(2139, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -42760,20 +42697,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2140, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2140, 40),
+								Pos:      lp(2140, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2140, 45),
+									Pos:  lp(2140, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2140, 57),
-											Name: "float",
+											Pos:  lp(2140, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -42786,7 +42723,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2141, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -42794,14 +42731,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2141, 49),
+								Pos:      lp(2141, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 54),
+									Pos:  lp(2141, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2141, 66),
+											Pos:  lp(2141, 65),
 											Name: "TSource",
 										},
 									},
@@ -42809,18 +42746,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2141, 83),
+								Pos: lp(2141, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 83),
+									Pos:  lp(2141, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2141, 88),
+											Pos:  lp(2141, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2141, 97),
-											Name: "float",
+											Pos:  lp(2141, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -42833,23 +42770,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2142, 30),
-							Name: "TSource",
+							Name: "double",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2142, 51),
+								Pos:      lp(2142, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 56),
+									Pos:  lp(2142, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2142, 68),
-											Name: "TSource",
+											Pos:  lp(2142, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -42862,23 +42796,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2143, 30),
-							Name: "TResult",
+							Name: "double",
 						},
 						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2143, 60),
+								Pos:      lp(2143, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2143, 65),
+									Pos:  lp(2143, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2143, 77),
+											Pos:  lp(2143, 67),
 											Name: "TSource",
 										},
 									},
@@ -42886,18 +42819,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2143, 94),
+								Pos: lp(2143, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2143, 94),
+									Pos:  lp(2143, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2143, 99),
+											Pos:  lp(2143, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2143, 108),
-											Name: "TResult",
+											Pos:  lp(2143, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -42910,46 +42843,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2144, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "MinBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2144, 59),
+								Pos:      lp(2144, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2144, 64),
+									Pos:  lp(2144, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2144, 76),
-											Name: "TSource",
+											Pos:  lp(2144, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2144, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2144, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2144, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2144, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -42958,27 +42869,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2145, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2145, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "OfType",
+						Name: "Min",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2145, 67),
+								Pos:      lp(2145, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2145, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2145, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2145, 68),
+											Name: "TSource",
+										},
+									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2145, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2145, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2145, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42987,29 +42916,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2146, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2146, 49),
-									Name: "T",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2146, 61),
+								Pos:      lp(2146, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2146, 66),
+									Pos:  lp(2146, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2146, 78),
-											Name: "T",
+											Pos:  lp(2146, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -43022,47 +42942,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2147, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2147, 49),
-									Name: "T",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Order",
+						Name: "Min",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2147, 61),
+								Pos:      lp(2147, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2147, 66),
+									Pos:  lp(2147, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2147, 78),
-											Name: "T",
+											Pos:  lp(2147, 66),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2147, 89),
+								Pos: lp(2147, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2147, 89),
-									Name: "IComparer",
+									Pos:  lp(2147, 83),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2147, 99),
-											Name: "T",
+											Pos:  lp(2147, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2147, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -43071,52 +42989,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2148, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2148, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2148, 81),
+								Pos:      lp(2148, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 86),
+									Pos:  lp(2148, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2148, 98),
+											Pos:  lp(2148, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2148, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2148, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2148, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2148, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -43125,29 +43018,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2149, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2149, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "OrderBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2149, 81),
+								Pos:      lp(2149, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 86),
+									Pos:  lp(2149, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2149, 98),
+											Pos:  lp(2149, 77),
 											Name: "TSource",
 										},
 									},
@@ -43155,36 +43042,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2149, 115),
+								Pos: lp(2149, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 115),
+									Pos:  lp(2149, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2149, 120),
+											Pos:  lp(2149, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2149, 129),
-											Name: "TKey",
+											Pos:  lp(2149, 108),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2149, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2149, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2149, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -43193,29 +43066,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2150, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2150, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderByDescending",
+						Name: "MinBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2150, 91),
+								Pos:      lp(2150, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 96),
+									Pos:  lp(2150, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2150, 108),
+											Pos:  lp(2150, 76),
 											Name: "TSource",
 										},
 									},
@@ -43223,17 +43090,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2150, 125),
+								Pos: lp(2150, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 125),
+									Pos:  lp(2150, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2150, 130),
+											Pos:  lp(2150, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2150, 139),
+											Pos:  lp(2150, 107),
 											Name: "TKey",
 										},
 									},
@@ -43247,66 +43114,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2151, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2151, 49),
-									Name: "TSource",
+									Pos:  lp(2151, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2151, 91),
+								Pos:      lp(2151, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2151, 96),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2151, 108),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2151, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2151, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2151, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2151, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2151, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2151, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2151, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2151, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -43319,48 +43147,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2152, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2152, 80),
+								Pos:      lp(2152, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2152, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2152, 66),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2152, 104),
-											Name: "TSource",
+											Pos:  lp(2152, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2152, 121),
-								Type: &lang.TypeRef{
-									Pos:  lp(2152, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2152, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2152, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -43373,58 +43182,39 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2153, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2153, 80),
+								Pos:      lp(2153, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2153, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2153, 66),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2153, 104),
-											Name: "TSource",
+											Pos:  lp(2153, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2153, 121),
+								Pos: lp(2153, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2153, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2153, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2153, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2153, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2153, 154),
+									Pos:  lp(2153, 89),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2153, 164),
-											Name: "TKey",
+											Pos:  lp(2153, 99),
+											Name: "T",
 										},
 									},
 								},
@@ -43445,21 +43235,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2154, 90),
+								Pos:      lp(2154, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2154, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2154, 86),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2154, 114),
+											Pos:  lp(2154, 98),
 											Name: "TSource",
 										},
 									},
@@ -43467,17 +43257,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2154, 131),
+								Pos: lp(2154, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2154, 131),
+									Pos:  lp(2154, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2154, 136),
+											Pos:  lp(2154, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2154, 145),
+											Pos:  lp(2154, 129),
 											Name: "TKey",
 										},
 									},
@@ -43499,21 +43289,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2155, 90),
+								Pos:      lp(2155, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2155, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2155, 86),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2155, 114),
+											Pos:  lp(2155, 98),
 											Name: "TSource",
 										},
 									},
@@ -43521,17 +43311,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2155, 131),
+								Pos: lp(2155, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2155, 131),
+									Pos:  lp(2155, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2155, 136),
+											Pos:  lp(2155, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2155, 145),
+											Pos:  lp(2155, 129),
 											Name: "TKey",
 										},
 									},
@@ -43539,13 +43329,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2155, 164),
+								Pos: lp(2155, 148),
 								Type: &lang.TypeRef{
-									Pos:  lp(2155, 164),
+									Pos:  lp(2155, 148),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2155, 174),
+											Pos:  lp(2155, 158),
 											Name: "TKey",
 										},
 									},
@@ -43559,28 +43349,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2156, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2156, 42),
+									Pos:  lp(2156, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Prepend",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2156, 68),
+								Pos:      lp(2156, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 73),
+									Pos:  lp(2156, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2156, 85),
+											Pos:  lp(2156, 108),
 											Name: "TSource",
 										},
 									},
@@ -43588,12 +43379,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2156, 102),
+								Pos: lp(2156, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 102),
-									Name: "TSource",
+									Pos:  lp(2156, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2156, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2156, 139),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "element",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -43602,31 +43403,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2157, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2157, 42),
-									Name: "int",
+									Pos:  lp(2157, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Range",
+						Name: "OrderByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2157, 53),
+								Pos:      lp(2157, 91),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2157, 53),
-									Name: "int",
+									Pos:  lp(2157, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2157, 108),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "start",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2157, 64),
+								Pos: lp(2157, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2157, 64),
-									Name: "int",
+									Pos:  lp(2157, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2157, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2157, 139),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2157, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2157, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2157, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -43635,34 +43471,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2158, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2158, 42),
-									Name: "TResult",
+									Pos:  lp(2158, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Repeat",
+						Name: "ThenBy",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2158, 67),
+								Pos:      lp(2158, 80),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 67),
-									Name: "TResult",
+									Pos:  lp(2158, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2158, 104),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2158, 84),
+								Pos: lp(2158, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 84),
-									Name: "int",
+									Pos:  lp(2158, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2158, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2158, 135),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -43671,33 +43525,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2159, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2159, 42),
+									Pos:  lp(2159, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Reverse",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2159, 68),
+								Pos:      lp(2159, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2159, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2159, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2159, 85),
+											Pos:  lp(2159, 104),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2159, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2159, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2159, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2159, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2159, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2159, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2159, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -43706,29 +43593,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2160, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2160, 42),
-									Name: "TResult",
+									Pos:  lp(2160, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2160, 76),
+								Pos:      lp(2160, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2160, 81),
-									Name: "IEnumerable",
+									Pos:  lp(2160, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2160, 93),
+											Pos:  lp(2160, 114),
 											Name: "TSource",
 										},
 									},
@@ -43736,22 +43623,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2160, 110),
+								Pos: lp(2160, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2160, 110),
+									Pos:  lp(2160, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2160, 115),
+											Pos:  lp(2160, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2160, 124),
-											Name: "TResult",
+											Pos:  lp(2160, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -43760,29 +43647,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2161, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2161, 42),
-									Name: "TResult",
+									Pos:  lp(2161, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2161, 76),
+								Pos:      lp(2161, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2161, 81),
-									Name: "IEnumerable",
+									Pos:  lp(2161, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2161, 93),
+											Pos:  lp(2161, 114),
 											Name: "TSource",
 										},
 									},
@@ -43790,26 +43677,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2161, 110),
+								Pos: lp(2161, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2161, 110),
+									Pos:  lp(2161, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2161, 115),
+											Pos:  lp(2161, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2161, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2161, 129),
-											Name: "TResult",
+											Pos:  lp(2161, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2161, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2161, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2161, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -43822,25 +43719,24 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2162, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2162, 80),
+								Pos:      lp(2162, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2162, 85),
+									Pos:  lp(2162, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2162, 97),
+											Pos:  lp(2162, 85),
 											Name: "TSource",
 										},
 									},
@@ -43848,28 +43744,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2162, 114),
+								Pos: lp(2162, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2162, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2162, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2162, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2162, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2162, 102),
+									Name: "TSource",
 								},
-								Name: "selector",
+								Name: "element",
 							},
 						},
 					},
@@ -43882,77 +43762,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2163, 42),
-									Name: "TResult",
+									Name: "int",
 								},
 							},
 						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TCollection",
-							"TResult",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2163, 93),
-								Modifier: "this",
+								Pos: lp(2163, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 98),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2163, 110),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2163, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2163, 127),
+								Pos: lp(2163, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 127),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2163, 132),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2163, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2163, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
+									Pos:  lp(2163, 64),
+									Name: "int",
 								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2163, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2163, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2163, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2163, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2163, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "count",
 							},
 						},
 					},
@@ -43961,41 +43791,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2164, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2164, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2164, 58),
-								Modifier: "this",
+								Pos: lp(2164, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2164, 75),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2164, 67),
+									Name: "TResult",
 								},
-								Name: "first",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2164, 91),
+								Pos: lp(2164, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2164, 103),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2164, 84),
+									Name: "int",
 								},
-								Name: "second",
+								Name: "count",
 							},
 						},
 					},
@@ -44012,33 +43835,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2165, 65),
+								Pos:      lp(2165, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 70),
+									Pos:  lp(2165, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2165, 82),
+											Pos:  lp(2165, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2165, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2165, 99),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -44051,24 +43866,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2166, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Take",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2166, 65),
+								Pos:      lp(2166, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 70),
+									Pos:  lp(2166, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2166, 82),
+											Pos:  lp(2166, 93),
 											Name: "TSource",
 										},
 									},
@@ -44076,12 +43892,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2166, 99),
+								Pos: lp(2166, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 99),
-									Name: "int",
+									Pos:  lp(2166, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2166, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2166, 124),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -44094,24 +43920,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2167, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2167, 69),
+								Pos:      lp(2167, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 74),
+									Pos:  lp(2167, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2167, 86),
+											Pos:  lp(2167, 93),
 											Name: "TSource",
 										},
 									},
@@ -44119,12 +43946,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2167, 103),
+								Pos: lp(2167, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 103),
-									Name: "int",
+									Pos:  lp(2167, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2167, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2167, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2167, 129),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -44137,24 +43978,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2168, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2168, 69),
+								Pos:      lp(2168, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 74),
+									Pos:  lp(2168, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2168, 86),
+											Pos:  lp(2168, 97),
 											Name: "TSource",
 										},
 									},
@@ -44162,12 +44004,28 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2168, 103),
+								Pos: lp(2168, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 103),
-									Name: "int",
+									Pos:  lp(2168, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2168, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2168, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2168, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -44180,24 +44038,26 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2169, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2169, 70),
+								Pos:      lp(2169, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 75),
+									Pos:  lp(2169, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 87),
+											Pos:  lp(2169, 110),
 											Name: "TSource",
 										},
 									},
@@ -44205,22 +44065,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2169, 104),
+								Pos: lp(2169, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 104),
+									Pos:  lp(2169, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 109),
+											Pos:  lp(2169, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2169, 118),
-											Name: "bool",
+											Pos:  lp(2169, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2169, 153),
+													Name: "TCollection",
+												},
+											},
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2169, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2169, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2169, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2169, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2169, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -44229,55 +44117,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2170, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2170, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "SkipWhile",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2170, 70),
+								Pos:      lp(2170, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2170, 75),
+									Pos:  lp(2170, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2170, 87),
+											Pos:  lp(2170, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2170, 104),
+								Pos: lp(2170, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2170, 104),
-									Name: "Func",
+									Pos:  lp(2170, 91),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2170, 109),
+											Pos:  lp(2170, 103),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2170, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2170, 123),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
 							},
 						},
 					},
@@ -44294,20 +44168,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2171, 70),
+								Pos:      lp(2171, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 75),
+									Pos:  lp(2171, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2171, 87),
+											Pos:  lp(2171, 82),
 											Name: "TSource",
 										},
 									},
@@ -44315,22 +44189,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2171, 104),
+								Pos: lp(2171, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2171, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2171, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2171, 99),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -44347,20 +44211,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2172, 70),
+								Pos:      lp(2172, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 75),
+									Pos:  lp(2172, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2172, 87),
+											Pos:  lp(2172, 82),
 											Name: "TSource",
 										},
 									},
@@ -44368,26 +44232,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2172, 104),
+								Pos: lp(2172, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2172, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2172, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2172, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2172, 99),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -44404,20 +44254,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2173, 66),
+								Pos:      lp(2173, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 71),
+									Pos:  lp(2173, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2173, 83),
+											Pos:  lp(2173, 86),
 											Name: "TSource",
 										},
 									},
@@ -44425,22 +44275,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2173, 100),
+								Pos: lp(2173, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2173, 105),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2173, 114),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2173, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -44457,20 +44297,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2174, 66),
+								Pos:      lp(2174, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2174, 71),
+									Pos:  lp(2174, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2174, 83),
+											Pos:  lp(2174, 86),
 											Name: "TSource",
 										},
 									},
@@ -44478,21 +44318,60 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2174, 100),
+								Pos: lp(2174, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2174, 100),
+									Pos:  lp(2174, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2175, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2175, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2175, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2175, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2175, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2175, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2175, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2175, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2174, 105),
+											Pos:  lp(2175, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2174, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2174, 119),
+											Pos:  lp(2175, 118),
 											Name: "bool",
 										},
 									},
@@ -44502,52 +44381,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2175, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2175, 30),
-							Name: "int",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2175, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2175, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2175, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2176, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2176, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2176, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2176, 47),
+								Pos:      lp(2176, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2176, 52),
+									Pos:  lp(2176, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2176, 64),
+											Pos:  lp(2176, 87),
 											Name: "TSource",
 										},
 									},
@@ -44555,22 +44414,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2176, 81),
+								Pos: lp(2176, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2176, 81),
+									Pos:  lp(2176, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2176, 86),
+											Pos:  lp(2176, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2176, 95),
+											Pos:  lp(2176, 118),
 											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2176, 123),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -44579,24 +44442,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2177, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2177, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2177, 39),
+								Pos:      lp(2177, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2177, 44),
+									Pos:  lp(2177, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2177, 56),
-											Name: "long",
+											Pos:  lp(2177, 87),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2177, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2177, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2177, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2177, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -44605,22 +44495,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2178, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2178, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2178, 48),
+								Pos:      lp(2178, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2178, 53),
+									Pos:  lp(2178, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2178, 65),
+											Pos:  lp(2178, 87),
 											Name: "TSource",
 										},
 									},
@@ -44628,22 +44524,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2178, 82),
+								Pos: lp(2178, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2178, 82),
+									Pos:  lp(2178, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2178, 87),
+											Pos:  lp(2178, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2178, 96),
-											Name: "long",
+											Pos:  lp(2178, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2178, 123),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -44652,24 +44552,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2179, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2179, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2179, 41),
+								Pos:      lp(2179, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 46),
+									Pos:  lp(2179, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2179, 58),
-											Name: "double",
+											Pos:  lp(2179, 83),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2179, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2179, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2179, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2179, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -44678,22 +44605,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2180, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2180, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2180, 50),
+								Pos:      lp(2180, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2180, 55),
+									Pos:  lp(2180, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2180, 67),
+											Pos:  lp(2180, 83),
 											Name: "TSource",
 										},
 									},
@@ -44701,22 +44634,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2180, 84),
+								Pos: lp(2180, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2180, 84),
+									Pos:  lp(2180, 100),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2180, 89),
+											Pos:  lp(2180, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2180, 98),
-											Name: "double",
+											Pos:  lp(2180, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2180, 119),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -44725,20 +44662,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2181, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2181, 42),
+								Pos:      lp(2181, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2181, 47),
+									Pos:  lp(2181, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2181, 59),
-											Name: "decimal",
+											Pos:  lp(2181, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -44751,7 +44688,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2182, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -44759,14 +44696,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2182, 51),
+								Pos:      lp(2182, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2182, 56),
+									Pos:  lp(2182, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2182, 68),
+											Pos:  lp(2182, 64),
 											Name: "TSource",
 										},
 									},
@@ -44774,18 +44711,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2182, 85),
+								Pos: lp(2182, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2182, 85),
+									Pos:  lp(2182, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2182, 90),
+											Pos:  lp(2182, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2182, 99),
-											Name: "decimal",
+											Pos:  lp(2182, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -44798,20 +44735,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2183, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2183, 40),
+								Pos:      lp(2183, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2183, 45),
+									Pos:  lp(2183, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2183, 57),
-											Name: "float",
+											Pos:  lp(2183, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -44824,7 +44761,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2184, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -44832,14 +44769,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2184, 49),
+								Pos:      lp(2184, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2184, 54),
+									Pos:  lp(2184, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2184, 66),
+											Pos:  lp(2184, 65),
 											Name: "TSource",
 										},
 									},
@@ -44847,18 +44784,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2184, 83),
+								Pos: lp(2184, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2184, 83),
+									Pos:  lp(2184, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2184, 88),
+											Pos:  lp(2184, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2184, 97),
-											Name: "float",
+											Pos:  lp(2184, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -44870,28 +44807,21 @@ func libraryAST() *lang.File {
 						Pos:       lp(2185, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2185, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2185, 30),
-								Name: "TSource",
-							},
+							Pos:  lp(2185, 30),
+							Name: "double",
 						},
-						Name: "ToArray",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2185, 57),
+								Pos:      lp(2185, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2185, 62),
+									Pos:  lp(2185, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2185, 74),
-											Name: "TSource",
+											Pos:  lp(2185, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -44904,33 +44834,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2186, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2186, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2186, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "ToDictionary",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2186, 84),
+								Pos:      lp(2186, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2186, 89),
+									Pos:  lp(2186, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2186, 101),
+											Pos:  lp(2186, 67),
 											Name: "TSource",
 										},
 									},
@@ -44938,22 +44857,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2186, 118),
+								Pos: lp(2186, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2186, 118),
+									Pos:  lp(2186, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2186, 123),
+											Pos:  lp(2186, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2186, 132),
-											Name: "TKey",
+											Pos:  lp(2186, 98),
+											Name: "double",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -44962,70 +44881,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2187, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2187, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2187, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2187, 84),
+								Pos:      lp(2187, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2187, 89),
+									Pos:  lp(2187, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2187, 101),
-											Name: "TSource",
+											Pos:  lp(2187, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2187, 118),
-								Type: &lang.TypeRef{
-									Pos:  lp(2187, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2187, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2187, 132),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2187, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2187, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2187, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -45034,34 +44907,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2188, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2188, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2188, 47),
-									Name: "TElement",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "ToDictionary",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2188, 95),
+								Pos:      lp(2188, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2188, 100),
+									Pos:  lp(2188, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2188, 112),
+											Pos:  lp(2188, 68),
 											Name: "TSource",
 										},
 									},
@@ -45069,40 +44930,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2188, 129),
+								Pos: lp(2188, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2188, 129),
+									Pos:  lp(2188, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2188, 134),
+											Pos:  lp(2188, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2188, 143),
-											Name: "TKey",
+											Pos:  lp(2188, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2188, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2188, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2188, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2188, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -45111,14 +44954,250 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2189, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2189, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2189, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2189, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2190, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2190, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2190, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2190, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2190, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2190, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2190, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2190, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2190, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2191, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2191, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2191, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2191, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2191, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2191, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2192, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2192, 30),
 							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2189, 41),
+									Pos:  lp(2192, 41),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2189, 47),
+									Pos:  lp(2192, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2192, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2192, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2192, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2192, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2192, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2192, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2192, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2193, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2193, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2193, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2193, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2193, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2193, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2193, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2193, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2193, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2193, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2193, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2193, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2193, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2193, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2194, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2194, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2194, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2194, 47),
 									Name: "TElement",
 								},
 							},
@@ -45131,14 +45210,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2189, 95),
+								Pos:      lp(2194, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2189, 100),
+									Pos:  lp(2194, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2189, 112),
+											Pos:  lp(2194, 112),
 											Name: "TSource",
 										},
 									},
@@ -45146,17 +45225,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2189, 129),
+								Pos: lp(2194, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2189, 129),
+									Pos:  lp(2194, 129),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2189, 134),
+											Pos:  lp(2194, 134),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2189, 143),
+											Pos:  lp(2194, 143),
 											Name: "TKey",
 										},
 									},
@@ -45164,17 +45243,94 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2189, 162),
+								Pos: lp(2194, 162),
 								Type: &lang.TypeRef{
-									Pos:  lp(2189, 162),
+									Pos:  lp(2194, 162),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2189, 167),
+											Pos:  lp(2194, 167),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2189, 176),
+											Pos:  lp(2194, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2195, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2195, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2195, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2195, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2195, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2195, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2195, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2195, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2195, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2195, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2195, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2195, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2195, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2195, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2195, 176),
 											Name: "TElement",
 										},
 									},
@@ -45182,13 +45338,13 @@ func libraryAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: lp(2189, 203),
+								Pos: lp(2195, 203),
 								Type: &lang.TypeRef{
-									Pos:  lp(2189, 203),
+									Pos:  lp(2195, 203),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2189, 221),
+											Pos:  lp(2195, 221),
 											Name: "TKey",
 										},
 									},
@@ -45198,14 +45354,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2190, 9),
+						Pos:       lp(2196, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2190, 30),
+							Pos:  lp(2196, 30),
 							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2190, 38),
+									Pos:  lp(2196, 38),
 									Name: "TSource",
 								},
 							},
@@ -45216,14 +45372,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2190, 66),
+								Pos:      lp(2196, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2190, 71),
+									Pos:  lp(2196, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2190, 83),
+											Pos:  lp(2196, 83),
 											Name: "TSource",
 										},
 									},
@@ -45233,14 +45389,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2191, 9),
+						Pos:       lp(2197, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2191, 30),
+							Pos:  lp(2197, 30),
 							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2191, 38),
+									Pos:  lp(2197, 38),
 									Name: "TSource",
 								},
 							},
@@ -45251,14 +45407,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2191, 66),
+								Pos:      lp(2197, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2191, 71),
+									Pos:  lp(2197, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2191, 83),
+											Pos:  lp(2197, 83),
 											Name: "TSource",
 										},
 									},
@@ -45266,13 +45422,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2191, 100),
+								Pos: lp(2197, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2191, 100),
+									Pos:  lp(2197, 100),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2191, 118),
+											Pos:  lp(2197, 118),
 											Name: "TSource",
 										},
 									},
@@ -45282,14 +45438,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2192, 9),
+						Pos:       lp(2198, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2192, 30),
+							Pos:  lp(2198, 30),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2192, 35),
+									Pos:  lp(2198, 35),
 									Name: "TSource",
 								},
 							},
@@ -45300,14 +45456,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2192, 60),
+								Pos:      lp(2198, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2192, 65),
+									Pos:  lp(2198, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2192, 77),
+											Pos:  lp(2198, 77),
 											Name: "TSource",
 										},
 									},
@@ -45317,14 +45473,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2193, 9),
+						Pos:       lp(2199, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2193, 30),
+							Pos:  lp(2199, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2193, 42),
+									Pos:  lp(2199, 42),
 									Name: "TSource",
 								},
 							},
@@ -45335,14 +45491,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2193, 66),
+								Pos:      lp(2199, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2193, 71),
+									Pos:  lp(2199, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2193, 83),
+											Pos:  lp(2199, 83),
 											Name: "TSource",
 										},
 									},
@@ -45350,13 +45506,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2193, 99),
+								Pos: lp(2199, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2193, 99),
+									Pos:  lp(2199, 99),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2193, 111),
+											Pos:  lp(2199, 111),
 											Name: "TSource",
 										},
 									},
@@ -45366,14 +45522,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2194, 9),
+						Pos:       lp(2200, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2194, 30),
+							Pos:  lp(2200, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2194, 42),
+									Pos:  lp(2200, 42),
 									Name: "TSource",
 								},
 							},
@@ -45384,14 +45540,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2194, 66),
+								Pos:      lp(2200, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2194, 71),
+									Pos:  lp(2200, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2194, 83),
+											Pos:  lp(2200, 83),
 											Name: "TSource",
 										},
 									},
@@ -45399,13 +45555,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2194, 99),
+								Pos: lp(2200, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2194, 99),
+									Pos:  lp(2200, 99),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2194, 111),
+											Pos:  lp(2200, 111),
 											Name: "TSource",
 										},
 									},
@@ -45413,13 +45569,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2194, 128),
+								Pos: lp(2200, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2194, 128),
+									Pos:  lp(2200, 128),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2194, 146),
+											Pos:  lp(2200, 146),
 											Name: "TSource",
 										},
 									},
@@ -45429,14 +45585,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2195, 9),
+						Pos:       lp(2201, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2195, 30),
+							Pos:  lp(2201, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2195, 42),
+									Pos:  lp(2201, 42),
 									Name: "TResult",
 								},
 							},
@@ -45449,14 +45605,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2195, 81),
+								Pos:      lp(2201, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2195, 86),
+									Pos:  lp(2201, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2195, 98),
+											Pos:  lp(2201, 98),
 											Name: "TFirst",
 										},
 									},
@@ -45464,13 +45620,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2195, 113),
+								Pos: lp(2201, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2195, 113),
+									Pos:  lp(2201, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2195, 125),
+											Pos:  lp(2201, 125),
 											Name: "TSecond",
 										},
 									},
@@ -45478,21 +45634,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2195, 142),
+								Pos: lp(2201, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2195, 142),
+									Pos:  lp(2201, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2195, 147),
+											Pos:  lp(2201, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2195, 155),
+											Pos:  lp(2201, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2195, 164),
+											Pos:  lp(2201, 164),
 											Name: "TResult",
 										},
 									},
@@ -45504,7 +45660,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2198, 5),
+				Pos:       lp(2204, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -45515,11 +45671,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2198, 50),
+						Pos:  lp(2204, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2198, 62),
+								Pos:  lp(2204, 62),
 								Name: "TElement",
 							},
 						},
@@ -45527,15 +45683,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2200, 9),
+						Pos: lp(2206, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2200, 9),
+							Pos:  lp(2206, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2200, 20),
+								Pos:  lp(2206, 20),
 								Kind: "get",
 							},
 						},
@@ -45543,7 +45699,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2203, 5),
+				Pos:       lp(2209, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -45553,11 +45709,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2203, 53),
+						Pos:  lp(2209, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2203, 65),
+								Pos:  lp(2209, 65),
 								Name: "TElement",
 							},
 						},
