@@ -1267,7 +1267,8 @@ type excMatch struct {
 // findCatch is the first pass: it walks this run's frames from the top,
 // testing catch clauses in order and running their filters, and stops at
 // the first that accepts the exception, or at the run's boundary (or an rt
-// thunk, which turns the exception into a faulted task).
+// thunk, which turns the exception into a faulted task, or a restored chain
+// frame, whose caller receives the exception in a pass of its own).
 func (t *Thread) findCatch(exc *Instance) *excMatch {
 	for i := len(t.frames) - 1; i >= 0; i-- {
 		fr := t.frames[i]
