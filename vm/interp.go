@@ -770,12 +770,18 @@ func (t *Thread) run() (result Value, err error) {
 				continue
 			}
 			base := fr.base + ins.A()
-			if n := len(t.frames); callee.Async == NotAsync && n < cap(t.frames) && n < t.M.MaxDepth &&
+			if n := len(t.frames); n < cap(t.frames) && n < t.M.MaxDepth &&
 				ins.C() == callee.NumParams+b2i(callee.HasThis) && base+callee.NumRegs <= len(t.stack) {
 				// Fast path of pushFrame: room for the frame and its
-				// registers, every argument given.
+				// registers, every argument given. An rt async callee
+				// is a thunk: its caller observes a Task.
 				t.frames = t.frames[:n+1]
 				t.frames[n] = Frame{fn: callee, base: base, ret: base}
+				if callee.Async != NotAsync {
+					f := &t.frames[n]
+					f.flags, f.ec = frameThunk, t.Ctx.Installed()
+					t.asyncCalls++
+				}
 			} else {
 				if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
 					err = e
@@ -950,6 +956,14 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			fallthrough
 		case OpAwait, OpCallVAw, OpCallDAw:
+			if ins.Op() == OpAwait {
+				// Fast path: a task that ran to completion gives its
+				// result (GetResult's first case).
+				if tk := regs[ins.B()].AsTask(); tk != nil && tk.state.Load()&stateStatusMask == uint32(StatusRanToCompletion) {
+					regs[ins.A()] = tk.result
+					continue
+				}
+			}
 			fr.pc = pc
 			if ins.Op() != OpAwait && t.M.poll.Load() {
 				if e := t.checkLimits(steps); e != nil {
@@ -1253,7 +1267,8 @@ type excMatch struct {
 // findCatch is the first pass: it walks this run's frames from the top,
 // testing catch clauses in order and running their filters, and stops at
 // the first that accepts the exception, or at the run's boundary (or an rt
-// thunk, which turns the exception into a faulted task).
+// thunk, which turns the exception into a faulted task, or a restored chain
+// frame, whose caller receives the exception in a pass of its own).
 func (t *Thread) findCatch(exc *Instance) *excMatch {
 	for i := len(t.frames) - 1; i >= 0; i-- {
 		fr := t.frames[i]
