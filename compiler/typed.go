@@ -175,7 +175,7 @@ func (fs *funcState) boundClass(e lang.Expr) *classInfo {
 	if t.Def != nil {
 		t = t.Def
 	}
-	if t.Kind != bind.Class || t.Decl == nil {
+	if t.Kind != bind.Class && (t.Kind != bind.Struct || t.Lib) || t.Decl == nil {
 		return nil
 	}
 	return fs.c.classByDecl[t.Decl]

@@ -144,7 +144,7 @@ type gDelegateDecl struct {
 }
 
 type gClassDecl struct {
-	Kind       string          `parser:"@( 'class' | 'interface' )"`
+	Kind       string          `parser:"@( 'class' | 'interface' | 'struct' )"`
 	Name       string          `parser:"@Ident"`
 	TypeParams []*gTypeParam   `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
 	Primary    *gParams        `parser:"@@?"`

@@ -685,12 +685,12 @@ func (*typeDeclError) Parse(lex *lexer.PeekingLexer) error {
 	return expected(lex, "a type declaration")
 }
 
-// unsupType reports struct and record declarations.
+// unsupType reports record declarations.
 type unsupType struct{}
 
 func (*unsupType) Parse(lex *lexer.PeekingLexer) error {
 	switch t := lex.Peek(); {
-	case isWordTok(t, "struct") || isWordTok(t, "record"):
+	case isWordTok(t, "record"):
 		return unsupported(lex, "'"+t.Value+"'")
 	}
 	return participle.NextMatch
@@ -699,7 +699,7 @@ func (*unsupType) Parse(lex *lexer.PeekingLexer) error {
 type typeKindError struct{}
 
 func (*typeKindError) Parse(lex *lexer.PeekingLexer) error {
-	return expected(lex, "'class', 'interface' or 'enum'")
+	return expected(lex, "'class', 'struct', 'interface' or 'enum'")
 }
 
 // unsupMember reports member forms the language does not have.

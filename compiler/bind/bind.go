@@ -439,6 +439,8 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 			t.Kind = Enum
 		case lang.KindDelegate:
 			t.Kind = Delegate
+		case lang.KindStruct:
+			t.Kind = Struct
 		default:
 			t.Kind = Class
 			if lib && hasAttr(td.Attributes, "Struct") {
@@ -558,6 +560,8 @@ func (b *binder) resolveBases(t *Type) {
 			switch {
 			case bt.Kind == Interface:
 				t.Ifaces = append(t.Ifaces, bt)
+			case t.Kind == Struct && !t.Lib:
+				b.errorf(br.Pos, "CS0527", "Type '%s' in interface list is not an interface", bt)
 			case bt.Kind == Class || bt.Kind == Special && bt.Special == Object:
 				if t.Base == nil && bt.Generic() != t {
 					t.Base = bt
