@@ -15,7 +15,7 @@ const (
 	lvIndex
 	lvIndexN
 	lvStaticProp
-	lvStaticRT // a static variable of a constructed type known at run time: R[obj] is the type, idx the variable
+	lvStaticRT    // a static variable of a constructed type known at run time: R[obj] is the type, idx the variable
 	lvThis        // `this` in a struct's instance member
 	lvStructField // field idx of the struct value in R[obj], which is read from and stored back to parent
 	lvStructProp  // a property (getter, setter) of the struct value in R[obj], stored back to parent

@@ -71,7 +71,7 @@ func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 			return fs.lvalueOf(e), true
 		}
 		if fs.cls != nil && !fs.static {
-			if fi := fs.cls.fields[x.Name]; fi != nil && !fs.readonlyField(fi) {
+			if fi := fs.cls.fields[x.Name]; fi != nil && fs.cls.props[x.Name] == nil && !fs.readonlyField(fi) {
 				return fs.lvalueOf(e), true
 			}
 		}
@@ -93,7 +93,7 @@ func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 			return lvalue{}, false
 		}
 		if sci := fs.structOf(x.X); sci != nil {
-			if fi := sci.fields[x.Name]; fi != nil && !fs.readonlyField(fi) {
+			if fi := sci.fields[x.Name]; fi != nil && sci.props[x.Name] == nil && !fs.readonlyField(fi) {
 				if _, ok := fs.structVar(x.X); ok {
 					return fs.lvalueOf(e), true
 				}
@@ -105,7 +105,7 @@ func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 			ci = fs.cls
 		}
 		if ci != nil {
-			if fi := ci.fields[x.Name]; fi != nil && !fs.readonlyField(fi) {
+			if fi := ci.fields[x.Name]; fi != nil && ci.props[x.Name] == nil && !fs.readonlyField(fi) {
 				return fs.lvalueOf(e), true
 			}
 		}

@@ -1,7 +1,5 @@
 package vm
 
-
-
 // Structs. A value of a struct type declared in source is a pointer to an
 // Instance of that type (Type.IsValueType) that nobody ever mutates once
 // another location can see it: copying a struct copies the pointer, and a
@@ -58,5 +56,3 @@ func (t *Type) structZero() Value {
 	}
 	return Ref(z)
 }
-
-

@@ -31,7 +31,7 @@ type Type struct {
 	zero      Value // default(T) of a library value type, when hasZero
 	hasZero   bool
 	zeroInst  atomic.Pointer[Instance] // default(T) of a struct type (structZero)
-	EnumUnder *Type // an enum's underlying type (int unless declared `enum E : byte`)
+	EnumUnder *Type                    // an enum's underlying type (int unless declared `enum E : byte`)
 	EnumNames []EnumMember
 	IsFlags   bool // an enum declared [Flags]: ToString prints combinations
 
