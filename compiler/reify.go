@@ -574,7 +574,7 @@ func (c *Compiler) bindVMType(bt *bind.Type) *vm.Type {
 		return nil
 	case bind.Delegate:
 		return c.delegateRT(bt)
-	case bind.Class, bind.Interface, bind.Enum, bind.Opaque:
+	case bind.Class, bind.Interface, bind.Enum, bind.Opaque, bind.Struct:
 	default:
 		return nil
 	}
