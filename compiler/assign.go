@@ -137,7 +137,7 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			if fi != nil || pi != nil && !pi.static && pi.set != nil {
 				parent, ok := fs.structVar(x.X)
 				if !ok {
-					fs.errorf(x.X.Position(), "Cannot modify the return value of '%s' because it is not a variable", lang.Print(x.X))
+					fs.errorf(startPos(x.X), "Cannot modify the return value of '%s' because it is not a variable", lang.Print(x.X))
 					return lvalue{kind: lvNone}
 				}
 				if fi == nil {

@@ -314,3 +314,19 @@ func (fs *funcState) structPropLV(parent lvalue, pi *propInfo) lvalue {
 	lv.setter = pi.set.fn
 	return lv
 }
+
+// startPos is where e's text starts (the binder reports there).
+func startPos(e lang.Expr) lang.Pos {
+	for {
+		switch x := e.(type) {
+		case *lang.MemberExpr:
+			e = x.X
+		case *lang.IndexExpr:
+			e = x.X
+		case *lang.CallExpr:
+			e = x.Fun
+		default:
+			return e.Position()
+		}
+	}
+}

@@ -202,7 +202,6 @@ func TestDiagnostics(t *testing.T) {
 		{"Console.WriteLine(1)\nx();", "t:1:21: ; expected"},
 		{"var s = \"abc;\n", "t:1:9: Newline in constant"},
 		{"}", "t:1:1: Type or namespace definition, or end-of-file expected"},
-		{"struct S { }", "t:1:1: 'struct' is not supported"},
 		{"record R(int X);", "t:1:1: 'record' is not supported"},
 		{"class C { event Action E { get; } }", "t:1:28: unexpected identifier 'get', expected 'add' or 'remove'"},
 		{"delegate void D(int x)\nclass K { }", "t:1:23: ; expected"},

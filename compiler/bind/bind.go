@@ -295,6 +295,7 @@ type fnCtx struct {
 	async   bool
 	tparams []*Type
 	outer   *fnCtx
+	ctor    bool // a constructor's body: its class's readonly fields are writable
 }
 
 type scope struct {
@@ -360,6 +361,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		}
 	}
 	b.bindOverrides()
+	b.checkStructs()
 	for _, t := range b.types {
 		if t.Lib || t.Open {
 			continue
@@ -621,7 +623,7 @@ func (b *binder) declareMembers(t *Type, name string) {
 						ft = b.resolveType(m.Type, ctx)
 					}
 					f := &Field{Name: d.Name, Owner: t, Type: ft, Static: m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst),
-						Const: m.Modifiers.Has(lang.ModConst), Event: m.Event, Decl: d}
+						Const: m.Modifiers.Has(lang.ModConst), Event: m.Event, Decl: d, ReadOnly: m.Modifiers.Has(lang.ModReadonly)}
 					t.addMember(f)
 				}
 			case *lang.PropertyDecl:
