@@ -208,7 +208,9 @@ func (fs *funcState) structCall(m *methodInfo, x lang.Expr, e *lang.CallExpr, ds
 	fs.emitABC(vm.OpNewBox, box, box, 0)
 	w := fs.alloc()
 	fs.emitABC(vm.OpMove, w, box, 0)
-	t := fs.callUser(m, e, w, w, opCall, opVirt, false)
+	// A struct's methods are sealed: the call is direct (its receiver is
+	// the box, which has no method table).
+	t := fs.callUser(m, e, w, w, opCall, opVirt, true)
 	v := fs.alloc()
 	fs.emitABC(vm.OpGetRef, v, box, 0)
 	fs.storeLV(lv, v)

@@ -25,7 +25,10 @@
 // constructed types each have their own statics and static constructor
 // run, and generic methods called with inferred type arguments; classes
 // with virtual overloads of one arity called through their base types and
-// an interface, each call checking the method it reached (dispatch.go).
+// an interface, each call checking the method it reached (dispatch.go);
+// struct variables copied, mutated, passed by value and by ref, boxed and
+// kept across awaits, each checked against the generator's model of its
+// value (structs.go).
 package difftest
 
 import (
@@ -128,6 +131,8 @@ func (g *gen) program() string {
 	g.line("")
 	g.dispatchClasses()
 	g.line("")
+	g.structDecls()
+	g.line("")
 	g.line("static T Pick<T>(T a, T b, bool first) => first ? a : b;")
 	g.line("static string Zero<T>(T x) => \"\" + default(T) + typeof(T).Name;")
 	g.line("static U Map<T, U>(T x, Func<T, U> f) => f(x);")
@@ -218,11 +223,13 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(24)
+	k := g.r.Intn(25)
 	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
 	switch k {
+	case 24:
+		g.structStmt()
 	case 23:
 		g.dispatchStmt()
 	case 21:
