@@ -348,7 +348,7 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 	}
 	t.StaticVals = make([]vm.Value, len(t.StaticFields))
 	for i, f := range t.StaticFields {
-		if f.Type != nil {
+		if f.Type != nil && !f.Type.IsStruct() { // structs: once every type is laid out (Compile)
 			t.StaticVals[i] = f.Type.Zero()
 		}
 	}
