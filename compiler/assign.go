@@ -15,7 +15,10 @@ const (
 	lvIndex
 	lvIndexN
 	lvStaticProp
-	lvStaticRT // a static variable of a constructed type known at run time: R[obj] is the type, idx the variable
+	lvStaticRT    // a static variable of a constructed type known at run time: R[obj] is the type, idx the variable
+	lvThis        // `this` in a struct's instance member
+	lvStructField // field idx of the struct value in R[obj], which is read from and stored back to parent
+	lvStructProp  // a property (getter, setter) of the struct value in R[obj], stored back to parent
 	lvNone
 )
 
@@ -39,6 +42,8 @@ type lvalue struct {
 	// code named it (reify.go).
 	cls *classInfo
 	via via
+	// parent is the struct variable an lvStructField is a field of.
+	parent *lvalue
 }
 
 func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
@@ -53,6 +58,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 				if fs.static {
 					fs.errorf(x.Pos, "An object reference is required for the non-static field, method, or property '%s.%s'", ci.decl.Name, x.Name)
 					return lvalue{kind: lvNone}
+				}
+				if ci.t.IsStruct() {
+					return fs.structFieldLV(lvalue{kind: lvThis}, fi, fi.typ)
 				}
 				return lvalue{kind: lvField, obj: 0, idx: fs.field(fi), conv: fi.typ, typ: fi.typ}
 			}
@@ -73,6 +81,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			}
 			if pi, ok := ci.props[x.Name]; ok && own {
 				if pi.field != nil {
+					if ci.t.IsStruct() {
+						return fs.structFieldLV(lvalue{kind: lvThis}, pi.field, pi.typ)
+					}
 					return lvalue{kind: lvField, obj: 0, idx: fs.field(pi.field), conv: pi.typ, typ: pi.typ}
 				}
 				return lvalue{kind: lvMember, obj: 0, site: fs.c.site(x.Name, 0), conv: pi.typ, typ: pi.typ}
@@ -114,6 +125,27 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			}
 			return lv
 		}
+		if sci := fs.structOf(x.X); sci != nil && !x.NullCond {
+			fi := sci.fields[x.Name]
+			typ := (*vm.Type)(nil)
+			if fi != nil {
+				typ = fi.typ
+			} else if pi := sci.props[x.Name]; pi != nil && pi.field != nil && !pi.static {
+				fi, typ = pi.field, pi.typ
+			}
+			pi := sci.props[x.Name]
+			if fi != nil || pi != nil && !pi.static && pi.set != nil {
+				parent, ok := fs.structVar(x.X)
+				if !ok {
+					fs.errorf(startPos(x.X), "Cannot modify the return value of '%s' because it is not a variable", lang.Print(x.X))
+					return lvalue{kind: lvNone}
+				}
+				if fi == nil {
+					return fs.structPropLV(parent, pi)
+				}
+				return fs.structFieldLV(parent, fi, typ)
+			}
+		}
 		r, xt := fs.exprReg(x.X)
 		if _, isThis := x.X.(*lang.ThisExpr); isThis || xt != nil || fs.boundClass(x.X) != nil {
 			ci := fs.c.classByType[xt]
@@ -149,6 +181,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			lv.args = append(lv.args, ar)
 		}
 		return lv
+	}
+	if lv, ok := fs.structVar(e); ok && lv.kind == lvThis {
+		return lv // `this = new S(...)` in a struct
 	}
 	fs.errorf(e.Position(), "The left-hand side of an assignment must be a variable, property or indexer")
 	return lvalue{kind: lvNone}
@@ -227,6 +262,17 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 		if lv.getter != nil {
 			fs.callStaticMember(lv.cls, lv.via, lv.getter, nil, dst)
 		}
+	case lvThis:
+		fs.emitABC(vm.OpMove, dst, 0, 0)
+	case lvStructField:
+		fs.emitABC(vm.OpGetField, dst, lv.obj, lv.idx)
+	case lvStructProp:
+		if lv.getter != nil {
+			w := fs.alloc()
+			fs.emitABC(vm.OpMove, w, lv.obj, 0)
+			fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.getter), 1)
+			fs.emitABC(vm.OpMove, dst, w, 0)
+		}
 	}
 }
 
@@ -261,6 +307,20 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 		if lv.setter != nil {
 			fs.callStaticMember(lv.cls, lv.via, lv.setter, []int{src}, -1)
 		}
+	case lvThis:
+		fs.storeThis(src)
+	case lvStructField:
+		fs.emitABC(vm.OpWithField, lv.obj, lv.idx, src)
+		fs.storeLV(*lv.parent, lv.obj)
+	case lvStructProp:
+		box := fs.alloc()
+		fs.emitABC(vm.OpNewBox, box, lv.obj, 0)
+		w := fs.allocN(2)
+		fs.emitABC(vm.OpMove, w, box, 0)
+		fs.emitABC(vm.OpMove, w+1, src, 0)
+		fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.setter), 2)
+		fs.emitABC(vm.OpGetRef, lv.obj, box, 0)
+		fs.storeLV(*lv.parent, lv.obj)
 	}
 }
 

@@ -368,6 +368,11 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 				fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
 				return nil
 			}
+			if own && !fs.static && !m.static {
+				if t, ok := fs.structCall(m, &lang.ThisExpr{Pos: fun.Pos}, e, dst, opCall, opVirt); ok {
+					return t
+				}
+			}
 			return fs.callUser(m, e, dst, -1, opCall, opVirt, false)
 		}
 		// A field or property holding a delegate.
@@ -444,6 +449,13 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		if bm := fs.c.info.CallOf(e); bm != nil && bm.Ext {
 			if decl, ok := bm.Definition().Decl.(*lang.MethodDecl); ok && fs.c.methodOf[decl] != nil {
 				return fs.callExtension(fs.c.methodOf[decl], fun, e, dst, opCall)
+			}
+		}
+		if sci := fs.structOf(fun.X); sci != nil && !fun.NullCond {
+			if m := fs.c.pickMethod(sci.methods[fun.Name], e.Args, e); m != nil {
+				if t, ok := fs.structCall(m, fun.X, e, dst, opCall, opVirt); ok {
+					return t
+				}
 			}
 		}
 		declared := fs.declaredClass(fun.X)
@@ -720,6 +732,9 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 		if ci.t.IsStatic {
 			fs.errorf(e.Pos, "Cannot create an instance of the static class '%s'", ci.decl.Name)
 			return nil
+		}
+		if ci.t.IsStruct() {
+			return fs.newStruct(e, tr, t, ci, w, dst)
 		}
 		m := fs.c.pickMethod(ci.ctors, e.Args, e)
 		if m == nil {

@@ -302,6 +302,15 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 		c.declareMembers(ci)
 	}
 	for _, ci := range c.classes {
+		// Struct statics hold their type's zero value, which needs the
+		// struct's layout: every class is laid out by now.
+		for i, f := range ci.t.StaticFields {
+			if f.Type.IsStruct() {
+				ci.t.StaticVals[i] = f.Type.Zero()
+			}
+		}
+	}
+	for _, ci := range c.classes {
 		c.inheritInterfaceMembers(ci)
 		explicitFallbacks(ci)
 		inheritDefaults(ci.t)

@@ -134,6 +134,8 @@ type funcState struct {
 
 	catchRegs  []int          // exception registers of the enclosing catch blocks, for `throw;`
 	labelDepth map[string]int // goto labels and the try depth they sit at
+
+	thisRef int // a struct method's register holding its `ref this`, or null (structThisIn); 0: none
 }
 
 func (c *Compiler) newFuncState(parent *funcState, cls *classInfo, fn *vm.Func, static bool) *funcState {

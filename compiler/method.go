@@ -77,6 +77,7 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 		fs.declareParams(m.Params)
 		fs.declareClassTypeParams(m.Pos, mi.cls, mi.classHidden)
 		fs.declareTypeParams(m.Pos, m.Params, m.TypeParams, mi.hidden)
+		fs.structThisIn(mi)
 		if mi.static && mi.cls.initSlot >= 0 && mi.cls.generic() {
 			r := fs.alloc()
 			fs.getStatic(mi.cls, mi.cls.initSlot, via{}, r)
@@ -120,6 +121,7 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 			fs.setTop(r)
 		}
 		fs.declareParams(mi.params)
+		fs.structThisIn(mi)
 		if ci.initSlot >= 0 && ci.generic() {
 			r := fs.alloc()
 			fs.getStatic(ci, ci.initSlot, via{}, r)
@@ -146,6 +148,9 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 				fs.emitABC(vm.OpMove, w, 0, 0)
 				n, _ := fs.args(d.Init.Args, w+1, m.params, m.fn.Defaults, m.fn)
 				fs.emitABC(vm.OpCall, w, c.addFunc(m.fn), n+1)
+				if ci.t.IsStruct() {
+					fs.storeThis(w) // a struct constructor returns the value it made
+				}
 				fs.setTop(w)
 			}
 		} else {
@@ -159,7 +164,7 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 					if l != nil && fi != nil {
 						r := fs.alloc()
 						fs.readVar(l, r)
-						fs.emitABC(vm.OpSetField, 0, fs.field(fi), r)
+						fs.setThisField(fi, r)
 						fs.setTop(r)
 					}
 				}
@@ -219,7 +224,7 @@ func (fs *funcState) fieldInits(ci *classInfo) {
 			t := fs.exprTo(in.init, r)
 			fs.expect = nil
 			fs.convertOnStore(r, t, fi.typ)
-			fs.emitABC(vm.OpSetField, 0, fs.field(fi), r)
+			fs.setThisField(fi, r)
 			fs.setTop(r)
 		}
 	}

@@ -33,7 +33,7 @@ import (
 // generic reports whether ci is a generic class (one run-time type per
 // constructed type).
 func (ci *classInfo) generic() bool {
-	return ci != nil && ci.decl.Kind == lang.KindClass && len(ci.typeParams) > 0
+	return ci != nil && (ci.decl.Kind == lang.KindClass || ci.decl.Kind == lang.KindStruct) && len(ci.typeParams) > 0
 }
 
 // construct returns the run-time type ci<args...>, known to the compiler as
@@ -574,7 +574,7 @@ func (c *Compiler) bindVMType(bt *bind.Type) *vm.Type {
 		return nil
 	case bind.Delegate:
 		return c.delegateRT(bt)
-	case bind.Class, bind.Interface, bind.Enum, bind.Opaque:
+	case bind.Class, bind.Interface, bind.Enum, bind.Opaque, bind.Struct:
 	default:
 		return nil
 	}

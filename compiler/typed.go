@@ -175,7 +175,7 @@ func (fs *funcState) boundClass(e lang.Expr) *classInfo {
 	if t.Def != nil {
 		t = t.Def
 	}
-	if t.Kind != bind.Class || t.Decl == nil {
+	if t.Kind != bind.Class && (t.Kind != bind.Struct || t.Lib) || t.Decl == nil {
 		return nil
 	}
 	return fs.c.classByDecl[t.Decl]
@@ -321,7 +321,7 @@ func (fs *funcState) unboxes(x lang.Expr, t *vm.Type) bool {
 		return false
 	}
 	_, numeric := convTo[t]
-	return numeric || t == vm.TBool || t == vm.TDecimal
+	return numeric || t == vm.TBool || t == vm.TDecimal || t.IsStruct()
 }
 
 // nullableMember returns the function implementing member name of
@@ -349,6 +349,9 @@ func (fs *funcState) getValueOrDefault(x lang.Expr, args []*lang.Arg, f *vm.Func
 	w := fs.allocN(2)
 	fs.exprTo(x, w)
 	elem := keywordType(fs.c.info.TypeOf(x).Elem.String())
+	if st := fs.c.bindVMType(fs.c.info.TypeOf(x).Elem); st.IsStruct() && isClosed(st) {
+		elem = st
+	}
 	if len(args) == 1 {
 		fs.exprTo(args[0].X, w+1)
 		fs.convertOnStore(w+1, nil, elem)

@@ -133,6 +133,7 @@ func (c *Compiler) declareType(td *lang.TypeDecl, outer *classInfo, f *lang.File
 	default:
 		t = &vm.Type{Kind: vm.KindInstance, Namespace: ns, Name: name, Super: vm.TObject}
 		t.IsInterface = td.Kind == lang.KindInterface
+		t.IsValueType = td.Kind == lang.KindStruct
 		t.IsAbstract = td.Modifiers.Has(lang.ModAbstract) || t.IsInterface
 		t.IsStatic = td.Modifiers.Has(lang.ModStatic)
 	}
@@ -140,7 +141,7 @@ func (c *Compiler) declareType(td *lang.TypeDecl, outer *classInfo, f *lang.File
 		fields: map[string]*fieldInfo{}, statics: map[string]*fieldInfo{}, methods: map[string][]*methodInfo{},
 		smethods: map[string][]*methodInfo{}, props: map[string]*propInfo{}, initSlot: -1}
 	ci.usings = fileUsings(f)
-	if outer != nil && td.Kind == lang.KindClass {
+	if outer != nil && (td.Kind == lang.KindClass || td.Kind == lang.KindStruct) {
 		ci.typeParams = append(ci.typeParams, outer.typeParams...)
 	}
 	ci.typeParams = append(ci.typeParams, td.TypeParams...)
@@ -353,7 +354,7 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 	}
 	t.StaticVals = make([]vm.Value, len(t.StaticFields))
 	for i, f := range t.StaticFields {
-		if f.Type != nil {
+		if f.Type != nil && !f.Type.IsStruct() { // structs: once every type is laid out (Compile)
 			t.StaticVals[i] = f.Type.Zero()
 		}
 	}
@@ -443,7 +444,7 @@ func (c *Compiler) convType(tr *lang.TypeRef, ci *classInfo) *vm.Type {
 	if t == nil {
 		return nil
 	}
-	if t.IsPrimitive() || t == vm.TDecimal {
+	if t.IsPrimitive() || t == vm.TDecimal || t.IsStruct() {
 		return t
 	}
 	return nil

@@ -28,8 +28,11 @@
 // an interface, each call checking the method it reached (dispatch.go);
 // positional records, a base and a derived one, printed, compared and
 // copied with `with`, each result checked against what C# prints
-// (records.go); query expressions over small int arrays checked against the generator's
-// own evaluation (query.go).
+// (records.go); query expressions over small int arrays checked against
+// the generator's own evaluation (query.go);
+// struct variables copied, mutated, passed by value and by ref, boxed and
+// kept across awaits, each checked against the generator's model of its
+// value (structs.go).
 package difftest
 
 import (
@@ -135,6 +138,7 @@ func (g *gen) program() string {
 	g.dispatchClasses()
 	g.line("")
 	g.recordClasses()
+	g.structDecls()
 	g.line("")
 	g.line("static T Pick<T>(T a, T b, bool first) => first ? a : b;")
 	g.line("static string Zero<T>(T x) => \"\" + default(T) + typeof(T).Name;")
@@ -226,11 +230,13 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(25)
+	k := g.r.Intn(26)
 	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
 	switch k {
+	case 25:
+		g.structStmt()
 	case 24:
 		g.queryStmt()
 	case 23:

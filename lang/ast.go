@@ -191,13 +191,14 @@ type Attribute struct {
 	Args []*Arg // named arguments have Arg.Name set
 }
 
-// TypeKind distinguishes class, interface, enum and delegate declarations.
+// TypeKind distinguishes class, struct, interface, enum and delegate declarations.
 type TypeKind string
 
 // The type declaration kinds.
 const (
 	KindClass     TypeKind = "class"
 	KindInterface TypeKind = "interface"
+	KindStruct    TypeKind = "struct"
 	KindEnum      TypeKind = "enum"
 	KindDelegate  TypeKind = "delegate"
 )

@@ -145,7 +145,7 @@ type gDelegateDecl struct {
 
 type gClassDecl struct {
 	Record     *gRecordKw      `parser:"( @@"`
-	Kind       string          `parser:"| @( 'class' | 'interface' ) )"`
+	Kind       string          `parser:"| @( 'class' | 'interface' | 'struct' ) )"`
 	Name       string          `parser:"@Ident"`
 	TypeParams []*gTypeParam   `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
 	Primary    *gParams        `parser:"@@?"`

@@ -685,14 +685,12 @@ func (*typeDeclError) Parse(lex *lexer.PeekingLexer) error {
 	return expected(lex, "a type declaration")
 }
 
-// unsupType reports struct and record struct declarations.
+// unsupType reports record struct declarations.
 type unsupType struct{}
 
 func (*unsupType) Parse(lex *lexer.PeekingLexer) error {
 	c := newCursor(lex)
 	switch t := c.tok(); {
-	case isWordTok(t, "struct"):
-		return unsupported(lex, "'"+t.Value+"'")
 	case isWordTok(t, "record") && isWordTok(c.peek(1), "struct"):
 		return unsupported(lex, "'record struct'")
 	}
@@ -702,7 +700,7 @@ func (*unsupType) Parse(lex *lexer.PeekingLexer) error {
 type typeKindError struct{}
 
 func (*typeKindError) Parse(lex *lexer.PeekingLexer) error {
-	return expected(lex, "'class', 'interface' or 'enum'")
+	return expected(lex, "'class', 'struct', 'interface' or 'enum'")
 }
 
 // unsupMember reports member forms the language does not have.

@@ -478,7 +478,7 @@ func (l *lowering) lowerMethod(owner *lang.TypeDecl, m *lang.MethodDecl) (*lang.
 	// The state machine of a member of a generic class is generic in the
 	// class's type parameters too, as Roslyn's is.
 	typeParams := m.TypeParams
-	if owner.Kind == lang.KindClass && len(owner.TypeParams) > 0 {
+	if (owner.Kind == lang.KindClass || owner.Kind == lang.KindStruct) && len(owner.TypeParams) > 0 {
 		typeParams = append(append([]string{}, owner.TypeParams...), m.TypeParams...)
 	}
 	fl := l.newFn(owner, m.Pos, m.Params, body, typeParams)

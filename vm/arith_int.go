@@ -434,7 +434,7 @@ func (t *Thread) unbox(v Value, ty *Type) (Value, error) {
 	switch {
 	case v.IsNull():
 		return Null, t.ThrowNull()
-	case vt == ty:
+	case vt == ty || vt.Def == ty && ty.IsStruct():
 		return v, nil
 	case vt.Kind == KindEnum && ty == enumUnder(vt):
 		return EnumUnderlyingValue(vt, v.AsLong()), nil

@@ -160,6 +160,7 @@
 //	enum.go           enum types: underlying type, value order, formats, parsing
 //	typeinit.go       static initialisers, run once per type
 //	ref.go            ref cells for ref and out arguments
+//	struct.go         struct values: copies on field writes, `ref this`, the zero value
 //	delegate.go       multicast delegates
 //	errors.go         Thrown and Fatal errors, exception creation, stack traces
 //	recover.go        internal errors: recovered Go panics, exit status 70

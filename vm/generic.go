@@ -137,7 +137,7 @@ func (t *Type) copyShared() {
 		for i, f := range def.StaticFields {
 			switch {
 			case i < len(t.StaticVals):
-			case f.Type != nil && f.Type.mark == primMark:
+			case f.Type != nil && (f.Type.mark == primMark || f.Type.IsStruct()):
 				vals[i] = f.Type.Zero()
 			case f.Generic != nil:
 				vals[i] = subst(f.Generic, t.Args).Zero()
@@ -376,10 +376,20 @@ func addGenericNatives(t *Type) {
 			if err := th.Alloc(unsafe.Pointer(o), SizeInstance+len(o.F)*SizeValue); err != nil {
 				return Null, err
 			}
+			if ty.IsStruct() {
+				// A struct's constructor takes `ref this`.
+				b := NewBox(Ref(o))
+				if _, err := th.Invoke(ty.DefaultCtor, Ref(b), nil); err != nil {
+					return Null, err
+				}
+				return b.V, nil
+			}
 			if _, err := th.Invoke(ty.DefaultCtor, Ref(o), nil); err != nil {
 				return Null, err
 			}
 			return Ref(o), nil
+		case ty.IsStruct():
+			return ty.Zero(), nil
 		}
 		if f := ty.LookupStatic(".ctor", 0); f != nil {
 			return th.Invoke(f, Null, nil)

@@ -626,6 +626,18 @@ func (t *Thread) run() (result Value, err error) {
 				}
 			}
 
+		case OpWithField:
+			ref, o := &fn.Fields[ins.B()], regs[ins.A()]
+			if !ref.holds(o) {
+				fr.pc = pc
+				if err = t.fieldObject(o, ref); err != nil {
+					goto fail
+				}
+			}
+			regs[ins.A()] = Ref(withField((*Instance)(o.p), ref.index, regs[ins.C()]))
+		case OpThisIn:
+			regs[ins.A()] = thisIn(regs)
+
 		case OpAddOvf, OpSubOvf, OpMulOvf, OpNegOvf, OpConvOvf, OpShrUn, OpUnbox:
 			fr.pc = pc
 			v, e := t.arithExt(ins, regs)

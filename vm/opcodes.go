@@ -193,6 +193,11 @@ const (
 	OpShrUn   // OpShrUn A B C: R[A] := R[B] >>> R[C] (logical shift right)
 	OpUnbox   // OpUnbox A B C: R[A] := (Types[C]) R[B], an unboxing: R[B] must be exactly a Types[C] (or an enum over it)
 
+	// Structs (see "Values" in docs/design.md): a struct value is an
+	// immutable Instance; a field write builds a copy.
+	OpWithField // OpWithField A B C: R[A] := a copy of R[A] with o.Fields[B] := R[C]
+	OpThisIn    // OpThisIn A: if R[0] is a ref (a struct method's `ref this`): R[A] := R[0], R[0] := *R[0]; else R[A] := null
+
 	numOps
 )
 
@@ -416,13 +421,15 @@ var Ops = [numOps]OpInfo{
 	OpJEqF64:  {"JEQ.f64", RReg, RReg, RJump, 0},
 	OpJNeF64:  {"JNE.f64", RReg, RReg, RJump, 0},
 
-	OpAddOvf:  {"ADD.OVF", RDst, RReg, RReg, Throws},
-	OpSubOvf:  {"SUB.OVF", RDst, RReg, RReg, Throws},
-	OpMulOvf:  {"MUL.OVF", RDst, RReg, RReg, Throws},
-	OpNegOvf:  {"NEG.OVF", RDst, RReg, RNone, Throws},
-	OpConvOvf: {"CONV.OVF", RDst, RReg, RConv, Throws},
-	OpShrUn:   {"SHR.UN", RDst, RReg, RReg, Throws},
-	OpUnbox:   {"UNBOX", RDst, RReg, RType, Throws},
+	OpAddOvf:    {"ADD.OVF", RDst, RReg, RReg, Throws},
+	OpSubOvf:    {"SUB.OVF", RDst, RReg, RReg, Throws},
+	OpMulOvf:    {"MUL.OVF", RDst, RReg, RReg, Throws},
+	OpNegOvf:    {"NEG.OVF", RDst, RReg, RNone, Throws},
+	OpConvOvf:   {"CONV.OVF", RDst, RReg, RConv, Throws},
+	OpShrUn:     {"SHR.UN", RDst, RReg, RReg, Throws},
+	OpUnbox:     {"UNBOX", RDst, RReg, RType, Throws},
+	OpWithField: {"WITHFIELD", RReg, RField, RReg, Throws},
+	OpThisIn:    {"THISIN", RDst, RNone, RNone, ReadsThis},
 }
 
 // Operand returns the value of operand field k (0 A, 1 B, 2 C) of i,

@@ -30,7 +30,8 @@ type Type struct {
 
 	zero      Value // default(T) of a library value type, when hasZero
 	hasZero   bool
-	EnumUnder *Type // an enum's underlying type (int unless declared `enum E : byte`)
+	zeroInst  atomic.Pointer[Instance] // default(T) of a struct type (structZero)
+	EnumUnder *Type                    // an enum's underlying type (int unless declared `enum E : byte`)
 	EnumNames []EnumMember
 	IsFlags   bool // an enum declared [Flags]: ToString prints combinations
 
@@ -142,6 +143,9 @@ func (t *Type) Zero() Value {
 	}
 	if t.hasZero {
 		return t.zero
+	}
+	if t.IsStruct() {
+		return t.structZero()
 	}
 	return Null
 }

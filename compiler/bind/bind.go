@@ -301,6 +301,7 @@ type fnCtx struct {
 	async   bool
 	tparams []*Type
 	outer   *fnCtx
+	ctor    bool // a constructor's body: its class's readonly fields are writable
 }
 
 type scope struct {
@@ -378,6 +379,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		}
 	}
 	b.bindOverrides()
+	b.checkStructs()
 	for _, t := range b.types {
 		if t.Lib || t.Open {
 			continue
@@ -457,6 +459,8 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 			t.Kind = Enum
 		case lang.KindDelegate:
 			t.Kind = Delegate
+		case lang.KindStruct:
+			t.Kind = Struct
 		default:
 			t.Kind = Class
 			if lib && hasAttr(td.Attributes, "Struct") {
@@ -576,6 +580,8 @@ func (b *binder) resolveBases(t *Type) {
 			switch {
 			case bt.Kind == Interface:
 				t.Ifaces = append(t.Ifaces, bt)
+			case t.Kind == Struct && !t.Lib:
+				b.errorf(br.Pos, "CS0527", "Type '%s' in interface list is not an interface", bt)
 			case bt.Kind == Class || bt.Kind == Special && bt.Special == Object:
 				if t.Base == nil && bt.Generic() != t {
 					t.Base = bt
@@ -635,7 +641,7 @@ func (b *binder) declareMembers(t *Type, name string) {
 						ft = b.resolveType(m.Type, ctx)
 					}
 					f := &Field{Name: d.Name, Owner: t, Type: ft, Static: m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst),
-						Const: m.Modifiers.Has(lang.ModConst), Event: m.Event, Decl: d}
+						Const: m.Modifiers.Has(lang.ModConst), Event: m.Event, Decl: d, ReadOnly: m.Modifiers.Has(lang.ModReadonly)}
 					t.addMember(f)
 				}
 			case *lang.PropertyDecl:

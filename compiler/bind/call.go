@@ -208,6 +208,10 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 	args := b.args(e.Args)
 	if !t.IsUnchecked() && (t.Kind == Class || t.Kind == Struct) {
 		ctors := methods(b.u.declared(t, ".ctor"))
+		if t.Kind == Struct && len(e.Args) == 0 && !hasParameterless(ctors) {
+			// Every struct has a parameterless constructor: the zero value.
+			ctors = nil
+		}
 		if len(ctors) > 0 {
 			if m := b.resolve(t.Name, ctors, e.Args, args, newPos(e), nil, true, b.partlyKnown(t)); m != nil {
 				b.info.Calls[e] = m
@@ -277,4 +281,15 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 			b.expr(x)
 		}
 	}
+}
+
+// hasParameterless reports whether one of ctors takes no arguments (a
+// struct's explicit parameterless constructor, C# 10).
+func hasParameterless(ctors []*Method) bool {
+	for _, m := range ctors {
+		if len(m.Params) == 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -349,7 +349,11 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		return u.special[Bool]
 	case *lang.AsExpr:
 		b.expr(e.X)
-		return b.resolveType(e.Type, b.typeCtx())
+		t := b.resolveType(e.Type, b.typeCtx())
+		if t.IsValueType() && t.Kind != Nullable {
+			b.errorf(e.Type.Pos, "CS0077", "The as operator must be used with a reference type or nullable type ('%s' is a non-nullable value type)", t)
+		}
+		return t
 	case *lang.AwaitExpr:
 		return b.awaitResult(b.expr(e.X))
 	case *lang.ThrowExpr:

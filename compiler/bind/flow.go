@@ -1189,6 +1189,14 @@ func (a *flow) args(args []*lang.Arg) {
 func (a *flow) target(x lang.Expr) {
 	switch x := x.(type) {
 	case *lang.MemberExpr:
+		if id, ok := x.X.(*lang.Ident); ok {
+			if t := a.b.info.Types[id]; t != nil && t.Kind == Struct && !t.Lib {
+				// `s.X = 1` on a struct local assigns it (C# tracks each
+				// field; asyncvm counts the first field written).
+				a.assign(a.lookup(id.Name))
+				return
+			}
+		}
 		a.expr(x.X)
 	case *lang.IndexExpr:
 		a.expr(x.X)

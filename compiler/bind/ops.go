@@ -237,6 +237,12 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 			b.info.Types[e.Y] = l
 		}
 		if e.Op == "==" || e.Op == "!=" {
+			if structOperand(l, r) || structOperand(r, l) {
+				// A struct has no predefined == (§12.12.1); `S? == null` is
+				// the nullable test.
+				b.errorf(posOf(e), "CS0019", "Operator '%s' cannot be applied to operands of type '%s' and '%s'", e.Op, l, r)
+				return u.special[Bool]
+			}
 			if l.IsNumeric() && r.IsNumeric() && b.predefined(arithOperands, xs, ts) == nil {
 				b.operatorError(e, arithOperands, l, r)
 			}
@@ -377,6 +383,7 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 	b.eventLHS = saved
 	b.checkInitOnly(e.Left)
 	b.readOnlyAnonymous(e.Left)
+	b.structTarget(e.Left)
 	if e.Op == "=" {
 		if l.Kind == Lambda || l.Kind == Group {
 			b.expr(e.Right)

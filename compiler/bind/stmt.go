@@ -77,6 +77,7 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			ps := b.params(m.Params, b.typeCtx())
 			b.initContext = !m.Modifiers.Has(lang.ModStatic)
 			b.body(m.Modifiers.Has(lang.ModStatic), b.u.special[Void], ps, nil, func() {
+				b.fn.ctor = true
 				if m.Init != nil {
 					b.ctorInit(m.Init)
 					b.settleLambdas(m.Init.Args)

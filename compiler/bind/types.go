@@ -236,6 +236,8 @@ type Field struct {
 	Const  bool
 	Event  bool // a field-like event
 	Decl   lang.Node
+	// ReadOnly marks a readonly field.
+	ReadOnly bool
 }
 
 // Property is a property or an indexer (Name "this[]").

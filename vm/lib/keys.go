@@ -106,7 +106,40 @@ func keyOf(t *vm.Thread, v vm.Value) (hkey, error) {
 		// Equals without GetHashCode: every instance in one bucket.
 		return hkey{user: true}, nil
 	}
+	if v.Type().IsStruct() {
+		h, err := structHash(t, v)
+		return hkey{n: uint64(uint32(h)), user: true}, err
+	}
 	return hkey{o: v.Obj()}, nil
+}
+
+// structEquals is ValueType.Equals: a struct equals a value of the same
+// struct type whose fields are pairwise Equal.
+func structEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
+	if a.Type() != b.Type() {
+		return false, nil
+	}
+	fa, fb := a.AsInstance().F, b.AsInstance().F
+	for i := range fa {
+		if eq, err := objEquals(t, fa[i], fb[i]); err != nil || !eq {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// structHash is ValueType.GetHashCode: a combination of the fields'
+// hashes, so that Equal structs hash alike.
+func structHash(t *vm.Thread, v vm.Value) (int32, error) {
+	h := int32(17)
+	for _, f := range v.AsInstance().F {
+		fh, err := hashCode(t, f)
+		if err != nil {
+			return 0, err
+		}
+		h = h*31 + fh
+	}
+	return h, nil
 }
 
 func (k hkey) str() string {
@@ -190,6 +223,9 @@ func plainEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
 		}
 		return objEquals(t, ka.v, kb.v)
 	}
+	if a.Type().IsStruct() {
+		return structEquals(t, a, b)
+	}
 	return a.Same(b), nil
 }
 
@@ -249,6 +285,9 @@ func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
 		}
 		n, _ := toInt(r)
 		return int32(n), nil
+	}
+	if v.Type().IsStruct() {
+		return structHash(t, v)
 	}
 	k, err := keyOf(t, v)
 	if err != nil {

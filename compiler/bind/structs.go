@@ -1,0 +1,206 @@
+package bind
+
+import (
+	"fmt"
+
+	"asyncvm/lang"
+)
+
+// userStruct reports whether t is a struct declared in source (or a
+// constructed type of one).
+func userStruct(t *Type) bool {
+	return t != nil && t.Kind == Struct && !t.Generic().Lib
+}
+
+// structOperand reports whether an equality with operands of types t and
+// other has a struct operand that no predefined operator takes: a struct,
+// or a nullable struct compared with anything but null.
+func structOperand(t, other *Type) bool {
+	return userStruct(t) || t.Kind == Nullable && userStruct(t.Elem) && other.Kind != Null
+}
+
+// checkStructs reports what C# forbids in a struct declaration: protected
+// and virtual members (CS0666, CS0106) and a cycle of struct fields
+// (CS0523).
+func (b *binder) checkStructs() {
+	for _, t := range b.types {
+		if t.Kind != Struct || t.Lib {
+			continue
+		}
+		for _, td := range b.decls[t] {
+			for _, m := range td.Members {
+				b.checkStructMember(t, m)
+			}
+		}
+		b.checkStructCycle(t)
+	}
+}
+
+func (b *binder) checkStructMember(t *Type, m lang.Member) {
+	var mods lang.Modifiers
+	var pos lang.Pos
+	var name string
+	switch m := m.(type) {
+	case *lang.FieldDecl:
+		mods, pos = m.Modifiers, m.Pos
+		if len(m.Decls) > 0 {
+			name, pos = m.Decls[0].Name, m.Decls[0].Pos
+		}
+	case *lang.PropertyDecl:
+		mods, pos, name = m.Modifiers, m.Pos, m.Name
+	case *lang.MethodDecl:
+		mods, pos, name = m.Modifiers, m.Pos, m.Name+"()"
+	default:
+		return
+	}
+	if mods.Has(lang.ModProtected) && !mods.Has(lang.ModOverride) {
+		b.errorf(pos, "CS0666", "'%s.%s': new protected member declared in struct", t, name)
+	}
+	for _, bad := range []lang.Modifiers{lang.ModVirtual, lang.ModAbstract} {
+		if mods.Has(bad) {
+			b.errorf(pos, "CS0106", "The modifier '%s' is not valid for this item", modifierName(bad))
+		}
+	}
+}
+
+func modifierName(m lang.Modifiers) string {
+	if m == lang.ModVirtual {
+		return "virtual"
+	}
+	return "abstract"
+}
+
+// checkStructCycle reports each instance field of struct t through whose
+// type's fields t contains itself (§16.4.4: a struct cannot contain itself).
+func (b *binder) checkStructCycle(t *Type) {
+	for _, f := range structFields(t) {
+		seen := map[*Type]bool{}
+		if reaches(fieldStruct(f), t, seen) {
+			b.errorf(f.Decl.Position(), "CS0523", "Struct member '%s.%s' of type '%s' causes a cycle in the struct layout", t, f.Name, f.Type)
+		}
+	}
+}
+
+// structFields returns the instance fields of struct t, in no particular order.
+func structFields(t *Type) []*Field {
+	var out []*Field
+	for _, syms := range t.members {
+		for _, s := range syms {
+			if f, ok := s.(*Field); ok && !f.Static && !f.Const && f.Decl != nil {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// fieldStruct is the struct a field of type f.Type lays out inline (its
+// nullable form included), or nil.
+func fieldStruct(f *Field) *Type {
+	t := f.Type
+	if t != nil && t.Kind == Nullable {
+		t = t.Elem
+	}
+	if userStruct(t) && t.Def == nil {
+		return t
+	}
+	return nil
+}
+
+func reaches(from, target *Type, seen map[*Type]bool) bool {
+	if from == nil || seen[from] {
+		return false
+	}
+	if from == target {
+		return true
+	}
+	seen[from] = true
+	for _, f := range structFields(from) {
+		if reaches(fieldStruct(f), target, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// structTarget reports an assignment to a member of a struct that is not
+// a variable: a call's or a property's value (CS1612), or a readonly field
+// outside a constructor (CS1648). Writing it would change a copy.
+func (b *binder) structTarget(left lang.Expr) {
+	m, ok := left.(*lang.MemberExpr)
+	if !ok || m.NullCond || !userStruct(b.info.Types[m.X]) {
+		return
+	}
+	if what := b.notVariable(m.X); what != "" {
+		b.errorf(posOf(m.X), "CS1612", "Cannot modify the return value of '%s' because it is not a variable", what)
+		return
+	}
+	if f := b.readonlyField(m.X); f != nil {
+		b.errorf(posOf(m.X), "CS1648", "Members of readonly field '%s.%s' cannot be modified (except in a constructor or a variable initializer)", f.Owner, f.Name)
+	}
+}
+
+// notVariable describes e when it is a struct value that is not a
+// variable (a call, a property, an indexer of a collection), else "".
+func (b *binder) notVariable(e lang.Expr) string {
+	switch x := e.(type) {
+	case *lang.CallExpr:
+		return lang.Print(x)
+	case *lang.IndexExpr:
+		if t := b.info.Types[x.X]; t != nil && t.Kind != Array && !t.IsUnchecked() {
+			return fmt.Sprintf("%s.this[]", t)
+		}
+	case *lang.MemberExpr:
+		if p := b.memberSym(x); p != nil {
+			if prop, ok := p.(*Property); ok {
+				return fmt.Sprintf("%s.%s", prop.Owner, prop.Name)
+			}
+		}
+	case *lang.Ident:
+		if _, local := b.scope.lookupVar(x.Name); !local {
+			for _, s := range b.memberInScope(x.Name) {
+				if prop, ok := s.(*Property); ok {
+					return fmt.Sprintf("%s.%s", prop.Owner, prop.Name)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// readonlyField returns the readonly field e names when the code being
+// bound may not write it (outside a constructor of its class).
+func (b *binder) readonlyField(e lang.Expr) *Field {
+	var syms []Symbol
+	switch x := e.(type) {
+	case *lang.MemberExpr:
+		if s := b.memberSym(x); s != nil {
+			syms = []Symbol{s}
+		}
+	case *lang.Ident:
+		if _, local := b.scope.lookupVar(x.Name); !local {
+			syms = b.memberInScope(x.Name)
+		}
+	}
+	for _, s := range syms {
+		if f, ok := s.(*Field); ok && f.ReadOnly && !(b.fn != nil && b.fn.ctor && f.Owner == b.cls) {
+			return f
+		}
+	}
+	return nil
+}
+
+// memberSym is the field or property x names on its receiver's type.
+func (b *binder) memberSym(x *lang.MemberExpr) Symbol {
+	t := b.info.Types[x.X]
+	if t == nil || t.IsUnchecked() {
+		return nil
+	}
+	for _, s := range b.lookup(t, x.Name) {
+		switch s.(type) {
+		case *Field, *Property:
+			return s
+		}
+	}
+	return nil
+}

@@ -1,0 +1,334 @@
+package compiler
+
+import (
+	"asyncvm/compiler/bind"
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+// Structs (docs/design.md, "Values"). A struct value is a pointer to an
+// Instance nobody mutates once another location can see it, so copying is
+// copying the pointer. Code generation therefore only changes the writes:
+// `v.F = x` on a struct variable v builds a copy of v with F changed
+// (WITHFIELD) and stores it back into v, along the whole path for
+// `a.b.c = x`; and a struct's instance methods take `this` by reference
+// (THISIN), so a call on a variable changes the variable.
+
+// structOf returns the struct declared in source that is e's static type,
+// or nil.
+func (fs *funcState) structOf(e lang.Expr) *classInfo {
+	if _, ok := e.(*lang.ThisExpr); ok {
+		if fs.cls != nil && fs.cls.t.IsStruct() && !fs.static {
+			return fs.cls
+		}
+		return nil
+	}
+	if bt := fs.c.info.TypeOf(e); bt != nil && !bt.IsUnchecked() {
+		g := bt.Generic()
+		if g.Kind == bind.Struct && !g.Lib && g.Decl != nil {
+			return fs.c.classByDecl[g.Decl]
+		}
+		return nil
+	}
+	// A node the sm lowering made (no binder type): the declared type of
+	// the local or field it names.
+	var t *vm.Type
+	switch x := e.(type) {
+	case *lang.Ident:
+		if l := fs.lookup(x.Name); l != nil {
+			t = l.conv
+		} else if fs.cls != nil && !fs.static {
+			if fi := fs.cls.fields[x.Name]; fi != nil {
+				t = fi.typ
+			}
+		}
+	case *lang.MemberExpr:
+		if _, ok := x.X.(*lang.ThisExpr); ok && fs.cls != nil && !fs.static {
+			if fi := fs.cls.fields[x.Name]; fi != nil {
+				t = fi.typ
+			}
+		}
+	}
+	if t.IsStruct() {
+		return fs.c.classByType[t]
+	}
+	return nil
+}
+
+// structVar returns the location e names when e is a struct variable a
+// write or a mutating call may change: `this` in a struct, a local or
+// parameter, a field (not a readonly one outside a constructor), an array
+// element, or a field of a struct variable. ok is false for values (a
+// call's result, a property, a readonly field): C# works on a copy of those.
+func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
+	switch x := e.(type) {
+	case *lang.ThisExpr:
+		if fs.cls != nil && fs.cls.t.IsStruct() && !fs.static {
+			return lvalue{kind: lvThis, obj: 0}, true
+		}
+	case *lang.Ident:
+		if l := fs.lookup(x.Name); l != nil {
+			return fs.lvalueOf(e), true
+		}
+		if fs.cls != nil && !fs.static {
+			if fi := fs.cls.fields[x.Name]; fi != nil && fs.cls.props[x.Name] == nil && !fs.readonlyField(fi) {
+				return fs.lvalueOf(e), true
+			}
+		}
+		for ci := fs.cls; ci != nil; ci = ci.outer {
+			if fi := ci.statics[x.Name]; fi != nil && !fi.isConst && !fs.readonlyField(fi) {
+				return fs.lvalueOf(e), true
+			}
+		}
+	case *lang.MemberExpr:
+		if x.NullCond {
+			return lvalue{}, false
+		}
+		if t, ci := fs.typeOfExpr(x.X); t != nil {
+			if ci != nil {
+				if fi := ci.statics[x.Name]; fi != nil && !fi.isConst && !fs.readonlyField(fi) {
+					return fs.lvalueOf(e), true
+				}
+			}
+			return lvalue{}, false
+		}
+		if sci := fs.structOf(x.X); sci != nil {
+			if fi := sci.fields[x.Name]; fi != nil && sci.props[x.Name] == nil && !fs.readonlyField(fi) {
+				if _, ok := fs.structVar(x.X); ok {
+					return fs.lvalueOf(e), true
+				}
+			}
+			return lvalue{}, false
+		}
+		ci := fs.boundClass(x.X)
+		if _, isThis := x.X.(*lang.ThisExpr); isThis {
+			ci = fs.cls
+		}
+		if ci != nil {
+			if fi := ci.fields[x.Name]; fi != nil && ci.props[x.Name] == nil && !fs.readonlyField(fi) {
+				return fs.lvalueOf(e), true
+			}
+		}
+	case *lang.IndexExpr:
+		if bt := fs.c.info.TypeOf(x.X); bt != nil && bt.Kind == bind.Array {
+			return fs.lvalueOf(e), true
+		}
+	}
+	return lvalue{}, false
+}
+
+// readonlyField reports whether fi is a readonly field that the code being
+// compiled may not write (outside its class's constructors).
+func (fs *funcState) readonlyField(fi *fieldInfo) bool {
+	var ro bool
+	if fi.static {
+		ro = fi.owner.t.StaticFields[fi.index].ReadOnly
+	} else {
+		ro = fi.index < len(fi.owner.t.Fields) && fi.owner.t.Fields[fi.index].ReadOnly
+	}
+	if !ro {
+		return false
+	}
+	return !(fs.fn != nil && (fs.fn.Name == ".ctor" || fs.fn.Name == ".cctor") && fs.cls == fi.owner)
+}
+
+// structFieldLV is the lvalue of field fi of the struct variable parent.
+func (fs *funcState) structFieldLV(parent lvalue, fi *fieldInfo, typ *vm.Type) lvalue {
+	obj := 0
+	switch {
+	case parent.kind == lvThis:
+	case parent.kind == lvLocal && fs.direct(parent.l):
+		obj = parent.l.reg
+	default:
+		obj = fs.alloc()
+		fs.loadLV(parent, obj)
+	}
+	p := parent
+	if fi == nil {
+		return lvalue{obj: obj, conv: typ, typ: typ, parent: &p}
+	}
+	return lvalue{kind: lvStructField, obj: obj, idx: fs.field(fi), conv: typ, typ: typ, parent: &p}
+}
+
+// storeThis makes the value in register src the struct method's `this`,
+// writing it through to the caller's variable when `this` came by
+// reference.
+func (fs *funcState) storeThis(src int) {
+	if src != 0 {
+		fs.emitABC(vm.OpMove, 0, src, 0)
+	}
+	if fs.thisRef > 0 {
+		skip := fs.newLabel()
+		fs.jumpTo(skip, vm.MakeABx(vm.OpJmpNull, fs.thisRef, 0))
+		fs.emitABC(vm.OpSetRef, fs.thisRef, 0, 0)
+		fs.mark(skip)
+	}
+}
+
+// structThisIn starts a struct instance member: `this` arrives by
+// reference or by value (OpThisIn).
+func (fs *funcState) structThisIn(mi *methodInfo) {
+	if mi.static || !mi.cls.t.IsStruct() || mi.async {
+		return
+	}
+	fs.thisRef = fs.alloc()
+	fs.emitABC(vm.OpThisIn, fs.thisRef, 0, 0)
+}
+
+// mutates reports whether a call of m may change its struct receiver: an
+// instance method of a struct that is not readonly (nor a member of a
+// readonly struct).
+func mutates(m *methodInfo) bool {
+	if m == nil || m.static || m.cls == nil || !m.cls.t.IsStruct() || m.async {
+		return false
+	}
+	if m.cls.decl.Modifiers.Has(lang.ModReadonly) {
+		return false
+	}
+	if m.decl != nil && m.decl.Modifiers.Has(lang.ModReadonly) {
+		return false
+	}
+	return true
+}
+
+// structCall compiles a call of struct method m on the receiver x, a struct
+// variable: the variable is passed by reference (in a box, stored back
+// after the call). It reports false when x is not a variable (the call then
+// works on a copy, as C# does).
+func (fs *funcState) structCall(m *methodInfo, x lang.Expr, e *lang.CallExpr, dst int, opCall, opVirt vm.Op) (*vm.Type, bool) {
+	if !mutates(m) {
+		return nil, false
+	}
+	lv, ok := fs.structVar(x)
+	if !ok {
+		return nil, false
+	}
+	box := fs.alloc()
+	fs.loadLV(lv, box)
+	fs.emitABC(vm.OpNewBox, box, box, 0)
+	w := fs.alloc()
+	fs.emitABC(vm.OpMove, w, box, 0)
+	// A struct's methods are sealed: the call is direct (its receiver is
+	// the box, which has no method table).
+	t := fs.callUser(m, e, w, w, opCall, opVirt, true)
+	v := fs.alloc()
+	fs.emitABC(vm.OpGetRef, v, box, 0)
+	fs.storeLV(lv, v)
+	fs.emitABC(vm.OpMove, dst, w, 0)
+	return t, true
+}
+
+// setThisField stores register r into this.fi in a constructor: in place
+// in a class's new object, by a copy in a struct.
+func (fs *funcState) setThisField(fi *fieldInfo, r int) {
+	if fs.cls.t.IsStruct() {
+		fs.emitABC(vm.OpWithField, 0, fs.field(fi), r)
+		fs.storeThis(0)
+		return
+	}
+	fs.emitABC(vm.OpSetField, 0, fs.field(fi), r)
+}
+
+// newStruct compiles `new S(args) { init }` into w and moves it to dst:
+// the constructor starts from the zero value of S and returns the value it
+// made; without arguments and without a parameterless constructor of its
+// own, the value is the zero value.
+func (fs *funcState) newStruct(e *lang.NewExpr, tr *lang.TypeRef, t *vm.Type, ci *classInfo, w, dst int) *vm.Type {
+	var m *methodInfo
+	if len(e.Args) > 0 {
+		m = fs.c.pickMethod(ci.ctors, e.Args, e)
+		if m == nil {
+			fs.errorf(newTypePos(e), "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(e.Args))
+			return nil
+		}
+	} else {
+		for _, c := range ci.ctors {
+			if len(c.params) == 0 {
+				m = c
+			}
+		}
+	}
+	if written := fs.c.writtenArgs(tr, ci, fs.cls); ci.generic() && t == ci.t && len(written) == len(ci.typeParams) {
+		// Pair<T>: the constructed type, and so its zero value, is known
+		// at run time.
+		if !fs.constructInto(ci, written, w) {
+			fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
+		}
+		fs.runtimeDefault(w, w)
+	} else {
+		fs.loadConst(w, t.Zero())
+	}
+	if m != nil {
+		n, backs := fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
+		fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), n+1)
+		fs.copyBack(backs)
+	}
+	if e.Init != nil {
+		fs.structInitializer(e.Init, w, ci)
+	}
+	fs.move(dst, w)
+	return t
+}
+
+// structInitializer applies an object initializer to the struct value in
+// register w: each member assignment makes a new value.
+func (fs *funcState) structInitializer(in *lang.Initializer, w int, ci *classInfo) {
+	for _, m := range in.Members {
+		save := fs.top
+		v := fs.alloc()
+		var fi *fieldInfo
+		var pi *propInfo
+		if fi = ci.fields[m.Name]; fi == nil {
+			if pi = ci.props[m.Name]; pi != nil && pi.field != nil {
+				fi = pi.field
+			}
+		}
+		if m.Index != nil || fi == nil && (pi == nil || pi.set == nil) {
+			fs.errorf(m.Pos, "'%s' does not contain a definition for '%s'", ci.decl.Name, m.Name)
+			fs.setTop(save)
+			continue
+		}
+		fs.exprTo(m.Value, v)
+		if fi != nil {
+			fs.convertOnStore(v, nil, fi.typ)
+			fs.emitABC(vm.OpWithField, w, fs.field(fi), v)
+		} else {
+			box := fs.alloc()
+			fs.emitABC(vm.OpNewBox, box, w, 0)
+			c := fs.allocN(2)
+			fs.emitABC(vm.OpMove, c, box, 0)
+			fs.emitABC(vm.OpMove, c+1, v, 0)
+			fs.emitABC(vm.OpCall, c, fs.c.addFunc(pi.set.fn), 2)
+			fs.emitABC(vm.OpGetRef, w, box, 0)
+		}
+		fs.setTop(save)
+	}
+}
+
+// structPropLV is the lvalue of property pi (with a setter) of the struct
+// variable parent: the setter takes the value by reference.
+func (fs *funcState) structPropLV(parent lvalue, pi *propInfo) lvalue {
+	lv := fs.structFieldLV(parent, nil, pi.typ)
+	lv.kind, lv.idx = lvStructProp, 0
+	if pi.get != nil {
+		lv.getter = pi.get.fn
+	}
+	lv.setter = pi.set.fn
+	return lv
+}
+
+// startPos is where e's text starts (the binder reports there).
+func startPos(e lang.Expr) lang.Pos {
+	for {
+		switch x := e.(type) {
+		case *lang.MemberExpr:
+			e = x.X
+		case *lang.IndexExpr:
+			e = x.X
+		case *lang.CallExpr:
+			e = x.Fun
+		default:
+			return e.Position()
+		}
+	}
+}
