@@ -503,6 +503,9 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 				fs.emitABC(opVirt, w, fs.c.site(fun.Name, n+k), n+k+1)
 			} else if fun.Name == "Invoke" && !fs.hasMethodNamed(rt, "Invoke") {
 				fs.emitABC(opDel, w, 0, n)
+			} else if f := fs.libDirectMethod(e, n); f != nil && end == nil {
+				fs.emitABC(vm.OpNullChk, w, 0, 0)
+				fs.emitABC(opCall, w, fs.c.addFunc(f), n+1)
 			} else {
 				fs.emitABC(opVirt, w, fs.c.site(fun.Name, n), n+1)
 			}

@@ -637,6 +637,15 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 		fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(vm.ExplicitKey(xt)+e.Name, 0))
 		goto done
 	}
+	if f := fs.libDirectGetter(e.X, e.Name); f != nil {
+		// The receiver is the call's only argument, in dst.
+		if dst != r {
+			fs.emitABC(vm.OpMove, dst, r, 0)
+		}
+		fs.emitABC(vm.OpNullChk, dst, 0, 0)
+		fs.emitABC(vm.OpCall, dst, fs.c.addFunc(f), 1)
+		goto done
+	}
 	fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(e.Name, 0))
 done:
 	if end != nil {

@@ -468,3 +468,16 @@ func (u *Universe) Subst(t *Type, sub map[*Type]*Type) *Type {
 	}
 	return t
 }
+
+// LibInstanceProperty returns the instance property name of library class
+// t or of its library bases, among those binding has declared, or nil.
+func (t *Type) LibInstanceProperty(name string) *Property {
+	for c := t; c != nil && c.Lib; c = c.Base {
+		for _, s := range c.Generic().members[name] {
+			if p, ok := s.(*Property); ok && !p.Static && len(p.Params) == 0 {
+				return p
+			}
+		}
+	}
+	return nil
+}
