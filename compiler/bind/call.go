@@ -207,7 +207,7 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 	}
 	args := b.args(e.Args)
 	if !t.IsUnchecked() && (t.Kind == Class || t.Kind == Struct) {
-		ctors := methods(b.u.declared(t, ".ctor"))
+		ctors := b.accessibleCtors(t)
 		if t.Kind == Struct && len(e.Args) == 0 && !hasParameterless(ctors) {
 			// Every struct has a parameterless constructor: the zero value.
 			ctors = nil
@@ -289,6 +289,51 @@ func hasParameterless(ctors []*Method) bool {
 	for _, m := range ctors {
 		if len(m.Params) == 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// accessibleCtors are the constructors of t that `new` may call from the
+// code being bound: a private one only inside t, a protected one only
+// inside t and the classes derived from it (a record's copy constructor
+// is one, and must not tie with a one-parameter constructor outside).
+func (b *binder) accessibleCtors(t *Type) []*Method {
+	var out []*Method
+	for _, m := range methods(b.u.declared(t, ".ctor")) {
+		var mods lang.Modifiers
+		if c, ok := m.Definition().Decl.(*lang.CtorDecl); ok {
+			mods = c.Modifiers
+		}
+		switch {
+		case mods.Has(lang.ModPrivate) && !b.inside(t):
+			continue
+		case mods.Has(lang.ModProtected) && !b.insideOrDerived(t):
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// inside reports whether the code being bound is in t or a type nested in it.
+func (b *binder) inside(t *Type) bool {
+	for c := b.cls; c != nil; c = c.Outer {
+		if c.Generic() == t.Generic() {
+			return true
+		}
+	}
+	return false
+}
+
+// insideOrDerived reports whether the code being bound is in t, a class
+// derived from t, or a type nested in one of them.
+func (b *binder) insideOrDerived(t *Type) bool {
+	for c := b.cls; c != nil; c = c.Outer {
+		for d, n := c, 0; d != nil && n < 64; d, n = d.Base, n+1 {
+			if d.Generic() == t.Generic() {
+				return true
+			}
 		}
 	}
 	return false

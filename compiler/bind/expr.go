@@ -37,7 +37,7 @@ func (b *binder) targetNew(e lang.Expr, to *Type) {
 			return
 		}
 	}
-	if ctors := methods(b.u.declared(to, ".ctor")); len(ctors) > 0 {
+	if ctors := b.accessibleCtors(to); len(ctors) > 0 {
 		if m := b.resolve(to.Name, ctors, n.Args, types, n.Pos, nil, true, b.partlyKnown(to)); m != nil {
 			b.info.Calls[n] = m
 		}
