@@ -18,9 +18,11 @@ import (
 // marked (LambdaExpr.Query), so the binder words its errors as C# does for
 // queries. Range variables beyond the first are carried by transparent
 // identifiers: anonymous objects (AnonObjectExpr.Transparent) whose
-// members the translation's lambdas read, named as Roslyn names them
-// (`<>h__TransparentIdentifier0`); Print writes the translation, so such a
-// query prints as method calls that do not parse back.
+// members the translation's lambdas read. Roslyn names them
+// `<>h__TransparentIdentifier0`; here they are `__TransparentIdentifier0`,
+// a name C# reserves for the implementation (two underscores) that still
+// parses, so Print, which writes the translation, prints a query as method
+// calls that parse back to the same tree.
 
 // queryGuard is C#'s rule for a query expression: `from` followed by an
 // identifier and `in`, or by a type, an identifier and `in`.
@@ -288,7 +290,7 @@ func (st *parseState) rangeVar(s *qscope, y string, at Pos) {
 // variables of s and y (valued yval) to the next clause, and the scope
 // that clause sees through its transparent identifier.
 func (st *parseState) transparent(pos Pos, s *qscope, y string, yval Expr) (Expr, *qscope) {
-	ti := "<>h__TransparentIdentifier" + strconv.Itoa(st.queryTI)
+	ti := "__TransparentIdentifier" + strconv.Itoa(st.queryTI)
 	st.queryTI++
 	ns := &qscope{param: ti, vars: map[string][]string{}}
 	var first *Arg

@@ -10,7 +10,7 @@ func TestQueryTranslation(t *testing.T) {
 		{"from x in xs orderby x.A, x.B descending select x.C", "xs.OrderBy(x => x.A).ThenByDescending(x => x.B).Select(x => x.C)"},
 		{"from x in xs from y in ys select x + y", "xs.SelectMany(x => ys, (x, y) => x + y)"},
 		{"from x in xs let y = x * 2 where y > 1 select x + y",
-			"xs.Select(x => new { x = x, y = x * 2 }).Where(<>h__TransparentIdentifier0 => <>h__TransparentIdentifier0.y > 1).Select(<>h__TransparentIdentifier0 => <>h__TransparentIdentifier0.x + <>h__TransparentIdentifier0.y)"},
+			"xs.Select(x => new { x = x, y = x * 2 }).Where(__TransparentIdentifier0 => __TransparentIdentifier0.y > 1).Select(__TransparentIdentifier0 => __TransparentIdentifier0.x + __TransparentIdentifier0.y)"},
 		{"from x in xs group x by x % 2 into g select g.Key", "xs.GroupBy(x => x % 2).Select(g => g.Key)"},
 		{"from x in xs group x.A by x.B", "xs.GroupBy(x => x.B, x => x.A)"},
 		{"from c in cs join o in os on c.Id equals o.C select new { c.Name, o.N }", "cs.Join(os, c => c.Id, o => o.C, (c, o) => new { Name = c.Name, N = o.N })"},
