@@ -196,6 +196,7 @@ func (l *lowering) wantsClassic(m *lang.MethodDecl) bool {
 }
 
 func (l *lowering) lowerType(td *lang.TypeDecl) {
+	l.lowerIterators(td)
 	var extra []lang.Member
 	for i, m := range td.Members {
 		switch m := m.(type) {
@@ -269,6 +270,8 @@ type fnLowering struct {
 	// share reaches the overload its arguments fit.
 	methods  map[string][]*lang.MethodDecl
 	usesThis bool
+	// iter is set for an iterator (iterator.go).
+	iter *bind.Iterator
 	// awaiters are the awaiter fields, one per awaiter type (types.go).
 	awaiters []*awaiterSlot
 	display  string // "Class.Method()" for diagnostics, "" for lambdas and local functions
