@@ -409,6 +409,39 @@ namespace System.Collections.Generic
 
 namespace System.Runtime.CompilerServices
 {
+    // LocalIterator<T> is the enumerable and enumerator of an iterator local
+    // function (the sm package's iterator lowering, closure form): start
+    // makes a fresh enumerator's state (the parameters' copies and the
+    // hoisted locals) and returns its MoveNext, which takes true to dispose.
+    public sealed class LocalIterator<T> : System.Collections.Generic.IEnumerable<T>, System.Collections.Generic.IEnumerator<T>
+    {
+        readonly Func<LocalIterator<T>, Func<bool, bool>> _start;
+        Func<bool, bool> _moveNext;
+        readonly int _thread;
+
+        public LocalIterator(Func<LocalIterator<T>, Func<bool, bool>> start, bool enumerable)
+        {
+            _start = start;
+            if (enumerable) _thread = Environment.CurrentManagedThreadId;
+            else _moveNext = start(this);
+        }
+
+        public T Current { get; set; }
+        public bool MoveNext() => _moveNext != null && _moveNext(false);
+        public void Dispose() { if (_moveNext != null) _moveNext(true); }
+        public void Reset() => throw new NotSupportedException();
+
+        public System.Collections.Generic.IEnumerator<T> GetEnumerator()
+        {
+            if (_moveNext == null && _thread == Environment.CurrentManagedThreadId)
+            {
+                _moveNext = _start(this);
+                return this;
+            }
+            return new LocalIterator<T>(_start, false);
+        }
+    }
+
     public class SwitchExpressionException : InvalidOperationException
     {
         private object _unmatched;

@@ -6267,44 +6267,540 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(412, 5),
+				Pos:       p(416, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LocalIterator",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(416, 44),
+						Name: "System.Collections.Generic.IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(416, 83),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  p(416, 87),
+						Name: "System.Collections.Generic.IEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(416, 126),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(418, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(418, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(418, 23),
+									Name: "LocalIterator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(418, 37),
+											Name: "T",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  p(418, 41),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(418, 46),
+											Name: "bool",
+										},
+										&lang.TypeRef{
+											Pos:  p(418, 52),
+											Name: "bool",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(418, 59),
+								Name: "_start",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(419, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(419, 9),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(419, 14),
+									Name: "bool",
+								},
+								&lang.TypeRef{
+									Pos:  p(419, 20),
+									Name: "bool",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(419, 26),
+								Name: "_moveNext",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(420, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(420, 18),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(420, 22),
+								Name: "_thread",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(422, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LocalIterator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(422, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(422, 30),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(422, 35),
+											Name: "LocalIterator",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(422, 49),
+													Name: "T",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  p(422, 53),
+											Name: "Func",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(422, 58),
+													Name: "bool",
+												},
+												&lang.TypeRef{
+													Pos:  p(422, 64),
+													Name: "bool",
+												},
+											},
+										},
+									},
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: p(422, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(422, 78),
+									Name: "bool",
+								},
+								Name: "enumerable",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(423, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(424, 13),
+									X: &lang.AssignExpr{
+										Pos: p(424, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(424, 13),
+											Name: "_start",
+										},
+										Right: &lang.Ident{
+											Pos:  p(424, 22),
+											Name: "start",
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(425, 13),
+									Cond: &lang.Ident{
+										Pos:  p(425, 17),
+										Name: "enumerable",
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(425, 29),
+										X: &lang.AssignExpr{
+											Pos: p(425, 37),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(425, 29),
+												Name: "_thread",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(425, 51),
+												X: &lang.Ident{
+													Pos:  p(425, 39),
+													Name: "Environment",
+												},
+												Name: "CurrentManagedThreadId",
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(426, 18),
+										X: &lang.AssignExpr{
+											Pos: p(426, 28),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(426, 18),
+												Name: "_moveNext",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(426, 30),
+												Fun: &lang.Ident{
+													Pos:  p(426, 30),
+													Name: "start",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(426, 36),
+														X: &lang.ThisExpr{
+															Pos: p(426, 36),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(427, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(429, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(429, 16),
+							Name: "T",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(429, 28),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(429, 33),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(430, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(430, 16),
+							Name: "bool",
+						},
+						Name: "MoveNext",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(430, 53),
+							Op:  "&&",
+							X: &lang.BinaryExpr{
+								Pos: p(430, 45),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(430, 35),
+									Name: "_moveNext",
+								},
+								Y: &lang.Literal{
+									Pos:  p(430, 48),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(430, 56),
+								Fun: &lang.Ident{
+									Pos:  p(430, 56),
+									Name: "_moveNext",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(430, 66),
+										X: &lang.Literal{
+											Pos:   p(430, 66),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(431, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(431, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos: p(431, 31),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(431, 33),
+									Cond: &lang.BinaryExpr{
+										Pos: p(431, 47),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(431, 37),
+											Name: "_moveNext",
+										},
+										Y: &lang.Literal{
+											Pos:  p(431, 50),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(431, 56),
+										X: &lang.CallExpr{
+											Pos: p(431, 56),
+											Fun: &lang.Ident{
+												Pos:  p(431, 56),
+												Name: "_moveNext",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(431, 66),
+													X: &lang.Literal{
+														Pos:   p(431, 66),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(431, 73),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(432, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(432, 16),
+							Name: "void",
+						},
+						Name: "Reset",
+						ExprBody: &lang.ThrowExpr{
+							Pos: p(432, 32),
+							X: &lang.NewExpr{
+								Pos: p(432, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(432, 42),
+									Name: "NotSupportedException",
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(434, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(434, 16),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(434, 55),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						Body: &lang.BlockStmt{
+							Pos: p(435, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(436, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(436, 35),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(436, 27),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(436, 17),
+												Name: "_moveNext",
+											},
+											Y: &lang.Literal{
+												Pos:  p(436, 30),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(436, 46),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(436, 38),
+												Name: "_thread",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(436, 61),
+												X: &lang.Ident{
+													Pos:  p(436, 49),
+													Name: "Environment",
+												},
+												Name: "CurrentManagedThreadId",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(437, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(438, 17),
+												X: &lang.AssignExpr{
+													Pos: p(438, 27),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(438, 17),
+														Name: "_moveNext",
+													},
+													Right: &lang.CallExpr{
+														Pos: p(438, 29),
+														Fun: &lang.Ident{
+															Pos:  p(438, 29),
+															Name: "_start",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(438, 36),
+																X: &lang.ThisExpr{
+																	Pos: p(438, 36),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(439, 17),
+												X: &lang.ThisExpr{
+													Pos: p(439, 24),
+												},
+											},
+										},
+										Rbrace: p(440, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(441, 13),
+									X: &lang.NewExpr{
+										Pos: p(441, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(441, 24),
+											Name: "LocalIterator",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(441, 38),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(441, 41),
+												X: &lang.Ident{
+													Pos:  p(441, 41),
+													Name: "_start",
+												},
+											},
+											&lang.Arg{
+												Pos: p(441, 49),
+												X: &lang.Literal{
+													Pos:   p(441, 49),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(442, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(445, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(412, 46),
+						Pos:  p(445, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(414, 9),
+						Pos:       p(447, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(414, 17),
+							Pos:  p(447, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(414, 24),
+								Pos:  p(447, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(415, 9),
+						Pos:       p(448, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(415, 46),
+							Pos:  p(448, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(415, 51),
+									Pos: p(448, 51),
 									X: &lang.Literal{
-										Pos:   p(415, 51),
+										Pos:   p(448, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6313,32 +6809,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(415, 114),
-							Rbrace: p(415, 116),
+							Pos:    p(448, 114),
+							Rbrace: p(448, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(416, 9),
+						Pos:       p(449, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(416, 42),
+								Pos: p(449, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(416, 42),
+									Pos:  p(449, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(416, 67),
+							Pos:  p(449, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(416, 72),
+									Pos: p(449, 72),
 									X: &lang.Literal{
-										Pos:   p(416, 72),
+										Pos:   p(449, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6347,90 +6843,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(416, 135),
+							Pos: p(449, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(416, 137),
+									Pos: p(449, 137),
 									X: &lang.AssignExpr{
-										Pos: p(416, 148),
+										Pos: p(449, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(416, 137),
+											Pos:  p(449, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(416, 150),
+											Pos:  p(449, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(416, 166),
+							Rbrace: p(449, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(417, 9),
+						Pos:       p(450, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(417, 16),
+							Pos:  p(450, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(417, 41),
+							Pos:  p(450, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(418, 9),
+						Pos:       p(451, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(418, 25),
+							Pos:  p(451, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(418, 116),
+							Pos: p(451, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(418, 103),
+								Pos: p(451, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(418, 78),
+									Pos: p(451, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(418, 56),
+										Pos: p(451, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(418, 48),
+											Pos: p(451, 48),
 											X: &lang.BaseExpr{
-												Pos: p(418, 43),
+												Pos: p(451, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(418, 70),
+											Pos: p(451, 70),
 											X: &lang.Ident{
-												Pos:  p(418, 58),
+												Pos:  p(451, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(418, 80),
+										Pos:   p(451, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(418, 105),
+									Pos:  p(451, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(418, 118),
+								Pos:   p(451, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -6440,64 +6936,64 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(421, 5),
+				Pos:       p(454, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(421, 65),
+						Pos:  p(454, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(423, 9),
+						Pos:       p(456, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(423, 54),
+								Pos: p(456, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(423, 54),
+									Pos:  p(456, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(423, 73),
-							Rbrace: p(423, 75),
+							Pos:    p(456, 73),
+							Rbrace: p(456, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(429, 5),
+				Pos:       p(462, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(429, 42),
+						Pos:  p(462, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(431, 9),
+						Pos:       p(464, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(431, 42),
+							Pos:  p(464, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(431, 47),
+									Pos: p(464, 47),
 									X: &lang.Literal{
-										Pos:   p(431, 47),
+										Pos:   p(464, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -6506,76 +7002,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(431, 71),
-							Rbrace: p(431, 73),
+							Pos:    p(464, 71),
+							Rbrace: p(464, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(433, 9),
+						Pos:       p(466, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(433, 38),
+								Pos: p(466, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(433, 38),
+									Pos:  p(466, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(433, 52),
+							Pos:  p(466, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(433, 57),
+									Pos: p(466, 57),
 									X: &lang.CondExpr{
-										Pos: p(433, 86),
+										Pos: p(466, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(433, 71),
+											Pos: p(466, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(433, 61),
+												Pos: p(466, 61),
 												X: &lang.Ident{
-													Pos:  p(433, 57),
+													Pos:  p(466, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(433, 64),
+													Pos: p(466, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(433, 64),
+														Pos:  p(466, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(433, 78),
+												Pos: p(466, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(433, 74),
+													Pos:  p(466, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(433, 81),
+													Pos:  p(466, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(433, 88),
+											Pos: p(466, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(433, 89),
+												Pos:  p(466, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(433, 96),
+												Pos:  p(466, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(433, 102),
+											Pos:   p(466, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -6585,146 +7081,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(433, 126),
-							Rbrace: p(433, 128),
+							Pos:    p(466, 126),
+							Rbrace: p(466, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(434, 9),
+						Pos:       p(467, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(434, 38),
+								Pos: p(467, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 38),
+									Pos:  p(467, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(434, 54),
+								Pos: p(467, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 54),
+									Pos:  p(467, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(434, 82),
+							Pos:  p(467, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(434, 87),
+									Pos: p(467, 87),
 									X: &lang.Ident{
-										Pos:  p(434, 87),
+										Pos:  p(467, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(434, 96),
+									Pos: p(467, 96),
 									X: &lang.Ident{
-										Pos:  p(434, 96),
+										Pos:  p(467, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(434, 112),
-							Rbrace: p(434, 114),
+							Pos:    p(467, 112),
+							Rbrace: p(467, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(435, 9),
+						Pos:       p(468, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(435, 38),
+								Pos: p(468, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(435, 38),
+									Pos:  p(468, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(435, 54),
+								Pos: p(468, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(435, 54),
+									Pos:  p(468, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(435, 80),
+								Pos: p(468, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(435, 80),
+									Pos:  p(468, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(435, 96),
+							Pos:  p(468, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(435, 101),
+									Pos: p(468, 101),
 									X: &lang.Ident{
-										Pos:  p(435, 101),
+										Pos:  p(468, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(435, 110),
+									Pos: p(468, 110),
 									X: &lang.Ident{
-										Pos:  p(435, 110),
+										Pos:  p(468, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(435, 126),
+									Pos: p(468, 126),
 									X: &lang.Ident{
-										Pos:  p(435, 126),
+										Pos:  p(468, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(435, 133),
-							Rbrace: p(435, 135),
+							Pos:    p(468, 133),
+							Rbrace: p(468, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(441, 5),
+				Pos:       p(474, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(441, 41),
+						Pos:  p(474, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(443, 9),
+						Pos:       p(476, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(443, 41),
+							Pos:  p(476, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(443, 46),
+									Pos: p(476, 46),
 									X: &lang.Literal{
-										Pos:   p(443, 46),
+										Pos:   p(476, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -6733,116 +7229,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(443, 98),
-							Rbrace: p(443, 100),
+							Pos:    p(476, 98),
+							Rbrace: p(476, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(444, 9),
+						Pos:       p(477, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(444, 37),
+								Pos: p(477, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(444, 37),
+									Pos:  p(477, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(444, 55),
+							Pos:  p(477, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(444, 60),
+									Pos: p(477, 60),
 									X: &lang.Ident{
-										Pos:  p(444, 60),
+										Pos:  p(477, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(444, 69),
-							Rbrace: p(444, 71),
+							Pos:    p(477, 69),
+							Rbrace: p(477, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(445, 9),
+						Pos:       p(478, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(445, 37),
+								Pos: p(478, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(445, 37),
+									Pos:  p(478, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(445, 53),
+								Pos: p(478, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(445, 53),
+									Pos:  p(478, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(445, 81),
+							Pos:  p(478, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(445, 86),
+									Pos: p(478, 86),
 									X: &lang.Ident{
-										Pos:  p(445, 86),
+										Pos:  p(478, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(445, 95),
+									Pos: p(478, 95),
 									X: &lang.Ident{
-										Pos:  p(445, 95),
+										Pos:  p(478, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(445, 111),
-							Rbrace: p(445, 113),
+							Pos:    p(478, 111),
+							Rbrace: p(478, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(451, 5),
+				Pos:       p(484, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(451, 49),
+						Pos:  p(484, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(453, 9),
+						Pos:       p(486, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(453, 49),
+							Pos:  p(486, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(453, 54),
+									Pos: p(486, 54),
 									X: &lang.Literal{
-										Pos:   p(453, 54),
+										Pos:   p(486, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -6851,69 +7347,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(453, 136),
-							Rbrace: p(453, 138),
+							Pos:    p(486, 136),
+							Rbrace: p(486, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(454, 9),
+						Pos:       p(487, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(454, 45),
+								Pos: p(487, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(454, 45),
+									Pos:  p(487, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(454, 63),
+							Pos:  p(487, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(454, 68),
+									Pos: p(487, 68),
 									X: &lang.Ident{
-										Pos:  p(454, 68),
+										Pos:  p(487, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(454, 77),
-							Rbrace: p(454, 79),
+							Pos:    p(487, 77),
+							Rbrace: p(487, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(457, 5),
+				Pos:       p(490, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(457, 47),
+						Pos:  p(490, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(459, 9),
+						Pos:       p(492, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(459, 47),
+							Pos:  p(492, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(459, 52),
+									Pos: p(492, 52),
 									X: &lang.Literal{
-										Pos:   p(459, 52),
+										Pos:   p(492, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -6922,69 +7418,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(459, 100),
-							Rbrace: p(459, 102),
+							Pos:    p(492, 100),
+							Rbrace: p(492, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(460, 9),
+						Pos:       p(493, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(460, 43),
+								Pos: p(493, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(460, 43),
+									Pos:  p(493, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(460, 61),
+							Pos:  p(493, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(460, 66),
+									Pos: p(493, 66),
 									X: &lang.Ident{
-										Pos:  p(460, 66),
+										Pos:  p(493, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(460, 75),
-							Rbrace: p(460, 77),
+							Pos:    p(493, 75),
+							Rbrace: p(493, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(463, 5),
+				Pos:       p(496, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(463, 43),
+						Pos:  p(496, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(465, 9),
+						Pos:       p(498, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(465, 43),
+							Pos:  p(498, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(465, 48),
+									Pos: p(498, 48),
 									X: &lang.Literal{
-										Pos:   p(465, 48),
+										Pos:   p(498, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -6993,129 +7489,129 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(465, 139),
-							Rbrace: p(465, 141),
+							Pos:    p(498, 139),
+							Rbrace: p(498, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(466, 9),
+						Pos:       p(499, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(466, 39),
+								Pos: p(499, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(466, 39),
+									Pos:  p(499, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(466, 57),
+							Pos:  p(499, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(466, 62),
+									Pos: p(499, 62),
 									X: &lang.Ident{
-										Pos:  p(466, 62),
+										Pos:  p(499, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(466, 71),
-							Rbrace: p(466, 73),
+							Pos:    p(499, 71),
+							Rbrace: p(499, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(476, 5),
+				Pos:       p(509, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(476, 42),
+						Pos:  p(509, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(476, 48),
+						Pos:  p(509, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(476, 60),
+						Pos:  p(509, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(476, 72),
+						Pos:  p(509, 72),
 						Name: "DropWrite",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(478, 5),
+				Pos:       p(511, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       p(480, 9),
+						Pos:       p(513, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(480, 16),
+							Pos:  p(513, 16),
 							Name: "bool",
 						},
 						Name: "SingleWriter",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(480, 36),
+								Pos:  p(513, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(480, 41),
+								Pos:  p(513, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(481, 9),
+						Pos:       p(514, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(481, 16),
+							Pos:  p(514, 16),
 							Name: "bool",
 						},
 						Name: "SingleReader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(481, 36),
+								Pos:  p(514, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(481, 41),
+								Pos:  p(514, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(482, 9),
+						Pos:       p(515, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(482, 16),
+							Pos:  p(515, 16),
 							Name: "bool",
 						},
 						Name: "AllowSynchronousContinuations",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(482, 53),
+								Pos:  p(515, 53),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(482, 58),
+								Pos:  p(515, 58),
 								Kind: "set",
 							},
 						},
@@ -7123,133 +7619,133 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(485, 5),
+				Pos:       p(518, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnboundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(485, 51),
+						Pos:  p(518, 51),
 						Name: "ChannelOptions",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(487, 5),
+				Pos:       p(520, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BoundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(487, 49),
+						Pos:  p(520, 49),
 						Name: "ChannelOptions",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(489, 9),
+						Pos: p(522, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(489, 9),
+							Pos:  p(522, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(489, 13),
+								Pos:  p(522, 13),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(490, 9),
+						Pos:       p(523, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BoundedChannelOptions",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(490, 38),
+								Pos: p(523, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(490, 38),
+									Pos:  p(523, 38),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(490, 52),
+							Pos: p(523, 52),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(490, 54),
+									Pos: p(523, 54),
 									X: &lang.AssignExpr{
-										Pos: p(490, 63),
+										Pos: p(523, 63),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(490, 54),
+											Pos:  p(523, 54),
 											Name: "Capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(490, 65),
+											Pos:  p(523, 65),
 											Name: "capacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(490, 75),
+							Rbrace: p(523, 75),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(491, 9),
+						Pos:       p(524, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(491, 16),
+							Pos:  p(524, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(493, 13),
+								Pos:  p(526, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(493, 20),
+									Pos:  p(526, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(494, 13),
+								Pos:  p(527, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(495, 13),
+									Pos: p(528, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(496, 17),
+											Pos: p(529, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(496, 27),
+												Pos: p(529, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(496, 21),
+													Pos:  p(529, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(496, 29),
+													Pos:   p(529, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(496, 32),
+												Pos: p(529, 32),
 												X: &lang.NewExpr{
-													Pos: p(496, 38),
+													Pos: p(529, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(496, 42),
+														Pos:  p(529, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(496, 70),
+															Pos: p(529, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(496, 70),
+																Pos: p(529, 70),
 																X: &lang.Ident{
-																	Pos:  p(496, 77),
+																	Pos:  p(529, 77),
 																	Name: "value",
 																},
 															},
@@ -7259,41 +7755,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(497, 17),
+											Pos: p(530, 17),
 											X: &lang.AssignExpr{
-												Pos: p(497, 27),
+												Pos: p(530, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(497, 17),
+													Pos:  p(530, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(497, 29),
+													Pos:  p(530, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(498, 13),
+									Rbrace: p(531, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(500, 9),
+						Pos:       p(533, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(500, 16),
+							Pos:  p(533, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(500, 50),
+								Pos:  p(533, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(500, 55),
+								Pos:  p(533, 55),
 								Kind: "set",
 							},
 						},
@@ -7301,30 +7797,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(503, 5),
+				Pos:       p(536, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(503, 43),
+						Pos:  p(536, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(505, 9),
+						Pos:       p(538, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(505, 43),
+							Pos:  p(538, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(505, 48),
+									Pos: p(538, 48),
 									X: &lang.Literal{
-										Pos:   p(505, 48),
+										Pos:   p(538, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -7333,148 +7829,148 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(505, 80),
-							Rbrace: p(505, 82),
+							Pos:    p(538, 80),
+							Rbrace: p(538, 82),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(506, 9),
+						Pos:       p(539, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(506, 39),
+								Pos: p(539, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(506, 39),
+									Pos:  p(539, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(506, 57),
+							Pos:  p(539, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(506, 62),
+									Pos: p(539, 62),
 									X: &lang.Ident{
-										Pos:  p(506, 62),
+										Pos:  p(539, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(506, 71),
-							Rbrace: p(506, 73),
+							Pos:    p(539, 71),
+							Rbrace: p(539, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(507, 9),
+						Pos:       p(540, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(507, 39),
+								Pos: p(540, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(507, 39),
+									Pos:  p(540, 39),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(507, 67),
+							Pos:  p(540, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(507, 72),
+									Pos: p(540, 72),
 									X: &lang.Literal{
-										Pos:   p(507, 72),
+										Pos:   p(540, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(507, 104),
+									Pos: p(540, 104),
 									X: &lang.Ident{
-										Pos:  p(507, 104),
+										Pos:  p(540, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(507, 120),
-							Rbrace: p(507, 122),
+							Pos:    p(540, 120),
+							Rbrace: p(540, 122),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(508, 9),
+						Pos:       p(541, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(508, 39),
+								Pos: p(541, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(508, 39),
+									Pos:  p(541, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(508, 55),
+								Pos: p(541, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(508, 55),
+									Pos:  p(541, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(508, 83),
+							Pos:  p(541, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(508, 88),
+									Pos: p(541, 88),
 									X: &lang.Ident{
-										Pos:  p(508, 88),
+										Pos:  p(541, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(508, 97),
+									Pos: p(541, 97),
 									X: &lang.Ident{
-										Pos:  p(508, 97),
+										Pos:  p(541, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(508, 113),
-							Rbrace: p(508, 115),
+							Pos:    p(541, 113),
+							Rbrace: p(541, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(511, 5),
+				Pos:       p(544, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(513, 9),
+						Pos:       p(546, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(513, 23),
+							Pos:  p(546, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(513, 31),
+									Pos:  p(546, 31),
 									Name: "T",
 								},
 							},
@@ -7484,32 +7980,32 @@ func preludeAST() *lang.File {
 							"T",
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(513, 58),
+							Pos: p(546, 58),
 							Type: &lang.TypeRef{
-								Pos:  p(513, 62),
+								Pos:  p(546, 62),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(513, 70),
+										Pos:  p(546, 70),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(513, 73),
+									Pos: p(546, 73),
 									X: &lang.Literal{
-										Pos:   p(513, 73),
+										Pos:   p(546, 73),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(513, 76),
+									Pos: p(546, 76),
 									X: &lang.MemberExpr{
-										Pos: p(513, 99),
+										Pos: p(546, 99),
 										X: &lang.Ident{
-											Pos:  p(513, 76),
+											Pos:  p(546, 76),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -7519,14 +8015,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(514, 9),
+						Pos:       p(547, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(514, 23),
+							Pos:  p(547, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(514, 31),
+									Pos:  p(547, 31),
 									Name: "T",
 								},
 							},
@@ -7537,41 +8033,41 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(514, 53),
+								Pos: p(547, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(514, 53),
+									Pos:  p(547, 53),
 									Name: "UnboundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(514, 89),
+							Pos: p(547, 89),
 							Type: &lang.TypeRef{
-								Pos:  p(514, 93),
+								Pos:  p(547, 93),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(514, 101),
+										Pos:  p(547, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(514, 104),
+									Pos: p(547, 104),
 									X: &lang.Literal{
-										Pos:   p(514, 104),
+										Pos:   p(547, 104),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(514, 107),
+									Pos: p(547, 107),
 									X: &lang.MemberExpr{
-										Pos: p(514, 130),
+										Pos: p(547, 130),
 										X: &lang.Ident{
-											Pos:  p(514, 107),
+											Pos:  p(547, 107),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -7581,14 +8077,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(515, 9),
+						Pos:       p(548, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(515, 23),
+							Pos:  p(548, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(515, 31),
+									Pos:  p(548, 31),
 									Name: "T",
 								},
 							},
@@ -7599,47 +8095,47 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(515, 51),
+								Pos: p(548, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(515, 51),
+									Pos:  p(548, 51),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(516, 9),
+							Pos: p(549, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(517, 13),
+									Pos: p(550, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(517, 26),
+										Pos: p(550, 26),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(517, 17),
+											Pos:  p(550, 17),
 											Name: "capacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(517, 28),
+											Pos:   p(550, 28),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(517, 31),
+										Pos: p(550, 31),
 										X: &lang.NewExpr{
-											Pos: p(517, 37),
+											Pos: p(550, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(517, 41),
+												Pos:  p(550, 41),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(517, 69),
+													Pos: p(550, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(517, 69),
+														Pos: p(550, 69),
 														X: &lang.Ident{
-															Pos:  p(517, 76),
+															Pos:  p(550, 76),
 															Name: "capacity",
 														},
 													},
@@ -7649,33 +8145,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(518, 13),
+									Pos: p(551, 13),
 									X: &lang.NewExpr{
-										Pos: p(518, 20),
+										Pos: p(551, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(518, 24),
+											Pos:  p(551, 24),
 											Name: "Channel",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(518, 32),
+													Pos:  p(551, 32),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(518, 35),
+												Pos: p(551, 35),
 												X: &lang.Ident{
-													Pos:  p(518, 35),
+													Pos:  p(551, 35),
 													Name: "capacity",
 												},
 											},
 											&lang.Arg{
-												Pos: p(518, 45),
+												Pos: p(551, 45),
 												X: &lang.MemberExpr{
-													Pos: p(518, 68),
+													Pos: p(551, 68),
 													X: &lang.Ident{
-														Pos:  p(518, 45),
+														Pos:  p(551, 45),
 														Name: "BoundedChannelFullMode",
 													},
 													Name: "Wait",
@@ -7685,18 +8181,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(519, 9),
+							Rbrace: p(552, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(520, 9),
+						Pos:       p(553, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(520, 23),
+							Pos:  p(553, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(520, 31),
+									Pos:  p(553, 31),
 									Name: "T",
 								},
 							},
@@ -7707,44 +8203,44 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(520, 51),
+								Pos: p(553, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(520, 51),
+									Pos:  p(553, 51),
 									Name: "BoundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(520, 85),
+							Pos: p(553, 85),
 							Type: &lang.TypeRef{
-								Pos:  p(520, 89),
+								Pos:  p(553, 89),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(520, 97),
+										Pos:  p(553, 97),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(520, 100),
+									Pos: p(553, 100),
 									X: &lang.MemberExpr{
-										Pos: p(520, 108),
+										Pos: p(553, 108),
 										X: &lang.Ident{
-											Pos:  p(520, 100),
+											Pos:  p(553, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(520, 118),
+									Pos: p(553, 118),
 									X: &lang.MemberExpr{
-										Pos: p(520, 126),
+										Pos: p(553, 126),
 										X: &lang.Ident{
-											Pos:  p(520, 118),
+											Pos:  p(553, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -7756,7 +8252,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(523, 5),
+				Pos:       p(556, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -7766,20 +8262,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(525, 9),
+						Pos:       p(558, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(525, 27),
+							Pos:  p(558, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(525, 34),
+								Pos:  p(558, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(525, 42),
+									Pos: p(558, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(525, 46),
+										Pos:  p(558, 46),
 										Name: "object",
 									},
 								},
@@ -7787,30 +8283,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(526, 9),
+						Pos:       p(559, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(526, 27),
+							Pos:  p(559, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(526, 32),
+									Pos:  p(559, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(526, 35),
+								Pos:  p(559, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(526, 44),
+									Pos: p(559, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(526, 48),
+										Pos:  p(559, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(526, 53),
+												Pos:  p(559, 53),
 												Name: "T",
 											},
 										},
@@ -7820,18 +8316,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(527, 9),
+						Pos:       p(560, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(527, 27),
+							Pos:  p(560, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(527, 32),
+									Pos:  p(560, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(527, 53),
+											Pos:  p(560, 53),
 											Name: "bool",
 										},
 									},
@@ -7840,20 +8336,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(527, 60),
+								Pos:  p(560, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(527, 75),
+									Pos: p(560, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(527, 79),
+										Pos:  p(560, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(527, 84),
+												Pos:  p(560, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(527, 105),
+														Pos:  p(560, 105),
 														Name: "bool",
 													},
 												},
@@ -7865,18 +8361,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(528, 9),
+						Pos:       p(561, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(528, 27),
+							Pos:  p(561, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(528, 32),
+									Pos:  p(561, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(528, 53),
+											Pos:  p(561, 53),
 											Name: "bool",
 										},
 									},
@@ -7885,20 +8381,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(528, 60),
+								Pos:  p(561, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(528, 76),
+									Pos: p(561, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(528, 80),
+										Pos:  p(561, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(528, 85),
+												Pos:  p(561, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(528, 106),
+														Pos:  p(561, 106),
 														Name: "bool",
 													},
 												},
@@ -7910,29 +8406,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(529, 9),
+						Pos:       p(562, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(529, 27),
+							Pos:  p(562, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(529, 48),
+								Pos:  p(562, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(529, 62),
+									Pos: p(562, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(529, 66),
+										Pos:  p(562, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(529, 87),
+											Pos: p(562, 87),
 											X: &lang.MemberExpr{
-												Pos: p(529, 107),
+												Pos: p(562, 107),
 												X: &lang.Ident{
-													Pos:  p(529, 87),
+													Pos:  p(562, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -7944,142 +8440,142 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(530, 9),
+						Pos:       p(563, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(530, 27),
+							Pos:  p(563, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(530, 31),
+								Pos:  p(563, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(531, 9),
+						Pos:       p(564, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(531, 27),
+							Pos:  p(564, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(531, 50),
+								Pos:  p(564, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(532, 9),
+						Pos:       p(565, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(532, 18),
+							Pos:  p(565, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(532, 23),
+								Pos:  p(565, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(533, 9),
+						Pos:       p(566, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(533, 18),
+							Pos:  p(566, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(533, 28),
+								Pos:  p(566, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(535, 9),
+						Pos:       p(568, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(535, 26),
+								Pos: p(568, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(535, 26),
+									Pos:  p(568, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(535, 40),
+								Pos: p(568, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(535, 40),
+									Pos:  p(568, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(536, 9),
+							Pos: p(569, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(537, 13),
+									Pos: p(570, 13),
 									X: &lang.AssignExpr{
-										Pos: p(537, 23),
+										Pos: p(570, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(537, 13),
+											Pos:  p(570, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(537, 25),
+											Pos:  p(570, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(538, 13),
+									Pos: p(571, 13),
 									X: &lang.AssignExpr{
-										Pos: p(538, 19),
+										Pos: p(571, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(538, 13),
+											Pos:  p(571, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(538, 21),
+											Pos:  p(571, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(539, 13),
+									Pos: p(572, 13),
 									X: &lang.AssignExpr{
-										Pos: p(539, 20),
+										Pos: p(572, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(539, 13),
+											Pos:  p(572, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(539, 22),
+											Pos: p(572, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(539, 26),
+												Pos:  p(572, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(539, 40),
+														Pos:  p(572, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(539, 43),
+													Pos: p(572, 43),
 													X: &lang.ThisExpr{
-														Pos: p(539, 43),
+														Pos: p(572, 43),
 													},
 												},
 											},
@@ -8087,31 +8583,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(540, 13),
+									Pos: p(573, 13),
 									X: &lang.AssignExpr{
-										Pos: p(540, 20),
+										Pos: p(573, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(540, 13),
+											Pos:  p(573, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(540, 22),
+											Pos: p(573, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(540, 26),
+												Pos:  p(573, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(540, 40),
+														Pos:  p(573, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(540, 43),
+													Pos: p(573, 43),
 													X: &lang.ThisExpr{
-														Pos: p(540, 43),
+														Pos: p(573, 43),
 													},
 												},
 											},
@@ -8119,18 +8615,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(541, 9),
+							Rbrace: p(574, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(543, 9),
+						Pos:       p(576, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(543, 16),
+							Pos:  p(576, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(543, 30),
+									Pos:  p(576, 30),
 									Name: "T",
 								},
 							},
@@ -8138,20 +8634,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(543, 42),
+								Pos:  p(576, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(544, 9),
+						Pos:       p(577, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(544, 16),
+							Pos:  p(577, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(544, 30),
+									Pos:  p(577, 30),
 									Name: "T",
 								},
 							},
@@ -8159,32 +8655,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(544, 42),
+								Pos:  p(577, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(546, 9),
+						Pos:       p(579, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(546, 25),
+							Pos:  p(579, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(546, 35),
+								Pos: p(579, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 35),
+									Pos:  p(579, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(546, 40),
+											Pos:  p(579, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(546, 61),
+													Pos:  p(579, 61),
 													Name: "bool",
 												},
 											},
@@ -8194,41 +8690,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(546, 77),
+								Pos: p(579, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 77),
+									Pos:  p(579, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(547, 9),
+							Pos: p(580, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(548, 13),
+									Pos:  p(581, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(548, 31),
+										Pos:  p(581, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(548, 40),
+										Pos: p(581, 40),
 										X: &lang.CallExpr{
-											Pos: p(548, 42),
+											Pos: p(581, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(548, 42),
+												Pos: p(581, 42),
 												X: &lang.Ident{
-													Pos:  p(548, 40),
+													Pos:  p(581, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(548, 55),
+													Pos: p(581, 55),
 													X: &lang.Ident{
-														Pos:  p(548, 55),
+														Pos:  p(581, 55),
 														Name: "result",
 													},
 												},
@@ -8237,13 +8733,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(549, 13),
+									Pos: p(582, 13),
 									X: &lang.CallExpr{
-										Pos: p(549, 21),
+										Pos: p(582, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(549, 21),
+											Pos: p(582, 21),
 											X: &lang.Ident{
-												Pos:  p(549, 13),
+												Pos:  p(582, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
@@ -8251,52 +8747,52 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(550, 9),
+							Rbrace: p(583, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(553, 9),
+						Pos:       p(586, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(553, 18),
+							Pos:  p(586, 18),
 							Name: "void",
 						},
 						Name: "Finish",
 						Body: &lang.BlockStmt{
-							Pos: p(554, 9),
+							Pos: p(587, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(555, 13),
+									Pos: p(588, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(555, 24),
+										Pos: p(588, 24),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(555, 17),
+											Pos:  p(588, 17),
 											Name: "_error",
 										},
 										Y: &lang.Literal{
-											Pos:  p(555, 27),
+											Pos:  p(588, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(555, 33),
+										Pos: p(588, 33),
 										X: &lang.CallExpr{
-											Pos: p(555, 45),
+											Pos: p(588, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(555, 45),
+												Pos: p(588, 45),
 												X: &lang.Ident{
-													Pos:  p(555, 33),
+													Pos:  p(588, 33),
 													Name: "_completion",
 												},
 												Name: "TrySetException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(555, 61),
+													Pos: p(588, 61),
 													X: &lang.Ident{
-														Pos:  p(555, 61),
+														Pos:  p(588, 61),
 														Name: "_error",
 													},
 												},
@@ -8304,13 +8800,13 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(556, 18),
+										Pos: p(589, 18),
 										X: &lang.CallExpr{
-											Pos: p(556, 30),
+											Pos: p(589, 30),
 											Fun: &lang.MemberExpr{
-												Pos: p(556, 30),
+												Pos: p(589, 30),
 												X: &lang.Ident{
-													Pos:  p(556, 18),
+													Pos:  p(589, 18),
 													Name: "_completion",
 												},
 												Name: "TrySetResult",
@@ -8319,18 +8815,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(557, 9),
+							Rbrace: p(590, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(559, 9),
+						Pos:       p(592, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(559, 25),
+							Pos:  p(592, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(559, 35),
+									Pos:  p(592, 35),
 									Name: "bool",
 								},
 							},
@@ -8338,17 +8834,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(559, 46),
+								Pos: p(592, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(559, 46),
+									Pos:  p(592, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(559, 51),
+											Pos:  p(592, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(559, 72),
+													Pos:  p(592, 72),
 													Name: "bool",
 												},
 											},
@@ -8358,42 +8854,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(559, 88),
+								Pos: p(592, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(559, 88),
+									Pos:  p(592, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(560, 9),
+							Pos: p(593, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(561, 13),
+									Pos: p(594, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(561, 17),
+											Pos:  p(594, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(561, 23),
+												Pos: p(594, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(561, 27),
+													Pos:  p(594, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(561, 48),
+															Pos:  p(594, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(561, 54),
+														Pos: p(594, 54),
 														X: &lang.MemberExpr{
-															Pos: p(561, 74),
+															Pos: p(594, 74),
 															X: &lang.Ident{
-																Pos:  p(561, 54),
+																Pos:  p(594, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -8405,22 +8901,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(562, 13),
+									Pos: p(595, 13),
 									X: &lang.CallExpr{
-										Pos: p(562, 21),
+										Pos: p(595, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(562, 21),
+											Pos: p(595, 21),
 											X: &lang.Ident{
-												Pos:  p(562, 13),
+												Pos:  p(595, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(562, 25),
+												Pos: p(595, 25),
 												X: &lang.Ident{
-													Pos:  p(562, 25),
+													Pos:  p(595, 25),
 													Name: "tcs",
 												},
 											},
@@ -8428,47 +8924,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(563, 13),
+									Pos: p(596, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(563, 20),
+										Pos: p(596, 20),
 										X: &lang.Ident{
-											Pos:  p(563, 17),
+											Pos:  p(596, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(563, 35),
+										Pos: p(596, 35),
 										X: &lang.CallExpr{
-											Pos: p(563, 38),
+											Pos: p(596, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(563, 38),
+												Pos: p(596, 38),
 												X: &lang.Ident{
-													Pos:  p(563, 35),
+													Pos:  p(596, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(563, 47),
+													Pos: p(596, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(563, 47),
+														Pos: p(596, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(563, 57),
+															Pos: p(596, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(563, 57),
+																Pos: p(596, 57),
 																X: &lang.Ident{
-																	Pos:  p(563, 53),
+																	Pos:  p(596, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(563, 72),
+																	Pos: p(596, 72),
 																	X: &lang.Ident{
-																		Pos:  p(563, 72),
+																		Pos:  p(596, 72),
 																		Name: "ct",
 																	},
 																},
@@ -8481,26 +8977,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(564, 13),
+									Pos: p(597, 13),
 									X: &lang.NewExpr{
-										Pos: p(564, 20),
+										Pos: p(597, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(564, 24),
+											Pos:  p(597, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(564, 34),
+													Pos:  p(597, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(564, 40),
+												Pos: p(597, 40),
 												X: &lang.MemberExpr{
-													Pos: p(564, 44),
+													Pos: p(597, 44),
 													X: &lang.Ident{
-														Pos:  p(564, 40),
+														Pos:  p(597, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -8510,13 +9006,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(565, 9),
+							Rbrace: p(598, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(568, 5),
+				Pos:       p(601, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -8526,38 +9022,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(570, 9),
+						Pos:       p(603, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(570, 18),
+							Pos:  p(603, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(570, 26),
+									Pos:  p(603, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(570, 29),
+								Pos:  p(603, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(571, 9),
+						Pos:       p(604, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(571, 32),
+								Pos: p(604, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(571, 32),
+									Pos:  p(604, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(571, 40),
+											Pos:  p(604, 40),
 											Name: "T",
 										},
 									},
@@ -8566,41 +9062,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(571, 46),
+							Pos: p(604, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(571, 48),
+									Pos: p(604, 48),
 									X: &lang.AssignExpr{
-										Pos: p(571, 51),
+										Pos: p(604, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(571, 48),
+											Pos:  p(604, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(571, 53),
+											Pos:  p(604, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(571, 56),
+							Rbrace: p(604, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(573, 9),
+						Pos:       p(606, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(573, 16),
+							Pos:  p(606, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(573, 50),
+							Pos: p(606, 50),
 							X: &lang.MemberExpr{
-								Pos: p(573, 38),
+								Pos: p(606, 38),
 								X: &lang.Ident{
-									Pos:  p(573, 35),
+									Pos:  p(606, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -8609,68 +9105,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(574, 9),
+						Pos:       p(607, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(574, 16),
+							Pos:  p(607, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(574, 33),
+							Pos:   p(607, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(575, 9),
+						Pos:       p(608, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(575, 16),
+							Pos:  p(608, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(575, 32),
+							Pos:   p(608, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(576, 9),
+						Pos:       p(609, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(576, 16),
+							Pos:  p(609, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(576, 28),
+								Pos:  p(609, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(576, 32),
+									Pos: p(609, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(576, 34),
+											Pos: p(609, 34),
 											X: &lang.MemberExpr{
-												Pos: p(576, 43),
+												Pos: p(609, 43),
 												X: &lang.Ident{
-													Pos:  p(576, 40),
+													Pos:  p(609, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(576, 50),
+												Pos: p(609, 50),
 												X: &lang.MemberExpr{
-													Pos: p(576, 67),
+													Pos: p(609, 67),
 													X: &lang.MemberExpr{
-														Pos: p(576, 60),
+														Pos: p(609, 60),
 														X: &lang.Ident{
-															Pos:  p(576, 57),
+															Pos:  p(609, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -8680,57 +9176,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(576, 74),
+									Rbrace: p(609, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(578, 9),
+						Pos:       p(611, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(578, 16),
+							Pos:  p(611, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(578, 29),
+								Pos:      p(611, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(578, 33),
+									Pos:  p(611, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(579, 9),
+							Pos: p(612, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(580, 13),
+									Pos: p(613, 13),
 									X: &lang.MemberExpr{
-										Pos: p(580, 22),
+										Pos: p(613, 22),
 										X: &lang.Ident{
-											Pos:  p(580, 19),
+											Pos:  p(613, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(581, 13),
+										Pos: p(614, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(582, 17),
+												Pos: p(615, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(582, 37),
+													Pos: p(615, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(582, 31),
+														Pos: p(615, 31),
 														X: &lang.MemberExpr{
-															Pos: p(582, 24),
+															Pos: p(615, 24),
 															X: &lang.Ident{
-																Pos:  p(582, 21),
+																Pos:  p(615, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8738,69 +9234,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(582, 40),
+														Pos:   p(615, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(583, 17),
+													Pos: p(616, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(584, 21),
+															Pos: p(617, 21),
 															X: &lang.AssignExpr{
-																Pos: p(584, 26),
+																Pos: p(617, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(584, 21),
+																	Pos:  p(617, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(584, 28),
+																	Pos: p(617, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(584, 36),
+																		Pos:  p(617, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(585, 21),
+															Pos: p(618, 21),
 															X: &lang.Literal{
-																Pos:   p(585, 28),
+																Pos:   p(618, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(586, 17),
+													Rbrace: p(619, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(587, 17),
+												Pos: p(620, 17),
 												X: &lang.AssignExpr{
-													Pos: p(587, 22),
+													Pos: p(620, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(587, 17),
+														Pos:  p(620, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(587, 33),
+														Pos: p(620, 33),
 														X: &lang.MemberExpr{
-															Pos: p(587, 27),
+															Pos: p(620, 27),
 															X: &lang.Ident{
-																Pos:  p(587, 24),
+																Pos:  p(620, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(587, 34),
+																Pos: p(620, 34),
 																X: &lang.Literal{
-																	Pos:   p(587, 34),
+																	Pos:   p(620, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -8810,15 +9306,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(588, 17),
+												Pos: p(621, 17),
 												X: &lang.CallExpr{
-													Pos: p(588, 27),
+													Pos: p(621, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(588, 27),
+														Pos: p(621, 27),
 														X: &lang.MemberExpr{
-															Pos: p(588, 20),
+															Pos: p(621, 20),
 															X: &lang.Ident{
-																Pos:  p(588, 17),
+																Pos:  p(621, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8827,9 +9323,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(588, 36),
+															Pos: p(621, 36),
 															X: &lang.Literal{
-																Pos:   p(588, 36),
+																Pos:   p(621, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -8838,17 +9334,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(589, 17),
+												Pos: p(622, 17),
 												X: &lang.CallExpr{
-													Pos: p(589, 28),
+													Pos: p(622, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(589, 28),
+														Pos: p(622, 28),
 														X: &lang.Ident{
-															Pos:  p(589, 17),
+															Pos:  p(622, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(589, 25),
+																	Pos:  p(622, 25),
 																	Name: "T",
 																},
 															},
@@ -8857,20 +9353,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(589, 33),
+															Pos: p(622, 33),
 															X: &lang.MemberExpr{
-																Pos: p(589, 36),
+																Pos: p(622, 36),
 																X: &lang.Ident{
-																	Pos:  p(589, 33),
+																	Pos:  p(622, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(589, 51),
+															Pos: p(622, 51),
 															X: &lang.Literal{
-																Pos:   p(589, 51),
+																Pos:   p(622, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -8880,27 +9376,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(590, 17),
+												Pos: p(623, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(590, 32),
+													Pos: p(623, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(590, 24),
+														Pos: p(623, 24),
 														X: &lang.Ident{
-															Pos:  p(590, 21),
+															Pos:  p(623, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(590, 51),
+														Pos: p(623, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(590, 45),
+															Pos: p(623, 45),
 															X: &lang.MemberExpr{
-																Pos: p(590, 38),
+																Pos: p(623, 38),
 																X: &lang.Ident{
-																	Pos:  p(590, 35),
+																	Pos:  p(623, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -8908,20 +9404,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(590, 54),
+															Pos:   p(623, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(590, 57),
+													Pos: p(623, 57),
 													X: &lang.CallExpr{
-														Pos: p(590, 60),
+														Pos: p(623, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(590, 60),
+															Pos: p(623, 60),
 															X: &lang.Ident{
-																Pos:  p(590, 57),
+																Pos:  p(623, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -8930,68 +9426,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(591, 17),
+												Pos: p(624, 17),
 												X: &lang.Literal{
-													Pos:   p(591, 24),
+													Pos:   p(624, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(592, 13),
+										Rbrace: p(625, 13),
 									},
 								},
 							},
-							Rbrace: p(593, 9),
+							Rbrace: p(626, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(595, 9),
+						Pos:       p(628, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(595, 16),
+							Pos:  p(628, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(595, 29),
+								Pos:      p(628, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(595, 33),
+									Pos:  p(628, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(596, 9),
+							Pos: p(629, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(597, 13),
+									Pos: p(630, 13),
 									X: &lang.MemberExpr{
-										Pos: p(597, 22),
+										Pos: p(630, 22),
 										X: &lang.Ident{
-											Pos:  p(597, 19),
+											Pos:  p(630, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(598, 13),
+										Pos: p(631, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(599, 17),
+												Pos: p(632, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(599, 37),
+													Pos: p(632, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(599, 31),
+														Pos: p(632, 31),
 														X: &lang.MemberExpr{
-															Pos: p(599, 24),
+															Pos: p(632, 24),
 															X: &lang.Ident{
-																Pos:  p(599, 21),
+																Pos:  p(632, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8999,69 +9495,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(599, 40),
+														Pos:   p(632, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(600, 17),
+													Pos: p(633, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(601, 21),
+															Pos: p(634, 21),
 															X: &lang.AssignExpr{
-																Pos: p(601, 26),
+																Pos: p(634, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(601, 21),
+																	Pos:  p(634, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(601, 28),
+																	Pos: p(634, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(601, 36),
+																		Pos:  p(634, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(602, 21),
+															Pos: p(635, 21),
 															X: &lang.Literal{
-																Pos:   p(602, 28),
+																Pos:   p(635, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(603, 17),
+													Rbrace: p(636, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(604, 17),
+												Pos: p(637, 17),
 												X: &lang.AssignExpr{
-													Pos: p(604, 22),
+													Pos: p(637, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(604, 17),
+														Pos:  p(637, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(604, 33),
+														Pos: p(637, 33),
 														X: &lang.MemberExpr{
-															Pos: p(604, 27),
+															Pos: p(637, 27),
 															X: &lang.Ident{
-																Pos:  p(604, 24),
+																Pos:  p(637, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(604, 34),
+																Pos: p(637, 34),
 																X: &lang.Literal{
-																	Pos:   p(604, 34),
+																	Pos:   p(637, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -9071,31 +9567,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(605, 17),
+												Pos: p(638, 17),
 												X: &lang.Literal{
-													Pos:   p(605, 24),
+													Pos:   p(638, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(606, 13),
+										Rbrace: p(639, 13),
 									},
 								},
 							},
-							Rbrace: p(607, 9),
+							Rbrace: p(640, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(609, 9),
+						Pos:       p(642, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(609, 16),
+							Pos:  p(642, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(609, 26),
+									Pos:  p(642, 26),
 									Name: "bool",
 								},
 							},
@@ -9103,68 +9599,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(609, 48),
+								Pos: p(642, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(609, 48),
+									Pos:  p(642, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(609, 86),
+									Pos: p(642, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(610, 9),
+							Pos: p(643, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(611, 13),
+									Pos: p(644, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(611, 35),
+										Pos: p(644, 35),
 										X: &lang.Ident{
-											Pos:  p(611, 17),
+											Pos:  p(644, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(611, 60),
+										Pos: p(644, 60),
 										X: &lang.NewExpr{
-											Pos: p(611, 67),
+											Pos: p(644, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(611, 71),
+												Pos:  p(644, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(611, 81),
+														Pos:  p(644, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(611, 87),
+													Pos: p(644, 87),
 													X: &lang.CallExpr{
-														Pos: p(611, 92),
+														Pos: p(644, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(611, 92),
+															Pos: p(644, 92),
 															X: &lang.Ident{
-																Pos:  p(611, 87),
+																Pos:  p(644, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(611, 105),
+																	Pos:  p(644, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(611, 111),
+																Pos: p(644, 111),
 																X: &lang.Ident{
-																	Pos:  p(611, 111),
+																	Pos:  p(644, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -9176,29 +9672,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(612, 13),
+									Pos: p(645, 13),
 									X: &lang.MemberExpr{
-										Pos: p(612, 22),
+										Pos: p(645, 22),
 										X: &lang.Ident{
-											Pos:  p(612, 19),
+											Pos:  p(645, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(613, 13),
+										Pos: p(646, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(614, 17),
+												Pos: p(647, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(614, 37),
+													Pos: p(647, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(614, 31),
+														Pos: p(647, 31),
 														X: &lang.MemberExpr{
-															Pos: p(614, 24),
+															Pos: p(647, 24),
 															X: &lang.Ident{
-																Pos:  p(614, 21),
+																Pos:  p(647, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -9206,30 +9702,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(614, 39),
+														Pos:   p(647, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(614, 42),
+													Pos: p(647, 42),
 													X: &lang.NewExpr{
-														Pos: p(614, 49),
+														Pos: p(647, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(614, 53),
+															Pos:  p(647, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(614, 63),
+																	Pos:  p(647, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(614, 69),
+																Pos: p(647, 69),
 																X: &lang.Literal{
-																	Pos:   p(614, 69),
+																	Pos:   p(647, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -9240,77 +9736,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(615, 17),
+												Pos: p(648, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(615, 24),
+													Pos: p(648, 24),
 													X: &lang.Ident{
-														Pos:  p(615, 21),
+														Pos:  p(648, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(616, 17),
+													Pos: p(649, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(617, 21),
+															Pos: p(650, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(617, 35),
+																Pos: p(650, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(617, 28),
+																	Pos: p(650, 28),
 																	X: &lang.Ident{
-																		Pos:  p(617, 25),
+																		Pos:  p(650, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(617, 38),
+																	Pos:  p(650, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(617, 44),
+																Pos: p(650, 44),
 																X: &lang.NewExpr{
-																	Pos: p(617, 51),
+																	Pos: p(650, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(617, 55),
+																		Pos:  p(650, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(617, 65),
+																				Pos:  p(650, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(617, 71),
+																			Pos: p(650, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(617, 76),
+																				Pos: p(650, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(617, 76),
+																					Pos: p(650, 76),
 																					X: &lang.Ident{
-																						Pos:  p(617, 71),
+																						Pos:  p(650, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(617, 90),
+																							Pos:  p(650, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(617, 96),
+																						Pos: p(650, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(617, 99),
+																							Pos: p(650, 99),
 																							X: &lang.Ident{
-																								Pos:  p(617, 96),
+																								Pos:  p(650, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -9324,24 +9820,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(618, 21),
+															Pos: p(651, 21),
 															X: &lang.NewExpr{
-																Pos: p(618, 28),
+																Pos: p(651, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(618, 32),
+																	Pos:  p(651, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(618, 42),
+																			Pos:  p(651, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(618, 48),
+																		Pos: p(651, 48),
 																		X: &lang.Literal{
-																			Pos:   p(618, 48),
+																			Pos:   p(651, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -9351,21 +9847,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(619, 17),
+													Rbrace: p(652, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(620, 17),
+												Pos: p(653, 17),
 												X: &lang.CallExpr{
-													Pos: p(620, 35),
+													Pos: p(653, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(620, 35),
+														Pos: p(653, 35),
 														X: &lang.Ident{
-															Pos:  p(620, 24),
+															Pos:  p(653, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(620, 32),
+																	Pos:  p(653, 32),
 																	Name: "T",
 																},
 															},
@@ -9374,20 +9870,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(620, 40),
+															Pos: p(653, 40),
 															X: &lang.MemberExpr{
-																Pos: p(620, 43),
+																Pos: p(653, 43),
 																X: &lang.Ident{
-																	Pos:  p(620, 40),
+																	Pos:  p(653, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(620, 57),
+															Pos: p(653, 57),
 															X: &lang.Ident{
-																Pos:  p(620, 57),
+																Pos:  p(653, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -9395,22 +9891,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(621, 13),
+										Rbrace: p(654, 13),
 									},
 								},
 							},
-							Rbrace: p(622, 9),
+							Rbrace: p(655, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(624, 9),
+						Pos:       p(657, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(624, 22),
+							Pos:  p(657, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(624, 32),
+									Pos:  p(657, 32),
 									Name: "T",
 								},
 							},
@@ -9418,98 +9914,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(624, 45),
+								Pos: p(657, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(624, 45),
+									Pos:  p(657, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(624, 83),
+									Pos: p(657, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(625, 9),
+							Pos: p(658, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(626, 13),
+									Pos: p(659, 13),
 									Cond: &lang.Literal{
-										Pos:   p(626, 20),
+										Pos:   p(659, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(627, 13),
+										Pos: p(660, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(628, 17),
+												Pos: p(661, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(628, 21),
+													Pos: p(661, 21),
 													Fun: &lang.Ident{
-														Pos:  p(628, 21),
+														Pos:  p(661, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(628, 29),
+															Pos: p(661, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(628, 33),
+																Pos:  p(661, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(628, 44),
+													Pos: p(661, 44),
 													X: &lang.Ident{
-														Pos:  p(628, 51),
+														Pos:  p(661, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(629, 17),
+												Pos: p(662, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(629, 17),
+													Pos:  p(662, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(629, 22),
+														Pos:  p(662, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(630, 17),
+												Pos: p(663, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(630, 21),
+													Pos: p(663, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(630, 23),
+															Pos: p(663, 23),
 															X: &lang.AssignExpr{
-																Pos: p(630, 28),
+																Pos: p(663, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(630, 23),
+																	Pos:  p(663, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(630, 30),
+																	Pos: p(663, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(630, 36),
+																		Pos: p(663, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(630, 36),
+																			Pos:  p(663, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(630, 52),
+																				Pos: p(663, 52),
 																				X: &lang.Ident{
-																					Pos:  p(630, 52),
+																					Pos:  p(663, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -9519,48 +10015,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(630, 72),
+													Rbrace: p(663, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(631, 17),
+														Pos: p(664, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(631, 24),
+															Pos:  p(664, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(631, 52),
+															Pos: p(664, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(631, 54),
+																	Pos: p(664, 54),
 																},
 															},
-															Rbrace: p(631, 61),
+															Rbrace: p(664, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(632, 17),
+														Pos: p(665, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(632, 24),
+															Pos:  p(665, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(632, 37),
+															Pos: p(665, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(632, 39),
+																	Pos: p(665, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(632, 45),
+																		Pos: p(665, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(632, 49),
+																			Pos:  p(665, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(632, 72),
+																				Pos: p(665, 72),
 																				X: &lang.Ident{
-																					Pos:  p(632, 72),
+																					Pos:  p(665, 72),
 																					Name: "e",
 																				},
 																			},
@@ -9568,49 +10064,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(632, 76),
+															Rbrace: p(665, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(633, 17),
+												Pos: p(666, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(633, 21),
+													Pos: p(666, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(633, 22),
+														Pos:  p(666, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(633, 28),
+													Pos: p(666, 28),
 													X: &lang.NewExpr{
-														Pos: p(633, 34),
+														Pos: p(666, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(633, 38),
+															Pos:  p(666, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(634, 13),
+										Rbrace: p(667, 13),
 									},
 								},
 							},
-							Rbrace: p(635, 9),
+							Rbrace: p(668, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(637, 9),
+						Pos:       p(670, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(637, 16),
+							Pos:  p(670, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(637, 33),
+									Pos:  p(670, 33),
 									Name: "T",
 								},
 							},
@@ -9618,40 +10114,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(637, 49),
+								Pos: p(670, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(637, 49),
+									Pos:  p(670, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(637, 87),
+									Pos: p(670, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(638, 13),
+							Pos: p(671, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(638, 17),
+								Pos:  p(671, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(638, 32),
+										Pos:  p(671, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(638, 35),
+									Pos: p(671, 35),
 									X: &lang.ThisExpr{
-										Pos: p(638, 35),
+										Pos: p(671, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(638, 41),
+									Pos: p(671, 41),
 									X: &lang.Ident{
-										Pos:  p(638, 41),
+										Pos:  p(671, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -9661,7 +10157,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(641, 5),
+				Pos:       p(674, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -9671,21 +10167,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(641, 47),
+						Pos:  p(674, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(641, 64),
+								Pos:  p(674, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(641, 68),
+						Pos:  p(674, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(641, 85),
+								Pos:  p(674, 85),
 								Name: "T",
 							},
 						},
@@ -9693,52 +10189,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(643, 9),
+						Pos:       p(676, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(643, 18),
+							Pos:  p(676, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(643, 32),
+									Pos:  p(676, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(643, 35),
+								Pos:  p(676, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(644, 9),
+						Pos:       p(677, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(644, 18),
+							Pos:  p(677, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(644, 36),
+								Pos:  p(677, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(645, 9),
+						Pos:       p(678, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(645, 33),
+								Pos: p(678, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(645, 33),
+									Pos:  p(678, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(645, 47),
+											Pos:  p(678, 47),
 											Name: "T",
 										},
 									},
@@ -9746,80 +10242,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(645, 53),
+								Pos: p(678, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(645, 53),
+									Pos:  p(678, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(645, 75),
+							Pos: p(678, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(645, 77),
+									Pos: p(678, 77),
 									X: &lang.AssignExpr{
-										Pos: p(645, 80),
+										Pos: p(678, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(645, 77),
+											Pos:  p(678, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(645, 82),
+											Pos:  p(678, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(645, 85),
+									Pos: p(678, 85),
 									X: &lang.AssignExpr{
-										Pos: p(645, 89),
+										Pos: p(678, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(645, 85),
+											Pos:  p(678, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(645, 91),
+											Pos:  p(678, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(645, 95),
+							Rbrace: p(678, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(646, 9),
+						Pos:       p(679, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(646, 16),
+							Pos:  p(679, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(646, 28),
+								Pos:  p(679, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(646, 33),
+								Pos:       p(679, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(647, 9),
+						Pos:       p(680, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(647, 16),
+							Pos:  p(680, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(647, 33),
+									Pos:  p(680, 33),
 									Name: "T",
 								},
 							},
@@ -9827,57 +10323,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(647, 55),
+								Pos: p(680, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(647, 55),
+									Pos:  p(680, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(647, 93),
+									Pos: p(680, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(647, 105),
+							Pos: p(680, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(648, 9),
+						Pos:       p(681, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(648, 22),
+							Pos:  p(681, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(648, 32),
+									Pos:  p(681, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(649, 9),
+							Pos: p(682, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(650, 13),
+									Pos: p(683, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(650, 20),
+										Pos: p(683, 20),
 										X: &lang.CallExpr{
-											Pos: p(650, 29),
+											Pos: p(683, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(650, 29),
+												Pos: p(683, 29),
 												X: &lang.Ident{
-													Pos:  p(650, 26),
+													Pos:  p(683, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(650, 45),
+													Pos: p(683, 45),
 													X: &lang.Ident{
-														Pos:  p(650, 45),
+														Pos:  p(683, 45),
 														Name: "_ct",
 													},
 												},
@@ -9885,91 +10381,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(651, 13),
+										Pos: p(684, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(652, 17),
+												Pos: p(685, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(652, 24),
+													Pos: p(685, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(652, 24),
+														Pos: p(685, 24),
 														X: &lang.Ident{
-															Pos:  p(652, 21),
+															Pos:  p(685, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(652, 32),
+															Pos: p(685, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(652, 36),
+																Pos:  p(685, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(653, 17),
+													Pos: p(686, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(654, 21),
+															Pos: p(687, 21),
 															X: &lang.AssignExpr{
-																Pos: p(654, 29),
+																Pos: p(687, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(654, 21),
+																	Pos:  p(687, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(654, 31),
+																	Pos:  p(687, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(655, 21),
+															Pos: p(688, 21),
 															X: &lang.Literal{
-																Pos:   p(655, 28),
+																Pos:   p(688, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(656, 17),
+													Rbrace: p(689, 17),
 												},
 											},
 										},
-										Rbrace: p(657, 13),
+										Rbrace: p(690, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(658, 13),
+									Pos: p(691, 13),
 									X: &lang.Literal{
-										Pos:   p(658, 20),
+										Pos:   p(691, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(659, 9),
+							Rbrace: p(692, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(660, 9),
+						Pos:       p(693, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(660, 16),
+							Pos:  p(693, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(660, 54),
+							Pos: p(693, 54),
 							X: &lang.Ident{
-								Pos:  p(660, 44),
+								Pos:  p(693, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -9978,7 +10474,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(663, 5),
+				Pos:       p(696, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -9988,38 +10484,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(665, 9),
+						Pos:       p(698, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(665, 18),
+							Pos:  p(698, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(665, 26),
+									Pos:  p(698, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(665, 29),
+								Pos:  p(698, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(666, 9),
+						Pos:       p(699, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(666, 32),
+								Pos: p(699, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(666, 32),
+									Pos:  p(699, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(666, 40),
+											Pos:  p(699, 40),
 											Name: "T",
 										},
 									},
@@ -10028,75 +10524,75 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(666, 46),
+							Pos: p(699, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(666, 48),
+									Pos: p(699, 48),
 									X: &lang.AssignExpr{
-										Pos: p(666, 51),
+										Pos: p(699, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(666, 48),
+											Pos:  p(699, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(666, 53),
+											Pos:  p(699, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(666, 56),
+							Rbrace: p(699, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(668, 9),
+						Pos:       p(701, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(668, 16),
+							Pos:  p(701, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(668, 30),
+								Pos: p(701, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(668, 30),
+									Pos:  p(701, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(669, 9),
+							Pos: p(702, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(670, 13),
+									Pos: p(703, 13),
 									X: &lang.MemberExpr{
-										Pos: p(670, 22),
+										Pos: p(703, 22),
 										X: &lang.Ident{
-											Pos:  p(670, 19),
+											Pos:  p(703, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(671, 13),
+										Pos: p(704, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(672, 17),
+												Pos: p(705, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(672, 24),
+													Pos: p(705, 24),
 													X: &lang.Ident{
-														Pos:  p(672, 21),
+														Pos:  p(705, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(672, 33),
+													Pos: p(705, 33),
 													X: &lang.Literal{
-														Pos:   p(672, 40),
+														Pos:   p(705, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -10104,36 +10600,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(673, 17),
+												Pos: p(706, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(673, 38),
+													Pos: p(706, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(673, 34),
+														Pos: p(706, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(673, 24),
+															Pos: p(706, 24),
 															X: &lang.Ident{
-																Pos:  p(673, 21),
+																Pos:  p(706, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(673, 36),
+															Pos:   p(706, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(673, 57),
+														Pos: p(706, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(673, 51),
+															Pos: p(706, 51),
 															X: &lang.MemberExpr{
-																Pos: p(673, 44),
+																Pos: p(706, 44),
 																X: &lang.Ident{
-																	Pos:  p(673, 41),
+																	Pos:  p(706, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -10141,9 +10637,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(673, 63),
+															Pos: p(706, 63),
 															X: &lang.Ident{
-																Pos:  p(673, 60),
+																Pos:  p(706, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -10151,30 +10647,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(674, 17),
+													Pos: p(707, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(675, 21),
+															Pos: p(708, 21),
 															X: &lang.MemberExpr{
-																Pos: p(675, 32),
+																Pos: p(708, 32),
 																X: &lang.Ident{
-																	Pos:  p(675, 29),
+																	Pos:  p(708, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(677, 25),
+																	Pos: p(710, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(677, 25),
+																			Pos: p(710, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(677, 30),
+																				Pos: p(710, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(677, 53),
+																					Pos: p(710, 53),
 																					X: &lang.Ident{
-																						Pos:  p(677, 30),
+																						Pos:  p(710, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -10184,9 +10680,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(678, 29),
+																			Pos: p(711, 29),
 																			X: &lang.Literal{
-																				Pos:   p(678, 36),
+																				Pos:   p(711, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
@@ -10195,16 +10691,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(679, 25),
+																	Pos: p(712, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(679, 25),
+																			Pos: p(712, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(679, 30),
+																				Pos: p(712, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(679, 53),
+																					Pos: p(712, 53),
 																					X: &lang.Ident{
-																						Pos:  p(679, 30),
+																						Pos:  p(712, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropWrite",
@@ -10214,9 +10710,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(680, 29),
+																			Pos: p(713, 29),
 																			X: &lang.Literal{
-																				Pos:   p(680, 36),
+																				Pos:   p(713, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "true",
 																				Value: bool(true),
@@ -10225,16 +10721,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(681, 25),
+																	Pos: p(714, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(681, 25),
+																			Pos: p(714, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(681, 30),
+																				Pos: p(714, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(681, 53),
+																					Pos: p(714, 53),
 																					X: &lang.Ident{
-																						Pos:  p(681, 30),
+																						Pos:  p(714, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropNewest",
@@ -10244,15 +10740,15 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(682, 29),
+																			Pos: p(715, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(682, 39),
+																				Pos: p(715, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(682, 39),
+																					Pos: p(715, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(682, 32),
+																						Pos: p(715, 32),
 																						X: &lang.Ident{
-																							Pos:  p(682, 29),
+																							Pos:  p(715, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -10261,16 +10757,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(682, 48),
+																						Pos: p(715, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(682, 64),
+																							Pos: p(715, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(682, 58),
+																								Pos: p(715, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(682, 51),
+																									Pos: p(715, 51),
 																									X: &lang.Ident{
-																										Pos:  p(682, 48),
+																										Pos:  p(715, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -10278,7 +10774,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(682, 66),
+																								Pos:   p(715, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -10288,29 +10784,29 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(683, 29),
+																			Pos: p(716, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(684, 25),
+																	Pos: p(717, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(684, 25),
+																			Pos:       p(717, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(685, 29),
+																			Pos: p(718, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(685, 39),
+																				Pos: p(718, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(685, 39),
+																					Pos: p(718, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(685, 32),
+																						Pos: p(718, 32),
 																						X: &lang.Ident{
-																							Pos:  p(685, 29),
+																							Pos:  p(718, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -10319,9 +10815,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(685, 48),
+																						Pos: p(718, 48),
 																						X: &lang.Literal{
-																							Pos:   p(685, 48),
+																							Pos:   p(718, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -10330,26 +10826,26 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(686, 29),
+																			Pos: p(719, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(688, 17),
+													Rbrace: p(721, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(689, 17),
+												Pos: p(722, 17),
 												X: &lang.CallExpr{
-													Pos: p(689, 27),
+													Pos: p(722, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(689, 27),
+														Pos: p(722, 27),
 														X: &lang.MemberExpr{
-															Pos: p(689, 20),
+															Pos: p(722, 20),
 															X: &lang.Ident{
-																Pos:  p(689, 17),
+																Pos:  p(722, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10358,9 +10854,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(689, 31),
+															Pos: p(722, 31),
 															X: &lang.Ident{
-																Pos:  p(689, 31),
+																Pos:  p(722, 31),
 																Name: "item",
 															},
 														},
@@ -10368,17 +10864,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(690, 17),
+												Pos: p(723, 17),
 												X: &lang.CallExpr{
-													Pos: p(690, 28),
+													Pos: p(723, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(690, 28),
+														Pos: p(723, 28),
 														X: &lang.Ident{
-															Pos:  p(690, 17),
+															Pos:  p(723, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(690, 25),
+																	Pos:  p(723, 25),
 																	Name: "T",
 																},
 															},
@@ -10387,20 +10883,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(690, 33),
+															Pos: p(723, 33),
 															X: &lang.MemberExpr{
-																Pos: p(690, 36),
+																Pos: p(723, 36),
 																X: &lang.Ident{
-																	Pos:  p(690, 33),
+																	Pos:  p(723, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(690, 50),
+															Pos: p(723, 50),
 															X: &lang.Literal{
-																Pos:   p(690, 50),
+																Pos:   p(723, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10410,31 +10906,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(691, 17),
+												Pos: p(724, 17),
 												X: &lang.Literal{
-													Pos:   p(691, 24),
+													Pos:   p(724, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(692, 13),
+										Rbrace: p(725, 13),
 									},
 								},
 							},
-							Rbrace: p(693, 9),
+							Rbrace: p(726, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(695, 9),
+						Pos:       p(728, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(695, 16),
+							Pos:  p(728, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(695, 26),
+									Pos:  p(728, 26),
 									Name: "bool",
 								},
 							},
@@ -10442,68 +10938,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(695, 49),
+								Pos: p(728, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(695, 49),
+									Pos:  p(728, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(695, 87),
+									Pos: p(728, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(696, 9),
+							Pos: p(729, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(697, 13),
+									Pos: p(730, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(697, 35),
+										Pos: p(730, 35),
 										X: &lang.Ident{
-											Pos:  p(697, 17),
+											Pos:  p(730, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(697, 60),
+										Pos: p(730, 60),
 										X: &lang.NewExpr{
-											Pos: p(697, 67),
+											Pos: p(730, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(697, 71),
+												Pos:  p(730, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(697, 81),
+														Pos:  p(730, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(697, 87),
+													Pos: p(730, 87),
 													X: &lang.CallExpr{
-														Pos: p(697, 92),
+														Pos: p(730, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(697, 92),
+															Pos: p(730, 92),
 															X: &lang.Ident{
-																Pos:  p(697, 87),
+																Pos:  p(730, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(697, 105),
+																	Pos:  p(730, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(697, 111),
+																Pos: p(730, 111),
 																X: &lang.Ident{
-																	Pos:  p(697, 111),
+																	Pos:  p(730, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10514,567 +11010,6 @@ func preludeAST() *lang.File {
 										},
 									},
 								},
-								&lang.LockStmt{
-									Pos: p(698, 13),
-									X: &lang.MemberExpr{
-										Pos: p(698, 22),
-										X: &lang.Ident{
-											Pos:  p(698, 19),
-											Name: "_c",
-										},
-										Name: "_lock",
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(699, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(700, 17),
-												Cond: &lang.MemberExpr{
-													Pos: p(700, 24),
-													X: &lang.Ident{
-														Pos:  p(700, 21),
-														Name: "_c",
-													},
-													Name: "_closed",
-												},
-												Then: &lang.BlockStmt{
-													Pos: p(701, 17),
-													Stmts: []lang.Stmt{
-														&lang.IfStmt{
-															Pos: p(702, 21),
-															Cond: &lang.BinaryExpr{
-																Pos: p(702, 35),
-																Op:  "!=",
-																X: &lang.MemberExpr{
-																	Pos: p(702, 28),
-																	X: &lang.Ident{
-																		Pos:  p(702, 25),
-																		Name: "_c",
-																	},
-																	Name: "_error",
-																},
-																Y: &lang.Literal{
-																	Pos:  p(702, 38),
-																	Kind: lang.LitKind(10),
-																	Raw:  "null",
-																},
-															},
-															Then: &lang.ReturnStmt{
-																Pos: p(702, 44),
-																X: &lang.NewExpr{
-																	Pos: p(702, 51),
-																	Type: &lang.TypeRef{
-																		Pos:  p(702, 55),
-																		Name: "ValueTask",
-																		Args: []*lang.TypeRef{
-																			&lang.TypeRef{
-																				Pos:  p(702, 65),
-																				Name: "bool",
-																			},
-																		},
-																	},
-																	Args: []*lang.Arg{
-																		&lang.Arg{
-																			Pos: p(702, 71),
-																			X: &lang.CallExpr{
-																				Pos: p(702, 76),
-																				Fun: &lang.MemberExpr{
-																					Pos: p(702, 76),
-																					X: &lang.Ident{
-																						Pos:  p(702, 71),
-																						Name: "Task",
-																					},
-																					Name: "FromException",
-																					TypeArgs: []*lang.TypeRef{
-																						&lang.TypeRef{
-																							Pos:  p(702, 90),
-																							Name: "bool",
-																						},
-																					},
-																				},
-																				Args: []*lang.Arg{
-																					&lang.Arg{
-																						Pos: p(702, 96),
-																						X: &lang.MemberExpr{
-																							Pos: p(702, 99),
-																							X: &lang.Ident{
-																								Pos:  p(702, 96),
-																								Name: "_c",
-																							},
-																							Name: "_error",
-																						},
-																					},
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-														},
-														&lang.ReturnStmt{
-															Pos: p(703, 21),
-															X: &lang.NewExpr{
-																Pos: p(703, 28),
-																Type: &lang.TypeRef{
-																	Pos:  p(703, 32),
-																	Name: "ValueTask",
-																	Args: []*lang.TypeRef{
-																		&lang.TypeRef{
-																			Pos:  p(703, 42),
-																			Name: "bool",
-																		},
-																	},
-																},
-																Args: []*lang.Arg{
-																	&lang.Arg{
-																		Pos: p(703, 48),
-																		X: &lang.Literal{
-																			Pos:   p(703, 48),
-																			Kind:  lang.LitKind(9),
-																			Raw:   "false",
-																			Value: bool(false),
-																		},
-																	},
-																},
-															},
-														},
-													},
-													Rbrace: p(704, 17),
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(705, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(705, 73),
-													Op:  "||",
-													X: &lang.BinaryExpr{
-														Pos: p(705, 39),
-														Op:  "||",
-														X: &lang.BinaryExpr{
-															Pos: p(705, 34),
-															Op:  "==",
-															X: &lang.MemberExpr{
-																Pos: p(705, 24),
-																X: &lang.Ident{
-																	Pos:  p(705, 21),
-																	Name: "_c",
-																},
-																Name: "_capacity",
-															},
-															Y: &lang.Literal{
-																Pos:   p(705, 37),
-																Raw:   "0",
-																Value: int64(0),
-															},
-														},
-														Y: &lang.BinaryExpr{
-															Pos: p(705, 58),
-															Op:  "<",
-															X: &lang.MemberExpr{
-																Pos: p(705, 52),
-																X: &lang.MemberExpr{
-																	Pos: p(705, 45),
-																	X: &lang.Ident{
-																		Pos:  p(705, 42),
-																		Name: "_c",
-																	},
-																	Name: "_items",
-																},
-																Name: "Count",
-															},
-															Y: &lang.MemberExpr{
-																Pos: p(705, 63),
-																X: &lang.Ident{
-																	Pos:  p(705, 60),
-																	Name: "_c",
-																},
-																Name: "_capacity",
-															},
-														},
-													},
-													Y: &lang.BinaryExpr{
-														Pos: p(705, 85),
-														Op:  "!=",
-														X: &lang.MemberExpr{
-															Pos: p(705, 79),
-															X: &lang.Ident{
-																Pos:  p(705, 76),
-																Name: "_c",
-															},
-															Name: "_mode",
-														},
-														Y: &lang.MemberExpr{
-															Pos: p(705, 111),
-															X: &lang.Ident{
-																Pos:  p(705, 88),
-																Name: "BoundedChannelFullMode",
-															},
-															Name: "Wait",
-														},
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(706, 21),
-													X: &lang.NewExpr{
-														Pos: p(706, 28),
-														Type: &lang.TypeRef{
-															Pos:  p(706, 32),
-															Name: "ValueTask",
-															Args: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(706, 42),
-																	Name: "bool",
-																},
-															},
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(706, 48),
-																X: &lang.Literal{
-																	Pos:   p(706, 48),
-																	Kind:  lang.LitKind(9),
-																	Raw:   "true",
-																	Value: bool(true),
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(707, 17),
-												X: &lang.CallExpr{
-													Pos: p(707, 35),
-													Fun: &lang.MemberExpr{
-														Pos: p(707, 35),
-														X: &lang.Ident{
-															Pos:  p(707, 24),
-															Name: "Channel",
-															TypeArgs: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(707, 32),
-																	Name: "T",
-																},
-															},
-														},
-														Name: "Wait",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(707, 40),
-															X: &lang.MemberExpr{
-																Pos: p(707, 43),
-																X: &lang.Ident{
-																	Pos:  p(707, 40),
-																	Name: "_c",
-																},
-																Name: "_writeWaiters",
-															},
-														},
-														&lang.Arg{
-															Pos: p(707, 58),
-															X: &lang.Ident{
-																Pos:  p(707, 58),
-																Name: "cancellationToken",
-															},
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(708, 13),
-									},
-								},
-							},
-							Rbrace: p(709, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(711, 9),
-						Modifiers: lang.Modifiers(1025),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(711, 22),
-							Name: "ValueTask",
-						},
-						Name: "WriteAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(711, 43),
-								Type: &lang.TypeRef{
-									Pos:  p(711, 43),
-									Name: "T",
-								},
-								Name: "item",
-							},
-							&lang.Param{
-								Pos: p(711, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(711, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(711, 89),
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(712, 9),
-							Stmts: []lang.Stmt{
-								&lang.WhileStmt{
-									Pos: p(713, 13),
-									Cond: &lang.Literal{
-										Pos:   p(713, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(714, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(715, 17),
-												Cond: &lang.CallExpr{
-													Pos: p(715, 21),
-													Fun: &lang.Ident{
-														Pos:  p(715, 21),
-														Name: "TryWrite",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(715, 30),
-															X: &lang.Ident{
-																Pos:  p(715, 30),
-																Name: "item",
-															},
-														},
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(715, 37),
-												},
-											},
-											&lang.LocalDeclStmt{
-												Pos: p(716, 17),
-												Type: &lang.TypeRef{
-													Pos:  p(716, 17),
-													Name: "bool",
-												},
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(716, 22),
-														Name: "more",
-													},
-												},
-											},
-											&lang.TryStmt{
-												Pos: p(717, 17),
-												Body: &lang.BlockStmt{
-													Pos: p(717, 21),
-													Stmts: []lang.Stmt{
-														&lang.ExprStmt{
-															Pos: p(717, 23),
-															X: &lang.AssignExpr{
-																Pos: p(717, 28),
-																Op:  "=",
-																Left: &lang.Ident{
-																	Pos:  p(717, 23),
-																	Name: "more",
-																},
-																Right: &lang.AwaitExpr{
-																	Pos: p(717, 30),
-																	X: &lang.CallExpr{
-																		Pos: p(717, 36),
-																		Fun: &lang.Ident{
-																			Pos:  p(717, 36),
-																			Name: "WaitToWriteAsync",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(717, 53),
-																				X: &lang.Ident{
-																					Pos:  p(717, 53),
-																					Name: "cancellationToken",
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-														},
-													},
-													Rbrace: p(717, 73),
-												},
-												Catches: []*lang.CatchClause{
-													&lang.CatchClause{
-														Pos: p(718, 17),
-														Type: &lang.TypeRef{
-															Pos:  p(718, 24),
-															Name: "OperationCanceledException",
-														},
-														Body: &lang.BlockStmt{
-															Pos: p(718, 52),
-															Stmts: []lang.Stmt{
-																&lang.ThrowStmt{
-																	Pos: p(718, 54),
-																},
-															},
-															Rbrace: p(718, 61),
-														},
-													},
-													&lang.CatchClause{
-														Pos: p(719, 17),
-														Type: &lang.TypeRef{
-															Pos:  p(719, 24),
-															Name: "Exception",
-														},
-														Name: "e",
-														Body: &lang.BlockStmt{
-															Pos: p(719, 37),
-															Stmts: []lang.Stmt{
-																&lang.ThrowStmt{
-																	Pos: p(719, 39),
-																	X: &lang.NewExpr{
-																		Pos: p(719, 45),
-																		Type: &lang.TypeRef{
-																			Pos:  p(719, 49),
-																			Name: "ChannelClosedException",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(719, 72),
-																				X: &lang.Ident{
-																					Pos:  p(719, 72),
-																					Name: "e",
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-															Rbrace: p(719, 76),
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(720, 17),
-												Cond: &lang.UnaryExpr{
-													Pos: p(720, 21),
-													Op:  "!",
-													X: &lang.Ident{
-														Pos:  p(720, 22),
-														Name: "more",
-													},
-												},
-												Then: &lang.ThrowStmt{
-													Pos: p(720, 28),
-													X: &lang.NewExpr{
-														Pos: p(720, 34),
-														Type: &lang.TypeRef{
-															Pos:  p(720, 38),
-															Name: "ChannelClosedException",
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(721, 13),
-									},
-								},
-							},
-							Rbrace: p(722, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(724, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(724, 16),
-							Name: "void",
-						},
-						Name: "Complete",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(724, 30),
-								Type: &lang.TypeRef{
-									Pos:  p(724, 30),
-									Name: "Exception",
-								},
-								Name: "error",
-								Default: &lang.Literal{
-									Pos:  p(724, 48),
-									Kind: lang.LitKind(10),
-									Raw:  "null",
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(725, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(726, 13),
-									Cond: &lang.UnaryExpr{
-										Pos: p(726, 17),
-										Op:  "!",
-										X: &lang.CallExpr{
-											Pos: p(726, 18),
-											Fun: &lang.Ident{
-												Pos:  p(726, 18),
-												Name: "TryComplete",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(726, 30),
-													X: &lang.Ident{
-														Pos:  p(726, 30),
-														Name: "error",
-													},
-												},
-											},
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(726, 38),
-										X: &lang.NewExpr{
-											Pos: p(726, 44),
-											Type: &lang.TypeRef{
-												Pos:  p(726, 48),
-												Name: "ChannelClosedException",
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(727, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(729, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(729, 16),
-							Name: "bool",
-						},
-						Name: "TryComplete",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(729, 33),
-								Type: &lang.TypeRef{
-									Pos:  p(729, 33),
-									Name: "Exception",
-								},
-								Name: "error",
-								Default: &lang.Literal{
-									Pos:  p(729, 51),
-									Kind: lang.LitKind(10),
-									Raw:  "null",
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(730, 9),
-							Stmts: []lang.Stmt{
 								&lang.LockStmt{
 									Pos: p(731, 13),
 									X: &lang.MemberExpr{
@@ -11098,10 +11033,571 @@ func preludeAST() *lang.File {
 													},
 													Name: "_closed",
 												},
+												Then: &lang.BlockStmt{
+													Pos: p(734, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(735, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(735, 35),
+																Op:  "!=",
+																X: &lang.MemberExpr{
+																	Pos: p(735, 28),
+																	X: &lang.Ident{
+																		Pos:  p(735, 25),
+																		Name: "_c",
+																	},
+																	Name: "_error",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(735, 38),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.ReturnStmt{
+																Pos: p(735, 44),
+																X: &lang.NewExpr{
+																	Pos: p(735, 51),
+																	Type: &lang.TypeRef{
+																		Pos:  p(735, 55),
+																		Name: "ValueTask",
+																		Args: []*lang.TypeRef{
+																			&lang.TypeRef{
+																				Pos:  p(735, 65),
+																				Name: "bool",
+																			},
+																		},
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(735, 71),
+																			X: &lang.CallExpr{
+																				Pos: p(735, 76),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(735, 76),
+																					X: &lang.Ident{
+																						Pos:  p(735, 71),
+																						Name: "Task",
+																					},
+																					Name: "FromException",
+																					TypeArgs: []*lang.TypeRef{
+																						&lang.TypeRef{
+																							Pos:  p(735, 90),
+																							Name: "bool",
+																						},
+																					},
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(735, 96),
+																						X: &lang.MemberExpr{
+																							Pos: p(735, 99),
+																							X: &lang.Ident{
+																								Pos:  p(735, 96),
+																								Name: "_c",
+																							},
+																							Name: "_error",
+																						},
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(736, 21),
+															X: &lang.NewExpr{
+																Pos: p(736, 28),
+																Type: &lang.TypeRef{
+																	Pos:  p(736, 32),
+																	Name: "ValueTask",
+																	Args: []*lang.TypeRef{
+																		&lang.TypeRef{
+																			Pos:  p(736, 42),
+																			Name: "bool",
+																		},
+																	},
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(736, 48),
+																		X: &lang.Literal{
+																			Pos:   p(736, 48),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(737, 17),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(738, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(738, 73),
+													Op:  "||",
+													X: &lang.BinaryExpr{
+														Pos: p(738, 39),
+														Op:  "||",
+														X: &lang.BinaryExpr{
+															Pos: p(738, 34),
+															Op:  "==",
+															X: &lang.MemberExpr{
+																Pos: p(738, 24),
+																X: &lang.Ident{
+																	Pos:  p(738, 21),
+																	Name: "_c",
+																},
+																Name: "_capacity",
+															},
+															Y: &lang.Literal{
+																Pos:   p(738, 37),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(738, 58),
+															Op:  "<",
+															X: &lang.MemberExpr{
+																Pos: p(738, 52),
+																X: &lang.MemberExpr{
+																	Pos: p(738, 45),
+																	X: &lang.Ident{
+																		Pos:  p(738, 42),
+																		Name: "_c",
+																	},
+																	Name: "_items",
+																},
+																Name: "Count",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(738, 63),
+																X: &lang.Ident{
+																	Pos:  p(738, 60),
+																	Name: "_c",
+																},
+																Name: "_capacity",
+															},
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(738, 85),
+														Op:  "!=",
+														X: &lang.MemberExpr{
+															Pos: p(738, 79),
+															X: &lang.Ident{
+																Pos:  p(738, 76),
+																Name: "_c",
+															},
+															Name: "_mode",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(738, 111),
+															X: &lang.Ident{
+																Pos:  p(738, 88),
+																Name: "BoundedChannelFullMode",
+															},
+															Name: "Wait",
+														},
+													},
+												},
 												Then: &lang.ReturnStmt{
-													Pos: p(733, 33),
+													Pos: p(739, 21),
+													X: &lang.NewExpr{
+														Pos: p(739, 28),
+														Type: &lang.TypeRef{
+															Pos:  p(739, 32),
+															Name: "ValueTask",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(739, 42),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(739, 48),
+																X: &lang.Literal{
+																	Pos:   p(739, 48),
+																	Kind:  lang.LitKind(9),
+																	Raw:   "true",
+																	Value: bool(true),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(740, 17),
+												X: &lang.CallExpr{
+													Pos: p(740, 35),
+													Fun: &lang.MemberExpr{
+														Pos: p(740, 35),
+														X: &lang.Ident{
+															Pos:  p(740, 24),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(740, 32),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wait",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(740, 40),
+															X: &lang.MemberExpr{
+																Pos: p(740, 43),
+																X: &lang.Ident{
+																	Pos:  p(740, 40),
+																	Name: "_c",
+																},
+																Name: "_writeWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(740, 58),
+															X: &lang.Ident{
+																Pos:  p(740, 58),
+																Name: "cancellationToken",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(741, 13),
+									},
+								},
+							},
+							Rbrace: p(742, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(744, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(744, 22),
+							Name: "ValueTask",
+						},
+						Name: "WriteAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(744, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(744, 43),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(744, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(744, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(744, 89),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(745, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(746, 13),
+									Cond: &lang.Literal{
+										Pos:   p(746, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(747, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(748, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(748, 21),
+													Fun: &lang.Ident{
+														Pos:  p(748, 21),
+														Name: "TryWrite",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(748, 30),
+															X: &lang.Ident{
+																Pos:  p(748, 30),
+																Name: "item",
+															},
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(748, 37),
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(749, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(749, 17),
+													Name: "bool",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(749, 22),
+														Name: "more",
+													},
+												},
+											},
+											&lang.TryStmt{
+												Pos: p(750, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(750, 21),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(750, 23),
+															X: &lang.AssignExpr{
+																Pos: p(750, 28),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(750, 23),
+																	Name: "more",
+																},
+																Right: &lang.AwaitExpr{
+																	Pos: p(750, 30),
+																	X: &lang.CallExpr{
+																		Pos: p(750, 36),
+																		Fun: &lang.Ident{
+																			Pos:  p(750, 36),
+																			Name: "WaitToWriteAsync",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(750, 53),
+																				X: &lang.Ident{
+																					Pos:  p(750, 53),
+																					Name: "cancellationToken",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(750, 73),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(751, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(751, 24),
+															Name: "OperationCanceledException",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(751, 52),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(751, 54),
+																},
+															},
+															Rbrace: p(751, 61),
+														},
+													},
+													&lang.CatchClause{
+														Pos: p(752, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(752, 24),
+															Name: "Exception",
+														},
+														Name: "e",
+														Body: &lang.BlockStmt{
+															Pos: p(752, 37),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(752, 39),
+																	X: &lang.NewExpr{
+																		Pos: p(752, 45),
+																		Type: &lang.TypeRef{
+																			Pos:  p(752, 49),
+																			Name: "ChannelClosedException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(752, 72),
+																				X: &lang.Ident{
+																					Pos:  p(752, 72),
+																					Name: "e",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(752, 76),
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(753, 17),
+												Cond: &lang.UnaryExpr{
+													Pos: p(753, 21),
+													Op:  "!",
+													X: &lang.Ident{
+														Pos:  p(753, 22),
+														Name: "more",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(753, 28),
+													X: &lang.NewExpr{
+														Pos: p(753, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(753, 38),
+															Name: "ChannelClosedException",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(754, 13),
+									},
+								},
+							},
+							Rbrace: p(755, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(757, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(757, 16),
+							Name: "void",
+						},
+						Name: "Complete",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(757, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(757, 30),
+									Name: "Exception",
+								},
+								Name: "error",
+								Default: &lang.Literal{
+									Pos:  p(757, 48),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(758, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(759, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(759, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(759, 18),
+											Fun: &lang.Ident{
+												Pos:  p(759, 18),
+												Name: "TryComplete",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(759, 30),
+													X: &lang.Ident{
+														Pos:  p(759, 30),
+														Name: "error",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(759, 38),
+										X: &lang.NewExpr{
+											Pos: p(759, 44),
+											Type: &lang.TypeRef{
+												Pos:  p(759, 48),
+												Name: "ChannelClosedException",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(760, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(762, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(762, 16),
+							Name: "bool",
+						},
+						Name: "TryComplete",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(762, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(762, 33),
+									Name: "Exception",
+								},
+								Name: "error",
+								Default: &lang.Literal{
+									Pos:  p(762, 51),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(763, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(764, 13),
+									X: &lang.MemberExpr{
+										Pos: p(764, 22),
+										X: &lang.Ident{
+											Pos:  p(764, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(765, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(766, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(766, 24),
+													X: &lang.Ident{
+														Pos:  p(766, 21),
+														Name: "_c",
+													},
+													Name: "_closed",
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(766, 33),
 													X: &lang.Literal{
-														Pos:   p(733, 40),
+														Pos:   p(766, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -11109,20 +11605,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(734, 17),
+												Pos: p(767, 17),
 												X: &lang.AssignExpr{
-													Pos: p(734, 28),
+													Pos: p(767, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(734, 20),
+														Pos: p(767, 20),
 														X: &lang.Ident{
-															Pos:  p(734, 17),
+															Pos:  p(767, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(734, 30),
+														Pos:   p(767, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -11130,35 +11626,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(735, 17),
+												Pos: p(768, 17),
 												X: &lang.AssignExpr{
-													Pos: p(735, 27),
+													Pos: p(768, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(735, 20),
+														Pos: p(768, 20),
 														X: &lang.Ident{
-															Pos:  p(735, 17),
+															Pos:  p(768, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(735, 29),
+														Pos:  p(768, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(736, 17),
+												Pos: p(769, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(736, 37),
+													Pos: p(769, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(736, 31),
+														Pos: p(769, 31),
 														X: &lang.MemberExpr{
-															Pos: p(736, 24),
+															Pos: p(769, 24),
 															X: &lang.Ident{
-																Pos:  p(736, 21),
+																Pos:  p(769, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -11166,19 +11662,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(736, 40),
+														Pos:   p(769, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(736, 43),
+													Pos: p(769, 43),
 													X: &lang.CallExpr{
-														Pos: p(736, 46),
+														Pos: p(769, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(736, 46),
+															Pos: p(769, 46),
 															X: &lang.Ident{
-																Pos:  p(736, 43),
+																Pos:  p(769, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -11187,17 +11683,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(737, 17),
+												Pos: p(770, 17),
 												X: &lang.CallExpr{
-													Pos: p(737, 28),
+													Pos: p(770, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(737, 28),
+														Pos: p(770, 28),
 														X: &lang.Ident{
-															Pos:  p(737, 17),
+															Pos:  p(770, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(737, 25),
+																	Pos:  p(770, 25),
 																	Name: "T",
 																},
 															},
@@ -11206,20 +11702,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(737, 33),
+															Pos: p(770, 33),
 															X: &lang.MemberExpr{
-																Pos: p(737, 36),
+																Pos: p(770, 36),
 																X: &lang.Ident{
-																	Pos:  p(737, 33),
+																	Pos:  p(770, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(737, 50),
+															Pos: p(770, 50),
 															X: &lang.Literal{
-																Pos:   p(737, 50),
+																Pos:   p(770, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11229,17 +11725,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(738, 17),
+												Pos: p(771, 17),
 												X: &lang.CallExpr{
-													Pos: p(738, 28),
+													Pos: p(771, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(738, 28),
+														Pos: p(771, 28),
 														X: &lang.Ident{
-															Pos:  p(738, 17),
+															Pos:  p(771, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(738, 25),
+																	Pos:  p(771, 25),
 																	Name: "T",
 																},
 															},
@@ -11248,20 +11744,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(738, 33),
+															Pos: p(771, 33),
 															X: &lang.MemberExpr{
-																Pos: p(738, 36),
+																Pos: p(771, 36),
 																X: &lang.Ident{
-																	Pos:  p(738, 33),
+																	Pos:  p(771, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(738, 51),
+															Pos: p(771, 51),
 															X: &lang.Literal{
-																Pos:   p(738, 51),
+																Pos:   p(771, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11271,26 +11767,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(739, 17),
+												Pos: p(772, 17),
 												X: &lang.Literal{
-													Pos:   p(739, 24),
+													Pos:   p(772, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(740, 13),
+										Rbrace: p(773, 13),
 									},
 								},
 							},
-							Rbrace: p(741, 9),
+							Rbrace: p(774, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(747, 5),
+				Pos:       p(780, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -11300,13 +11796,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(749, 9),
+						Pos: p(782, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(749, 9),
+							Pos:  p(782, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(749, 26),
+									Pos:  p(782, 26),
 									Name: "T",
 								},
 							},
@@ -11314,14 +11810,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(749, 48),
+								Pos: p(782, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(749, 48),
+									Pos:  p(782, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(749, 103),
+									Pos: p(782, 103),
 								},
 							},
 						},
@@ -11329,7 +11825,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(752, 5),
+				Pos:       p(785, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -11339,33 +11835,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(752, 44),
+						Pos:  p(785, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(754, 9),
+						Pos: p(787, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(754, 9),
+							Pos:  p(787, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(754, 21),
+								Pos:  p(787, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(755, 9),
+						Pos: p(788, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(755, 9),
+							Pos:  p(788, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(755, 42),
+									Pos:  p(788, 42),
 									Name: "bool",
 								},
 							},
@@ -11375,7 +11871,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(761, 5),
+				Pos:       p(794, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -11385,17 +11881,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(763, 9),
+						Pos: p(796, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(763, 9),
+							Pos:  p(796, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(763, 21),
+								Pos: p(796, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(763, 21),
+									Pos:  p(796, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -11405,7 +11901,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(768, 5),
+				Pos:       p(801, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -11415,11 +11911,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(768, 32),
+						Pos:  p(801, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(768, 42),
+								Pos:  p(801, 42),
 								Name: "T",
 							},
 						},
@@ -11427,47 +11923,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(770, 9),
+						Pos:       p(803, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(770, 18),
+							Pos:  p(803, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(770, 25),
+									Pos:  p(803, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(770, 28),
+								Pos:  p(803, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(771, 9),
+						Pos:       p(804, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(771, 27),
-							Rbrace: p(771, 29),
+							Pos:    p(804, 27),
+							Rbrace: p(804, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(772, 9),
+						Pos:       p(805, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(772, 25),
+								Pos: p(805, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(772, 25),
+									Pos:  p(805, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(772, 32),
+											Pos:  p(805, 32),
 											Name: "T",
 										},
 									},
@@ -11476,38 +11972,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(773, 9),
+							Pos: p(806, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(774, 13),
+									Pos: p(807, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(774, 25),
+										Pos: p(807, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(774, 17),
+											Pos:  p(807, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(774, 28),
+											Pos:  p(807, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(774, 34),
+										Pos: p(807, 34),
 										X: &lang.NewExpr{
-											Pos: p(774, 40),
+											Pos: p(807, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(774, 44),
+												Pos:  p(807, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(774, 66),
+													Pos: p(807, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(774, 66),
+														Pos: p(807, 66),
 														X: &lang.Ident{
-															Pos:  p(774, 73),
+															Pos:  p(807, 73),
 															Name: "handler",
 														},
 													},
@@ -11517,85 +12013,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(775, 13),
+									Pos: p(808, 13),
 									X: &lang.AssignExpr{
-										Pos: p(775, 22),
+										Pos: p(808, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(775, 13),
+											Pos:  p(808, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(775, 24),
+											Pos:  p(808, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(776, 9),
+							Rbrace: p(809, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(777, 9),
+						Pos:       p(810, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(777, 27),
+							Pos:  p(810, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(777, 41),
+								Pos: p(810, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(777, 41),
+									Pos:  p(810, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(778, 9),
+							Pos: p(811, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(779, 13),
+									Pos: p(812, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(779, 17),
+											Pos:  p(812, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(779, 21),
+												Pos:  p(812, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(780, 13),
+									Pos: p(813, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(780, 19),
+										Pos: p(813, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(780, 17),
+											Pos:  p(813, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(780, 22),
+											Pos:  p(813, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(780, 28),
+										Pos: p(813, 28),
 										X: &lang.CallExpr{
-											Pos: p(780, 56),
+											Pos: p(813, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(780, 56),
+												Pos: p(813, 56),
 												X: &lang.MemberExpr{
-													Pos: p(780, 45),
+													Pos: p(813, 45),
 													X: &lang.MemberExpr{
-														Pos: p(780, 35),
+														Pos: p(813, 35),
 														X: &lang.Ident{
-															Pos:  p(780, 28),
+															Pos:  p(813, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -11606,26 +12102,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(780, 74),
+													Pos: p(813, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(780, 74),
+														Pos: p(813, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(780, 74),
+																Pos:  p(813, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(780, 79),
+															Pos: p(813, 79),
 															Fun: &lang.Ident{
-																Pos:  p(780, 79),
+																Pos:  p(813, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(780, 81),
+																	Pos: p(813, 81),
 																	X: &lang.Ident{
-																		Pos:  p(780, 81),
+																		Pos:  p(813, 81),
 																		Name: "value",
 																	},
 																},
@@ -11638,594 +12134,50 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(781, 9),
+							Rbrace: p(814, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(782, 9),
+						Pos: p(815, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(782, 9),
+							Pos:  p(815, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(782, 34),
+								Pos: p(815, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(782, 34),
+									Pos:  p(815, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(782, 46),
+							Pos: p(815, 46),
 							Fun: &lang.Ident{
-								Pos:  p(782, 46),
+								Pos:  p(815, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(782, 55),
+									Pos: p(815, 55),
 									X: &lang.Ident{
-										Pos:  p(782, 55),
+										Pos:  p(815, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(782, 14),
+							Pos:  p(815, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(782, 24),
+									Pos:  p(815, 24),
 									Name: "T",
 								},
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(790, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "UnauthorizedAccessException",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(790, 48),
-						Name: "SystemException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(792, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "UnauthorizedAccessException",
-						Init: &lang.CtorInit{
-							Pos:  p(792, 48),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(792, 53),
-									X: &lang.Literal{
-										Pos:   p(792, 53),
-										Kind:  lang.LitKind(8),
-										Raw:   "\"Attempted to perform an unauthorized operation.\"",
-										Value: string("Attempted to perform an unauthorized operation."),
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(792, 104),
-							Rbrace: p(792, 106),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(793, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "UnauthorizedAccessException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(793, 44),
-								Type: &lang.TypeRef{
-									Pos:  p(793, 44),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(793, 62),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(793, 67),
-									X: &lang.Ident{
-										Pos:  p(793, 67),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(793, 76),
-							Rbrace: p(793, 78),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(794, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "UnauthorizedAccessException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(794, 44),
-								Type: &lang.TypeRef{
-									Pos:  p(794, 44),
-									Name: "string",
-								},
-								Name: "message",
-							},
-							&lang.Param{
-								Pos: p(794, 60),
-								Type: &lang.TypeRef{
-									Pos:  p(794, 60),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(794, 88),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(794, 93),
-									X: &lang.Ident{
-										Pos:  p(794, 93),
-										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(794, 102),
-									X: &lang.Ident{
-										Pos:  p(794, 102),
-										Name: "innerException",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(794, 118),
-							Rbrace: p(794, 120),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(797, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "PlatformNotSupportedException",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(797, 50),
-						Name: "NotSupportedException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(799, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "PlatformNotSupportedException",
-						Init: &lang.CtorInit{
-							Pos:  p(799, 50),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(799, 55),
-									X: &lang.Literal{
-										Pos:   p(799, 55),
-										Kind:  lang.LitKind(8),
-										Raw:   "\"Operation is not supported on this platform.\"",
-										Value: string("Operation is not supported on this platform."),
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(799, 103),
-							Rbrace: p(799, 105),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(800, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "PlatformNotSupportedException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(800, 46),
-								Type: &lang.TypeRef{
-									Pos:  p(800, 46),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(800, 64),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(800, 69),
-									X: &lang.Ident{
-										Pos:  p(800, 69),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(800, 78),
-							Rbrace: p(800, 80),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(801, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "PlatformNotSupportedException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(801, 46),
-								Type: &lang.TypeRef{
-									Pos:  p(801, 46),
-									Name: "string",
-								},
-								Name: "message",
-							},
-							&lang.Param{
-								Pos: p(801, 62),
-								Type: &lang.TypeRef{
-									Pos:  p(801, 62),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(801, 90),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(801, 95),
-									X: &lang.Ident{
-										Pos:  p(801, 95),
-										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(801, 104),
-									X: &lang.Ident{
-										Pos:  p(801, 104),
-										Name: "innerException",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(801, 120),
-							Rbrace: p(801, 122),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(807, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "IOException",
-				Namespace: "System.IO",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(807, 32),
-						Name: "SystemException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(809, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "IOException",
-						Init: &lang.CtorInit{
-							Pos:  p(809, 32),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(809, 37),
-									X: &lang.Literal{
-										Pos:   p(809, 37),
-										Kind:  lang.LitKind(8),
-										Raw:   "\"I/O error occurred.\"",
-										Value: string("I/O error occurred."),
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(809, 60),
-							Rbrace: p(809, 62),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(810, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "IOException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(810, 28),
-								Type: &lang.TypeRef{
-									Pos:  p(810, 28),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(810, 46),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(810, 51),
-									X: &lang.Ident{
-										Pos:  p(810, 51),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(810, 60),
-							Rbrace: p(810, 62),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(811, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "IOException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(811, 28),
-								Type: &lang.TypeRef{
-									Pos:  p(811, 28),
-									Name: "string",
-								},
-								Name: "message",
-							},
-							&lang.Param{
-								Pos: p(811, 44),
-								Type: &lang.TypeRef{
-									Pos:  p(811, 44),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(811, 72),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(811, 77),
-									X: &lang.Ident{
-										Pos:  p(811, 77),
-										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(811, 86),
-									X: &lang.Ident{
-										Pos:  p(811, 86),
-										Name: "innerException",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(811, 102),
-							Rbrace: p(811, 104),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(814, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "FileNotFoundException",
-				Namespace: "System.IO",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(814, 42),
-						Name: "IOException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(816, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "FileNotFoundException",
-						Init: &lang.CtorInit{
-							Pos:  p(816, 42),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(816, 47),
-									X: &lang.Literal{
-										Pos:   p(816, 47),
-										Kind:  lang.LitKind(8),
-										Raw:   "\"Unable to find the specified file.\"",
-										Value: string("Unable to find the specified file."),
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(816, 85),
-							Rbrace: p(816, 87),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(817, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "FileNotFoundException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(817, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(817, 38),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(817, 56),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(817, 61),
-									X: &lang.Ident{
-										Pos:  p(817, 61),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(817, 70),
-							Rbrace: p(817, 72),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(818, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "FileNotFoundException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(818, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(818, 38),
-									Name: "string",
-								},
-								Name: "message",
-							},
-							&lang.Param{
-								Pos: p(818, 54),
-								Type: &lang.TypeRef{
-									Pos:  p(818, 54),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(818, 82),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(818, 87),
-									X: &lang.Ident{
-										Pos:  p(818, 87),
-										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(818, 96),
-									X: &lang.Ident{
-										Pos:  p(818, 96),
-										Name: "innerException",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(818, 112),
-							Rbrace: p(818, 114),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(819, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "FileNotFoundException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(819, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(819, 38),
-									Name: "string",
-								},
-								Name: "message",
-							},
-							&lang.Param{
-								Pos: p(819, 54),
-								Type: &lang.TypeRef{
-									Pos:  p(819, 54),
-									Name: "string",
-								},
-								Name: "fileName",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(819, 73),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(819, 78),
-									X: &lang.Ident{
-										Pos:  p(819, 78),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(819, 87),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(819, 89),
-									X: &lang.AssignExpr{
-										Pos: p(819, 98),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(819, 89),
-											Name: "FileName",
-										},
-										Right: &lang.Ident{
-											Pos:  p(819, 100),
-											Name: "fileName",
-										},
-									},
-								},
-							},
-							Rbrace: p(819, 110),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(820, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(820, 16),
-							Name: "string",
-						},
-						Name: "FileName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(820, 34),
-								Kind: "get",
 							},
 						},
 					},
@@ -12234,28 +12186,572 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(823, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "DirectoryNotFoundException",
-				Namespace: "System.IO",
+				Name:      "UnauthorizedAccessException",
+				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(823, 47),
-						Name: "IOException",
+						Pos:  p(823, 48),
+						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       p(825, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "DirectoryNotFoundException",
+						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(825, 47),
+							Pos:  p(825, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(825, 52),
+									Pos: p(825, 53),
 									X: &lang.Literal{
-										Pos:   p(825, 52),
+										Pos:   p(825, 53),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Attempted to perform an unauthorized operation.\"",
+										Value: string("Attempted to perform an unauthorized operation."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(825, 104),
+							Rbrace: p(825, 106),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(826, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "UnauthorizedAccessException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(826, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(826, 44),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(826, 62),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(826, 67),
+									X: &lang.Ident{
+										Pos:  p(826, 67),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(826, 76),
+							Rbrace: p(826, 78),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(827, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "UnauthorizedAccessException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(827, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(827, 44),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(827, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(827, 60),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(827, 88),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(827, 93),
+									X: &lang.Ident{
+										Pos:  p(827, 93),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(827, 102),
+									X: &lang.Ident{
+										Pos:  p(827, 102),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(827, 118),
+							Rbrace: p(827, 120),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(830, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "PlatformNotSupportedException",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(830, 50),
+						Name: "NotSupportedException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(832, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PlatformNotSupportedException",
+						Init: &lang.CtorInit{
+							Pos:  p(832, 50),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(832, 55),
+									X: &lang.Literal{
+										Pos:   p(832, 55),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Operation is not supported on this platform.\"",
+										Value: string("Operation is not supported on this platform."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(832, 103),
+							Rbrace: p(832, 105),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(833, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PlatformNotSupportedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(833, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(833, 46),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(833, 64),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(833, 69),
+									X: &lang.Ident{
+										Pos:  p(833, 69),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(833, 78),
+							Rbrace: p(833, 80),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(834, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PlatformNotSupportedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(834, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(834, 46),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(834, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(834, 62),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(834, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(834, 95),
+									X: &lang.Ident{
+										Pos:  p(834, 95),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(834, 104),
+									X: &lang.Ident{
+										Pos:  p(834, 104),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(834, 120),
+							Rbrace: p(834, 122),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(840, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "IOException",
+				Namespace: "System.IO",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(840, 32),
+						Name: "SystemException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(842, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IOException",
+						Init: &lang.CtorInit{
+							Pos:  p(842, 32),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(842, 37),
+									X: &lang.Literal{
+										Pos:   p(842, 37),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"I/O error occurred.\"",
+										Value: string("I/O error occurred."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(842, 60),
+							Rbrace: p(842, 62),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(843, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IOException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(843, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(843, 28),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(843, 46),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(843, 51),
+									X: &lang.Ident{
+										Pos:  p(843, 51),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(843, 60),
+							Rbrace: p(843, 62),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(844, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IOException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(844, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(844, 28),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(844, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(844, 44),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(844, 72),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(844, 77),
+									X: &lang.Ident{
+										Pos:  p(844, 77),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(844, 86),
+									X: &lang.Ident{
+										Pos:  p(844, 86),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(844, 102),
+							Rbrace: p(844, 104),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(847, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FileNotFoundException",
+				Namespace: "System.IO",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(847, 42),
+						Name: "IOException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(849, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FileNotFoundException",
+						Init: &lang.CtorInit{
+							Pos:  p(849, 42),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(849, 47),
+									X: &lang.Literal{
+										Pos:   p(849, 47),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Unable to find the specified file.\"",
+										Value: string("Unable to find the specified file."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(849, 85),
+							Rbrace: p(849, 87),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(850, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FileNotFoundException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(850, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(850, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(850, 56),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(850, 61),
+									X: &lang.Ident{
+										Pos:  p(850, 61),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(850, 70),
+							Rbrace: p(850, 72),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(851, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FileNotFoundException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(851, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(851, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(851, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(851, 54),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(851, 82),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(851, 87),
+									X: &lang.Ident{
+										Pos:  p(851, 87),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(851, 96),
+									X: &lang.Ident{
+										Pos:  p(851, 96),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(851, 112),
+							Rbrace: p(851, 114),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(852, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FileNotFoundException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(852, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(852, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(852, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(852, 54),
+									Name: "string",
+								},
+								Name: "fileName",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(852, 73),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(852, 78),
+									X: &lang.Ident{
+										Pos:  p(852, 78),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(852, 87),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(852, 89),
+									X: &lang.AssignExpr{
+										Pos: p(852, 98),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(852, 89),
+											Name: "FileName",
+										},
+										Right: &lang.Ident{
+											Pos:  p(852, 100),
+											Name: "fileName",
+										},
+									},
+								},
+							},
+							Rbrace: p(852, 110),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(853, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(853, 16),
+							Name: "string",
+						},
+						Name: "FileName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(853, 34),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(856, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "DirectoryNotFoundException",
+				Namespace: "System.IO",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(856, 47),
+						Name: "IOException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(858, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DirectoryNotFoundException",
+						Init: &lang.CtorInit{
+							Pos:  p(858, 47),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(858, 52),
+									X: &lang.Literal{
+										Pos:   p(858, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -12264,116 +12760,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(825, 103),
-							Rbrace: p(825, 105),
+							Pos:    p(858, 103),
+							Rbrace: p(858, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(826, 9),
+						Pos:       p(859, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(826, 43),
+								Pos: p(859, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(826, 43),
+									Pos:  p(859, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(826, 61),
+							Pos:  p(859, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(826, 66),
+									Pos: p(859, 66),
 									X: &lang.Ident{
-										Pos:  p(826, 66),
+										Pos:  p(859, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(826, 75),
-							Rbrace: p(826, 77),
+							Pos:    p(859, 75),
+							Rbrace: p(859, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(827, 9),
+						Pos:       p(860, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(827, 43),
+								Pos: p(860, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(827, 43),
+									Pos:  p(860, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(827, 59),
+								Pos: p(860, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(827, 59),
+									Pos:  p(860, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(827, 87),
+							Pos:  p(860, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(827, 92),
+									Pos: p(860, 92),
 									X: &lang.Ident{
-										Pos:  p(827, 92),
+										Pos:  p(860, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(827, 101),
+									Pos: p(860, 101),
 									X: &lang.Ident{
-										Pos:  p(827, 101),
+										Pos:  p(860, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(827, 117),
-							Rbrace: p(827, 119),
+							Pos:    p(860, 117),
+							Rbrace: p(860, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(830, 5),
+				Pos:       p(863, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(830, 41),
+						Pos:  p(863, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(832, 9),
+						Pos:       p(865, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(832, 41),
+							Pos:  p(865, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(832, 46),
+									Pos: p(865, 46),
 									X: &lang.Literal{
-										Pos:   p(832, 46),
+										Pos:   p(865, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -12382,114 +12878,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(832, 95),
-							Rbrace: p(832, 97),
+							Pos:    p(865, 95),
+							Rbrace: p(865, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(833, 9),
+						Pos:       p(866, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(833, 37),
+								Pos: p(866, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(833, 37),
+									Pos:  p(866, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(833, 55),
+							Pos:  p(866, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(833, 60),
+									Pos: p(866, 60),
 									X: &lang.Ident{
-										Pos:  p(833, 60),
+										Pos:  p(866, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(833, 69),
-							Rbrace: p(833, 71),
+							Pos:    p(866, 69),
+							Rbrace: p(866, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(834, 9),
+						Pos:       p(867, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(834, 37),
+								Pos: p(867, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(834, 37),
+									Pos:  p(867, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(834, 53),
+								Pos: p(867, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(834, 53),
+									Pos:  p(867, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(834, 81),
+							Pos:  p(867, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(834, 86),
+									Pos: p(867, 86),
 									X: &lang.Ident{
-										Pos:  p(834, 86),
+										Pos:  p(867, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(834, 95),
+									Pos: p(867, 95),
 									X: &lang.Ident{
-										Pos:  p(834, 95),
+										Pos:  p(867, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(834, 111),
-							Rbrace: p(834, 113),
+							Pos:    p(867, 111),
+							Rbrace: p(867, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(840, 5),
+				Pos:       p(873, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(842, 9),
+						Pos:       p(875, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(842, 22),
+							Pos:  p(875, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(842, 26),
+								Pos:  p(875, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(842, 37),
+									Pos: p(875, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(842, 38),
+										Pos:   p(875, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -12498,34 +12994,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(843, 9),
+						Pos:       p(876, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(843, 32),
+							Pos:  p(876, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(843, 41),
+								Pos:  p(876, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(843, 69),
+									Pos: p(876, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(843, 69),
+										Pos: p(876, 69),
 										X: &lang.Ident{
-											Pos:  p(843, 60),
+											Pos:  p(876, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(843, 86),
+											Pos: p(876, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(843, 86),
+												Pos: p(876, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(843, 87),
+													Pos:   p(876, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -12539,7 +13035,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(849, 5),
+				Pos:       p(882, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -12549,64 +13045,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(849, 35),
+						Pos:  p(882, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(851, 9),
+						Pos:       p(884, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(851, 18),
+							Pos:  p(884, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(851, 23),
+									Pos:  p(884, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(851, 26),
+								Pos:  p(884, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(852, 9),
+						Pos:       p(885, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(852, 18),
+							Pos:  p(885, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(852, 69),
+									Pos:  p(885, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(852, 74),
+									Pos:  p(885, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(852, 77),
+								Pos:  p(885, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(852, 87),
+									Pos: p(885, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(852, 91),
+										Pos:  p(885, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(852, 142),
+												Pos:  p(885, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(852, 147),
+												Pos:  p(885, 147),
 												Name: "T",
 											},
 										},
@@ -12616,46 +13112,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(854, 9),
+						Pos:       p(887, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(854, 30),
-							Rbrace: p(854, 32),
+							Pos:    p(887, 30),
+							Rbrace: p(887, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(855, 9),
+						Pos:       p(888, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(855, 28),
+								Pos: p(888, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(855, 28),
+									Pos:  p(888, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(855, 49),
-							Rbrace: p(855, 51),
+							Pos:    p(888, 49),
+							Rbrace: p(888, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(856, 9),
+						Pos:       p(889, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(856, 28),
+								Pos: p(889, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(856, 28),
+									Pos:  p(889, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(856, 33),
+											Pos:  p(889, 33),
 											Name: "T",
 										},
 									},
@@ -12664,38 +13160,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(857, 9),
+							Pos: p(890, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(858, 13),
+									Pos: p(891, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(858, 30),
+										Pos: p(891, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(858, 17),
+											Pos:  p(891, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(858, 33),
+											Pos:  p(891, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(858, 39),
+										Pos: p(891, 39),
 										X: &lang.NewExpr{
-											Pos: p(858, 45),
+											Pos: p(891, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(858, 49),
+												Pos:  p(891, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(858, 71),
+													Pos: p(891, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(858, 71),
+														Pos: p(891, 71),
 														X: &lang.Ident{
-															Pos:  p(858, 78),
+															Pos:  p(891, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -12705,37 +13201,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(859, 13),
+									Pos: p(892, 13),
 									X: &lang.AssignExpr{
-										Pos: p(859, 22),
+										Pos: p(892, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(859, 13),
+											Pos:  p(892, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(859, 24),
+											Pos:  p(892, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(860, 9),
+							Rbrace: p(893, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(861, 9),
+						Pos:       p(894, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(861, 28),
+								Pos: p(894, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(861, 28),
+									Pos:  p(894, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(861, 33),
+											Pos:  p(894, 33),
 											Name: "T",
 										},
 									},
@@ -12743,63 +13239,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(861, 50),
+								Pos: p(894, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(861, 50),
+									Pos:  p(894, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(861, 73),
+							Pos:  p(894, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(861, 78),
+									Pos: p(894, 78),
 									X: &lang.Ident{
-										Pos:  p(861, 78),
+										Pos:  p(894, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(861, 92),
-							Rbrace: p(861, 94),
+							Pos:    p(894, 92),
+							Rbrace: p(894, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(863, 9),
+						Pos:       p(896, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(863, 16),
+							Pos:  p(896, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(865, 13),
+								Pos:  p(898, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(866, 13),
+									Pos: p(899, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(867, 17),
+											Pos: p(900, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(867, 17),
+												Pos:  p(900, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(867, 21),
+													Pos:  p(900, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(867, 47),
+														Pos: p(900, 47),
 														X: &lang.MemberExpr{
-															Pos: p(867, 33),
+															Pos: p(900, 33),
 															X: &lang.Ident{
-																Pos:  p(867, 26),
+																Pos:  p(900, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -12810,32 +13306,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(868, 17),
+											Pos: p(901, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(868, 29),
+												Pos: p(901, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(868, 29),
+													Pos: p(901, 29),
 													X: &lang.Ident{
-														Pos:  p(868, 21),
+														Pos:  p(901, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(868, 41),
+														Pos: p(901, 41),
 														X: &lang.Ident{
-															Pos:  p(868, 41),
+															Pos:  p(901, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(868, 45),
+														Pos: p(901, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(868, 49),
+															Pos: p(901, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(868, 49),
+																Pos:  p(901, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -12844,49 +13340,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(868, 55),
+												Pos: p(901, 55),
 												X: &lang.Ident{
-													Pos:  p(868, 62),
+													Pos:  p(901, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(869, 17),
+											Pos: p(902, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(869, 17),
+												Pos:  p(902, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(869, 19),
+													Pos:  p(902, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(869, 46),
+														Pos: p(902, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(869, 38),
+															Pos: p(902, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(869, 29),
+																Pos:  p(902, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(869, 41),
+																Pos:  p(902, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(869, 48),
+															Pos: p(902, 48),
 															Fun: &lang.Ident{
-																Pos:  p(869, 48),
+																Pos:  p(902, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(869, 61),
+															Pos: p(902, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(869, 69),
+																Pos:  p(902, 69),
 																Name: "T",
 															},
 														},
@@ -12895,69 +13391,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(870, 17),
+											Pos: p(903, 17),
 											X: &lang.AssignExpr{
-												Pos: p(870, 29),
+												Pos: p(903, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(870, 24),
+													Pos: p(903, 24),
 													X: &lang.Ident{
-														Pos:  p(870, 17),
+														Pos:  p(903, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(870, 25),
+															Pos: p(903, 25),
 															X: &lang.Ident{
-																Pos:  p(870, 25),
+																Pos:  p(903, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(870, 31),
+													Pos:  p(903, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(871, 17),
+											Pos: p(904, 17),
 											X: &lang.Ident{
-												Pos:  p(871, 24),
+												Pos:  p(904, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(872, 13),
+									Rbrace: p(905, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(873, 13),
+								Pos:  p(906, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(873, 17),
+									Pos: p(906, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(873, 19),
+											Pos: p(906, 19),
 											X: &lang.AssignExpr{
-												Pos: p(873, 65),
+												Pos: p(906, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(873, 26),
+													Pos: p(906, 26),
 													X: &lang.Ident{
-														Pos:  p(873, 19),
+														Pos:  p(906, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(873, 27),
+															Pos: p(906, 27),
 															X: &lang.MemberExpr{
-																Pos: p(873, 48),
+																Pos: p(906, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(873, 34),
+																	Pos: p(906, 34),
 																	X: &lang.Ident{
-																		Pos:  p(873, 27),
+																		Pos:  p(906, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -12968,44 +13464,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(873, 67),
+													Pos:  p(906, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(873, 74),
+									Rbrace: p(906, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(876, 9),
+						Pos:       p(909, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(876, 16),
+							Pos:  p(909, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(876, 47),
+							Pos: p(909, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(876, 47),
+								Pos: p(909, 47),
 								X: &lang.Ident{
-									Pos:  p(876, 39),
+									Pos:  p(909, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(876, 59),
+									Pos: p(909, 59),
 									X: &lang.MemberExpr{
-										Pos: p(876, 80),
+										Pos: p(909, 80),
 										X: &lang.MemberExpr{
-											Pos: p(876, 66),
+											Pos: p(909, 66),
 											X: &lang.Ident{
-												Pos:  p(876, 59),
+												Pos:  p(909, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -13017,38 +13513,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(877, 9),
+						Pos:       p(910, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(877, 16),
+							Pos:  p(910, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(877, 49),
+									Pos:  p(910, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(877, 62),
+							Pos: p(910, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(877, 66),
+								Pos:  p(910, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(877, 98),
+										Pos:  p(910, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(877, 101),
+									Pos: p(910, 101),
 									X: &lang.MemberExpr{
-										Pos: p(877, 109),
+										Pos: p(910, 109),
 										X: &lang.Ident{
-											Pos:  p(877, 101),
+											Pos:  p(910, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -13058,32 +13554,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(878, 9),
+						Pos:       p(911, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(878, 16),
+							Pos:  p(911, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(878, 31),
-							Rbrace: p(878, 33),
+							Pos:    p(911, 31),
+							Rbrace: p(911, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(879, 9),
+						Pos:       p(912, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(879, 25),
+							Pos:  p(912, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(879, 52),
+							Pos: p(912, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(879, 52),
+								Pos: p(912, 52),
 								X: &lang.Ident{
-									Pos:  p(879, 46),
+									Pos:  p(912, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -13093,24 +13589,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(887, 5),
+				Pos:       p(920, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(889, 9),
+						Pos: p(922, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(889, 9),
+							Pos:  p(922, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(889, 13),
+								Pos:  p(922, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(889, 21),
+									Pos:   p(922, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -13118,10 +13614,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(891, 9),
+						Pos:       p(924, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(891, 16),
+							Pos:  p(924, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -13130,40 +13626,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(891, 26),
+								Pos: p(924, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(891, 26),
+									Pos:  p(924, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(891, 52),
+							Pos: p(924, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(891, 44),
+								Pos: p(924, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(891, 38),
+									Pos:  p(924, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(891, 47),
+									Pos:  p(924, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(891, 54),
+								Pos:   p(924, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(891, 64),
+								Pos: p(924, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(891, 64),
+									Pos: p(924, 64),
 									X: &lang.Ident{
-										Pos:  p(891, 58),
+										Pos:  p(924, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -13172,58 +13668,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(892, 9),
+						Pos:       p(925, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(892, 16),
+							Pos:  p(925, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(892, 24),
+								Pos: p(925, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(892, 24),
+									Pos:  p(925, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(892, 31),
+								Pos: p(925, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(892, 31),
+									Pos:  p(925, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(892, 48),
+							Pos: p(925, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(892, 43),
+								Pos: p(925, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(892, 41),
+									Pos:  p(925, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(892, 45),
+									Pos:   p(925, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(892, 50),
+								Pos:  p(925, 50),
 								Name: "v",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(894, 9),
+						Pos:       p(927, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(894, 23),
+							Pos:  p(927, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13232,42 +13728,42 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(894, 39),
+								Pos: p(927, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(894, 39),
+									Pos:  p(927, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(894, 53),
+							Pos: p(927, 53),
 							Fun: &lang.Ident{
-								Pos:  p(894, 53),
+								Pos:  p(927, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(894, 57),
+									Pos: p(927, 57),
 									X: &lang.Literal{
-										Pos:   p(894, 57),
+										Pos:   p(927, 57),
 										Raw:   "17",
 										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(894, 61),
+									Pos: p(927, 61),
 									X: &lang.CallExpr{
-										Pos: p(894, 61),
+										Pos: p(927, 61),
 										Fun: &lang.Ident{
-											Pos:  p(894, 61),
+											Pos:  p(927, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(894, 64),
+												Pos: p(927, 64),
 												X: &lang.Ident{
-													Pos:  p(894, 64),
+													Pos:  p(927, 64),
 													Name: "value1",
 												},
 											},
@@ -13278,10 +13774,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(895, 9),
+						Pos:       p(928, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(895, 23),
+							Pos:  p(928, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13291,59 +13787,59 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(895, 43),
+								Pos: p(928, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 43),
+									Pos:  p(928, 43),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(895, 54),
+								Pos: p(928, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 54),
+									Pos:  p(928, 54),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(895, 68),
+							Pos: p(928, 68),
 							Fun: &lang.Ident{
-								Pos:  p(895, 68),
+								Pos:  p(928, 68),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(895, 72),
+									Pos: p(928, 72),
 									X: &lang.CallExpr{
-										Pos: p(895, 72),
+										Pos: p(928, 72),
 										Fun: &lang.Ident{
-											Pos:  p(895, 72),
+											Pos:  p(928, 72),
 											Name: "Mix",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(895, 76),
+												Pos: p(928, 76),
 												X: &lang.Literal{
-													Pos:   p(895, 76),
+													Pos:   p(928, 76),
 													Raw:   "17",
 													Value: int64(17),
 												},
 											},
 											&lang.Arg{
-												Pos: p(895, 80),
+												Pos: p(928, 80),
 												X: &lang.CallExpr{
-													Pos: p(895, 80),
+													Pos: p(928, 80),
 													Fun: &lang.Ident{
-														Pos:  p(895, 80),
+														Pos:  p(928, 80),
 														Name: "Of",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(895, 83),
+															Pos: p(928, 83),
 															X: &lang.Ident{
-																Pos:  p(895, 83),
+																Pos:  p(928, 83),
 																Name: "value1",
 															},
 														},
@@ -13354,18 +13850,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(895, 93),
+									Pos: p(928, 93),
 									X: &lang.CallExpr{
-										Pos: p(895, 93),
+										Pos: p(928, 93),
 										Fun: &lang.Ident{
-											Pos:  p(895, 93),
+											Pos:  p(928, 93),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(895, 96),
+												Pos: p(928, 96),
 												X: &lang.Ident{
-													Pos:  p(895, 96),
+													Pos:  p(928, 96),
 													Name: "value2",
 												},
 											},
@@ -13376,10 +13872,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(896, 9),
+						Pos:       p(929, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(896, 23),
+							Pos:  p(929, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13390,57 +13886,57 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(896, 47),
+								Pos: p(929, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(896, 47),
+									Pos:  p(929, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(896, 58),
+								Pos: p(929, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(896, 58),
+									Pos:  p(929, 58),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(896, 69),
+								Pos: p(929, 69),
 								Type: &lang.TypeRef{
-									Pos:  p(896, 69),
+									Pos:  p(929, 69),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(896, 83),
+							Pos: p(929, 83),
 							Fun: &lang.Ident{
-								Pos:  p(896, 83),
+								Pos:  p(929, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(896, 87),
+									Pos: p(929, 87),
 									X: &lang.CallExpr{
-										Pos: p(896, 87),
+										Pos: p(929, 87),
 										Fun: &lang.Ident{
-											Pos:  p(896, 87),
+											Pos:  p(929, 87),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(896, 95),
+												Pos: p(929, 95),
 												X: &lang.Ident{
-													Pos:  p(896, 95),
+													Pos:  p(929, 95),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(896, 103),
+												Pos: p(929, 103),
 												X: &lang.Ident{
-													Pos:  p(896, 103),
+													Pos:  p(929, 103),
 													Name: "value2",
 												},
 											},
@@ -13448,18 +13944,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(896, 112),
+									Pos: p(929, 112),
 									X: &lang.CallExpr{
-										Pos: p(896, 112),
+										Pos: p(929, 112),
 										Fun: &lang.Ident{
-											Pos:  p(896, 112),
+											Pos:  p(929, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(896, 115),
+												Pos: p(929, 115),
 												X: &lang.Ident{
-													Pos:  p(896, 115),
+													Pos:  p(929, 115),
 													Name: "value3",
 												},
 											},
@@ -13470,10 +13966,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(897, 9),
+						Pos:       p(930, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(897, 23),
+							Pos:  p(930, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13485,72 +13981,72 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(897, 51),
+								Pos: p(930, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(897, 51),
+									Pos:  p(930, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(897, 62),
+								Pos: p(930, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(897, 62),
+									Pos:  p(930, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(897, 73),
+								Pos: p(930, 73),
 								Type: &lang.TypeRef{
-									Pos:  p(897, 73),
+									Pos:  p(930, 73),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(897, 84),
+								Pos: p(930, 84),
 								Type: &lang.TypeRef{
-									Pos:  p(897, 84),
+									Pos:  p(930, 84),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(897, 98),
+							Pos: p(930, 98),
 							Fun: &lang.Ident{
-								Pos:  p(897, 98),
+								Pos:  p(930, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(897, 102),
+									Pos: p(930, 102),
 									X: &lang.CallExpr{
-										Pos: p(897, 102),
+										Pos: p(930, 102),
 										Fun: &lang.Ident{
-											Pos:  p(897, 102),
+											Pos:  p(930, 102),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(897, 110),
+												Pos: p(930, 110),
 												X: &lang.Ident{
-													Pos:  p(897, 110),
+													Pos:  p(930, 110),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(897, 118),
+												Pos: p(930, 118),
 												X: &lang.Ident{
-													Pos:  p(897, 118),
+													Pos:  p(930, 118),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(897, 126),
+												Pos: p(930, 126),
 												X: &lang.Ident{
-													Pos:  p(897, 126),
+													Pos:  p(930, 126),
 													Name: "value3",
 												},
 											},
@@ -13558,18 +14054,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(897, 135),
+									Pos: p(930, 135),
 									X: &lang.CallExpr{
-										Pos: p(897, 135),
+										Pos: p(930, 135),
 										Fun: &lang.Ident{
-											Pos:  p(897, 135),
+											Pos:  p(930, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(897, 138),
+												Pos: p(930, 138),
 												X: &lang.Ident{
-													Pos:  p(897, 138),
+													Pos:  p(930, 138),
 													Name: "value4",
 												},
 											},
@@ -13580,10 +14076,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(898, 9),
+						Pos:       p(931, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(898, 23),
+							Pos:  p(931, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13596,87 +14092,87 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(898, 55),
+								Pos: p(931, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(898, 55),
+									Pos:  p(931, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(898, 66),
+								Pos: p(931, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(898, 66),
+									Pos:  p(931, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(898, 77),
+								Pos: p(931, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(898, 77),
+									Pos:  p(931, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(898, 88),
+								Pos: p(931, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(898, 88),
+									Pos:  p(931, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(898, 99),
+								Pos: p(931, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(898, 99),
+									Pos:  p(931, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(898, 113),
+							Pos: p(931, 113),
 							Fun: &lang.Ident{
-								Pos:  p(898, 113),
+								Pos:  p(931, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(898, 117),
+									Pos: p(931, 117),
 									X: &lang.CallExpr{
-										Pos: p(898, 117),
+										Pos: p(931, 117),
 										Fun: &lang.Ident{
-											Pos:  p(898, 117),
+											Pos:  p(931, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(898, 125),
+												Pos: p(931, 125),
 												X: &lang.Ident{
-													Pos:  p(898, 125),
+													Pos:  p(931, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(898, 133),
+												Pos: p(931, 133),
 												X: &lang.Ident{
-													Pos:  p(898, 133),
+													Pos:  p(931, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(898, 141),
+												Pos: p(931, 141),
 												X: &lang.Ident{
-													Pos:  p(898, 141),
+													Pos:  p(931, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(898, 149),
+												Pos: p(931, 149),
 												X: &lang.Ident{
-													Pos:  p(898, 149),
+													Pos:  p(931, 149),
 													Name: "value4",
 												},
 											},
@@ -13684,18 +14180,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(898, 158),
+									Pos: p(931, 158),
 									X: &lang.CallExpr{
-										Pos: p(898, 158),
+										Pos: p(931, 158),
 										Fun: &lang.Ident{
-											Pos:  p(898, 158),
+											Pos:  p(931, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(898, 161),
+												Pos: p(931, 161),
 												X: &lang.Ident{
-													Pos:  p(898, 161),
+													Pos:  p(931, 161),
 													Name: "value5",
 												},
 											},
@@ -13706,10 +14202,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(899, 9),
+						Pos:       p(932, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(899, 16),
+							Pos:  p(932, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -13718,53 +14214,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(899, 28),
+								Pos: p(932, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(899, 28),
+									Pos:  p(932, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(899, 37),
+							Pos: p(932, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(899, 39),
+									Pos: p(932, 39),
 									X: &lang.AssignExpr{
-										Pos: p(899, 45),
+										Pos: p(932, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(899, 39),
+											Pos:  p(932, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(899, 47),
+											Pos: p(932, 47),
 											Fun: &lang.Ident{
-												Pos:  p(899, 47),
+												Pos:  p(932, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(899, 51),
+													Pos: p(932, 51),
 													X: &lang.Ident{
-														Pos:  p(899, 51),
+														Pos:  p(932, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(899, 58),
+													Pos: p(932, 58),
 													X: &lang.CallExpr{
-														Pos: p(899, 58),
+														Pos: p(932, 58),
 														Fun: &lang.Ident{
-															Pos:  p(899, 58),
+															Pos:  p(932, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(899, 61),
+																Pos: p(932, 61),
 																X: &lang.Ident{
-																	Pos:  p(899, 61),
+																	Pos:  p(932, 61),
 																	Name: "value",
 																},
 															},
@@ -13776,82 +14272,82 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(899, 70),
+							Rbrace: p(932, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(900, 9),
+						Pos:       p(933, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(900, 16),
+							Pos:  p(933, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(900, 36),
+							Pos:  p(933, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(908, 5),
+				Pos:       p(941, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(910, 9),
+						Pos:       p(943, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(910, 23),
+							Pos:  p(943, 23),
 							Name: "void",
 						},
 						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(910, 45),
+								Pos: p(943, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(910, 45),
+									Pos:  p(943, 45),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(911, 9),
+							Pos: p(944, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(912, 13),
+									Pos: p(945, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(912, 21),
+										Pos: p(945, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(912, 17),
+											Pos:  p(945, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(912, 24),
+											Pos:  p(945, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(912, 30),
+										Pos: p(945, 30),
 										X: &lang.NewExpr{
-											Pos: p(912, 36),
+											Pos: p(945, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(912, 40),
+												Pos:  p(945, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(912, 62),
+													Pos: p(945, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(912, 62),
+														Pos: p(945, 62),
 														X: &lang.Ident{
-															Pos:  p(912, 69),
+															Pos:  p(945, 69),
 															Name: "obj",
 														},
 													},
@@ -13861,60 +14357,60 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(913, 9),
+							Rbrace: p(946, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(914, 9),
+						Pos:       p(947, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(914, 23),
+							Pos:  p(947, 23),
 							Name: "void",
 						},
 						Name: "ReRegisterForFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(914, 50),
+								Pos: p(947, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(914, 50),
+									Pos:  p(947, 50),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(915, 9),
+							Pos: p(948, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(916, 13),
+									Pos: p(949, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(916, 21),
+										Pos: p(949, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(916, 17),
+											Pos:  p(949, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(916, 24),
+											Pos:  p(949, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(916, 30),
+										Pos: p(949, 30),
 										X: &lang.NewExpr{
-											Pos: p(916, 36),
+											Pos: p(949, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(916, 40),
+												Pos:  p(949, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(916, 62),
+													Pos: p(949, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(916, 62),
+														Pos: p(949, 62),
 														X: &lang.Ident{
-															Pos:  p(916, 69),
+															Pos:  p(949, 69),
 															Name: "obj",
 														},
 													},
@@ -13924,56 +14420,56 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(917, 9),
+							Rbrace: p(950, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(918, 9),
+						Pos:       p(951, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(918, 23),
+							Pos:  p(951, 23),
 							Name: "void",
 						},
 						Name: "KeepAlive",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(918, 38),
+								Pos: p(951, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(918, 38),
+									Pos:  p(951, 38),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(918, 50),
-							Rbrace: p(918, 52),
+							Pos:    p(951, 50),
+							Rbrace: p(951, 52),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(919, 9),
+						Pos:       p(952, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(919, 23),
+							Pos:  p(952, 23),
 							Name: "void",
 						},
 						Name: "Collect",
 						Body: &lang.BlockStmt{
-							Pos:    p(919, 38),
-							Rbrace: p(919, 40),
+							Pos:    p(952, 38),
+							Rbrace: p(952, 40),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(920, 9),
+						Pos:       p(953, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(920, 23),
+							Pos:  p(953, 23),
 							Name: "void",
 						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(920, 55),
-							Rbrace: p(920, 57),
+							Pos:    p(953, 55),
+							Rbrace: p(953, 57),
 						},
 					},
 				},

@@ -46,6 +46,9 @@ func iterParamField(name string) string { return "<>3__" + name }
 func (l *lowering) lowerIterators(td *lang.TypeDecl) {
 	var extra []*lang.TypeDecl
 	for _, m := range td.Members {
+		if _, ok := m.(*lang.TypeDecl); !ok {
+			l.lowerLocalIterators(m, td)
+		}
 		switch m := m.(type) {
 		case *lang.MethodDecl:
 			it := l.info.Iterators[m]
@@ -330,10 +333,133 @@ func (e *expander) yield(s *lang.YieldStmt) []lang.Stmt {
 		return exprStmt(fl.intAssign(pos, fl.intRef(pos, e.num), fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, n))))
 	}
 	return []lang.Stmt{block(pos,
-		assignStmt(pos, ident(pos, currentField), s.X),
+		assignStmt(pos, fl.currentRef(pos), s.X),
 		setState(n),
 		&lang.ReturnStmt{Pos: pos, X: boolLit(pos, true)},
 		labeled(pos, st.label, setState(-1)),
 		ifStmt(pos, ident(pos, disposeModeField), gotoStmt(pos, e.exit), nil),
 	)}
+}
+
+// Names of the closure form (iterator local functions).
+const (
+	iterVar    = "<>it"      // the LocalIterator<T> a yield stores Current into
+	disposeVar = "<>dispose" // MoveNext's argument: true to dispose
+)
+
+// lowerLocalIterators lowers the iterator local functions inside n,
+// innermost first.
+func (l *lowering) lowerLocalIterators(n lang.Node, owner *lang.TypeDecl) {
+	if n == nil {
+		return
+	}
+	lang.Inspect(n, func(m lang.Node) bool {
+		s, ok := m.(*lang.LocalFuncStmt)
+		if !ok {
+			return true
+		}
+		if s.Func.Body != nil {
+			l.lowerLocalIterators(s.Func.Body, owner)
+			if it := l.info.Iterators[s.Func]; it != nil {
+				l.lowerLocalIterator(s, owner, it)
+			}
+		}
+		return false
+	})
+}
+
+// lowerLocalIterator rewrites an iterator local function in place into the
+// closure form: the local function returns a LocalIterator<T> (prelude)
+// whose start function makes each enumerator's state, the hoisted locals
+// and copies of the parameters, as locals that its MoveNext closure
+// captures:
+//
+//	return new LocalIterator<T>(<>it => {
+//	    int <n>3__1 = n;               // a parameter's copy
+//	    int <i>5__2 = default(int);    // a hoisted local
+//	    int <>1__state = 0;
+//	    bool <>w__disposeMode = false;
+//	    return <>dispose => {
+//	        if (<>dispose) {
+//	            if (<>1__state <= 0) { <>1__state = -2; return false; }
+//	            <>w__disposeMode = true;
+//	        }
+//	        <MoveNext>                 // a yield stores <>it.Current
+//	    };
+//	}, true);                          // false for an enumerator
+func (l *lowering) lowerLocalIterator(s *lang.LocalFuncStmt, owner *lang.TypeDecl, it *bind.Iterator) {
+	m := s.Func
+	pos := m.Pos
+	body := m.Body
+	fl := l.newFn(owner, pos, m.Params, body, m.TypeParams)
+	fl.iter, fl.closure = it, true
+	// Each enumerator starts from the arguments the call passed: the body
+	// reads copies of the parameters.
+	res := resolve(m.Params, body)
+	copies := map[*variable]string{}
+	var copyDecls []lang.Stmt
+	for _, p := range m.Params {
+		v := res.lookupParam(p.Name)
+		if v == nil {
+			continue
+		}
+		l.hoistN++
+		name := fmt.Sprintf("<%s>3__%d", p.Name, l.hoistN)
+		copies[v] = name
+		copyDecls = append(copyDecls, declStmt(pos, cloneType(p.Type), name, ident(pos, p.Name)))
+	}
+	for id, v := range res.uses {
+		if c, ok := copies[v]; ok {
+			id.Name = c
+		}
+	}
+	mc := fl.machine(nil, body)
+	if mc == nil {
+		return
+	}
+	elem := typeRef(pos, "object")
+	if it.Generic && m.ReturnType != nil && len(m.ReturnType.Args) == 1 {
+		elem = cloneType(m.ReturnType.Args[0])
+	}
+	start := append([]lang.Stmt(nil), copyDecls...)
+	for _, f := range mc.fields {
+		if !f.param {
+			start = append(start, declStmt(pos, f.typ, f.name, &lang.DefaultExpr{Pos: pos, Type: cloneType(f.typ)}))
+		}
+	}
+	start = append(start,
+		fl.intDecl(pos, stateField, fl.intLit(pos, 0)),
+		declStmt(pos, typeRef(pos, "bool"), disposeModeField, boolLit(pos, false)))
+	disposing := ifStmt(pos, ident(pos, disposeVar), block(pos,
+		ifStmt(pos, binary(pos, "<=", fl.intRef(pos, stateField), fl.intLit(pos, 0)), block(pos,
+			exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, -2))),
+			&lang.ReturnStmt{Pos: pos, X: boolLit(pos, false)}), nil),
+		assignStmt(pos, ident(pos, disposeModeField), boolLit(pos, true))), nil)
+	moveNext := &lang.LambdaExpr{Pos: pos, Params: []*lang.Param{{Pos: pos, Name: disposeVar}},
+		Body: block(pos, append([]lang.Stmt{disposing}, mc.moveNext...)...)}
+	start = append(start, &lang.ReturnStmt{Pos: pos, X: moveNext})
+	startFn := &lang.LambdaExpr{Pos: pos, Params: []*lang.Param{{Pos: pos, Name: iterVar}}, Body: block(pos, start...)}
+	m.Body = block(pos, &lang.ReturnStmt{Pos: pos, X: &lang.NewExpr{Pos: pos,
+		Type: typeRef(pos, "System.Runtime.CompilerServices.LocalIterator", elem),
+		Args: []*lang.Arg{{Pos: pos, X: startFn}, {Pos: pos, X: boolLit(pos, fl.enumerable())}}}})
+	l.items = append(l.items, &Item{Name: m.Name, Owner: owner, Stub: s})
+}
+
+// lookupParam returns the parameter of the resolved function named name.
+func (r *resolution) lookupParam(name string) *variable {
+	for _, v := range r.vars {
+		if v.param && v.name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// currentRef is where a yield stores its value: the <>2__current field,
+// or the LocalIterator's Current in the closure form.
+func (fl *fnLowering) currentRef(pos lang.Pos) lang.Expr {
+	if fl.closure {
+		return member(pos, ident(pos, iterVar), "Current")
+	}
+	return ident(pos, currentField)
 }

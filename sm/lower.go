@@ -105,6 +105,9 @@ func lowerFiles(l *lowering, files []*lang.File, info *bind.Info, mode string) *
 		// Generated names are numbered per file, so that a program's names
 		// do not depend on what the prelude lowers.
 		l.smN, l.hoistN, l.tempN, l.labelN = 0, 0, 0, 0
+		for _, s := range f.Stmts {
+			l.lowerLocalIterators(s, nil)
+		}
 		if mode == "sm" && len(f.Stmts) > 0 && stmtsHaveAwait(f.Stmts) {
 			l.topLevel(f, files)
 		}
