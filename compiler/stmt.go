@@ -204,6 +204,10 @@ func (fs *funcState) stmt(s lang.Stmt) {
 	case *lang.LocalFuncStmt:
 		// Created at block entry.
 	case *lang.EmptyStmt:
+	case *lang.YieldStmt:
+		// The iterator lowering removes every yield of a well-formed
+		// iterator; one left here is in a body the binder reported
+		// (CS1624, CS1621 and the others).
 	default:
 		fs.errorf(s.Position(), "this statement is not supported")
 	}
