@@ -64,6 +64,7 @@ func (l *lowering) lowerIterators(td *lang.TypeDecl) {
 				continue
 			}
 			m.Body = body
+			m.Modifiers &^= lang.ModAsync // the stub only creates the object
 			m.Attributes = append(m.Attributes, &lang.Attribute{Pos: m.Pos, Name: "IteratorStateMachine",
 				Args: []*lang.Arg{{Pos: m.Pos, X: &lang.TypeOfExpr{Pos: m.Pos, Type: typeRef(m.Pos, cls.Name)}}}})
 			extra = append(extra, cls)
@@ -94,7 +95,7 @@ func (l *lowering) lowerIterators(td *lang.TypeDecl) {
 func (l *lowering) lowerIterator(owner *lang.TypeDecl, name string, pos lang.Pos, params []*lang.Param, methodTypeParams, typeParams []string,
 	static bool, body *lang.BlockStmt, it *bind.Iterator) (*lang.BlockStmt, *lang.TypeDecl) {
 	fl := l.newFn(owner, pos, params, body, typeParams)
-	fl.iter, fl.static = it, static
+	fl.iter, fl.static, fl.params = it, static, params
 	fl.display = owner.Name + "." + name + "()"
 	l.smN++
 	clsName := fmt.Sprintf("<%s>d__%d", name, l.smN-1)
@@ -165,10 +166,17 @@ func (fl *fnLowering) iteratorStub(clsName string, mc *machineCode) *lang.BlockS
 func (fl *fnLowering) iteratorClass(owner *lang.TypeDecl, clsName string, mc *machineCode) *lang.TypeDecl {
 	pos := fl.pos
 	var bases []*lang.TypeRef
-	if fl.enumerable() {
-		bases = append(bases, fl.iface(pos, "IEnumerable"))
+	async := fl.iter.Kind.Async()
+	switch {
+	case async && fl.enumerable():
+		bases = append(bases, fl.iface(pos, "IAsyncEnumerable"), fl.iface(pos, "IAsyncEnumerator"))
+	case async:
+		bases = append(bases, fl.iface(pos, "IAsyncEnumerator"))
+	case fl.enumerable():
+		bases = append(bases, fl.iface(pos, "IEnumerable"), fl.iface(pos, "IEnumerator"))
+	default:
+		bases = append(bases, fl.iface(pos, "IEnumerator"))
 	}
-	bases = append(bases, fl.iface(pos, "IEnumerator"))
 	if !fl.iter.Generic {
 		bases = append(bases, typeRef(pos, "IDisposable"))
 	}
@@ -213,23 +221,58 @@ func (fl *fnLowering) iteratorClass(owner *lang.TypeDecl, clsName string, mc *ma
 			loadTypeArgs = append(loadTypeArgs, assignStmt(pos, ident(pos, compiler.TypeArgLocal(f.typeArg)), ident(pos, f.name)))
 		}
 	}
-	cls.Members = append(cls.Members,
-		&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "bool"), Name: "MoveNext",
-			TypeParams: fl.typeArgs, Body: block(pos, append(loadTypeArgs, mc.moveNext...)...)},
-		&lang.PropertyDecl{Pos: pos, Modifiers: lang.ModPublic, Type: fl.elemType(pos), Name: "Current",
-			ExprBody: ident(pos, currentField)},
-		// Dispose resumes an enumerator suspended at a yield in dispose mode
-		// (the yield leaves through the finally blocks around it), then
-		// leaves it finished.
-		&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "Dispose",
+	moveNext := &lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "bool"), Name: "MoveNext",
+		TypeParams: fl.typeArgs, Body: block(pos, append(loadTypeArgs, mc.moveNext...)...)}
+	current := &lang.PropertyDecl{Pos: pos, Modifiers: lang.ModPublic, Type: fl.elemType(pos), Name: "Current",
+		ExprBody: ident(pos, currentField)}
+	if async {
+		// MoveNextAsync is an async method returning ValueTask<bool>: its
+		// awaits stay awaits, which runtime async suspends (rt) or the
+		// async lowering turns into its own state machine (sm). Its reads
+		// of the class's fields go through `this`, which that state
+		// machine keeps as <>4__this.
+		fields := map[string]bool{}
+		for _, m := range cls.Members {
+			if f, ok := m.(*lang.FieldDecl); ok && isFieldName(f.Decls[0].Name) {
+				fields[f.Decls[0].Name] = true
+			}
+		}
+		viaThis := func(n lang.Node) {
+			rewrite(n, func(x lang.Expr) lang.Expr {
+				if id, ok := x.(*lang.Ident); ok && fields[id.Name] {
+					return fl.typed(member(id.Pos, &lang.ThisExpr{Pos: id.Pos}, id.Name), fl.boundType(id))
+				}
+				return x
+			})
+		}
+		viaThis(moveNext.Body)
+		moveNext.Name = "MoveNextAsync"
+		moveNext.Modifiers |= lang.ModAsync
+		moveNext.ReturnType = typeRef(pos, "ValueTask", typeRef(pos, "bool"))
+		// DisposeAsync resumes an enumerator suspended at a yield in dispose
+		// mode, as Dispose does.
+		dispose := &lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic | lang.ModAsync, ReturnType: typeRef(pos, "ValueTask"), Name: "DisposeAsync",
 			Body: block(pos,
 				ifStmt(pos, binary(pos, ">", fl.intRef(pos, stateField), fl.intLit(pos, 0)), block(pos,
 					assignStmt(pos, ident(pos, disposeModeField), boolLit(pos, true)),
-					exprStmt(call(pos, ident(pos, "MoveNext")))), nil),
-				exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, -2))))},
-		&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "Reset",
-			Body: block(pos, &lang.ThrowStmt{Pos: pos, X: &lang.NewExpr{Pos: pos, Type: typeRef(pos, "NotSupportedException")}})},
-	)
+					exprStmt(&lang.AwaitExpr{Pos: pos, X: call(pos, ident(pos, "MoveNextAsync"))})), nil),
+				exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, -2))))}
+		viaThis(dispose.Body)
+		cls.Members = append(cls.Members, moveNext, current, dispose)
+	} else {
+		cls.Members = append(cls.Members, moveNext, current,
+			// Dispose resumes an enumerator suspended at a yield in dispose
+			// mode (the yield leaves through the finally blocks around it),
+			// then leaves it finished.
+			&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "Dispose",
+				Body: block(pos,
+					ifStmt(pos, binary(pos, ">", fl.intRef(pos, stateField), fl.intLit(pos, 0)), block(pos,
+						assignStmt(pos, ident(pos, disposeModeField), boolLit(pos, true)),
+						exprStmt(call(pos, ident(pos, "MoveNext")))), nil),
+					exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, -2))))},
+			&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "Reset",
+				Body: block(pos, &lang.ThrowStmt{Pos: pos, X: &lang.NewExpr{Pos: pos, Type: typeRef(pos, "NotSupportedException")}})})
+	}
 	if fl.enumerable() {
 		cls.Members = append(cls.Members, fl.getEnumerator(clsName, mc))
 	}
@@ -274,12 +317,26 @@ func (fl *fnLowering) getEnumerator(clsName string, mc *machineCode) *lang.Metho
 			assignStmt(pos, ref(), &lang.ThisExpr{Pos: pos})), block(pos, fresh...)),
 	}
 	body = append(body, copies...)
-	body = append(body, &lang.ReturnStmt{Pos: pos, X: ref()})
+	var params []*lang.Param
 	name, ret := "GetEnumerator", fl.iface(pos, "IEnumerator")
 	if fl.iter.Kind.Async() {
 		name, ret = "GetAsyncEnumerator", fl.iface(pos, "IAsyncEnumerator")
+		const tok = "cancellationToken"
+		params = []*lang.Param{{Pos: pos, Type: typeRef(pos, "CancellationToken"), Name: tok, Default: &lang.DefaultExpr{Pos: pos}}}
+		// The token GetAsyncEnumerator receives reaches the parameter
+		// marked [EnumeratorCancellation]: alone when the call passed
+		// none, else linked with the call's.
+		if p := fl.enumeratorCancellation(mc); p != "" {
+			field := func() lang.Expr { return member(pos, ref(), p) }
+			body = append(body, ifStmt(pos, member(pos, ident(pos, tok), "CanBeCanceled"),
+				ifStmt(pos, not(pos, member(pos, field(), "CanBeCanceled")),
+					assignStmt(pos, field(), ident(pos, tok)),
+					assignStmt(pos, field(), member(pos, call(pos, member(pos, ident(pos, "CancellationTokenSource"), "CreateLinkedTokenSource"),
+						field(), ident(pos, tok)), "Token"))), nil))
+		}
 	}
-	return &lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: ret, Name: name, Body: block(pos, body...)}
+	body = append(body, &lang.ReturnStmt{Pos: pos, X: ref()})
+	return &lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: ret, Name: name, Params: params, Body: block(pos, body...)}
 }
 
 // iterMoveNext is an iterator's MoveNext body:
@@ -361,7 +418,11 @@ func (l *lowering) lowerLocalIterators(n lang.Node, owner *lang.TypeDecl) {
 		if s.Func.Body != nil {
 			l.lowerLocalIterators(s.Func.Body, owner)
 			if it := l.info.Iterators[s.Func]; it != nil {
-				l.lowerLocalIterator(s, owner, it)
+				if it.Kind.Async() {
+					l.errorf(s.Func.Pos, "an async iterator local function is not supported; declare it as a method")
+				} else {
+					l.lowerLocalIterator(s, owner, it)
+				}
 			}
 		}
 		return false
@@ -462,4 +523,22 @@ func (fl *fnLowering) currentRef(pos lang.Pos) lang.Expr {
 		return member(pos, ident(pos, iterVar), "Current")
 	}
 	return ident(pos, currentField)
+}
+
+// enumeratorCancellation names the field of the parameter marked
+// [EnumeratorCancellation], or "" (also when the body never reads it).
+func (fl *fnLowering) enumeratorCancellation(mc *machineCode) string {
+	for _, p := range fl.params {
+		for _, a := range p.Attributes {
+			if a.Name != "EnumeratorCancellation" && a.Name != "EnumeratorCancellationAttribute" {
+				continue
+			}
+			for _, f := range mc.fields {
+				if f.param && f.name == p.Name {
+					return f.name
+				}
+			}
+		}
+	}
+	return ""
 }

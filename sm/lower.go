@@ -273,8 +273,9 @@ type fnLowering struct {
 	// share reaches the overload its arguments fit.
 	methods  map[string][]*lang.MethodDecl
 	usesThis bool
-	// iter is set for an iterator (iterator.go).
-	iter *bind.Iterator
+	// iter is set for an iterator (iterator.go), params to its parameters.
+	iter   *bind.Iterator
+	params []*lang.Param
 	// awaiters are the awaiter fields, one per awaiter type (types.go).
 	awaiters []*awaiterSlot
 	display  string // "Class.Method()" for diagnostics, "" for lambdas and local functions

@@ -458,7 +458,9 @@ func (e *expander) list(list []lang.Stmt) []lang.Stmt {
 func (e *expander) one(s lang.Stmt) lang.Stmt { return single(e.stmt(s)) }
 
 func (e *expander) stmt(s lang.Stmt) []lang.Stmt {
-	if aw, finish := canonicalAwait(s); aw != nil {
+	// An async iterator's awaits stay: its MoveNextAsync is an async
+	// method of its own (iterator.go).
+	if aw, finish := canonicalAwait(s); aw != nil && e.fl.iter == nil {
 		return e.await(aw, finish)
 	}
 	switch s := s.(type) {
