@@ -455,10 +455,44 @@ namespace System.Runtime.CompilerServices
     {
         public RuntimeAsyncMethodGenerationAttribute(bool runtimeAsync) { }
     }
+
+    // EnumeratorCancellationAttribute marks the CancellationToken parameter
+    // of an async iterator that receives GetAsyncEnumerator's token.
+    public sealed class EnumeratorCancellationAttribute : Attribute
+    {
+    }
+
+    // ConfiguredCancelableAsyncEnumerable<T> is what WithCancellation and
+    // ConfigureAwait on an IAsyncEnumerable<T> return: await foreach
+    // passes its token to GetAsyncEnumerator. (A console program has no
+    // SynchronizationContext, so continueOnCapturedContext changes nothing
+    // observable.)
+    public sealed class ConfiguredCancelableAsyncEnumerable<T>
+    {
+        readonly System.Collections.Generic.IAsyncEnumerable<T> _source;
+        readonly System.Threading.CancellationToken _token;
+        internal ConfiguredCancelableAsyncEnumerable(System.Collections.Generic.IAsyncEnumerable<T> source, System.Threading.CancellationToken token)
+        {
+            _source = source;
+            _token = token;
+        }
+        public ConfiguredCancelableAsyncEnumerable<T> ConfigureAwait(bool continueOnCapturedContext) => this;
+        public ConfiguredCancelableAsyncEnumerable<T> WithCancellation(System.Threading.CancellationToken cancellationToken) =>
+            new ConfiguredCancelableAsyncEnumerable<T>(_source, cancellationToken);
+        public System.Collections.Generic.IAsyncEnumerator<T> GetAsyncEnumerator() => _source.GetAsyncEnumerator(_token);
+    }
 }
 
 namespace System.Threading.Tasks
 {
+    public static class TaskAsyncEnumerableExtensions
+    {
+        public static System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T> WithCancellation<T>(this System.Collections.Generic.IAsyncEnumerable<T> source, System.Threading.CancellationToken cancellationToken) =>
+            new System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T>(source, cancellationToken);
+        public static System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T> ConfigureAwait<T>(this System.Collections.Generic.IAsyncEnumerable<T> source, bool continueOnCapturedContext) =>
+            new System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T>(source, default);
+    }
+
     public class TaskCanceledException : OperationCanceledException
     {
         public TaskCanceledException() : base("A task was canceled.") { }

@@ -6970,30 +6970,423 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(462, 5),
+				Pos:       p(461, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EnumeratorCancellationAttribute",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(461, 59),
+						Name: "Attribute",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(470, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConfiguredCancelableAsyncEnumerable",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(472, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(472, 18),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(472, 62),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(472, 65),
+								Name: "_source",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(473, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(473, 18),
+							Name: "System.Threading.CancellationToken",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(473, 53),
+								Name: "_token",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(474, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "ConfiguredCancelableAsyncEnumerable",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(474, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(474, 54),
+									Name: "System.Collections.Generic.IAsyncEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(474, 98),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(474, 109),
+								Type: &lang.TypeRef{
+									Pos:  p(474, 109),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "token",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(475, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(476, 13),
+									X: &lang.AssignExpr{
+										Pos: p(476, 21),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(476, 13),
+											Name: "_source",
+										},
+										Right: &lang.Ident{
+											Pos:  p(476, 23),
+											Name: "source",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(477, 13),
+									X: &lang.AssignExpr{
+										Pos: p(477, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(477, 13),
+											Name: "_token",
+										},
+										Right: &lang.Ident{
+											Pos:  p(477, 22),
+											Name: "token",
+										},
+									},
+								},
+							},
+							Rbrace: p(478, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(479, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(479, 16),
+							Name: "ConfiguredCancelableAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(479, 52),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(479, 70),
+								Type: &lang.TypeRef{
+									Pos:  p(479, 70),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+						ExprBody: &lang.ThisExpr{
+							Pos: p(479, 105),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(480, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(480, 16),
+							Name: "ConfiguredCancelableAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(480, 52),
+									Name: "T",
+								},
+							},
+						},
+						Name: "WithCancellation",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(480, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(480, 72),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(481, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(481, 17),
+								Name: "ConfiguredCancelableAsyncEnumerable",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(481, 53),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(481, 56),
+									X: &lang.Ident{
+										Pos:  p(481, 56),
+										Name: "_source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(481, 65),
+									X: &lang.Ident{
+										Pos:  p(481, 65),
+										Name: "cancellationToken",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(482, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(482, 16),
+							Name: "System.Collections.Generic.IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(482, 60),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetAsyncEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(482, 95),
+							Fun: &lang.MemberExpr{
+								Pos: p(482, 95),
+								X: &lang.Ident{
+									Pos:  p(482, 87),
+									Name: "_source",
+								},
+								Name: "GetAsyncEnumerator",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(482, 114),
+									X: &lang.Ident{
+										Pos:  p(482, 114),
+										Name: "_token",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(488, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAsyncEnumerableExtensions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(490, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(490, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(490, 91),
+									Name: "T",
+								},
+							},
+						},
+						Name: "WithCancellation",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(490, 114),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(490, 119),
+									Name: "System.Collections.Generic.IAsyncEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(490, 163),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(490, 174),
+								Type: &lang.TypeRef{
+									Pos:  p(490, 174),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(491, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(491, 17),
+								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(491, 85),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(491, 88),
+									X: &lang.Ident{
+										Pos:  p(491, 88),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(491, 96),
+									X: &lang.Ident{
+										Pos:  p(491, 96),
+										Name: "cancellationToken",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(492, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(492, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(492, 91),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(492, 112),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(492, 117),
+									Name: "System.Collections.Generic.IAsyncEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(492, 161),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(492, 172),
+								Type: &lang.TypeRef{
+									Pos:  p(492, 172),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(493, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(493, 17),
+								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(493, 85),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(493, 88),
+									X: &lang.Ident{
+										Pos:  p(493, 88),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(493, 96),
+									X: &lang.DefaultExpr{
+										Pos: p(493, 96),
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(496, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(462, 42),
+						Pos:  p(496, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(464, 9),
+						Pos:       p(498, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(464, 42),
+							Pos:  p(498, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(464, 47),
+									Pos: p(498, 47),
 									X: &lang.Literal{
-										Pos:   p(464, 47),
+										Pos:   p(498, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -7002,76 +7395,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(464, 71),
-							Rbrace: p(464, 73),
+							Pos:    p(498, 71),
+							Rbrace: p(498, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(466, 9),
+						Pos:       p(500, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(466, 38),
+								Pos: p(500, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(466, 38),
+									Pos:  p(500, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(466, 52),
+							Pos:  p(500, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(466, 57),
+									Pos: p(500, 57),
 									X: &lang.CondExpr{
-										Pos: p(466, 86),
+										Pos: p(500, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(466, 71),
+											Pos: p(500, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(466, 61),
+												Pos: p(500, 61),
 												X: &lang.Ident{
-													Pos:  p(466, 57),
+													Pos:  p(500, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(466, 64),
+													Pos: p(500, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(466, 64),
+														Pos:  p(500, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(466, 78),
+												Pos: p(500, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(466, 74),
+													Pos:  p(500, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(466, 81),
+													Pos:  p(500, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(466, 88),
+											Pos: p(500, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(466, 89),
+												Pos:  p(500, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(466, 96),
+												Pos:  p(500, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(466, 102),
+											Pos:   p(500, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -7081,146 +7474,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(466, 126),
-							Rbrace: p(466, 128),
+							Pos:    p(500, 126),
+							Rbrace: p(500, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(467, 9),
+						Pos:       p(501, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(467, 38),
+								Pos: p(501, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(467, 38),
+									Pos:  p(501, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(467, 54),
+								Pos: p(501, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(467, 54),
+									Pos:  p(501, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(467, 82),
+							Pos:  p(501, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(467, 87),
+									Pos: p(501, 87),
 									X: &lang.Ident{
-										Pos:  p(467, 87),
+										Pos:  p(501, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(467, 96),
+									Pos: p(501, 96),
 									X: &lang.Ident{
-										Pos:  p(467, 96),
+										Pos:  p(501, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(467, 112),
-							Rbrace: p(467, 114),
+							Pos:    p(501, 112),
+							Rbrace: p(501, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(468, 9),
+						Pos:       p(502, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(468, 38),
+								Pos: p(502, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(468, 38),
+									Pos:  p(502, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(468, 54),
+								Pos: p(502, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(468, 54),
+									Pos:  p(502, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(468, 80),
+								Pos: p(502, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(468, 80),
+									Pos:  p(502, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(468, 96),
+							Pos:  p(502, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(468, 101),
+									Pos: p(502, 101),
 									X: &lang.Ident{
-										Pos:  p(468, 101),
+										Pos:  p(502, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(468, 110),
+									Pos: p(502, 110),
 									X: &lang.Ident{
-										Pos:  p(468, 110),
+										Pos:  p(502, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(468, 126),
+									Pos: p(502, 126),
 									X: &lang.Ident{
-										Pos:  p(468, 126),
+										Pos:  p(502, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(468, 133),
-							Rbrace: p(468, 135),
+							Pos:    p(502, 133),
+							Rbrace: p(502, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(474, 5),
+				Pos:       p(508, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(474, 41),
+						Pos:  p(508, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(476, 9),
+						Pos:       p(510, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(476, 41),
+							Pos:  p(510, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(476, 46),
+									Pos: p(510, 46),
 									X: &lang.Literal{
-										Pos:   p(476, 46),
+										Pos:   p(510, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -7229,116 +7622,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(476, 98),
-							Rbrace: p(476, 100),
+							Pos:    p(510, 98),
+							Rbrace: p(510, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(477, 9),
+						Pos:       p(511, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(477, 37),
+								Pos: p(511, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(477, 37),
+									Pos:  p(511, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(477, 55),
+							Pos:  p(511, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(477, 60),
+									Pos: p(511, 60),
 									X: &lang.Ident{
-										Pos:  p(477, 60),
+										Pos:  p(511, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(477, 69),
-							Rbrace: p(477, 71),
+							Pos:    p(511, 69),
+							Rbrace: p(511, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(478, 9),
+						Pos:       p(512, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(478, 37),
+								Pos: p(512, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(478, 37),
+									Pos:  p(512, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(478, 53),
+								Pos: p(512, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(478, 53),
+									Pos:  p(512, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(478, 81),
+							Pos:  p(512, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(478, 86),
+									Pos: p(512, 86),
 									X: &lang.Ident{
-										Pos:  p(478, 86),
+										Pos:  p(512, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(478, 95),
+									Pos: p(512, 95),
 									X: &lang.Ident{
-										Pos:  p(478, 95),
+										Pos:  p(512, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(478, 111),
-							Rbrace: p(478, 113),
+							Pos:    p(512, 111),
+							Rbrace: p(512, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(484, 5),
+				Pos:       p(518, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(484, 49),
+						Pos:  p(518, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(486, 9),
+						Pos:       p(520, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(486, 49),
+							Pos:  p(520, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(486, 54),
+									Pos: p(520, 54),
 									X: &lang.Literal{
-										Pos:   p(486, 54),
+										Pos:   p(520, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -7347,69 +7740,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(486, 136),
-							Rbrace: p(486, 138),
+							Pos:    p(520, 136),
+							Rbrace: p(520, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(487, 9),
+						Pos:       p(521, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(487, 45),
+								Pos: p(521, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(487, 45),
+									Pos:  p(521, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(487, 63),
+							Pos:  p(521, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(487, 68),
+									Pos: p(521, 68),
 									X: &lang.Ident{
-										Pos:  p(487, 68),
+										Pos:  p(521, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(487, 77),
-							Rbrace: p(487, 79),
+							Pos:    p(521, 77),
+							Rbrace: p(521, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(490, 5),
+				Pos:       p(524, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(490, 47),
+						Pos:  p(524, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(492, 9),
+						Pos:       p(526, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(492, 47),
+							Pos:  p(526, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(492, 52),
+									Pos: p(526, 52),
 									X: &lang.Literal{
-										Pos:   p(492, 52),
+										Pos:   p(526, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -7418,69 +7811,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(492, 100),
-							Rbrace: p(492, 102),
+							Pos:    p(526, 100),
+							Rbrace: p(526, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(493, 9),
+						Pos:       p(527, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(493, 43),
+								Pos: p(527, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(493, 43),
+									Pos:  p(527, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(493, 61),
+							Pos:  p(527, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(493, 66),
+									Pos: p(527, 66),
 									X: &lang.Ident{
-										Pos:  p(493, 66),
+										Pos:  p(527, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(493, 75),
-							Rbrace: p(493, 77),
+							Pos:    p(527, 75),
+							Rbrace: p(527, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(496, 5),
+				Pos:       p(530, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(496, 43),
+						Pos:  p(530, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(498, 9),
+						Pos:       p(532, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(498, 43),
+							Pos:  p(532, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(498, 48),
+									Pos: p(532, 48),
 									X: &lang.Literal{
-										Pos:   p(498, 48),
+										Pos:   p(532, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -7489,129 +7882,129 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(498, 139),
-							Rbrace: p(498, 141),
+							Pos:    p(532, 139),
+							Rbrace: p(532, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(499, 9),
+						Pos:       p(533, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(499, 39),
+								Pos: p(533, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(499, 39),
+									Pos:  p(533, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(499, 57),
+							Pos:  p(533, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(499, 62),
+									Pos: p(533, 62),
 									X: &lang.Ident{
-										Pos:  p(499, 62),
+										Pos:  p(533, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(499, 71),
-							Rbrace: p(499, 73),
+							Pos:    p(533, 71),
+							Rbrace: p(533, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(509, 5),
+				Pos:       p(543, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(509, 42),
+						Pos:  p(543, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(509, 48),
+						Pos:  p(543, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(509, 60),
+						Pos:  p(543, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(509, 72),
+						Pos:  p(543, 72),
 						Name: "DropWrite",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(511, 5),
+				Pos:       p(545, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       p(513, 9),
+						Pos:       p(547, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(513, 16),
+							Pos:  p(547, 16),
 							Name: "bool",
 						},
 						Name: "SingleWriter",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(513, 36),
+								Pos:  p(547, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(513, 41),
+								Pos:  p(547, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(514, 9),
+						Pos:       p(548, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(514, 16),
+							Pos:  p(548, 16),
 							Name: "bool",
 						},
 						Name: "SingleReader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(514, 36),
+								Pos:  p(548, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(514, 41),
+								Pos:  p(548, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(515, 9),
+						Pos:       p(549, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(515, 16),
+							Pos:  p(549, 16),
 							Name: "bool",
 						},
 						Name: "AllowSynchronousContinuations",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(515, 53),
+								Pos:  p(549, 53),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(515, 58),
+								Pos:  p(549, 58),
 								Kind: "set",
 							},
 						},
@@ -7619,133 +8012,133 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(518, 5),
+				Pos:       p(552, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnboundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(518, 51),
+						Pos:  p(552, 51),
 						Name: "ChannelOptions",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(520, 5),
+				Pos:       p(554, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BoundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(520, 49),
+						Pos:  p(554, 49),
 						Name: "ChannelOptions",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(522, 9),
+						Pos: p(556, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(522, 9),
+							Pos:  p(556, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(522, 13),
+								Pos:  p(556, 13),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(523, 9),
+						Pos:       p(557, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BoundedChannelOptions",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(523, 38),
+								Pos: p(557, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(523, 38),
+									Pos:  p(557, 38),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(523, 52),
+							Pos: p(557, 52),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(523, 54),
+									Pos: p(557, 54),
 									X: &lang.AssignExpr{
-										Pos: p(523, 63),
+										Pos: p(557, 63),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(523, 54),
+											Pos:  p(557, 54),
 											Name: "Capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(523, 65),
+											Pos:  p(557, 65),
 											Name: "capacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(523, 75),
+							Rbrace: p(557, 75),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(524, 9),
+						Pos:       p(558, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(524, 16),
+							Pos:  p(558, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(526, 13),
+								Pos:  p(560, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(526, 20),
+									Pos:  p(560, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(527, 13),
+								Pos:  p(561, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(528, 13),
+									Pos: p(562, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(529, 17),
+											Pos: p(563, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(529, 27),
+												Pos: p(563, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(529, 21),
+													Pos:  p(563, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(529, 29),
+													Pos:   p(563, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(529, 32),
+												Pos: p(563, 32),
 												X: &lang.NewExpr{
-													Pos: p(529, 38),
+													Pos: p(563, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(529, 42),
+														Pos:  p(563, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(529, 70),
+															Pos: p(563, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(529, 70),
+																Pos: p(563, 70),
 																X: &lang.Ident{
-																	Pos:  p(529, 77),
+																	Pos:  p(563, 77),
 																	Name: "value",
 																},
 															},
@@ -7755,41 +8148,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(530, 17),
+											Pos: p(564, 17),
 											X: &lang.AssignExpr{
-												Pos: p(530, 27),
+												Pos: p(564, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(530, 17),
+													Pos:  p(564, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(530, 29),
+													Pos:  p(564, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(531, 13),
+									Rbrace: p(565, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(533, 9),
+						Pos:       p(567, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(533, 16),
+							Pos:  p(567, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(533, 50),
+								Pos:  p(567, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(533, 55),
+								Pos:  p(567, 55),
 								Kind: "set",
 							},
 						},
@@ -7797,30 +8190,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(536, 5),
+				Pos:       p(570, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(536, 43),
+						Pos:  p(570, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(538, 9),
+						Pos:       p(572, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(538, 43),
+							Pos:  p(572, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(538, 48),
+									Pos: p(572, 48),
 									X: &lang.Literal{
-										Pos:   p(538, 48),
+										Pos:   p(572, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -7829,148 +8222,148 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(538, 80),
-							Rbrace: p(538, 82),
+							Pos:    p(572, 80),
+							Rbrace: p(572, 82),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(539, 9),
+						Pos:       p(573, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(539, 39),
+								Pos: p(573, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(539, 39),
+									Pos:  p(573, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(539, 57),
+							Pos:  p(573, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(539, 62),
+									Pos: p(573, 62),
 									X: &lang.Ident{
-										Pos:  p(539, 62),
+										Pos:  p(573, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(539, 71),
-							Rbrace: p(539, 73),
+							Pos:    p(573, 71),
+							Rbrace: p(573, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(540, 9),
+						Pos:       p(574, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(540, 39),
+								Pos: p(574, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(540, 39),
+									Pos:  p(574, 39),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(540, 67),
+							Pos:  p(574, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(540, 72),
+									Pos: p(574, 72),
 									X: &lang.Literal{
-										Pos:   p(540, 72),
+										Pos:   p(574, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(540, 104),
+									Pos: p(574, 104),
 									X: &lang.Ident{
-										Pos:  p(540, 104),
+										Pos:  p(574, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(540, 120),
-							Rbrace: p(540, 122),
+							Pos:    p(574, 120),
+							Rbrace: p(574, 122),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(541, 9),
+						Pos:       p(575, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(541, 39),
+								Pos: p(575, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(541, 39),
+									Pos:  p(575, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(541, 55),
+								Pos: p(575, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(541, 55),
+									Pos:  p(575, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(541, 83),
+							Pos:  p(575, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(541, 88),
+									Pos: p(575, 88),
 									X: &lang.Ident{
-										Pos:  p(541, 88),
+										Pos:  p(575, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(541, 97),
+									Pos: p(575, 97),
 									X: &lang.Ident{
-										Pos:  p(541, 97),
+										Pos:  p(575, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(541, 113),
-							Rbrace: p(541, 115),
+							Pos:    p(575, 113),
+							Rbrace: p(575, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(544, 5),
+				Pos:       p(578, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(546, 9),
+						Pos:       p(580, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(546, 23),
+							Pos:  p(580, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(546, 31),
+									Pos:  p(580, 31),
 									Name: "T",
 								},
 							},
@@ -7980,32 +8373,32 @@ func preludeAST() *lang.File {
 							"T",
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(546, 58),
+							Pos: p(580, 58),
 							Type: &lang.TypeRef{
-								Pos:  p(546, 62),
+								Pos:  p(580, 62),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(546, 70),
+										Pos:  p(580, 70),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(546, 73),
+									Pos: p(580, 73),
 									X: &lang.Literal{
-										Pos:   p(546, 73),
+										Pos:   p(580, 73),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(546, 76),
+									Pos: p(580, 76),
 									X: &lang.MemberExpr{
-										Pos: p(546, 99),
+										Pos: p(580, 99),
 										X: &lang.Ident{
-											Pos:  p(546, 76),
+											Pos:  p(580, 76),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -8015,14 +8408,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(547, 9),
+						Pos:       p(581, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(547, 23),
+							Pos:  p(581, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(547, 31),
+									Pos:  p(581, 31),
 									Name: "T",
 								},
 							},
@@ -8033,41 +8426,41 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(547, 53),
+								Pos: p(581, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(547, 53),
+									Pos:  p(581, 53),
 									Name: "UnboundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(547, 89),
+							Pos: p(581, 89),
 							Type: &lang.TypeRef{
-								Pos:  p(547, 93),
+								Pos:  p(581, 93),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(547, 101),
+										Pos:  p(581, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(547, 104),
+									Pos: p(581, 104),
 									X: &lang.Literal{
-										Pos:   p(547, 104),
+										Pos:   p(581, 104),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(547, 107),
+									Pos: p(581, 107),
 									X: &lang.MemberExpr{
-										Pos: p(547, 130),
+										Pos: p(581, 130),
 										X: &lang.Ident{
-											Pos:  p(547, 107),
+											Pos:  p(581, 107),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -8077,14 +8470,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(548, 9),
+						Pos:       p(582, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(548, 23),
+							Pos:  p(582, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(548, 31),
+									Pos:  p(582, 31),
 									Name: "T",
 								},
 							},
@@ -8095,47 +8488,47 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(548, 51),
+								Pos: p(582, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(548, 51),
+									Pos:  p(582, 51),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(549, 9),
+							Pos: p(583, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(550, 13),
+									Pos: p(584, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(550, 26),
+										Pos: p(584, 26),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(550, 17),
+											Pos:  p(584, 17),
 											Name: "capacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(550, 28),
+											Pos:   p(584, 28),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(550, 31),
+										Pos: p(584, 31),
 										X: &lang.NewExpr{
-											Pos: p(550, 37),
+											Pos: p(584, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(550, 41),
+												Pos:  p(584, 41),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(550, 69),
+													Pos: p(584, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(550, 69),
+														Pos: p(584, 69),
 														X: &lang.Ident{
-															Pos:  p(550, 76),
+															Pos:  p(584, 76),
 															Name: "capacity",
 														},
 													},
@@ -8145,33 +8538,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(551, 13),
+									Pos: p(585, 13),
 									X: &lang.NewExpr{
-										Pos: p(551, 20),
+										Pos: p(585, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(551, 24),
+											Pos:  p(585, 24),
 											Name: "Channel",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(551, 32),
+													Pos:  p(585, 32),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(551, 35),
+												Pos: p(585, 35),
 												X: &lang.Ident{
-													Pos:  p(551, 35),
+													Pos:  p(585, 35),
 													Name: "capacity",
 												},
 											},
 											&lang.Arg{
-												Pos: p(551, 45),
+												Pos: p(585, 45),
 												X: &lang.MemberExpr{
-													Pos: p(551, 68),
+													Pos: p(585, 68),
 													X: &lang.Ident{
-														Pos:  p(551, 45),
+														Pos:  p(585, 45),
 														Name: "BoundedChannelFullMode",
 													},
 													Name: "Wait",
@@ -8181,18 +8574,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(552, 9),
+							Rbrace: p(586, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(553, 9),
+						Pos:       p(587, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(553, 23),
+							Pos:  p(587, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(553, 31),
+									Pos:  p(587, 31),
 									Name: "T",
 								},
 							},
@@ -8203,44 +8596,44 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(553, 51),
+								Pos: p(587, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(553, 51),
+									Pos:  p(587, 51),
 									Name: "BoundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(553, 85),
+							Pos: p(587, 85),
 							Type: &lang.TypeRef{
-								Pos:  p(553, 89),
+								Pos:  p(587, 89),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(553, 97),
+										Pos:  p(587, 97),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(553, 100),
+									Pos: p(587, 100),
 									X: &lang.MemberExpr{
-										Pos: p(553, 108),
+										Pos: p(587, 108),
 										X: &lang.Ident{
-											Pos:  p(553, 100),
+											Pos:  p(587, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(553, 118),
+									Pos: p(587, 118),
 									X: &lang.MemberExpr{
-										Pos: p(553, 126),
+										Pos: p(587, 126),
 										X: &lang.Ident{
-											Pos:  p(553, 118),
+											Pos:  p(587, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -8252,7 +8645,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(556, 5),
+				Pos:       p(590, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -8262,20 +8655,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(558, 9),
+						Pos:       p(592, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(558, 27),
+							Pos:  p(592, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(558, 34),
+								Pos:  p(592, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(558, 42),
+									Pos: p(592, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(558, 46),
+										Pos:  p(592, 46),
 										Name: "object",
 									},
 								},
@@ -8283,30 +8676,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(559, 9),
+						Pos:       p(593, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(559, 27),
+							Pos:  p(593, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(559, 32),
+									Pos:  p(593, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(559, 35),
+								Pos:  p(593, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(559, 44),
+									Pos: p(593, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(559, 48),
+										Pos:  p(593, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(559, 53),
+												Pos:  p(593, 53),
 												Name: "T",
 											},
 										},
@@ -8316,18 +8709,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(560, 9),
+						Pos:       p(594, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(560, 27),
+							Pos:  p(594, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(560, 32),
+									Pos:  p(594, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(560, 53),
+											Pos:  p(594, 53),
 											Name: "bool",
 										},
 									},
@@ -8336,20 +8729,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(560, 60),
+								Pos:  p(594, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(560, 75),
+									Pos: p(594, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(560, 79),
+										Pos:  p(594, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(560, 84),
+												Pos:  p(594, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(560, 105),
+														Pos:  p(594, 105),
 														Name: "bool",
 													},
 												},
@@ -8361,18 +8754,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(561, 9),
+						Pos:       p(595, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(561, 27),
+							Pos:  p(595, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(561, 32),
+									Pos:  p(595, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(561, 53),
+											Pos:  p(595, 53),
 											Name: "bool",
 										},
 									},
@@ -8381,20 +8774,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(561, 60),
+								Pos:  p(595, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(561, 76),
+									Pos: p(595, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(561, 80),
+										Pos:  p(595, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(561, 85),
+												Pos:  p(595, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(561, 106),
+														Pos:  p(595, 106),
 														Name: "bool",
 													},
 												},
@@ -8406,29 +8799,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(562, 9),
+						Pos:       p(596, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(562, 27),
+							Pos:  p(596, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(562, 48),
+								Pos:  p(596, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(562, 62),
+									Pos: p(596, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(562, 66),
+										Pos:  p(596, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(562, 87),
+											Pos: p(596, 87),
 											X: &lang.MemberExpr{
-												Pos: p(562, 107),
+												Pos: p(596, 107),
 												X: &lang.Ident{
-													Pos:  p(562, 87),
+													Pos:  p(596, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -8440,142 +8833,142 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(563, 9),
+						Pos:       p(597, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(563, 27),
+							Pos:  p(597, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(563, 31),
+								Pos:  p(597, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(564, 9),
+						Pos:       p(598, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(564, 27),
+							Pos:  p(598, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(564, 50),
+								Pos:  p(598, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(565, 9),
+						Pos:       p(599, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(565, 18),
+							Pos:  p(599, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(565, 23),
+								Pos:  p(599, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(566, 9),
+						Pos:       p(600, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(566, 18),
+							Pos:  p(600, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(566, 28),
+								Pos:  p(600, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(568, 9),
+						Pos:       p(602, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(568, 26),
+								Pos: p(602, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(568, 26),
+									Pos:  p(602, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(568, 40),
+								Pos: p(602, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(568, 40),
+									Pos:  p(602, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(569, 9),
+							Pos: p(603, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(570, 13),
+									Pos: p(604, 13),
 									X: &lang.AssignExpr{
-										Pos: p(570, 23),
+										Pos: p(604, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(570, 13),
+											Pos:  p(604, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(570, 25),
+											Pos:  p(604, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(571, 13),
+									Pos: p(605, 13),
 									X: &lang.AssignExpr{
-										Pos: p(571, 19),
+										Pos: p(605, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(571, 13),
+											Pos:  p(605, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(571, 21),
+											Pos:  p(605, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(572, 13),
+									Pos: p(606, 13),
 									X: &lang.AssignExpr{
-										Pos: p(572, 20),
+										Pos: p(606, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(572, 13),
+											Pos:  p(606, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(572, 22),
+											Pos: p(606, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(572, 26),
+												Pos:  p(606, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(572, 40),
+														Pos:  p(606, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(572, 43),
+													Pos: p(606, 43),
 													X: &lang.ThisExpr{
-														Pos: p(572, 43),
+														Pos: p(606, 43),
 													},
 												},
 											},
@@ -8583,31 +8976,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(573, 13),
+									Pos: p(607, 13),
 									X: &lang.AssignExpr{
-										Pos: p(573, 20),
+										Pos: p(607, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(573, 13),
+											Pos:  p(607, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(573, 22),
+											Pos: p(607, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(573, 26),
+												Pos:  p(607, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(573, 40),
+														Pos:  p(607, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(573, 43),
+													Pos: p(607, 43),
 													X: &lang.ThisExpr{
-														Pos: p(573, 43),
+														Pos: p(607, 43),
 													},
 												},
 											},
@@ -8615,18 +9008,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(574, 9),
+							Rbrace: p(608, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(576, 9),
+						Pos:       p(610, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(576, 16),
+							Pos:  p(610, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(576, 30),
+									Pos:  p(610, 30),
 									Name: "T",
 								},
 							},
@@ -8634,20 +9027,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(576, 42),
+								Pos:  p(610, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(577, 9),
+						Pos:       p(611, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(577, 16),
+							Pos:  p(611, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(577, 30),
+									Pos:  p(611, 30),
 									Name: "T",
 								},
 							},
@@ -8655,32 +9048,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(577, 42),
+								Pos:  p(611, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(579, 9),
+						Pos:       p(613, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(579, 25),
+							Pos:  p(613, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(579, 35),
+								Pos: p(613, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(579, 35),
+									Pos:  p(613, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(579, 40),
+											Pos:  p(613, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(579, 61),
+													Pos:  p(613, 61),
 													Name: "bool",
 												},
 											},
@@ -8690,41 +9083,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(579, 77),
+								Pos: p(613, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(579, 77),
+									Pos:  p(613, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(580, 9),
+							Pos: p(614, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(581, 13),
+									Pos:  p(615, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(581, 31),
+										Pos:  p(615, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(581, 40),
+										Pos: p(615, 40),
 										X: &lang.CallExpr{
-											Pos: p(581, 42),
+											Pos: p(615, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(581, 42),
+												Pos: p(615, 42),
 												X: &lang.Ident{
-													Pos:  p(581, 40),
+													Pos:  p(615, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(581, 55),
+													Pos: p(615, 55),
 													X: &lang.Ident{
-														Pos:  p(581, 55),
+														Pos:  p(615, 55),
 														Name: "result",
 													},
 												},
@@ -8733,13 +9126,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(582, 13),
+									Pos: p(616, 13),
 									X: &lang.CallExpr{
-										Pos: p(582, 21),
+										Pos: p(616, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(582, 21),
+											Pos: p(616, 21),
 											X: &lang.Ident{
-												Pos:  p(582, 13),
+												Pos:  p(616, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
@@ -8747,52 +9140,52 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(583, 9),
+							Rbrace: p(617, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(586, 9),
+						Pos:       p(620, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(586, 18),
+							Pos:  p(620, 18),
 							Name: "void",
 						},
 						Name: "Finish",
 						Body: &lang.BlockStmt{
-							Pos: p(587, 9),
+							Pos: p(621, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(588, 13),
+									Pos: p(622, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(588, 24),
+										Pos: p(622, 24),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(588, 17),
+											Pos:  p(622, 17),
 											Name: "_error",
 										},
 										Y: &lang.Literal{
-											Pos:  p(588, 27),
+											Pos:  p(622, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(588, 33),
+										Pos: p(622, 33),
 										X: &lang.CallExpr{
-											Pos: p(588, 45),
+											Pos: p(622, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(588, 45),
+												Pos: p(622, 45),
 												X: &lang.Ident{
-													Pos:  p(588, 33),
+													Pos:  p(622, 33),
 													Name: "_completion",
 												},
 												Name: "TrySetException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(588, 61),
+													Pos: p(622, 61),
 													X: &lang.Ident{
-														Pos:  p(588, 61),
+														Pos:  p(622, 61),
 														Name: "_error",
 													},
 												},
@@ -8800,13 +9193,13 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(589, 18),
+										Pos: p(623, 18),
 										X: &lang.CallExpr{
-											Pos: p(589, 30),
+											Pos: p(623, 30),
 											Fun: &lang.MemberExpr{
-												Pos: p(589, 30),
+												Pos: p(623, 30),
 												X: &lang.Ident{
-													Pos:  p(589, 18),
+													Pos:  p(623, 18),
 													Name: "_completion",
 												},
 												Name: "TrySetResult",
@@ -8815,18 +9208,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(590, 9),
+							Rbrace: p(624, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(592, 9),
+						Pos:       p(626, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(592, 25),
+							Pos:  p(626, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(592, 35),
+									Pos:  p(626, 35),
 									Name: "bool",
 								},
 							},
@@ -8834,17 +9227,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(592, 46),
+								Pos: p(626, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(592, 46),
+									Pos:  p(626, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(592, 51),
+											Pos:  p(626, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(592, 72),
+													Pos:  p(626, 72),
 													Name: "bool",
 												},
 											},
@@ -8854,42 +9247,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(592, 88),
+								Pos: p(626, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(592, 88),
+									Pos:  p(626, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(593, 9),
+							Pos: p(627, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(594, 13),
+									Pos: p(628, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(594, 17),
+											Pos:  p(628, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(594, 23),
+												Pos: p(628, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(594, 27),
+													Pos:  p(628, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(594, 48),
+															Pos:  p(628, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(594, 54),
+														Pos: p(628, 54),
 														X: &lang.MemberExpr{
-															Pos: p(594, 74),
+															Pos: p(628, 74),
 															X: &lang.Ident{
-																Pos:  p(594, 54),
+																Pos:  p(628, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -8901,22 +9294,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(595, 13),
+									Pos: p(629, 13),
 									X: &lang.CallExpr{
-										Pos: p(595, 21),
+										Pos: p(629, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(595, 21),
+											Pos: p(629, 21),
 											X: &lang.Ident{
-												Pos:  p(595, 13),
+												Pos:  p(629, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(595, 25),
+												Pos: p(629, 25),
 												X: &lang.Ident{
-													Pos:  p(595, 25),
+													Pos:  p(629, 25),
 													Name: "tcs",
 												},
 											},
@@ -8924,47 +9317,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(596, 13),
+									Pos: p(630, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(596, 20),
+										Pos: p(630, 20),
 										X: &lang.Ident{
-											Pos:  p(596, 17),
+											Pos:  p(630, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(596, 35),
+										Pos: p(630, 35),
 										X: &lang.CallExpr{
-											Pos: p(596, 38),
+											Pos: p(630, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(596, 38),
+												Pos: p(630, 38),
 												X: &lang.Ident{
-													Pos:  p(596, 35),
+													Pos:  p(630, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(596, 47),
+													Pos: p(630, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(596, 47),
+														Pos: p(630, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(596, 57),
+															Pos: p(630, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(596, 57),
+																Pos: p(630, 57),
 																X: &lang.Ident{
-																	Pos:  p(596, 53),
+																	Pos:  p(630, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(596, 72),
+																	Pos: p(630, 72),
 																	X: &lang.Ident{
-																		Pos:  p(596, 72),
+																		Pos:  p(630, 72),
 																		Name: "ct",
 																	},
 																},
@@ -8977,26 +9370,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(597, 13),
+									Pos: p(631, 13),
 									X: &lang.NewExpr{
-										Pos: p(597, 20),
+										Pos: p(631, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(597, 24),
+											Pos:  p(631, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(597, 34),
+													Pos:  p(631, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(597, 40),
+												Pos: p(631, 40),
 												X: &lang.MemberExpr{
-													Pos: p(597, 44),
+													Pos: p(631, 44),
 													X: &lang.Ident{
-														Pos:  p(597, 40),
+														Pos:  p(631, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -9006,13 +9399,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(598, 9),
+							Rbrace: p(632, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(601, 5),
+				Pos:       p(635, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -9022,38 +9415,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(603, 9),
+						Pos:       p(637, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(603, 18),
+							Pos:  p(637, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(603, 26),
+									Pos:  p(637, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(603, 29),
+								Pos:  p(637, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(604, 9),
+						Pos:       p(638, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(604, 32),
+								Pos: p(638, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(604, 32),
+									Pos:  p(638, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(604, 40),
+											Pos:  p(638, 40),
 											Name: "T",
 										},
 									},
@@ -9062,41 +9455,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(604, 46),
+							Pos: p(638, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(604, 48),
+									Pos: p(638, 48),
 									X: &lang.AssignExpr{
-										Pos: p(604, 51),
+										Pos: p(638, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(604, 48),
+											Pos:  p(638, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(604, 53),
+											Pos:  p(638, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(604, 56),
+							Rbrace: p(638, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(606, 9),
+						Pos:       p(640, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(606, 16),
+							Pos:  p(640, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(606, 50),
+							Pos: p(640, 50),
 							X: &lang.MemberExpr{
-								Pos: p(606, 38),
+								Pos: p(640, 38),
 								X: &lang.Ident{
-									Pos:  p(606, 35),
+									Pos:  p(640, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -9105,68 +9498,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(607, 9),
+						Pos:       p(641, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(607, 16),
+							Pos:  p(641, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(607, 33),
+							Pos:   p(641, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(608, 9),
+						Pos:       p(642, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(608, 16),
+							Pos:  p(642, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(608, 32),
+							Pos:   p(642, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(609, 9),
+						Pos:       p(643, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(609, 16),
+							Pos:  p(643, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(609, 28),
+								Pos:  p(643, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(609, 32),
+									Pos: p(643, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(609, 34),
+											Pos: p(643, 34),
 											X: &lang.MemberExpr{
-												Pos: p(609, 43),
+												Pos: p(643, 43),
 												X: &lang.Ident{
-													Pos:  p(609, 40),
+													Pos:  p(643, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(609, 50),
+												Pos: p(643, 50),
 												X: &lang.MemberExpr{
-													Pos: p(609, 67),
+													Pos: p(643, 67),
 													X: &lang.MemberExpr{
-														Pos: p(609, 60),
+														Pos: p(643, 60),
 														X: &lang.Ident{
-															Pos:  p(609, 57),
+															Pos:  p(643, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -9176,57 +9569,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(609, 74),
+									Rbrace: p(643, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(611, 9),
+						Pos:       p(645, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(611, 16),
+							Pos:  p(645, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(611, 29),
+								Pos:      p(645, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(611, 33),
+									Pos:  p(645, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(612, 9),
+							Pos: p(646, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(613, 13),
+									Pos: p(647, 13),
 									X: &lang.MemberExpr{
-										Pos: p(613, 22),
+										Pos: p(647, 22),
 										X: &lang.Ident{
-											Pos:  p(613, 19),
+											Pos:  p(647, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(614, 13),
+										Pos: p(648, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(615, 17),
+												Pos: p(649, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(615, 37),
+													Pos: p(649, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(615, 31),
+														Pos: p(649, 31),
 														X: &lang.MemberExpr{
-															Pos: p(615, 24),
+															Pos: p(649, 24),
 															X: &lang.Ident{
-																Pos:  p(615, 21),
+																Pos:  p(649, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -9234,69 +9627,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(615, 40),
+														Pos:   p(649, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(616, 17),
+													Pos: p(650, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(617, 21),
+															Pos: p(651, 21),
 															X: &lang.AssignExpr{
-																Pos: p(617, 26),
+																Pos: p(651, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(617, 21),
+																	Pos:  p(651, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(617, 28),
+																	Pos: p(651, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(617, 36),
+																		Pos:  p(651, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(618, 21),
+															Pos: p(652, 21),
 															X: &lang.Literal{
-																Pos:   p(618, 28),
+																Pos:   p(652, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(619, 17),
+													Rbrace: p(653, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(620, 17),
+												Pos: p(654, 17),
 												X: &lang.AssignExpr{
-													Pos: p(620, 22),
+													Pos: p(654, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(620, 17),
+														Pos:  p(654, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(620, 33),
+														Pos: p(654, 33),
 														X: &lang.MemberExpr{
-															Pos: p(620, 27),
+															Pos: p(654, 27),
 															X: &lang.Ident{
-																Pos:  p(620, 24),
+																Pos:  p(654, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(620, 34),
+																Pos: p(654, 34),
 																X: &lang.Literal{
-																	Pos:   p(620, 34),
+																	Pos:   p(654, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -9306,15 +9699,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(621, 17),
+												Pos: p(655, 17),
 												X: &lang.CallExpr{
-													Pos: p(621, 27),
+													Pos: p(655, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(621, 27),
+														Pos: p(655, 27),
 														X: &lang.MemberExpr{
-															Pos: p(621, 20),
+															Pos: p(655, 20),
 															X: &lang.Ident{
-																Pos:  p(621, 17),
+																Pos:  p(655, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -9323,9 +9716,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(621, 36),
+															Pos: p(655, 36),
 															X: &lang.Literal{
-																Pos:   p(621, 36),
+																Pos:   p(655, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -9334,17 +9727,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(622, 17),
+												Pos: p(656, 17),
 												X: &lang.CallExpr{
-													Pos: p(622, 28),
+													Pos: p(656, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(622, 28),
+														Pos: p(656, 28),
 														X: &lang.Ident{
-															Pos:  p(622, 17),
+															Pos:  p(656, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(622, 25),
+																	Pos:  p(656, 25),
 																	Name: "T",
 																},
 															},
@@ -9353,20 +9746,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(622, 33),
+															Pos: p(656, 33),
 															X: &lang.MemberExpr{
-																Pos: p(622, 36),
+																Pos: p(656, 36),
 																X: &lang.Ident{
-																	Pos:  p(622, 33),
+																	Pos:  p(656, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(622, 51),
+															Pos: p(656, 51),
 															X: &lang.Literal{
-																Pos:   p(622, 51),
+																Pos:   p(656, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -9376,27 +9769,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(623, 17),
+												Pos: p(657, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(623, 32),
+													Pos: p(657, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(623, 24),
+														Pos: p(657, 24),
 														X: &lang.Ident{
-															Pos:  p(623, 21),
+															Pos:  p(657, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(623, 51),
+														Pos: p(657, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(623, 45),
+															Pos: p(657, 45),
 															X: &lang.MemberExpr{
-																Pos: p(623, 38),
+																Pos: p(657, 38),
 																X: &lang.Ident{
-																	Pos:  p(623, 35),
+																	Pos:  p(657, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -9404,20 +9797,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(623, 54),
+															Pos:   p(657, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(623, 57),
+													Pos: p(657, 57),
 													X: &lang.CallExpr{
-														Pos: p(623, 60),
+														Pos: p(657, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(623, 60),
+															Pos: p(657, 60),
 															X: &lang.Ident{
-																Pos:  p(623, 57),
+																Pos:  p(657, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -9426,68 +9819,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(624, 17),
+												Pos: p(658, 17),
 												X: &lang.Literal{
-													Pos:   p(624, 24),
+													Pos:   p(658, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(625, 13),
+										Rbrace: p(659, 13),
 									},
 								},
 							},
-							Rbrace: p(626, 9),
+							Rbrace: p(660, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(628, 9),
+						Pos:       p(662, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(628, 16),
+							Pos:  p(662, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(628, 29),
+								Pos:      p(662, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(628, 33),
+									Pos:  p(662, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(629, 9),
+							Pos: p(663, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(630, 13),
+									Pos: p(664, 13),
 									X: &lang.MemberExpr{
-										Pos: p(630, 22),
+										Pos: p(664, 22),
 										X: &lang.Ident{
-											Pos:  p(630, 19),
+											Pos:  p(664, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(631, 13),
+										Pos: p(665, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(632, 17),
+												Pos: p(666, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(632, 37),
+													Pos: p(666, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(632, 31),
+														Pos: p(666, 31),
 														X: &lang.MemberExpr{
-															Pos: p(632, 24),
+															Pos: p(666, 24),
 															X: &lang.Ident{
-																Pos:  p(632, 21),
+																Pos:  p(666, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -9495,69 +9888,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(632, 40),
+														Pos:   p(666, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(633, 17),
+													Pos: p(667, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(634, 21),
+															Pos: p(668, 21),
 															X: &lang.AssignExpr{
-																Pos: p(634, 26),
+																Pos: p(668, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(634, 21),
+																	Pos:  p(668, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(634, 28),
+																	Pos: p(668, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(634, 36),
+																		Pos:  p(668, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(635, 21),
+															Pos: p(669, 21),
 															X: &lang.Literal{
-																Pos:   p(635, 28),
+																Pos:   p(669, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(636, 17),
+													Rbrace: p(670, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(637, 17),
+												Pos: p(671, 17),
 												X: &lang.AssignExpr{
-													Pos: p(637, 22),
+													Pos: p(671, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(637, 17),
+														Pos:  p(671, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(637, 33),
+														Pos: p(671, 33),
 														X: &lang.MemberExpr{
-															Pos: p(637, 27),
+															Pos: p(671, 27),
 															X: &lang.Ident{
-																Pos:  p(637, 24),
+																Pos:  p(671, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(637, 34),
+																Pos: p(671, 34),
 																X: &lang.Literal{
-																	Pos:   p(637, 34),
+																	Pos:   p(671, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -9567,31 +9960,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(638, 17),
+												Pos: p(672, 17),
 												X: &lang.Literal{
-													Pos:   p(638, 24),
+													Pos:   p(672, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(639, 13),
+										Rbrace: p(673, 13),
 									},
 								},
 							},
-							Rbrace: p(640, 9),
+							Rbrace: p(674, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(642, 9),
+						Pos:       p(676, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(642, 16),
+							Pos:  p(676, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(642, 26),
+									Pos:  p(676, 26),
 									Name: "bool",
 								},
 							},
@@ -9599,68 +9992,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(642, 48),
+								Pos: p(676, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(642, 48),
+									Pos:  p(676, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(642, 86),
+									Pos: p(676, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(643, 9),
+							Pos: p(677, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(644, 13),
+									Pos: p(678, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(644, 35),
+										Pos: p(678, 35),
 										X: &lang.Ident{
-											Pos:  p(644, 17),
+											Pos:  p(678, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(644, 60),
+										Pos: p(678, 60),
 										X: &lang.NewExpr{
-											Pos: p(644, 67),
+											Pos: p(678, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(644, 71),
+												Pos:  p(678, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(644, 81),
+														Pos:  p(678, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(644, 87),
+													Pos: p(678, 87),
 													X: &lang.CallExpr{
-														Pos: p(644, 92),
+														Pos: p(678, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(644, 92),
+															Pos: p(678, 92),
 															X: &lang.Ident{
-																Pos:  p(644, 87),
+																Pos:  p(678, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(644, 105),
+																	Pos:  p(678, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(644, 111),
+																Pos: p(678, 111),
 																X: &lang.Ident{
-																	Pos:  p(644, 111),
+																	Pos:  p(678, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -9672,29 +10065,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(645, 13),
+									Pos: p(679, 13),
 									X: &lang.MemberExpr{
-										Pos: p(645, 22),
+										Pos: p(679, 22),
 										X: &lang.Ident{
-											Pos:  p(645, 19),
+											Pos:  p(679, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(646, 13),
+										Pos: p(680, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(647, 17),
+												Pos: p(681, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(647, 37),
+													Pos: p(681, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(647, 31),
+														Pos: p(681, 31),
 														X: &lang.MemberExpr{
-															Pos: p(647, 24),
+															Pos: p(681, 24),
 															X: &lang.Ident{
-																Pos:  p(647, 21),
+																Pos:  p(681, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -9702,30 +10095,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(647, 39),
+														Pos:   p(681, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(647, 42),
+													Pos: p(681, 42),
 													X: &lang.NewExpr{
-														Pos: p(647, 49),
+														Pos: p(681, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(647, 53),
+															Pos:  p(681, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(647, 63),
+																	Pos:  p(681, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(647, 69),
+																Pos: p(681, 69),
 																X: &lang.Literal{
-																	Pos:   p(647, 69),
+																	Pos:   p(681, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -9736,77 +10129,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(648, 17),
+												Pos: p(682, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(648, 24),
+													Pos: p(682, 24),
 													X: &lang.Ident{
-														Pos:  p(648, 21),
+														Pos:  p(682, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(649, 17),
+													Pos: p(683, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(650, 21),
+															Pos: p(684, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(650, 35),
+																Pos: p(684, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(650, 28),
+																	Pos: p(684, 28),
 																	X: &lang.Ident{
-																		Pos:  p(650, 25),
+																		Pos:  p(684, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(650, 38),
+																	Pos:  p(684, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(650, 44),
+																Pos: p(684, 44),
 																X: &lang.NewExpr{
-																	Pos: p(650, 51),
+																	Pos: p(684, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(650, 55),
+																		Pos:  p(684, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(650, 65),
+																				Pos:  p(684, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(650, 71),
+																			Pos: p(684, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(650, 76),
+																				Pos: p(684, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(650, 76),
+																					Pos: p(684, 76),
 																					X: &lang.Ident{
-																						Pos:  p(650, 71),
+																						Pos:  p(684, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(650, 90),
+																							Pos:  p(684, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(650, 96),
+																						Pos: p(684, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(650, 99),
+																							Pos: p(684, 99),
 																							X: &lang.Ident{
-																								Pos:  p(650, 96),
+																								Pos:  p(684, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -9820,24 +10213,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(651, 21),
+															Pos: p(685, 21),
 															X: &lang.NewExpr{
-																Pos: p(651, 28),
+																Pos: p(685, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(651, 32),
+																	Pos:  p(685, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(651, 42),
+																			Pos:  p(685, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(651, 48),
+																		Pos: p(685, 48),
 																		X: &lang.Literal{
-																			Pos:   p(651, 48),
+																			Pos:   p(685, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -9847,21 +10240,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(652, 17),
+													Rbrace: p(686, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(653, 17),
+												Pos: p(687, 17),
 												X: &lang.CallExpr{
-													Pos: p(653, 35),
+													Pos: p(687, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(653, 35),
+														Pos: p(687, 35),
 														X: &lang.Ident{
-															Pos:  p(653, 24),
+															Pos:  p(687, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(653, 32),
+																	Pos:  p(687, 32),
 																	Name: "T",
 																},
 															},
@@ -9870,20 +10263,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(653, 40),
+															Pos: p(687, 40),
 															X: &lang.MemberExpr{
-																Pos: p(653, 43),
+																Pos: p(687, 43),
 																X: &lang.Ident{
-																	Pos:  p(653, 40),
+																	Pos:  p(687, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(653, 57),
+															Pos: p(687, 57),
 															X: &lang.Ident{
-																Pos:  p(653, 57),
+																Pos:  p(687, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -9891,22 +10284,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(654, 13),
+										Rbrace: p(688, 13),
 									},
 								},
 							},
-							Rbrace: p(655, 9),
+							Rbrace: p(689, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(657, 9),
+						Pos:       p(691, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(657, 22),
+							Pos:  p(691, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(657, 32),
+									Pos:  p(691, 32),
 									Name: "T",
 								},
 							},
@@ -9914,98 +10307,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(657, 45),
+								Pos: p(691, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(657, 45),
+									Pos:  p(691, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(657, 83),
+									Pos: p(691, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(658, 9),
+							Pos: p(692, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(659, 13),
+									Pos: p(693, 13),
 									Cond: &lang.Literal{
-										Pos:   p(659, 20),
+										Pos:   p(693, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(660, 13),
+										Pos: p(694, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(661, 17),
+												Pos: p(695, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(661, 21),
+													Pos: p(695, 21),
 													Fun: &lang.Ident{
-														Pos:  p(661, 21),
+														Pos:  p(695, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(661, 29),
+															Pos: p(695, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(661, 33),
+																Pos:  p(695, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(661, 44),
+													Pos: p(695, 44),
 													X: &lang.Ident{
-														Pos:  p(661, 51),
+														Pos:  p(695, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(662, 17),
+												Pos: p(696, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(662, 17),
+													Pos:  p(696, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(662, 22),
+														Pos:  p(696, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(663, 17),
+												Pos: p(697, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(663, 21),
+													Pos: p(697, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(663, 23),
+															Pos: p(697, 23),
 															X: &lang.AssignExpr{
-																Pos: p(663, 28),
+																Pos: p(697, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(663, 23),
+																	Pos:  p(697, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(663, 30),
+																	Pos: p(697, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(663, 36),
+																		Pos: p(697, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(663, 36),
+																			Pos:  p(697, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(663, 52),
+																				Pos: p(697, 52),
 																				X: &lang.Ident{
-																					Pos:  p(663, 52),
+																					Pos:  p(697, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -10015,48 +10408,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(663, 72),
+													Rbrace: p(697, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(664, 17),
+														Pos: p(698, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(664, 24),
+															Pos:  p(698, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(664, 52),
+															Pos: p(698, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(664, 54),
+																	Pos: p(698, 54),
 																},
 															},
-															Rbrace: p(664, 61),
+															Rbrace: p(698, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(665, 17),
+														Pos: p(699, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(665, 24),
+															Pos:  p(699, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(665, 37),
+															Pos: p(699, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(665, 39),
+																	Pos: p(699, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(665, 45),
+																		Pos: p(699, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(665, 49),
+																			Pos:  p(699, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(665, 72),
+																				Pos: p(699, 72),
 																				X: &lang.Ident{
-																					Pos:  p(665, 72),
+																					Pos:  p(699, 72),
 																					Name: "e",
 																				},
 																			},
@@ -10064,49 +10457,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(665, 76),
+															Rbrace: p(699, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(666, 17),
+												Pos: p(700, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(666, 21),
+													Pos: p(700, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(666, 22),
+														Pos:  p(700, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(666, 28),
+													Pos: p(700, 28),
 													X: &lang.NewExpr{
-														Pos: p(666, 34),
+														Pos: p(700, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(666, 38),
+															Pos:  p(700, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(667, 13),
+										Rbrace: p(701, 13),
 									},
 								},
 							},
-							Rbrace: p(668, 9),
+							Rbrace: p(702, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(670, 9),
+						Pos:       p(704, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(670, 16),
+							Pos:  p(704, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(670, 33),
+									Pos:  p(704, 33),
 									Name: "T",
 								},
 							},
@@ -10114,40 +10507,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(670, 49),
+								Pos: p(704, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(670, 49),
+									Pos:  p(704, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(670, 87),
+									Pos: p(704, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(671, 13),
+							Pos: p(705, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(671, 17),
+								Pos:  p(705, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(671, 32),
+										Pos:  p(705, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(671, 35),
+									Pos: p(705, 35),
 									X: &lang.ThisExpr{
-										Pos: p(671, 35),
+										Pos: p(705, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(671, 41),
+									Pos: p(705, 41),
 									X: &lang.Ident{
-										Pos:  p(671, 41),
+										Pos:  p(705, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -10157,7 +10550,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(674, 5),
+				Pos:       p(708, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -10167,21 +10560,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(674, 47),
+						Pos:  p(708, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(674, 64),
+								Pos:  p(708, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(674, 68),
+						Pos:  p(708, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(674, 85),
+								Pos:  p(708, 85),
 								Name: "T",
 							},
 						},
@@ -10189,52 +10582,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(676, 9),
+						Pos:       p(710, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(676, 18),
+							Pos:  p(710, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(676, 32),
+									Pos:  p(710, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(676, 35),
+								Pos:  p(710, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(677, 9),
+						Pos:       p(711, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(677, 18),
+							Pos:  p(711, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(677, 36),
+								Pos:  p(711, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(678, 9),
+						Pos:       p(712, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(678, 33),
+								Pos: p(712, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(678, 33),
+									Pos:  p(712, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(678, 47),
+											Pos:  p(712, 47),
 											Name: "T",
 										},
 									},
@@ -10242,80 +10635,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(678, 53),
+								Pos: p(712, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(678, 53),
+									Pos:  p(712, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(678, 75),
+							Pos: p(712, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(678, 77),
+									Pos: p(712, 77),
 									X: &lang.AssignExpr{
-										Pos: p(678, 80),
+										Pos: p(712, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(678, 77),
+											Pos:  p(712, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(678, 82),
+											Pos:  p(712, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(678, 85),
+									Pos: p(712, 85),
 									X: &lang.AssignExpr{
-										Pos: p(678, 89),
+										Pos: p(712, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(678, 85),
+											Pos:  p(712, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(678, 91),
+											Pos:  p(712, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(678, 95),
+							Rbrace: p(712, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(679, 9),
+						Pos:       p(713, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(679, 16),
+							Pos:  p(713, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(679, 28),
+								Pos:  p(713, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(679, 33),
+								Pos:       p(713, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(680, 9),
+						Pos:       p(714, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(680, 16),
+							Pos:  p(714, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(680, 33),
+									Pos:  p(714, 33),
 									Name: "T",
 								},
 							},
@@ -10323,57 +10716,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(680, 55),
+								Pos: p(714, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(680, 55),
+									Pos:  p(714, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(680, 93),
+									Pos: p(714, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(680, 105),
+							Pos: p(714, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(681, 9),
+						Pos:       p(715, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(681, 22),
+							Pos:  p(715, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(681, 32),
+									Pos:  p(715, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(682, 9),
+							Pos: p(716, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(683, 13),
+									Pos: p(717, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(683, 20),
+										Pos: p(717, 20),
 										X: &lang.CallExpr{
-											Pos: p(683, 29),
+											Pos: p(717, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(683, 29),
+												Pos: p(717, 29),
 												X: &lang.Ident{
-													Pos:  p(683, 26),
+													Pos:  p(717, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(683, 45),
+													Pos: p(717, 45),
 													X: &lang.Ident{
-														Pos:  p(683, 45),
+														Pos:  p(717, 45),
 														Name: "_ct",
 													},
 												},
@@ -10381,91 +10774,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(684, 13),
+										Pos: p(718, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(685, 17),
+												Pos: p(719, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(685, 24),
+													Pos: p(719, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(685, 24),
+														Pos: p(719, 24),
 														X: &lang.Ident{
-															Pos:  p(685, 21),
+															Pos:  p(719, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(685, 32),
+															Pos: p(719, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(685, 36),
+																Pos:  p(719, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(686, 17),
+													Pos: p(720, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(687, 21),
+															Pos: p(721, 21),
 															X: &lang.AssignExpr{
-																Pos: p(687, 29),
+																Pos: p(721, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(687, 21),
+																	Pos:  p(721, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(687, 31),
+																	Pos:  p(721, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(688, 21),
+															Pos: p(722, 21),
 															X: &lang.Literal{
-																Pos:   p(688, 28),
+																Pos:   p(722, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(689, 17),
+													Rbrace: p(723, 17),
 												},
 											},
 										},
-										Rbrace: p(690, 13),
+										Rbrace: p(724, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(691, 13),
+									Pos: p(725, 13),
 									X: &lang.Literal{
-										Pos:   p(691, 20),
+										Pos:   p(725, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(692, 9),
+							Rbrace: p(726, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(693, 9),
+						Pos:       p(727, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(693, 16),
+							Pos:  p(727, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(693, 54),
+							Pos: p(727, 54),
 							X: &lang.Ident{
-								Pos:  p(693, 44),
+								Pos:  p(727, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -10474,7 +10867,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(696, 5),
+				Pos:       p(730, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -10484,38 +10877,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(698, 9),
+						Pos:       p(732, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(698, 18),
+							Pos:  p(732, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(698, 26),
+									Pos:  p(732, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(698, 29),
+								Pos:  p(732, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(699, 9),
+						Pos:       p(733, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(699, 32),
+								Pos: p(733, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(699, 32),
+									Pos:  p(733, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(699, 40),
+											Pos:  p(733, 40),
 											Name: "T",
 										},
 									},
@@ -10524,75 +10917,75 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(699, 46),
+							Pos: p(733, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(699, 48),
+									Pos: p(733, 48),
 									X: &lang.AssignExpr{
-										Pos: p(699, 51),
+										Pos: p(733, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(699, 48),
+											Pos:  p(733, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(699, 53),
+											Pos:  p(733, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(699, 56),
+							Rbrace: p(733, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(701, 9),
+						Pos:       p(735, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(701, 16),
+							Pos:  p(735, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(701, 30),
+								Pos: p(735, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(701, 30),
+									Pos:  p(735, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(702, 9),
+							Pos: p(736, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(703, 13),
+									Pos: p(737, 13),
 									X: &lang.MemberExpr{
-										Pos: p(703, 22),
+										Pos: p(737, 22),
 										X: &lang.Ident{
-											Pos:  p(703, 19),
+											Pos:  p(737, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(704, 13),
+										Pos: p(738, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(705, 17),
+												Pos: p(739, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(705, 24),
+													Pos: p(739, 24),
 													X: &lang.Ident{
-														Pos:  p(705, 21),
+														Pos:  p(739, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(705, 33),
+													Pos: p(739, 33),
 													X: &lang.Literal{
-														Pos:   p(705, 40),
+														Pos:   p(739, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -10600,36 +10993,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(706, 17),
+												Pos: p(740, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(706, 38),
+													Pos: p(740, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(706, 34),
+														Pos: p(740, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(706, 24),
+															Pos: p(740, 24),
 															X: &lang.Ident{
-																Pos:  p(706, 21),
+																Pos:  p(740, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(706, 36),
+															Pos:   p(740, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(706, 57),
+														Pos: p(740, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(706, 51),
+															Pos: p(740, 51),
 															X: &lang.MemberExpr{
-																Pos: p(706, 44),
+																Pos: p(740, 44),
 																X: &lang.Ident{
-																	Pos:  p(706, 41),
+																	Pos:  p(740, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -10637,9 +11030,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(706, 63),
+															Pos: p(740, 63),
 															X: &lang.Ident{
-																Pos:  p(706, 60),
+																Pos:  p(740, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -10647,30 +11040,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(707, 17),
+													Pos: p(741, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(708, 21),
+															Pos: p(742, 21),
 															X: &lang.MemberExpr{
-																Pos: p(708, 32),
+																Pos: p(742, 32),
 																X: &lang.Ident{
-																	Pos:  p(708, 29),
+																	Pos:  p(742, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(710, 25),
+																	Pos: p(744, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(710, 25),
+																			Pos: p(744, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(710, 30),
+																				Pos: p(744, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(710, 53),
+																					Pos: p(744, 53),
 																					X: &lang.Ident{
-																						Pos:  p(710, 30),
+																						Pos:  p(744, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -10680,9 +11073,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(711, 29),
+																			Pos: p(745, 29),
 																			X: &lang.Literal{
-																				Pos:   p(711, 36),
+																				Pos:   p(745, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
@@ -10691,16 +11084,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(712, 25),
+																	Pos: p(746, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(712, 25),
+																			Pos: p(746, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(712, 30),
+																				Pos: p(746, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(712, 53),
+																					Pos: p(746, 53),
 																					X: &lang.Ident{
-																						Pos:  p(712, 30),
+																						Pos:  p(746, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropWrite",
@@ -10710,9 +11103,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(713, 29),
+																			Pos: p(747, 29),
 																			X: &lang.Literal{
-																				Pos:   p(713, 36),
+																				Pos:   p(747, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "true",
 																				Value: bool(true),
@@ -10721,16 +11114,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(714, 25),
+																	Pos: p(748, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(714, 25),
+																			Pos: p(748, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(714, 30),
+																				Pos: p(748, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(714, 53),
+																					Pos: p(748, 53),
 																					X: &lang.Ident{
-																						Pos:  p(714, 30),
+																						Pos:  p(748, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropNewest",
@@ -10740,15 +11133,15 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(715, 29),
+																			Pos: p(749, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(715, 39),
+																				Pos: p(749, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(715, 39),
+																					Pos: p(749, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(715, 32),
+																						Pos: p(749, 32),
 																						X: &lang.Ident{
-																							Pos:  p(715, 29),
+																							Pos:  p(749, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -10757,16 +11150,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(715, 48),
+																						Pos: p(749, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(715, 64),
+																							Pos: p(749, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(715, 58),
+																								Pos: p(749, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(715, 51),
+																									Pos: p(749, 51),
 																									X: &lang.Ident{
-																										Pos:  p(715, 48),
+																										Pos:  p(749, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -10774,7 +11167,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(715, 66),
+																								Pos:   p(749, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -10784,29 +11177,29 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(716, 29),
+																			Pos: p(750, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(717, 25),
+																	Pos: p(751, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(717, 25),
+																			Pos:       p(751, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(718, 29),
+																			Pos: p(752, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(718, 39),
+																				Pos: p(752, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(718, 39),
+																					Pos: p(752, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(718, 32),
+																						Pos: p(752, 32),
 																						X: &lang.Ident{
-																							Pos:  p(718, 29),
+																							Pos:  p(752, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -10815,9 +11208,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(718, 48),
+																						Pos: p(752, 48),
 																						X: &lang.Literal{
-																							Pos:   p(718, 48),
+																							Pos:   p(752, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -10826,26 +11219,26 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(719, 29),
+																			Pos: p(753, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(721, 17),
+													Rbrace: p(755, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(722, 17),
+												Pos: p(756, 17),
 												X: &lang.CallExpr{
-													Pos: p(722, 27),
+													Pos: p(756, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(722, 27),
+														Pos: p(756, 27),
 														X: &lang.MemberExpr{
-															Pos: p(722, 20),
+															Pos: p(756, 20),
 															X: &lang.Ident{
-																Pos:  p(722, 17),
+																Pos:  p(756, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10854,9 +11247,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(722, 31),
+															Pos: p(756, 31),
 															X: &lang.Ident{
-																Pos:  p(722, 31),
+																Pos:  p(756, 31),
 																Name: "item",
 															},
 														},
@@ -10864,17 +11257,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(723, 17),
+												Pos: p(757, 17),
 												X: &lang.CallExpr{
-													Pos: p(723, 28),
+													Pos: p(757, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(723, 28),
+														Pos: p(757, 28),
 														X: &lang.Ident{
-															Pos:  p(723, 17),
+															Pos:  p(757, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(723, 25),
+																	Pos:  p(757, 25),
 																	Name: "T",
 																},
 															},
@@ -10883,20 +11276,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(723, 33),
+															Pos: p(757, 33),
 															X: &lang.MemberExpr{
-																Pos: p(723, 36),
+																Pos: p(757, 36),
 																X: &lang.Ident{
-																	Pos:  p(723, 33),
+																	Pos:  p(757, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(723, 50),
+															Pos: p(757, 50),
 															X: &lang.Literal{
-																Pos:   p(723, 50),
+																Pos:   p(757, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10906,639 +11299,16 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(724, 17),
+												Pos: p(758, 17),
 												X: &lang.Literal{
-													Pos:   p(724, 24),
+													Pos:   p(758, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(725, 13),
-									},
-								},
-							},
-							Rbrace: p(726, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(728, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(728, 16),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(728, 26),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitToWriteAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(728, 49),
-								Type: &lang.TypeRef{
-									Pos:  p(728, 49),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(728, 87),
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(729, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(730, 13),
-									Cond: &lang.MemberExpr{
-										Pos: p(730, 35),
-										X: &lang.Ident{
-											Pos:  p(730, 17),
-											Name: "cancellationToken",
-										},
-										Name: "IsCancellationRequested",
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(730, 60),
-										X: &lang.NewExpr{
-											Pos: p(730, 67),
-											Type: &lang.TypeRef{
-												Pos:  p(730, 71),
-												Name: "ValueTask",
-												Args: []*lang.TypeRef{
-													&lang.TypeRef{
-														Pos:  p(730, 81),
-														Name: "bool",
-													},
-												},
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(730, 87),
-													X: &lang.CallExpr{
-														Pos: p(730, 92),
-														Fun: &lang.MemberExpr{
-															Pos: p(730, 92),
-															X: &lang.Ident{
-																Pos:  p(730, 87),
-																Name: "Task",
-															},
-															Name: "FromCanceled",
-															TypeArgs: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(730, 105),
-																	Name: "bool",
-																},
-															},
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(730, 111),
-																X: &lang.Ident{
-																	Pos:  p(730, 111),
-																	Name: "cancellationToken",
-																},
-															},
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.LockStmt{
-									Pos: p(731, 13),
-									X: &lang.MemberExpr{
-										Pos: p(731, 22),
-										X: &lang.Ident{
-											Pos:  p(731, 19),
-											Name: "_c",
-										},
-										Name: "_lock",
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(732, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(733, 17),
-												Cond: &lang.MemberExpr{
-													Pos: p(733, 24),
-													X: &lang.Ident{
-														Pos:  p(733, 21),
-														Name: "_c",
-													},
-													Name: "_closed",
-												},
-												Then: &lang.BlockStmt{
-													Pos: p(734, 17),
-													Stmts: []lang.Stmt{
-														&lang.IfStmt{
-															Pos: p(735, 21),
-															Cond: &lang.BinaryExpr{
-																Pos: p(735, 35),
-																Op:  "!=",
-																X: &lang.MemberExpr{
-																	Pos: p(735, 28),
-																	X: &lang.Ident{
-																		Pos:  p(735, 25),
-																		Name: "_c",
-																	},
-																	Name: "_error",
-																},
-																Y: &lang.Literal{
-																	Pos:  p(735, 38),
-																	Kind: lang.LitKind(10),
-																	Raw:  "null",
-																},
-															},
-															Then: &lang.ReturnStmt{
-																Pos: p(735, 44),
-																X: &lang.NewExpr{
-																	Pos: p(735, 51),
-																	Type: &lang.TypeRef{
-																		Pos:  p(735, 55),
-																		Name: "ValueTask",
-																		Args: []*lang.TypeRef{
-																			&lang.TypeRef{
-																				Pos:  p(735, 65),
-																				Name: "bool",
-																			},
-																		},
-																	},
-																	Args: []*lang.Arg{
-																		&lang.Arg{
-																			Pos: p(735, 71),
-																			X: &lang.CallExpr{
-																				Pos: p(735, 76),
-																				Fun: &lang.MemberExpr{
-																					Pos: p(735, 76),
-																					X: &lang.Ident{
-																						Pos:  p(735, 71),
-																						Name: "Task",
-																					},
-																					Name: "FromException",
-																					TypeArgs: []*lang.TypeRef{
-																						&lang.TypeRef{
-																							Pos:  p(735, 90),
-																							Name: "bool",
-																						},
-																					},
-																				},
-																				Args: []*lang.Arg{
-																					&lang.Arg{
-																						Pos: p(735, 96),
-																						X: &lang.MemberExpr{
-																							Pos: p(735, 99),
-																							X: &lang.Ident{
-																								Pos:  p(735, 96),
-																								Name: "_c",
-																							},
-																							Name: "_error",
-																						},
-																					},
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-														},
-														&lang.ReturnStmt{
-															Pos: p(736, 21),
-															X: &lang.NewExpr{
-																Pos: p(736, 28),
-																Type: &lang.TypeRef{
-																	Pos:  p(736, 32),
-																	Name: "ValueTask",
-																	Args: []*lang.TypeRef{
-																		&lang.TypeRef{
-																			Pos:  p(736, 42),
-																			Name: "bool",
-																		},
-																	},
-																},
-																Args: []*lang.Arg{
-																	&lang.Arg{
-																		Pos: p(736, 48),
-																		X: &lang.Literal{
-																			Pos:   p(736, 48),
-																			Kind:  lang.LitKind(9),
-																			Raw:   "false",
-																			Value: bool(false),
-																		},
-																	},
-																},
-															},
-														},
-													},
-													Rbrace: p(737, 17),
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(738, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(738, 73),
-													Op:  "||",
-													X: &lang.BinaryExpr{
-														Pos: p(738, 39),
-														Op:  "||",
-														X: &lang.BinaryExpr{
-															Pos: p(738, 34),
-															Op:  "==",
-															X: &lang.MemberExpr{
-																Pos: p(738, 24),
-																X: &lang.Ident{
-																	Pos:  p(738, 21),
-																	Name: "_c",
-																},
-																Name: "_capacity",
-															},
-															Y: &lang.Literal{
-																Pos:   p(738, 37),
-																Raw:   "0",
-																Value: int64(0),
-															},
-														},
-														Y: &lang.BinaryExpr{
-															Pos: p(738, 58),
-															Op:  "<",
-															X: &lang.MemberExpr{
-																Pos: p(738, 52),
-																X: &lang.MemberExpr{
-																	Pos: p(738, 45),
-																	X: &lang.Ident{
-																		Pos:  p(738, 42),
-																		Name: "_c",
-																	},
-																	Name: "_items",
-																},
-																Name: "Count",
-															},
-															Y: &lang.MemberExpr{
-																Pos: p(738, 63),
-																X: &lang.Ident{
-																	Pos:  p(738, 60),
-																	Name: "_c",
-																},
-																Name: "_capacity",
-															},
-														},
-													},
-													Y: &lang.BinaryExpr{
-														Pos: p(738, 85),
-														Op:  "!=",
-														X: &lang.MemberExpr{
-															Pos: p(738, 79),
-															X: &lang.Ident{
-																Pos:  p(738, 76),
-																Name: "_c",
-															},
-															Name: "_mode",
-														},
-														Y: &lang.MemberExpr{
-															Pos: p(738, 111),
-															X: &lang.Ident{
-																Pos:  p(738, 88),
-																Name: "BoundedChannelFullMode",
-															},
-															Name: "Wait",
-														},
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(739, 21),
-													X: &lang.NewExpr{
-														Pos: p(739, 28),
-														Type: &lang.TypeRef{
-															Pos:  p(739, 32),
-															Name: "ValueTask",
-															Args: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(739, 42),
-																	Name: "bool",
-																},
-															},
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(739, 48),
-																X: &lang.Literal{
-																	Pos:   p(739, 48),
-																	Kind:  lang.LitKind(9),
-																	Raw:   "true",
-																	Value: bool(true),
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(740, 17),
-												X: &lang.CallExpr{
-													Pos: p(740, 35),
-													Fun: &lang.MemberExpr{
-														Pos: p(740, 35),
-														X: &lang.Ident{
-															Pos:  p(740, 24),
-															Name: "Channel",
-															TypeArgs: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(740, 32),
-																	Name: "T",
-																},
-															},
-														},
-														Name: "Wait",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(740, 40),
-															X: &lang.MemberExpr{
-																Pos: p(740, 43),
-																X: &lang.Ident{
-																	Pos:  p(740, 40),
-																	Name: "_c",
-																},
-																Name: "_writeWaiters",
-															},
-														},
-														&lang.Arg{
-															Pos: p(740, 58),
-															X: &lang.Ident{
-																Pos:  p(740, 58),
-																Name: "cancellationToken",
-															},
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(741, 13),
-									},
-								},
-							},
-							Rbrace: p(742, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(744, 9),
-						Modifiers: lang.Modifiers(1025),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(744, 22),
-							Name: "ValueTask",
-						},
-						Name: "WriteAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(744, 43),
-								Type: &lang.TypeRef{
-									Pos:  p(744, 43),
-									Name: "T",
-								},
-								Name: "item",
-							},
-							&lang.Param{
-								Pos: p(744, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(744, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(744, 89),
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(745, 9),
-							Stmts: []lang.Stmt{
-								&lang.WhileStmt{
-									Pos: p(746, 13),
-									Cond: &lang.Literal{
-										Pos:   p(746, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(747, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(748, 17),
-												Cond: &lang.CallExpr{
-													Pos: p(748, 21),
-													Fun: &lang.Ident{
-														Pos:  p(748, 21),
-														Name: "TryWrite",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(748, 30),
-															X: &lang.Ident{
-																Pos:  p(748, 30),
-																Name: "item",
-															},
-														},
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(748, 37),
-												},
-											},
-											&lang.LocalDeclStmt{
-												Pos: p(749, 17),
-												Type: &lang.TypeRef{
-													Pos:  p(749, 17),
-													Name: "bool",
-												},
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(749, 22),
-														Name: "more",
-													},
-												},
-											},
-											&lang.TryStmt{
-												Pos: p(750, 17),
-												Body: &lang.BlockStmt{
-													Pos: p(750, 21),
-													Stmts: []lang.Stmt{
-														&lang.ExprStmt{
-															Pos: p(750, 23),
-															X: &lang.AssignExpr{
-																Pos: p(750, 28),
-																Op:  "=",
-																Left: &lang.Ident{
-																	Pos:  p(750, 23),
-																	Name: "more",
-																},
-																Right: &lang.AwaitExpr{
-																	Pos: p(750, 30),
-																	X: &lang.CallExpr{
-																		Pos: p(750, 36),
-																		Fun: &lang.Ident{
-																			Pos:  p(750, 36),
-																			Name: "WaitToWriteAsync",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(750, 53),
-																				X: &lang.Ident{
-																					Pos:  p(750, 53),
-																					Name: "cancellationToken",
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-														},
-													},
-													Rbrace: p(750, 73),
-												},
-												Catches: []*lang.CatchClause{
-													&lang.CatchClause{
-														Pos: p(751, 17),
-														Type: &lang.TypeRef{
-															Pos:  p(751, 24),
-															Name: "OperationCanceledException",
-														},
-														Body: &lang.BlockStmt{
-															Pos: p(751, 52),
-															Stmts: []lang.Stmt{
-																&lang.ThrowStmt{
-																	Pos: p(751, 54),
-																},
-															},
-															Rbrace: p(751, 61),
-														},
-													},
-													&lang.CatchClause{
-														Pos: p(752, 17),
-														Type: &lang.TypeRef{
-															Pos:  p(752, 24),
-															Name: "Exception",
-														},
-														Name: "e",
-														Body: &lang.BlockStmt{
-															Pos: p(752, 37),
-															Stmts: []lang.Stmt{
-																&lang.ThrowStmt{
-																	Pos: p(752, 39),
-																	X: &lang.NewExpr{
-																		Pos: p(752, 45),
-																		Type: &lang.TypeRef{
-																			Pos:  p(752, 49),
-																			Name: "ChannelClosedException",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(752, 72),
-																				X: &lang.Ident{
-																					Pos:  p(752, 72),
-																					Name: "e",
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-															Rbrace: p(752, 76),
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(753, 17),
-												Cond: &lang.UnaryExpr{
-													Pos: p(753, 21),
-													Op:  "!",
-													X: &lang.Ident{
-														Pos:  p(753, 22),
-														Name: "more",
-													},
-												},
-												Then: &lang.ThrowStmt{
-													Pos: p(753, 28),
-													X: &lang.NewExpr{
-														Pos: p(753, 34),
-														Type: &lang.TypeRef{
-															Pos:  p(753, 38),
-															Name: "ChannelClosedException",
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(754, 13),
-									},
-								},
-							},
-							Rbrace: p(755, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(757, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(757, 16),
-							Name: "void",
-						},
-						Name: "Complete",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(757, 30),
-								Type: &lang.TypeRef{
-									Pos:  p(757, 30),
-									Name: "Exception",
-								},
-								Name: "error",
-								Default: &lang.Literal{
-									Pos:  p(757, 48),
-									Kind: lang.LitKind(10),
-									Raw:  "null",
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(758, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(759, 13),
-									Cond: &lang.UnaryExpr{
-										Pos: p(759, 17),
-										Op:  "!",
-										X: &lang.CallExpr{
-											Pos: p(759, 18),
-											Fun: &lang.Ident{
-												Pos:  p(759, 18),
-												Name: "TryComplete",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(759, 30),
-													X: &lang.Ident{
-														Pos:  p(759, 30),
-														Name: "error",
-													},
-												},
-											},
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(759, 38),
-										X: &lang.NewExpr{
-											Pos: p(759, 44),
-											Type: &lang.TypeRef{
-												Pos:  p(759, 48),
-												Name: "ChannelClosedException",
-											},
-										},
+										Rbrace: p(759, 13),
 									},
 								},
 							},
@@ -11550,54 +11320,677 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(762, 16),
-							Name: "bool",
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(762, 26),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "TryComplete",
+						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(762, 33),
+								Pos: p(762, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(762, 33),
-									Name: "Exception",
+									Pos:  p(762, 49),
+									Name: "CancellationToken",
 								},
-								Name: "error",
-								Default: &lang.Literal{
-									Pos:  p(762, 51),
-									Kind: lang.LitKind(10),
-									Raw:  "null",
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(762, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
 							Pos: p(763, 9),
 							Stmts: []lang.Stmt{
-								&lang.LockStmt{
+								&lang.IfStmt{
 									Pos: p(764, 13),
-									X: &lang.MemberExpr{
-										Pos: p(764, 22),
+									Cond: &lang.MemberExpr{
+										Pos: p(764, 35),
 										X: &lang.Ident{
-											Pos:  p(764, 19),
+											Pos:  p(764, 17),
+											Name: "cancellationToken",
+										},
+										Name: "IsCancellationRequested",
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(764, 60),
+										X: &lang.NewExpr{
+											Pos: p(764, 67),
+											Type: &lang.TypeRef{
+												Pos:  p(764, 71),
+												Name: "ValueTask",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(764, 81),
+														Name: "bool",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(764, 87),
+													X: &lang.CallExpr{
+														Pos: p(764, 92),
+														Fun: &lang.MemberExpr{
+															Pos: p(764, 92),
+															X: &lang.Ident{
+																Pos:  p(764, 87),
+																Name: "Task",
+															},
+															Name: "FromCanceled",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(764, 105),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(764, 111),
+																X: &lang.Ident{
+																	Pos:  p(764, 111),
+																	Name: "cancellationToken",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(765, 13),
+									X: &lang.MemberExpr{
+										Pos: p(765, 22),
+										X: &lang.Ident{
+											Pos:  p(765, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(765, 13),
+										Pos: p(766, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(766, 17),
+												Pos: p(767, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(766, 24),
+													Pos: p(767, 24),
 													X: &lang.Ident{
-														Pos:  p(766, 21),
+														Pos:  p(767, 21),
+														Name: "_c",
+													},
+													Name: "_closed",
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(768, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(769, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(769, 35),
+																Op:  "!=",
+																X: &lang.MemberExpr{
+																	Pos: p(769, 28),
+																	X: &lang.Ident{
+																		Pos:  p(769, 25),
+																		Name: "_c",
+																	},
+																	Name: "_error",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(769, 38),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.ReturnStmt{
+																Pos: p(769, 44),
+																X: &lang.NewExpr{
+																	Pos: p(769, 51),
+																	Type: &lang.TypeRef{
+																		Pos:  p(769, 55),
+																		Name: "ValueTask",
+																		Args: []*lang.TypeRef{
+																			&lang.TypeRef{
+																				Pos:  p(769, 65),
+																				Name: "bool",
+																			},
+																		},
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(769, 71),
+																			X: &lang.CallExpr{
+																				Pos: p(769, 76),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(769, 76),
+																					X: &lang.Ident{
+																						Pos:  p(769, 71),
+																						Name: "Task",
+																					},
+																					Name: "FromException",
+																					TypeArgs: []*lang.TypeRef{
+																						&lang.TypeRef{
+																							Pos:  p(769, 90),
+																							Name: "bool",
+																						},
+																					},
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(769, 96),
+																						X: &lang.MemberExpr{
+																							Pos: p(769, 99),
+																							X: &lang.Ident{
+																								Pos:  p(769, 96),
+																								Name: "_c",
+																							},
+																							Name: "_error",
+																						},
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(770, 21),
+															X: &lang.NewExpr{
+																Pos: p(770, 28),
+																Type: &lang.TypeRef{
+																	Pos:  p(770, 32),
+																	Name: "ValueTask",
+																	Args: []*lang.TypeRef{
+																		&lang.TypeRef{
+																			Pos:  p(770, 42),
+																			Name: "bool",
+																		},
+																	},
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(770, 48),
+																		X: &lang.Literal{
+																			Pos:   p(770, 48),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(771, 17),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(772, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(772, 73),
+													Op:  "||",
+													X: &lang.BinaryExpr{
+														Pos: p(772, 39),
+														Op:  "||",
+														X: &lang.BinaryExpr{
+															Pos: p(772, 34),
+															Op:  "==",
+															X: &lang.MemberExpr{
+																Pos: p(772, 24),
+																X: &lang.Ident{
+																	Pos:  p(772, 21),
+																	Name: "_c",
+																},
+																Name: "_capacity",
+															},
+															Y: &lang.Literal{
+																Pos:   p(772, 37),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(772, 58),
+															Op:  "<",
+															X: &lang.MemberExpr{
+																Pos: p(772, 52),
+																X: &lang.MemberExpr{
+																	Pos: p(772, 45),
+																	X: &lang.Ident{
+																		Pos:  p(772, 42),
+																		Name: "_c",
+																	},
+																	Name: "_items",
+																},
+																Name: "Count",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(772, 63),
+																X: &lang.Ident{
+																	Pos:  p(772, 60),
+																	Name: "_c",
+																},
+																Name: "_capacity",
+															},
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(772, 85),
+														Op:  "!=",
+														X: &lang.MemberExpr{
+															Pos: p(772, 79),
+															X: &lang.Ident{
+																Pos:  p(772, 76),
+																Name: "_c",
+															},
+															Name: "_mode",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(772, 111),
+															X: &lang.Ident{
+																Pos:  p(772, 88),
+																Name: "BoundedChannelFullMode",
+															},
+															Name: "Wait",
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(773, 21),
+													X: &lang.NewExpr{
+														Pos: p(773, 28),
+														Type: &lang.TypeRef{
+															Pos:  p(773, 32),
+															Name: "ValueTask",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(773, 42),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(773, 48),
+																X: &lang.Literal{
+																	Pos:   p(773, 48),
+																	Kind:  lang.LitKind(9),
+																	Raw:   "true",
+																	Value: bool(true),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(774, 17),
+												X: &lang.CallExpr{
+													Pos: p(774, 35),
+													Fun: &lang.MemberExpr{
+														Pos: p(774, 35),
+														X: &lang.Ident{
+															Pos:  p(774, 24),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(774, 32),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wait",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(774, 40),
+															X: &lang.MemberExpr{
+																Pos: p(774, 43),
+																X: &lang.Ident{
+																	Pos:  p(774, 40),
+																	Name: "_c",
+																},
+																Name: "_writeWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(774, 58),
+															X: &lang.Ident{
+																Pos:  p(774, 58),
+																Name: "cancellationToken",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(775, 13),
+									},
+								},
+							},
+							Rbrace: p(776, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(778, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(778, 22),
+							Name: "ValueTask",
+						},
+						Name: "WriteAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(778, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(778, 43),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(778, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(778, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(778, 89),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(779, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(780, 13),
+									Cond: &lang.Literal{
+										Pos:   p(780, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(781, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(782, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(782, 21),
+													Fun: &lang.Ident{
+														Pos:  p(782, 21),
+														Name: "TryWrite",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(782, 30),
+															X: &lang.Ident{
+																Pos:  p(782, 30),
+																Name: "item",
+															},
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(782, 37),
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(783, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(783, 17),
+													Name: "bool",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(783, 22),
+														Name: "more",
+													},
+												},
+											},
+											&lang.TryStmt{
+												Pos: p(784, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(784, 21),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(784, 23),
+															X: &lang.AssignExpr{
+																Pos: p(784, 28),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(784, 23),
+																	Name: "more",
+																},
+																Right: &lang.AwaitExpr{
+																	Pos: p(784, 30),
+																	X: &lang.CallExpr{
+																		Pos: p(784, 36),
+																		Fun: &lang.Ident{
+																			Pos:  p(784, 36),
+																			Name: "WaitToWriteAsync",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(784, 53),
+																				X: &lang.Ident{
+																					Pos:  p(784, 53),
+																					Name: "cancellationToken",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(784, 73),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(785, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(785, 24),
+															Name: "OperationCanceledException",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(785, 52),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(785, 54),
+																},
+															},
+															Rbrace: p(785, 61),
+														},
+													},
+													&lang.CatchClause{
+														Pos: p(786, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(786, 24),
+															Name: "Exception",
+														},
+														Name: "e",
+														Body: &lang.BlockStmt{
+															Pos: p(786, 37),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(786, 39),
+																	X: &lang.NewExpr{
+																		Pos: p(786, 45),
+																		Type: &lang.TypeRef{
+																			Pos:  p(786, 49),
+																			Name: "ChannelClosedException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(786, 72),
+																				X: &lang.Ident{
+																					Pos:  p(786, 72),
+																					Name: "e",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(786, 76),
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(787, 17),
+												Cond: &lang.UnaryExpr{
+													Pos: p(787, 21),
+													Op:  "!",
+													X: &lang.Ident{
+														Pos:  p(787, 22),
+														Name: "more",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(787, 28),
+													X: &lang.NewExpr{
+														Pos: p(787, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(787, 38),
+															Name: "ChannelClosedException",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(788, 13),
+									},
+								},
+							},
+							Rbrace: p(789, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(791, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(791, 16),
+							Name: "void",
+						},
+						Name: "Complete",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(791, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(791, 30),
+									Name: "Exception",
+								},
+								Name: "error",
+								Default: &lang.Literal{
+									Pos:  p(791, 48),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(792, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(793, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(793, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(793, 18),
+											Fun: &lang.Ident{
+												Pos:  p(793, 18),
+												Name: "TryComplete",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(793, 30),
+													X: &lang.Ident{
+														Pos:  p(793, 30),
+														Name: "error",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(793, 38),
+										X: &lang.NewExpr{
+											Pos: p(793, 44),
+											Type: &lang.TypeRef{
+												Pos:  p(793, 48),
+												Name: "ChannelClosedException",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(794, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(796, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(796, 16),
+							Name: "bool",
+						},
+						Name: "TryComplete",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(796, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(796, 33),
+									Name: "Exception",
+								},
+								Name: "error",
+								Default: &lang.Literal{
+									Pos:  p(796, 51),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(797, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(798, 13),
+									X: &lang.MemberExpr{
+										Pos: p(798, 22),
+										X: &lang.Ident{
+											Pos:  p(798, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(799, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(800, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(800, 24),
+													X: &lang.Ident{
+														Pos:  p(800, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(766, 33),
+													Pos: p(800, 33),
 													X: &lang.Literal{
-														Pos:   p(766, 40),
+														Pos:   p(800, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -11605,20 +11998,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(767, 17),
+												Pos: p(801, 17),
 												X: &lang.AssignExpr{
-													Pos: p(767, 28),
+													Pos: p(801, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(767, 20),
+														Pos: p(801, 20),
 														X: &lang.Ident{
-															Pos:  p(767, 17),
+															Pos:  p(801, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(767, 30),
+														Pos:   p(801, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -11626,35 +12019,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(768, 17),
+												Pos: p(802, 17),
 												X: &lang.AssignExpr{
-													Pos: p(768, 27),
+													Pos: p(802, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(768, 20),
+														Pos: p(802, 20),
 														X: &lang.Ident{
-															Pos:  p(768, 17),
+															Pos:  p(802, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(768, 29),
+														Pos:  p(802, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(769, 17),
+												Pos: p(803, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(769, 37),
+													Pos: p(803, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(769, 31),
+														Pos: p(803, 31),
 														X: &lang.MemberExpr{
-															Pos: p(769, 24),
+															Pos: p(803, 24),
 															X: &lang.Ident{
-																Pos:  p(769, 21),
+																Pos:  p(803, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -11662,19 +12055,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(769, 40),
+														Pos:   p(803, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(769, 43),
+													Pos: p(803, 43),
 													X: &lang.CallExpr{
-														Pos: p(769, 46),
+														Pos: p(803, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(769, 46),
+															Pos: p(803, 46),
 															X: &lang.Ident{
-																Pos:  p(769, 43),
+																Pos:  p(803, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -11683,17 +12076,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(770, 17),
+												Pos: p(804, 17),
 												X: &lang.CallExpr{
-													Pos: p(770, 28),
+													Pos: p(804, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(770, 28),
+														Pos: p(804, 28),
 														X: &lang.Ident{
-															Pos:  p(770, 17),
+															Pos:  p(804, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(770, 25),
+																	Pos:  p(804, 25),
 																	Name: "T",
 																},
 															},
@@ -11702,20 +12095,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(770, 33),
+															Pos: p(804, 33),
 															X: &lang.MemberExpr{
-																Pos: p(770, 36),
+																Pos: p(804, 36),
 																X: &lang.Ident{
-																	Pos:  p(770, 33),
+																	Pos:  p(804, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(770, 50),
+															Pos: p(804, 50),
 															X: &lang.Literal{
-																Pos:   p(770, 50),
+																Pos:   p(804, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11725,17 +12118,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(771, 17),
+												Pos: p(805, 17),
 												X: &lang.CallExpr{
-													Pos: p(771, 28),
+													Pos: p(805, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(771, 28),
+														Pos: p(805, 28),
 														X: &lang.Ident{
-															Pos:  p(771, 17),
+															Pos:  p(805, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(771, 25),
+																	Pos:  p(805, 25),
 																	Name: "T",
 																},
 															},
@@ -11744,20 +12137,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(771, 33),
+															Pos: p(805, 33),
 															X: &lang.MemberExpr{
-																Pos: p(771, 36),
+																Pos: p(805, 36),
 																X: &lang.Ident{
-																	Pos:  p(771, 33),
+																	Pos:  p(805, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(771, 51),
+															Pos: p(805, 51),
 															X: &lang.Literal{
-																Pos:   p(771, 51),
+																Pos:   p(805, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11767,26 +12160,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(772, 17),
+												Pos: p(806, 17),
 												X: &lang.Literal{
-													Pos:   p(772, 24),
+													Pos:   p(806, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(773, 13),
+										Rbrace: p(807, 13),
 									},
 								},
 							},
-							Rbrace: p(774, 9),
+							Rbrace: p(808, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(780, 5),
+				Pos:       p(814, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -11796,13 +12189,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(782, 9),
+						Pos: p(816, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(782, 9),
+							Pos:  p(816, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(782, 26),
+									Pos:  p(816, 26),
 									Name: "T",
 								},
 							},
@@ -11810,14 +12203,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(782, 48),
+								Pos: p(816, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(782, 48),
+									Pos:  p(816, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(782, 103),
+									Pos: p(816, 103),
 								},
 							},
 						},
@@ -11825,7 +12218,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(785, 5),
+				Pos:       p(819, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -11835,33 +12228,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(785, 44),
+						Pos:  p(819, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(787, 9),
+						Pos: p(821, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(787, 9),
+							Pos:  p(821, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(787, 21),
+								Pos:  p(821, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(788, 9),
+						Pos: p(822, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(788, 9),
+							Pos:  p(822, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(788, 42),
+									Pos:  p(822, 42),
 									Name: "bool",
 								},
 							},
@@ -11871,7 +12264,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(794, 5),
+				Pos:       p(828, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -11881,17 +12274,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(796, 9),
+						Pos: p(830, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(796, 9),
+							Pos:  p(830, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(796, 21),
+								Pos: p(830, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(796, 21),
+									Pos:  p(830, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -11901,7 +12294,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(801, 5),
+				Pos:       p(835, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -11911,11 +12304,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(801, 32),
+						Pos:  p(835, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(801, 42),
+								Pos:  p(835, 42),
 								Name: "T",
 							},
 						},
@@ -11923,47 +12316,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(803, 9),
+						Pos:       p(837, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(803, 18),
+							Pos:  p(837, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(803, 25),
+									Pos:  p(837, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(803, 28),
+								Pos:  p(837, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(804, 9),
+						Pos:       p(838, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(804, 27),
-							Rbrace: p(804, 29),
+							Pos:    p(838, 27),
+							Rbrace: p(838, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(805, 9),
+						Pos:       p(839, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(805, 25),
+								Pos: p(839, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(805, 25),
+									Pos:  p(839, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(805, 32),
+											Pos:  p(839, 32),
 											Name: "T",
 										},
 									},
@@ -11972,38 +12365,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(806, 9),
+							Pos: p(840, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(807, 13),
+									Pos: p(841, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(807, 25),
+										Pos: p(841, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(807, 17),
+											Pos:  p(841, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(807, 28),
+											Pos:  p(841, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(807, 34),
+										Pos: p(841, 34),
 										X: &lang.NewExpr{
-											Pos: p(807, 40),
+											Pos: p(841, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(807, 44),
+												Pos:  p(841, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(807, 66),
+													Pos: p(841, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(807, 66),
+														Pos: p(841, 66),
 														X: &lang.Ident{
-															Pos:  p(807, 73),
+															Pos:  p(841, 73),
 															Name: "handler",
 														},
 													},
@@ -12013,85 +12406,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(808, 13),
+									Pos: p(842, 13),
 									X: &lang.AssignExpr{
-										Pos: p(808, 22),
+										Pos: p(842, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(808, 13),
+											Pos:  p(842, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(808, 24),
+											Pos:  p(842, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(809, 9),
+							Rbrace: p(843, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(810, 9),
+						Pos:       p(844, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(810, 27),
+							Pos:  p(844, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(810, 41),
+								Pos: p(844, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(810, 41),
+									Pos:  p(844, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(811, 9),
+							Pos: p(845, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(812, 13),
+									Pos: p(846, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(812, 17),
+											Pos:  p(846, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(812, 21),
+												Pos:  p(846, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(813, 13),
+									Pos: p(847, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(813, 19),
+										Pos: p(847, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(813, 17),
+											Pos:  p(847, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(813, 22),
+											Pos:  p(847, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(813, 28),
+										Pos: p(847, 28),
 										X: &lang.CallExpr{
-											Pos: p(813, 56),
+											Pos: p(847, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(813, 56),
+												Pos: p(847, 56),
 												X: &lang.MemberExpr{
-													Pos: p(813, 45),
+													Pos: p(847, 45),
 													X: &lang.MemberExpr{
-														Pos: p(813, 35),
+														Pos: p(847, 35),
 														X: &lang.Ident{
-															Pos:  p(813, 28),
+															Pos:  p(847, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -12102,26 +12495,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(813, 74),
+													Pos: p(847, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(813, 74),
+														Pos: p(847, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(813, 74),
+																Pos:  p(847, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(813, 79),
+															Pos: p(847, 79),
 															Fun: &lang.Ident{
-																Pos:  p(813, 79),
+																Pos:  p(847, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(813, 81),
+																	Pos: p(847, 81),
 																	X: &lang.Ident{
-																		Pos:  p(813, 81),
+																		Pos:  p(847, 81),
 																		Name: "value",
 																	},
 																},
@@ -12134,48 +12527,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(814, 9),
+							Rbrace: p(848, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(815, 9),
+						Pos: p(849, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(815, 9),
+							Pos:  p(849, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(815, 34),
+								Pos: p(849, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(815, 34),
+									Pos:  p(849, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(815, 46),
+							Pos: p(849, 46),
 							Fun: &lang.Ident{
-								Pos:  p(815, 46),
+								Pos:  p(849, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(815, 55),
+									Pos: p(849, 55),
 									X: &lang.Ident{
-										Pos:  p(815, 55),
+										Pos:  p(849, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(815, 14),
+							Pos:  p(849, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(815, 24),
+									Pos:  p(849, 24),
 									Name: "T",
 								},
 							},
@@ -12184,30 +12577,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(823, 5),
+				Pos:       p(857, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(823, 48),
+						Pos:  p(857, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(825, 9),
+						Pos:       p(859, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(825, 48),
+							Pos:  p(859, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(825, 53),
+									Pos: p(859, 53),
 									X: &lang.Literal{
-										Pos:   p(825, 53),
+										Pos:   p(859, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -12216,116 +12609,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(825, 104),
-							Rbrace: p(825, 106),
+							Pos:    p(859, 104),
+							Rbrace: p(859, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(826, 9),
+						Pos:       p(860, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(826, 44),
+								Pos: p(860, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(826, 44),
+									Pos:  p(860, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(826, 62),
+							Pos:  p(860, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(826, 67),
+									Pos: p(860, 67),
 									X: &lang.Ident{
-										Pos:  p(826, 67),
+										Pos:  p(860, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(826, 76),
-							Rbrace: p(826, 78),
+							Pos:    p(860, 76),
+							Rbrace: p(860, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(827, 9),
+						Pos:       p(861, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(827, 44),
+								Pos: p(861, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(827, 44),
+									Pos:  p(861, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(827, 60),
+								Pos: p(861, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(827, 60),
+									Pos:  p(861, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(827, 88),
+							Pos:  p(861, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(827, 93),
+									Pos: p(861, 93),
 									X: &lang.Ident{
-										Pos:  p(827, 93),
+										Pos:  p(861, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(827, 102),
+									Pos: p(861, 102),
 									X: &lang.Ident{
-										Pos:  p(827, 102),
+										Pos:  p(861, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(827, 118),
-							Rbrace: p(827, 120),
+							Pos:    p(861, 118),
+							Rbrace: p(861, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(830, 5),
+				Pos:       p(864, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(830, 50),
+						Pos:  p(864, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(832, 9),
+						Pos:       p(866, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(832, 50),
+							Pos:  p(866, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(832, 55),
+									Pos: p(866, 55),
 									X: &lang.Literal{
-										Pos:   p(832, 55),
+										Pos:   p(866, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -12334,116 +12727,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(832, 103),
-							Rbrace: p(832, 105),
+							Pos:    p(866, 103),
+							Rbrace: p(866, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(833, 9),
+						Pos:       p(867, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(833, 46),
+								Pos: p(867, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(833, 46),
+									Pos:  p(867, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(833, 64),
+							Pos:  p(867, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(833, 69),
+									Pos: p(867, 69),
 									X: &lang.Ident{
-										Pos:  p(833, 69),
+										Pos:  p(867, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(833, 78),
-							Rbrace: p(833, 80),
+							Pos:    p(867, 78),
+							Rbrace: p(867, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(834, 9),
+						Pos:       p(868, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(834, 46),
+								Pos: p(868, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(834, 46),
+									Pos:  p(868, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(834, 62),
+								Pos: p(868, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(834, 62),
+									Pos:  p(868, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(834, 90),
+							Pos:  p(868, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(834, 95),
+									Pos: p(868, 95),
 									X: &lang.Ident{
-										Pos:  p(834, 95),
+										Pos:  p(868, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(834, 104),
+									Pos: p(868, 104),
 									X: &lang.Ident{
-										Pos:  p(834, 104),
+										Pos:  p(868, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(834, 120),
-							Rbrace: p(834, 122),
+							Pos:    p(868, 120),
+							Rbrace: p(868, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(840, 5),
+				Pos:       p(874, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(840, 32),
+						Pos:  p(874, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(842, 9),
+						Pos:       p(876, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(842, 32),
+							Pos:  p(876, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(842, 37),
+									Pos: p(876, 37),
 									X: &lang.Literal{
-										Pos:   p(842, 37),
+										Pos:   p(876, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -12452,116 +12845,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(842, 60),
-							Rbrace: p(842, 62),
+							Pos:    p(876, 60),
+							Rbrace: p(876, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(843, 9),
+						Pos:       p(877, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(843, 28),
+								Pos: p(877, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(843, 28),
+									Pos:  p(877, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(843, 46),
+							Pos:  p(877, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(843, 51),
+									Pos: p(877, 51),
 									X: &lang.Ident{
-										Pos:  p(843, 51),
+										Pos:  p(877, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(843, 60),
-							Rbrace: p(843, 62),
+							Pos:    p(877, 60),
+							Rbrace: p(877, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(844, 9),
+						Pos:       p(878, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(844, 28),
+								Pos: p(878, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(844, 28),
+									Pos:  p(878, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(844, 44),
+								Pos: p(878, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(844, 44),
+									Pos:  p(878, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(844, 72),
+							Pos:  p(878, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(844, 77),
+									Pos: p(878, 77),
 									X: &lang.Ident{
-										Pos:  p(844, 77),
+										Pos:  p(878, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(844, 86),
+									Pos: p(878, 86),
 									X: &lang.Ident{
-										Pos:  p(844, 86),
+										Pos:  p(878, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(844, 102),
-							Rbrace: p(844, 104),
+							Pos:    p(878, 102),
+							Rbrace: p(878, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(847, 5),
+				Pos:       p(881, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(847, 42),
+						Pos:  p(881, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(849, 9),
+						Pos:       p(883, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(849, 42),
+							Pos:  p(883, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(849, 47),
+									Pos: p(883, 47),
 									X: &lang.Literal{
-										Pos:   p(849, 47),
+										Pos:   p(883, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -12570,157 +12963,157 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(849, 85),
-							Rbrace: p(849, 87),
+							Pos:    p(883, 85),
+							Rbrace: p(883, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(850, 9),
+						Pos:       p(884, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(850, 38),
+								Pos: p(884, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(850, 38),
+									Pos:  p(884, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(850, 56),
+							Pos:  p(884, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(850, 61),
+									Pos: p(884, 61),
 									X: &lang.Ident{
-										Pos:  p(850, 61),
+										Pos:  p(884, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(850, 70),
-							Rbrace: p(850, 72),
+							Pos:    p(884, 70),
+							Rbrace: p(884, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(851, 9),
+						Pos:       p(885, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(851, 38),
+								Pos: p(885, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(851, 38),
+									Pos:  p(885, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(851, 54),
+								Pos: p(885, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(851, 54),
+									Pos:  p(885, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(851, 82),
+							Pos:  p(885, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(851, 87),
+									Pos: p(885, 87),
 									X: &lang.Ident{
-										Pos:  p(851, 87),
+										Pos:  p(885, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(851, 96),
+									Pos: p(885, 96),
 									X: &lang.Ident{
-										Pos:  p(851, 96),
+										Pos:  p(885, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(851, 112),
-							Rbrace: p(851, 114),
+							Pos:    p(885, 112),
+							Rbrace: p(885, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(852, 9),
+						Pos:       p(886, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(852, 38),
+								Pos: p(886, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(852, 38),
+									Pos:  p(886, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(852, 54),
+								Pos: p(886, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(852, 54),
+									Pos:  p(886, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(852, 73),
+							Pos:  p(886, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(852, 78),
+									Pos: p(886, 78),
 									X: &lang.Ident{
-										Pos:  p(852, 78),
+										Pos:  p(886, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(852, 87),
+							Pos: p(886, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(852, 89),
+									Pos: p(886, 89),
 									X: &lang.AssignExpr{
-										Pos: p(852, 98),
+										Pos: p(886, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(852, 89),
+											Pos:  p(886, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(852, 100),
+											Pos:  p(886, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(852, 110),
+							Rbrace: p(886, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(853, 9),
+						Pos:       p(887, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(853, 16),
+							Pos:  p(887, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(853, 34),
+								Pos:  p(887, 34),
 								Kind: "get",
 							},
 						},
@@ -12728,30 +13121,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(856, 5),
+				Pos:       p(890, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(856, 47),
+						Pos:  p(890, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(858, 9),
+						Pos:       p(892, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(858, 47),
+							Pos:  p(892, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(858, 52),
+									Pos: p(892, 52),
 									X: &lang.Literal{
-										Pos:   p(858, 52),
+										Pos:   p(892, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -12760,116 +13153,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(858, 103),
-							Rbrace: p(858, 105),
+							Pos:    p(892, 103),
+							Rbrace: p(892, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(859, 9),
+						Pos:       p(893, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(859, 43),
+								Pos: p(893, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(859, 43),
+									Pos:  p(893, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(859, 61),
+							Pos:  p(893, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(859, 66),
+									Pos: p(893, 66),
 									X: &lang.Ident{
-										Pos:  p(859, 66),
+										Pos:  p(893, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(859, 75),
-							Rbrace: p(859, 77),
+							Pos:    p(893, 75),
+							Rbrace: p(893, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(860, 9),
+						Pos:       p(894, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(860, 43),
+								Pos: p(894, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(860, 43),
+									Pos:  p(894, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(860, 59),
+								Pos: p(894, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(860, 59),
+									Pos:  p(894, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(860, 87),
+							Pos:  p(894, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(860, 92),
+									Pos: p(894, 92),
 									X: &lang.Ident{
-										Pos:  p(860, 92),
+										Pos:  p(894, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(860, 101),
+									Pos: p(894, 101),
 									X: &lang.Ident{
-										Pos:  p(860, 101),
+										Pos:  p(894, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(860, 117),
-							Rbrace: p(860, 119),
+							Pos:    p(894, 117),
+							Rbrace: p(894, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(863, 5),
+				Pos:       p(897, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(863, 41),
+						Pos:  p(897, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(865, 9),
+						Pos:       p(899, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(865, 41),
+							Pos:  p(899, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(865, 46),
+									Pos: p(899, 46),
 									X: &lang.Literal{
-										Pos:   p(865, 46),
+										Pos:   p(899, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -12878,114 +13271,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(865, 95),
-							Rbrace: p(865, 97),
+							Pos:    p(899, 95),
+							Rbrace: p(899, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(866, 9),
+						Pos:       p(900, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(866, 37),
+								Pos: p(900, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(866, 37),
+									Pos:  p(900, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(866, 55),
+							Pos:  p(900, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(866, 60),
+									Pos: p(900, 60),
 									X: &lang.Ident{
-										Pos:  p(866, 60),
+										Pos:  p(900, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(866, 69),
-							Rbrace: p(866, 71),
+							Pos:    p(900, 69),
+							Rbrace: p(900, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(867, 9),
+						Pos:       p(901, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(867, 37),
+								Pos: p(901, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(867, 37),
+									Pos:  p(901, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(867, 53),
+								Pos: p(901, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(867, 53),
+									Pos:  p(901, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(867, 81),
+							Pos:  p(901, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(867, 86),
+									Pos: p(901, 86),
 									X: &lang.Ident{
-										Pos:  p(867, 86),
+										Pos:  p(901, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(867, 95),
+									Pos: p(901, 95),
 									X: &lang.Ident{
-										Pos:  p(867, 95),
+										Pos:  p(901, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(867, 111),
-							Rbrace: p(867, 113),
+							Pos:    p(901, 111),
+							Rbrace: p(901, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(873, 5),
+				Pos:       p(907, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(875, 9),
+						Pos:       p(909, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(875, 22),
+							Pos:  p(909, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(875, 26),
+								Pos:  p(909, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(875, 37),
+									Pos: p(909, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(875, 38),
+										Pos:   p(909, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -12994,34 +13387,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(876, 9),
+						Pos:       p(910, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(876, 32),
+							Pos:  p(910, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(876, 41),
+								Pos:  p(910, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(876, 69),
+									Pos: p(910, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(876, 69),
+										Pos: p(910, 69),
 										X: &lang.Ident{
-											Pos:  p(876, 60),
+											Pos:  p(910, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(876, 86),
+											Pos: p(910, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(876, 86),
+												Pos: p(910, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(876, 87),
+													Pos:   p(910, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -13035,7 +13428,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(882, 5),
+				Pos:       p(916, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -13045,64 +13438,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(882, 35),
+						Pos:  p(916, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(884, 9),
+						Pos:       p(918, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(884, 18),
+							Pos:  p(918, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(884, 23),
+									Pos:  p(918, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(884, 26),
+								Pos:  p(918, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(885, 9),
+						Pos:       p(919, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(885, 18),
+							Pos:  p(919, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(885, 69),
+									Pos:  p(919, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(885, 74),
+									Pos:  p(919, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(885, 77),
+								Pos:  p(919, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(885, 87),
+									Pos: p(919, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(885, 91),
+										Pos:  p(919, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(885, 142),
+												Pos:  p(919, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(885, 147),
+												Pos:  p(919, 147),
 												Name: "T",
 											},
 										},
@@ -13112,46 +13505,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(887, 9),
+						Pos:       p(921, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(887, 30),
-							Rbrace: p(887, 32),
+							Pos:    p(921, 30),
+							Rbrace: p(921, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(888, 9),
+						Pos:       p(922, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(888, 28),
+								Pos: p(922, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(888, 28),
+									Pos:  p(922, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(888, 49),
-							Rbrace: p(888, 51),
+							Pos:    p(922, 49),
+							Rbrace: p(922, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(889, 9),
+						Pos:       p(923, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(889, 28),
+								Pos: p(923, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(889, 28),
+									Pos:  p(923, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(889, 33),
+											Pos:  p(923, 33),
 											Name: "T",
 										},
 									},
@@ -13160,38 +13553,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(890, 9),
+							Pos: p(924, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(891, 13),
+									Pos: p(925, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(891, 30),
+										Pos: p(925, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(891, 17),
+											Pos:  p(925, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(891, 33),
+											Pos:  p(925, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(891, 39),
+										Pos: p(925, 39),
 										X: &lang.NewExpr{
-											Pos: p(891, 45),
+											Pos: p(925, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(891, 49),
+												Pos:  p(925, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(891, 71),
+													Pos: p(925, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(891, 71),
+														Pos: p(925, 71),
 														X: &lang.Ident{
-															Pos:  p(891, 78),
+															Pos:  p(925, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -13201,37 +13594,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(892, 13),
+									Pos: p(926, 13),
 									X: &lang.AssignExpr{
-										Pos: p(892, 22),
+										Pos: p(926, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(892, 13),
+											Pos:  p(926, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(892, 24),
+											Pos:  p(926, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(893, 9),
+							Rbrace: p(927, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(894, 9),
+						Pos:       p(928, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(894, 28),
+								Pos: p(928, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(894, 28),
+									Pos:  p(928, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(894, 33),
+											Pos:  p(928, 33),
 											Name: "T",
 										},
 									},
@@ -13239,63 +13632,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(894, 50),
+								Pos: p(928, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(894, 50),
+									Pos:  p(928, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(894, 73),
+							Pos:  p(928, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(894, 78),
+									Pos: p(928, 78),
 									X: &lang.Ident{
-										Pos:  p(894, 78),
+										Pos:  p(928, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(894, 92),
-							Rbrace: p(894, 94),
+							Pos:    p(928, 92),
+							Rbrace: p(928, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(896, 9),
+						Pos:       p(930, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(896, 16),
+							Pos:  p(930, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(898, 13),
+								Pos:  p(932, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(899, 13),
+									Pos: p(933, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(900, 17),
+											Pos: p(934, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(900, 17),
+												Pos:  p(934, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(900, 21),
+													Pos:  p(934, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(900, 47),
+														Pos: p(934, 47),
 														X: &lang.MemberExpr{
-															Pos: p(900, 33),
+															Pos: p(934, 33),
 															X: &lang.Ident{
-																Pos:  p(900, 26),
+																Pos:  p(934, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -13306,32 +13699,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(901, 17),
+											Pos: p(935, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(901, 29),
+												Pos: p(935, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(901, 29),
+													Pos: p(935, 29),
 													X: &lang.Ident{
-														Pos:  p(901, 21),
+														Pos:  p(935, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(901, 41),
+														Pos: p(935, 41),
 														X: &lang.Ident{
-															Pos:  p(901, 41),
+															Pos:  p(935, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(901, 45),
+														Pos: p(935, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(901, 49),
+															Pos: p(935, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(901, 49),
+																Pos:  p(935, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -13340,49 +13733,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(901, 55),
+												Pos: p(935, 55),
 												X: &lang.Ident{
-													Pos:  p(901, 62),
+													Pos:  p(935, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(902, 17),
+											Pos: p(936, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(902, 17),
+												Pos:  p(936, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(902, 19),
+													Pos:  p(936, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(902, 46),
+														Pos: p(936, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(902, 38),
+															Pos: p(936, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(902, 29),
+																Pos:  p(936, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(902, 41),
+																Pos:  p(936, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(902, 48),
+															Pos: p(936, 48),
 															Fun: &lang.Ident{
-																Pos:  p(902, 48),
+																Pos:  p(936, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(902, 61),
+															Pos: p(936, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(902, 69),
+																Pos:  p(936, 69),
 																Name: "T",
 															},
 														},
@@ -13391,69 +13784,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(903, 17),
+											Pos: p(937, 17),
 											X: &lang.AssignExpr{
-												Pos: p(903, 29),
+												Pos: p(937, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(903, 24),
+													Pos: p(937, 24),
 													X: &lang.Ident{
-														Pos:  p(903, 17),
+														Pos:  p(937, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(903, 25),
+															Pos: p(937, 25),
 															X: &lang.Ident{
-																Pos:  p(903, 25),
+																Pos:  p(937, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(903, 31),
+													Pos:  p(937, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(904, 17),
+											Pos: p(938, 17),
 											X: &lang.Ident{
-												Pos:  p(904, 24),
+												Pos:  p(938, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(905, 13),
+									Rbrace: p(939, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(906, 13),
+								Pos:  p(940, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(906, 17),
+									Pos: p(940, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(906, 19),
+											Pos: p(940, 19),
 											X: &lang.AssignExpr{
-												Pos: p(906, 65),
+												Pos: p(940, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(906, 26),
+													Pos: p(940, 26),
 													X: &lang.Ident{
-														Pos:  p(906, 19),
+														Pos:  p(940, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(906, 27),
+															Pos: p(940, 27),
 															X: &lang.MemberExpr{
-																Pos: p(906, 48),
+																Pos: p(940, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(906, 34),
+																	Pos: p(940, 34),
 																	X: &lang.Ident{
-																		Pos:  p(906, 27),
+																		Pos:  p(940, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -13464,44 +13857,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(906, 67),
+													Pos:  p(940, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(906, 74),
+									Rbrace: p(940, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(909, 9),
+						Pos:       p(943, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(909, 16),
+							Pos:  p(943, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(909, 47),
+							Pos: p(943, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(909, 47),
+								Pos: p(943, 47),
 								X: &lang.Ident{
-									Pos:  p(909, 39),
+									Pos:  p(943, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(909, 59),
+									Pos: p(943, 59),
 									X: &lang.MemberExpr{
-										Pos: p(909, 80),
+										Pos: p(943, 80),
 										X: &lang.MemberExpr{
-											Pos: p(909, 66),
+											Pos: p(943, 66),
 											X: &lang.Ident{
-												Pos:  p(909, 59),
+												Pos:  p(943, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -13513,38 +13906,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(910, 9),
+						Pos:       p(944, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(910, 16),
+							Pos:  p(944, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(910, 49),
+									Pos:  p(944, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(910, 62),
+							Pos: p(944, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(910, 66),
+								Pos:  p(944, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(910, 98),
+										Pos:  p(944, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(910, 101),
+									Pos: p(944, 101),
 									X: &lang.MemberExpr{
-										Pos: p(910, 109),
+										Pos: p(944, 109),
 										X: &lang.Ident{
-											Pos:  p(910, 101),
+											Pos:  p(944, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -13554,32 +13947,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(911, 9),
+						Pos:       p(945, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(911, 16),
+							Pos:  p(945, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(911, 31),
-							Rbrace: p(911, 33),
+							Pos:    p(945, 31),
+							Rbrace: p(945, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(912, 9),
+						Pos:       p(946, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(912, 25),
+							Pos:  p(946, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(912, 52),
+							Pos: p(946, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(912, 52),
+								Pos: p(946, 52),
 								X: &lang.Ident{
-									Pos:  p(912, 46),
+									Pos:  p(946, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -13589,24 +13982,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(920, 5),
+				Pos:       p(954, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(922, 9),
+						Pos: p(956, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(922, 9),
+							Pos:  p(956, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(922, 13),
+								Pos:  p(956, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(922, 21),
+									Pos:   p(956, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -13614,10 +14007,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(924, 9),
+						Pos:       p(958, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(924, 16),
+							Pos:  p(958, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -13626,40 +14019,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(924, 26),
+								Pos: p(958, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(924, 26),
+									Pos:  p(958, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(924, 52),
+							Pos: p(958, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(924, 44),
+								Pos: p(958, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(924, 38),
+									Pos:  p(958, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(924, 47),
+									Pos:  p(958, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(924, 54),
+								Pos:   p(958, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(924, 64),
+								Pos: p(958, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(924, 64),
+									Pos: p(958, 64),
 									X: &lang.Ident{
-										Pos:  p(924, 58),
+										Pos:  p(958, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -13668,58 +14061,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(925, 9),
+						Pos:       p(959, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(925, 16),
+							Pos:  p(959, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(925, 24),
+								Pos: p(959, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(925, 24),
+									Pos:  p(959, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(925, 31),
+								Pos: p(959, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(925, 31),
+									Pos:  p(959, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(925, 48),
+							Pos: p(959, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(925, 43),
+								Pos: p(959, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(925, 41),
+									Pos:  p(959, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(925, 45),
+									Pos:   p(959, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(925, 50),
+								Pos:  p(959, 50),
 								Name: "v",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(927, 9),
+						Pos:       p(961, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(927, 23),
+							Pos:  p(961, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13728,42 +14121,42 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(927, 39),
+								Pos: p(961, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(927, 39),
+									Pos:  p(961, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(927, 53),
+							Pos: p(961, 53),
 							Fun: &lang.Ident{
-								Pos:  p(927, 53),
+								Pos:  p(961, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(927, 57),
+									Pos: p(961, 57),
 									X: &lang.Literal{
-										Pos:   p(927, 57),
+										Pos:   p(961, 57),
 										Raw:   "17",
 										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(927, 61),
+									Pos: p(961, 61),
 									X: &lang.CallExpr{
-										Pos: p(927, 61),
+										Pos: p(961, 61),
 										Fun: &lang.Ident{
-											Pos:  p(927, 61),
+											Pos:  p(961, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(927, 64),
+												Pos: p(961, 64),
 												X: &lang.Ident{
-													Pos:  p(927, 64),
+													Pos:  p(961, 64),
 													Name: "value1",
 												},
 											},
@@ -13774,10 +14167,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(928, 9),
+						Pos:       p(962, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(928, 23),
+							Pos:  p(962, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13787,59 +14180,59 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(928, 43),
+								Pos: p(962, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 43),
+									Pos:  p(962, 43),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(928, 54),
+								Pos: p(962, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 54),
+									Pos:  p(962, 54),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(928, 68),
+							Pos: p(962, 68),
 							Fun: &lang.Ident{
-								Pos:  p(928, 68),
+								Pos:  p(962, 68),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(928, 72),
+									Pos: p(962, 72),
 									X: &lang.CallExpr{
-										Pos: p(928, 72),
+										Pos: p(962, 72),
 										Fun: &lang.Ident{
-											Pos:  p(928, 72),
+											Pos:  p(962, 72),
 											Name: "Mix",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(928, 76),
+												Pos: p(962, 76),
 												X: &lang.Literal{
-													Pos:   p(928, 76),
+													Pos:   p(962, 76),
 													Raw:   "17",
 													Value: int64(17),
 												},
 											},
 											&lang.Arg{
-												Pos: p(928, 80),
+												Pos: p(962, 80),
 												X: &lang.CallExpr{
-													Pos: p(928, 80),
+													Pos: p(962, 80),
 													Fun: &lang.Ident{
-														Pos:  p(928, 80),
+														Pos:  p(962, 80),
 														Name: "Of",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(928, 83),
+															Pos: p(962, 83),
 															X: &lang.Ident{
-																Pos:  p(928, 83),
+																Pos:  p(962, 83),
 																Name: "value1",
 															},
 														},
@@ -13850,18 +14243,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(928, 93),
+									Pos: p(962, 93),
 									X: &lang.CallExpr{
-										Pos: p(928, 93),
+										Pos: p(962, 93),
 										Fun: &lang.Ident{
-											Pos:  p(928, 93),
+											Pos:  p(962, 93),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(928, 96),
+												Pos: p(962, 96),
 												X: &lang.Ident{
-													Pos:  p(928, 96),
+													Pos:  p(962, 96),
 													Name: "value2",
 												},
 											},
@@ -13872,10 +14265,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(929, 9),
+						Pos:       p(963, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(929, 23),
+							Pos:  p(963, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13886,57 +14279,57 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(929, 47),
+								Pos: p(963, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(929, 47),
+									Pos:  p(963, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(929, 58),
+								Pos: p(963, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(929, 58),
+									Pos:  p(963, 58),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(929, 69),
+								Pos: p(963, 69),
 								Type: &lang.TypeRef{
-									Pos:  p(929, 69),
+									Pos:  p(963, 69),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(929, 83),
+							Pos: p(963, 83),
 							Fun: &lang.Ident{
-								Pos:  p(929, 83),
+								Pos:  p(963, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(929, 87),
+									Pos: p(963, 87),
 									X: &lang.CallExpr{
-										Pos: p(929, 87),
+										Pos: p(963, 87),
 										Fun: &lang.Ident{
-											Pos:  p(929, 87),
+											Pos:  p(963, 87),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(929, 95),
+												Pos: p(963, 95),
 												X: &lang.Ident{
-													Pos:  p(929, 95),
+													Pos:  p(963, 95),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(929, 103),
+												Pos: p(963, 103),
 												X: &lang.Ident{
-													Pos:  p(929, 103),
+													Pos:  p(963, 103),
 													Name: "value2",
 												},
 											},
@@ -13944,18 +14337,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(929, 112),
+									Pos: p(963, 112),
 									X: &lang.CallExpr{
-										Pos: p(929, 112),
+										Pos: p(963, 112),
 										Fun: &lang.Ident{
-											Pos:  p(929, 112),
+											Pos:  p(963, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(929, 115),
+												Pos: p(963, 115),
 												X: &lang.Ident{
-													Pos:  p(929, 115),
+													Pos:  p(963, 115),
 													Name: "value3",
 												},
 											},
@@ -13966,10 +14359,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(930, 9),
+						Pos:       p(964, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(930, 23),
+							Pos:  p(964, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13981,72 +14374,72 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(930, 51),
+								Pos: p(964, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(930, 51),
+									Pos:  p(964, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(930, 62),
+								Pos: p(964, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(930, 62),
+									Pos:  p(964, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(930, 73),
+								Pos: p(964, 73),
 								Type: &lang.TypeRef{
-									Pos:  p(930, 73),
+									Pos:  p(964, 73),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(930, 84),
+								Pos: p(964, 84),
 								Type: &lang.TypeRef{
-									Pos:  p(930, 84),
+									Pos:  p(964, 84),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(930, 98),
+							Pos: p(964, 98),
 							Fun: &lang.Ident{
-								Pos:  p(930, 98),
+								Pos:  p(964, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(930, 102),
+									Pos: p(964, 102),
 									X: &lang.CallExpr{
-										Pos: p(930, 102),
+										Pos: p(964, 102),
 										Fun: &lang.Ident{
-											Pos:  p(930, 102),
+											Pos:  p(964, 102),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(930, 110),
+												Pos: p(964, 110),
 												X: &lang.Ident{
-													Pos:  p(930, 110),
+													Pos:  p(964, 110),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(930, 118),
+												Pos: p(964, 118),
 												X: &lang.Ident{
-													Pos:  p(930, 118),
+													Pos:  p(964, 118),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(930, 126),
+												Pos: p(964, 126),
 												X: &lang.Ident{
-													Pos:  p(930, 126),
+													Pos:  p(964, 126),
 													Name: "value3",
 												},
 											},
@@ -14054,18 +14447,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(930, 135),
+									Pos: p(964, 135),
 									X: &lang.CallExpr{
-										Pos: p(930, 135),
+										Pos: p(964, 135),
 										Fun: &lang.Ident{
-											Pos:  p(930, 135),
+											Pos:  p(964, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(930, 138),
+												Pos: p(964, 138),
 												X: &lang.Ident{
-													Pos:  p(930, 138),
+													Pos:  p(964, 138),
 													Name: "value4",
 												},
 											},
@@ -14076,10 +14469,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(931, 9),
+						Pos:       p(965, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(931, 23),
+							Pos:  p(965, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14092,87 +14485,87 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(931, 55),
+								Pos: p(965, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(931, 55),
+									Pos:  p(965, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(931, 66),
+								Pos: p(965, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(931, 66),
+									Pos:  p(965, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(931, 77),
+								Pos: p(965, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(931, 77),
+									Pos:  p(965, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(931, 88),
+								Pos: p(965, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(931, 88),
+									Pos:  p(965, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(931, 99),
+								Pos: p(965, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(931, 99),
+									Pos:  p(965, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(931, 113),
+							Pos: p(965, 113),
 							Fun: &lang.Ident{
-								Pos:  p(931, 113),
+								Pos:  p(965, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(931, 117),
+									Pos: p(965, 117),
 									X: &lang.CallExpr{
-										Pos: p(931, 117),
+										Pos: p(965, 117),
 										Fun: &lang.Ident{
-											Pos:  p(931, 117),
+											Pos:  p(965, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(931, 125),
+												Pos: p(965, 125),
 												X: &lang.Ident{
-													Pos:  p(931, 125),
+													Pos:  p(965, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(931, 133),
+												Pos: p(965, 133),
 												X: &lang.Ident{
-													Pos:  p(931, 133),
+													Pos:  p(965, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(931, 141),
+												Pos: p(965, 141),
 												X: &lang.Ident{
-													Pos:  p(931, 141),
+													Pos:  p(965, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(931, 149),
+												Pos: p(965, 149),
 												X: &lang.Ident{
-													Pos:  p(931, 149),
+													Pos:  p(965, 149),
 													Name: "value4",
 												},
 											},
@@ -14180,18 +14573,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(931, 158),
+									Pos: p(965, 158),
 									X: &lang.CallExpr{
-										Pos: p(931, 158),
+										Pos: p(965, 158),
 										Fun: &lang.Ident{
-											Pos:  p(931, 158),
+											Pos:  p(965, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(931, 161),
+												Pos: p(965, 161),
 												X: &lang.Ident{
-													Pos:  p(931, 161),
+													Pos:  p(965, 161),
 													Name: "value5",
 												},
 											},
@@ -14202,10 +14595,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(932, 9),
+						Pos:       p(966, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(932, 16),
+							Pos:  p(966, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -14214,53 +14607,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(932, 28),
+								Pos: p(966, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(932, 28),
+									Pos:  p(966, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(932, 37),
+							Pos: p(966, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(932, 39),
+									Pos: p(966, 39),
 									X: &lang.AssignExpr{
-										Pos: p(932, 45),
+										Pos: p(966, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(932, 39),
+											Pos:  p(966, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(932, 47),
+											Pos: p(966, 47),
 											Fun: &lang.Ident{
-												Pos:  p(932, 47),
+												Pos:  p(966, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(932, 51),
+													Pos: p(966, 51),
 													X: &lang.Ident{
-														Pos:  p(932, 51),
+														Pos:  p(966, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(932, 58),
+													Pos: p(966, 58),
 													X: &lang.CallExpr{
-														Pos: p(932, 58),
+														Pos: p(966, 58),
 														Fun: &lang.Ident{
-															Pos:  p(932, 58),
+															Pos:  p(966, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(932, 61),
+																Pos: p(966, 61),
 																X: &lang.Ident{
-																	Pos:  p(932, 61),
+																	Pos:  p(966, 61),
 																	Name: "value",
 																},
 															},
@@ -14272,82 +14665,82 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(932, 70),
+							Rbrace: p(966, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(933, 9),
+						Pos:       p(967, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(933, 16),
+							Pos:  p(967, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(933, 36),
+							Pos:  p(967, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(941, 5),
+				Pos:       p(975, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(943, 9),
+						Pos:       p(977, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(943, 23),
+							Pos:  p(977, 23),
 							Name: "void",
 						},
 						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(943, 45),
+								Pos: p(977, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(943, 45),
+									Pos:  p(977, 45),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(944, 9),
+							Pos: p(978, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(945, 13),
+									Pos: p(979, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(945, 21),
+										Pos: p(979, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(945, 17),
+											Pos:  p(979, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(945, 24),
+											Pos:  p(979, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(945, 30),
+										Pos: p(979, 30),
 										X: &lang.NewExpr{
-											Pos: p(945, 36),
+											Pos: p(979, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(945, 40),
+												Pos:  p(979, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(945, 62),
+													Pos: p(979, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(945, 62),
+														Pos: p(979, 62),
 														X: &lang.Ident{
-															Pos:  p(945, 69),
+															Pos:  p(979, 69),
 															Name: "obj",
 														},
 													},
@@ -14357,60 +14750,60 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(946, 9),
+							Rbrace: p(980, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(947, 9),
+						Pos:       p(981, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(947, 23),
+							Pos:  p(981, 23),
 							Name: "void",
 						},
 						Name: "ReRegisterForFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(947, 50),
+								Pos: p(981, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(947, 50),
+									Pos:  p(981, 50),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(948, 9),
+							Pos: p(982, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(949, 13),
+									Pos: p(983, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(949, 21),
+										Pos: p(983, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(949, 17),
+											Pos:  p(983, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(949, 24),
+											Pos:  p(983, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(949, 30),
+										Pos: p(983, 30),
 										X: &lang.NewExpr{
-											Pos: p(949, 36),
+											Pos: p(983, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(949, 40),
+												Pos:  p(983, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(949, 62),
+													Pos: p(983, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(949, 62),
+														Pos: p(983, 62),
 														X: &lang.Ident{
-															Pos:  p(949, 69),
+															Pos:  p(983, 69),
 															Name: "obj",
 														},
 													},
@@ -14420,56 +14813,56 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(950, 9),
+							Rbrace: p(984, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(951, 9),
+						Pos:       p(985, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(951, 23),
+							Pos:  p(985, 23),
 							Name: "void",
 						},
 						Name: "KeepAlive",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(951, 38),
+								Pos: p(985, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(951, 38),
+									Pos:  p(985, 38),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(951, 50),
-							Rbrace: p(951, 52),
+							Pos:    p(985, 50),
+							Rbrace: p(985, 52),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(952, 9),
+						Pos:       p(986, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(952, 23),
+							Pos:  p(986, 23),
 							Name: "void",
 						},
 						Name: "Collect",
 						Body: &lang.BlockStmt{
-							Pos:    p(952, 38),
-							Rbrace: p(952, 40),
+							Pos:    p(986, 38),
+							Rbrace: p(986, 40),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(953, 9),
+						Pos:       p(987, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(953, 23),
+							Pos:  p(987, 23),
 							Name: "void",
 						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(953, 55),
-							Rbrace: p(953, 57),
+							Pos:    p(987, 55),
+							Rbrace: p(987, 57),
 						},
 					},
 				},

@@ -345,6 +345,7 @@ func (fl *fnLowering) getEnumerator(clsName string, mc *machineCode) *lang.Metho
 //	if (num < 0) return false;   // done, running, or not yet enumerated
 //	<>1__state = -1;
 //	switch (num) { case N: goto <>yield_N; ... }
+//	num = -1;
 //	<body>
 //	exit:
 //	<>1__state = -1;
@@ -361,6 +362,9 @@ func (e *expander) iterMoveNext(body *lang.BlockStmt) []lang.Stmt {
 	if len(e.states) > 0 {
 		out = append(out, e.dispatch(nil))
 	}
+	// A first run reaches here: num < 0 from now on lets the finally
+	// blocks run (they are guarded for the suspensions).
+	out = append(out, exprStmt(fl.intAssign(pos, fl.intRef(pos, e.num), fl.intLit(pos, -1))))
 	out = append(out, stmts...)
 	rbrace := body.Rbrace
 	if !rbrace.IsValid() {
