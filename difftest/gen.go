@@ -25,7 +25,9 @@
 // constructed types each have their own statics and static constructor
 // run, and generic methods called with inferred type arguments; classes
 // with virtual overloads of one arity called through their base types and
-// an interface, each call checking the method it reached (dispatch.go).
+// an interface, each call checking the method it reached (dispatch.go);
+// iterators with try/finally enumerated with break, awaits and Take, each
+// checking its log against a model of C#'s semantics (iter.go).
 package difftest
 
 import (
@@ -76,6 +78,8 @@ func (g *gen) program() string {
 		g.methods = append(g.methods, m)
 	}
 	g.line("using System;")
+	g.line("using System.Collections.Generic;")
+	g.line("using System.Linq;")
 	g.line("using System.Threading;")
 	g.line("using System.Threading.Tasks;")
 	g.line("")
@@ -224,7 +228,11 @@ func (g *gen) stmt(depth int) {
 	}
 	switch k {
 	case 23:
-		g.dispatchStmt()
+		if g.r.Intn(2) == 0 {
+			g.iterStmt()
+		} else {
+			g.dispatchStmt()
+		}
 	case 21:
 		g.numeric()
 	case 16, 17:
