@@ -413,6 +413,42 @@ namespace System.Runtime.CompilerServices
     // function (the sm package's iterator lowering, closure form): start
     // makes a fresh enumerator's state (the parameters' copies and the
     // hoisted locals) and returns its MoveNext, which takes true to dispose.
+    // LocalAsyncIterator<T> is LocalIterator<T> for an async iterator local
+    // function: its MoveNext closure is an async lambda.
+    public sealed class LocalAsyncIterator<T> : System.Collections.Generic.IAsyncEnumerable<T>, System.Collections.Generic.IAsyncEnumerator<T>
+    {
+        readonly Func<LocalAsyncIterator<T>, Func<bool, System.Threading.Tasks.Task<bool>>> _start;
+        Func<bool, System.Threading.Tasks.Task<bool>> _moveNext;
+        readonly int _thread;
+
+        public LocalAsyncIterator(Func<LocalAsyncIterator<T>, Func<bool, System.Threading.Tasks.Task<bool>>> start, bool enumerable)
+        {
+            _start = start;
+            if (enumerable) _thread = Environment.CurrentManagedThreadId;
+            else _moveNext = start(this);
+        }
+
+        public T Current { get; set; }
+
+        public System.Threading.Tasks.ValueTask<bool> MoveNextAsync() =>
+            _moveNext == null ? new System.Threading.Tasks.ValueTask<bool>(false) : new System.Threading.Tasks.ValueTask<bool>(_moveNext(false));
+
+        public async System.Threading.Tasks.ValueTask DisposeAsync()
+        {
+            if (_moveNext != null) await _moveNext(true);
+        }
+
+        public System.Collections.Generic.IAsyncEnumerator<T> GetAsyncEnumerator(System.Threading.CancellationToken cancellationToken = default)
+        {
+            if (_moveNext == null && _thread == Environment.CurrentManagedThreadId)
+            {
+                _moveNext = _start(this);
+                return this;
+            }
+            return new LocalAsyncIterator<T>(_start, false);
+        }
+    }
+
     public sealed class LocalIterator<T> : System.Collections.Generic.IEnumerable<T>, System.Collections.Generic.IEnumerator<T>
     {
         readonly Func<LocalIterator<T>, Func<bool, bool>> _start;

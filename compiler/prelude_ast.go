@@ -6267,7 +6267,565 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(416, 5),
+				Pos:       p(418, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LocalAsyncIterator",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(418, 49),
+						Name: "System.Collections.Generic.IAsyncEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(418, 93),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  p(418, 97),
+						Name: "System.Collections.Generic.IAsyncEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(418, 141),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(420, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(420, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(420, 23),
+									Name: "LocalAsyncIterator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(420, 42),
+											Name: "T",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  p(420, 46),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(420, 51),
+											Name: "bool",
+										},
+										&lang.TypeRef{
+											Pos:  p(420, 57),
+											Name: "System.Threading.Tasks.Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(420, 85),
+													Name: "bool",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(420, 93),
+								Name: "_start",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(421, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(421, 9),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(421, 14),
+									Name: "bool",
+								},
+								&lang.TypeRef{
+									Pos:  p(421, 20),
+									Name: "System.Threading.Tasks.Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(421, 48),
+											Name: "bool",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(421, 55),
+								Name: "_moveNext",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(422, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(422, 18),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(422, 22),
+								Name: "_thread",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(424, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LocalAsyncIterator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(424, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(424, 35),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(424, 40),
+											Name: "LocalAsyncIterator",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(424, 59),
+													Name: "T",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  p(424, 63),
+											Name: "Func",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(424, 68),
+													Name: "bool",
+												},
+												&lang.TypeRef{
+													Pos:  p(424, 74),
+													Name: "System.Threading.Tasks.Task",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(424, 102),
+															Name: "bool",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: p(424, 117),
+								Type: &lang.TypeRef{
+									Pos:  p(424, 117),
+									Name: "bool",
+								},
+								Name: "enumerable",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(425, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(426, 13),
+									X: &lang.AssignExpr{
+										Pos: p(426, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(426, 13),
+											Name: "_start",
+										},
+										Right: &lang.Ident{
+											Pos:  p(426, 22),
+											Name: "start",
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(427, 13),
+									Cond: &lang.Ident{
+										Pos:  p(427, 17),
+										Name: "enumerable",
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(427, 29),
+										X: &lang.AssignExpr{
+											Pos: p(427, 37),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(427, 29),
+												Name: "_thread",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(427, 51),
+												X: &lang.Ident{
+													Pos:  p(427, 39),
+													Name: "Environment",
+												},
+												Name: "CurrentManagedThreadId",
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(428, 18),
+										X: &lang.AssignExpr{
+											Pos: p(428, 28),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(428, 18),
+												Name: "_moveNext",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(428, 30),
+												Fun: &lang.Ident{
+													Pos:  p(428, 30),
+													Name: "start",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(428, 36),
+														X: &lang.ThisExpr{
+															Pos: p(428, 36),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(429, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(431, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(431, 16),
+							Name: "T",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(431, 28),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(431, 33),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(433, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(433, 16),
+							Name: "System.Threading.Tasks.ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(433, 49),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "MoveNextAsync",
+						ExprBody: &lang.CondExpr{
+							Pos: p(434, 31),
+							Cond: &lang.BinaryExpr{
+								Pos: p(434, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(434, 13),
+									Name: "_moveNext",
+								},
+								Y: &lang.Literal{
+									Pos:  p(434, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.NewExpr{
+								Pos: p(434, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(434, 37),
+									Name: "System.Threading.Tasks.ValueTask",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(434, 70),
+											Name: "bool",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(434, 76),
+										X: &lang.Literal{
+											Pos:   p(434, 76),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+							},
+							Else: &lang.NewExpr{
+								Pos: p(434, 85),
+								Type: &lang.TypeRef{
+									Pos:  p(434, 89),
+									Name: "System.Threading.Tasks.ValueTask",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(434, 122),
+											Name: "bool",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(434, 128),
+										X: &lang.CallExpr{
+											Pos: p(434, 128),
+											Fun: &lang.Ident{
+												Pos:  p(434, 128),
+												Name: "_moveNext",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(434, 138),
+													X: &lang.Literal{
+														Pos:   p(434, 138),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(436, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(436, 22),
+							Name: "System.Threading.Tasks.ValueTask",
+						},
+						Name: "DisposeAsync",
+						Body: &lang.BlockStmt{
+							Pos: p(437, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(438, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(438, 27),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(438, 17),
+											Name: "_moveNext",
+										},
+										Y: &lang.Literal{
+											Pos:  p(438, 30),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(438, 36),
+										X: &lang.AwaitExpr{
+											Pos: p(438, 36),
+											X: &lang.CallExpr{
+												Pos: p(438, 42),
+												Fun: &lang.Ident{
+													Pos:  p(438, 42),
+													Name: "_moveNext",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(438, 52),
+														X: &lang.Literal{
+															Pos:   p(438, 52),
+															Kind:  lang.LitKind(9),
+															Raw:   "true",
+															Value: bool(true),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(439, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(441, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(441, 16),
+							Name: "System.Collections.Generic.IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(441, 60),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetAsyncEnumerator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(441, 82),
+								Type: &lang.TypeRef{
+									Pos:  p(441, 82),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(441, 137),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(442, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(443, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(443, 35),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(443, 27),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(443, 17),
+												Name: "_moveNext",
+											},
+											Y: &lang.Literal{
+												Pos:  p(443, 30),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(443, 46),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(443, 38),
+												Name: "_thread",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(443, 61),
+												X: &lang.Ident{
+													Pos:  p(443, 49),
+													Name: "Environment",
+												},
+												Name: "CurrentManagedThreadId",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(444, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(445, 17),
+												X: &lang.AssignExpr{
+													Pos: p(445, 27),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(445, 17),
+														Name: "_moveNext",
+													},
+													Right: &lang.CallExpr{
+														Pos: p(445, 29),
+														Fun: &lang.Ident{
+															Pos:  p(445, 29),
+															Name: "_start",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(445, 36),
+																X: &lang.ThisExpr{
+																	Pos: p(445, 36),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(446, 17),
+												X: &lang.ThisExpr{
+													Pos: p(446, 24),
+												},
+											},
+										},
+										Rbrace: p(447, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(448, 13),
+									X: &lang.NewExpr{
+										Pos: p(448, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(448, 24),
+											Name: "LocalAsyncIterator",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(448, 43),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(448, 46),
+												X: &lang.Ident{
+													Pos:  p(448, 46),
+													Name: "_start",
+												},
+											},
+											&lang.Arg{
+												Pos: p(448, 54),
+												X: &lang.Literal{
+													Pos:   p(448, 54),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(449, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(452, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LocalIterator",
 				Namespace: "System.Runtime.CompilerServices",
@@ -6277,21 +6835,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(416, 44),
+						Pos:  p(452, 44),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(416, 83),
+								Pos:  p(452, 83),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(416, 87),
+						Pos:  p(452, 87),
 						Name: "System.Collections.Generic.IEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(416, 126),
+								Pos:  p(452, 126),
 								Name: "T",
 							},
 						},
@@ -6299,32 +6857,32 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(418, 9),
+						Pos:       p(454, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(418, 18),
+							Pos:  p(454, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(418, 23),
+									Pos:  p(454, 23),
 									Name: "LocalIterator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(418, 37),
+											Pos:  p(454, 37),
 											Name: "T",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  p(418, 41),
+									Pos:  p(454, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(418, 46),
+											Pos:  p(454, 46),
 											Name: "bool",
 										},
 										&lang.TypeRef{
-											Pos:  p(418, 52),
+											Pos:  p(454, 52),
 											Name: "bool",
 										},
 									},
@@ -6333,79 +6891,79 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(418, 59),
+								Pos:  p(454, 59),
 								Name: "_start",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(419, 9),
+						Pos: p(455, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(419, 9),
+							Pos:  p(455, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(419, 14),
+									Pos:  p(455, 14),
 									Name: "bool",
 								},
 								&lang.TypeRef{
-									Pos:  p(419, 20),
+									Pos:  p(455, 20),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(419, 26),
+								Pos:  p(455, 26),
 								Name: "_moveNext",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(420, 9),
+						Pos:       p(456, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(420, 18),
+							Pos:  p(456, 18),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(420, 22),
+								Pos:  p(456, 22),
 								Name: "_thread",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(422, 9),
+						Pos:       p(458, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LocalIterator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(422, 30),
+								Pos: p(458, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(422, 30),
+									Pos:  p(458, 30),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(422, 35),
+											Pos:  p(458, 35),
 											Name: "LocalIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(422, 49),
+													Pos:  p(458, 49),
 													Name: "T",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  p(422, 53),
+											Pos:  p(458, 53),
 											Name: "Func",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(422, 58),
+													Pos:  p(458, 58),
 													Name: "bool",
 												},
 												&lang.TypeRef{
-													Pos:  p(422, 64),
+													Pos:  p(458, 64),
 													Name: "bool",
 												},
 											},
@@ -6415,51 +6973,51 @@ func preludeAST() *lang.File {
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: p(422, 78),
+								Pos: p(458, 78),
 								Type: &lang.TypeRef{
-									Pos:  p(422, 78),
+									Pos:  p(458, 78),
 									Name: "bool",
 								},
 								Name: "enumerable",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(423, 9),
+							Pos: p(459, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(424, 13),
+									Pos: p(460, 13),
 									X: &lang.AssignExpr{
-										Pos: p(424, 20),
+										Pos: p(460, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(424, 13),
+											Pos:  p(460, 13),
 											Name: "_start",
 										},
 										Right: &lang.Ident{
-											Pos:  p(424, 22),
+											Pos:  p(460, 22),
 											Name: "start",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(425, 13),
+									Pos: p(461, 13),
 									Cond: &lang.Ident{
-										Pos:  p(425, 17),
+										Pos:  p(461, 17),
 										Name: "enumerable",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(425, 29),
+										Pos: p(461, 29),
 										X: &lang.AssignExpr{
-											Pos: p(425, 37),
+											Pos: p(461, 37),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(425, 29),
+												Pos:  p(461, 29),
 												Name: "_thread",
 											},
 											Right: &lang.MemberExpr{
-												Pos: p(425, 51),
+												Pos: p(461, 51),
 												X: &lang.Ident{
-													Pos:  p(425, 39),
+													Pos:  p(461, 39),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -6467,25 +7025,25 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(426, 18),
+										Pos: p(462, 18),
 										X: &lang.AssignExpr{
-											Pos: p(426, 28),
+											Pos: p(462, 28),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(426, 18),
+												Pos:  p(462, 18),
 												Name: "_moveNext",
 											},
 											Right: &lang.CallExpr{
-												Pos: p(426, 30),
+												Pos: p(462, 30),
 												Fun: &lang.Ident{
-													Pos:  p(426, 30),
+													Pos:  p(462, 30),
 													Name: "start",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(426, 36),
+														Pos: p(462, 36),
 														X: &lang.ThisExpr{
-															Pos: p(426, 36),
+															Pos: p(462, 36),
 														},
 													},
 												},
@@ -6494,63 +7052,63 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(427, 9),
+							Rbrace: p(463, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(429, 9),
+						Pos:       p(465, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(429, 16),
+							Pos:  p(465, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(429, 28),
+								Pos:  p(465, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(429, 33),
+								Pos:  p(465, 33),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(430, 9),
+						Pos:       p(466, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(430, 16),
+							Pos:  p(466, 16),
 							Name: "bool",
 						},
 						Name: "MoveNext",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(430, 53),
+							Pos: p(466, 53),
 							Op:  "&&",
 							X: &lang.BinaryExpr{
-								Pos: p(430, 45),
+								Pos: p(466, 45),
 								Op:  "!=",
 								X: &lang.Ident{
-									Pos:  p(430, 35),
+									Pos:  p(466, 35),
 									Name: "_moveNext",
 								},
 								Y: &lang.Literal{
-									Pos:  p(430, 48),
+									Pos:  p(466, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Y: &lang.CallExpr{
-								Pos: p(430, 56),
+								Pos: p(466, 56),
 								Fun: &lang.Ident{
-									Pos:  p(430, 56),
+									Pos:  p(466, 56),
 									Name: "_moveNext",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(430, 66),
+										Pos: p(466, 66),
 										X: &lang.Literal{
-											Pos:   p(430, 66),
+											Pos:   p(466, 66),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -6561,44 +7119,44 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(431, 9),
+						Pos:       p(467, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(431, 16),
+							Pos:  p(467, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos: p(431, 31),
+							Pos: p(467, 31),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(431, 33),
+									Pos: p(467, 33),
 									Cond: &lang.BinaryExpr{
-										Pos: p(431, 47),
+										Pos: p(467, 47),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(431, 37),
+											Pos:  p(467, 37),
 											Name: "_moveNext",
 										},
 										Y: &lang.Literal{
-											Pos:  p(431, 50),
+											Pos:  p(467, 50),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(431, 56),
+										Pos: p(467, 56),
 										X: &lang.CallExpr{
-											Pos: p(431, 56),
+											Pos: p(467, 56),
 											Fun: &lang.Ident{
-												Pos:  p(431, 56),
+												Pos:  p(467, 56),
 												Name: "_moveNext",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(431, 66),
+													Pos: p(467, 66),
 													X: &lang.Literal{
-														Pos:   p(431, 66),
+														Pos:   p(467, 66),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -6609,74 +7167,74 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(431, 73),
+							Rbrace: p(467, 73),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(432, 9),
+						Pos:       p(468, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(432, 16),
+							Pos:  p(468, 16),
 							Name: "void",
 						},
 						Name: "Reset",
 						ExprBody: &lang.ThrowExpr{
-							Pos: p(432, 32),
+							Pos: p(468, 32),
 							X: &lang.NewExpr{
-								Pos: p(432, 38),
+								Pos: p(468, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(432, 42),
+									Pos:  p(468, 42),
 									Name: "NotSupportedException",
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(434, 9),
+						Pos:       p(470, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(434, 16),
+							Pos:  p(470, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(434, 55),
+									Pos:  p(470, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(435, 9),
+							Pos: p(471, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(436, 13),
+									Pos: p(472, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(436, 35),
+										Pos: p(472, 35),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(436, 27),
+											Pos: p(472, 27),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(436, 17),
+												Pos:  p(472, 17),
 												Name: "_moveNext",
 											},
 											Y: &lang.Literal{
-												Pos:  p(436, 30),
+												Pos:  p(472, 30),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(436, 46),
+											Pos: p(472, 46),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(436, 38),
+												Pos:  p(472, 38),
 												Name: "_thread",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(436, 61),
+												Pos: p(472, 61),
 												X: &lang.Ident{
-													Pos:  p(436, 49),
+													Pos:  p(472, 49),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -6684,28 +7242,28 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(437, 13),
+										Pos: p(473, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(438, 17),
+												Pos: p(474, 17),
 												X: &lang.AssignExpr{
-													Pos: p(438, 27),
+													Pos: p(474, 27),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(438, 17),
+														Pos:  p(474, 17),
 														Name: "_moveNext",
 													},
 													Right: &lang.CallExpr{
-														Pos: p(438, 29),
+														Pos: p(474, 29),
 														Fun: &lang.Ident{
-															Pos:  p(438, 29),
+															Pos:  p(474, 29),
 															Name: "_start",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(438, 36),
+																Pos: p(474, 36),
 																X: &lang.ThisExpr{
-																	Pos: p(438, 36),
+																	Pos: p(474, 36),
 																},
 															},
 														},
@@ -6713,41 +7271,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(439, 17),
+												Pos: p(475, 17),
 												X: &lang.ThisExpr{
-													Pos: p(439, 24),
+													Pos: p(475, 24),
 												},
 											},
 										},
-										Rbrace: p(440, 13),
+										Rbrace: p(476, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(441, 13),
+									Pos: p(477, 13),
 									X: &lang.NewExpr{
-										Pos: p(441, 20),
+										Pos: p(477, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(441, 24),
+											Pos:  p(477, 24),
 											Name: "LocalIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(441, 38),
+													Pos:  p(477, 38),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(441, 41),
+												Pos: p(477, 41),
 												X: &lang.Ident{
-													Pos:  p(441, 41),
+													Pos:  p(477, 41),
 													Name: "_start",
 												},
 											},
 											&lang.Arg{
-												Pos: p(441, 49),
+												Pos: p(477, 49),
 												X: &lang.Literal{
-													Pos:   p(441, 49),
+													Pos:   p(477, 49),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
@@ -6757,50 +7315,50 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(442, 9),
+							Rbrace: p(478, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(445, 5),
+				Pos:       p(481, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(445, 46),
+						Pos:  p(481, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(447, 9),
+						Pos:       p(483, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(447, 17),
+							Pos:  p(483, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(447, 24),
+								Pos:  p(483, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(448, 9),
+						Pos:       p(484, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(448, 46),
+							Pos:  p(484, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(448, 51),
+									Pos: p(484, 51),
 									X: &lang.Literal{
-										Pos:   p(448, 51),
+										Pos:   p(484, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6809,32 +7367,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(448, 114),
-							Rbrace: p(448, 116),
+							Pos:    p(484, 114),
+							Rbrace: p(484, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(449, 9),
+						Pos:       p(485, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(449, 42),
+								Pos: p(485, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(449, 42),
+									Pos:  p(485, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(449, 67),
+							Pos:  p(485, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(449, 72),
+									Pos: p(485, 72),
 									X: &lang.Literal{
-										Pos:   p(449, 72),
+										Pos:   p(485, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6843,90 +7401,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(449, 135),
+							Pos: p(485, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(449, 137),
+									Pos: p(485, 137),
 									X: &lang.AssignExpr{
-										Pos: p(449, 148),
+										Pos: p(485, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(449, 137),
+											Pos:  p(485, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(449, 150),
+											Pos:  p(485, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(449, 166),
+							Rbrace: p(485, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(450, 9),
+						Pos:       p(486, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(450, 16),
+							Pos:  p(486, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(450, 41),
+							Pos:  p(486, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(451, 9),
+						Pos:       p(487, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(451, 25),
+							Pos:  p(487, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(451, 116),
+							Pos: p(487, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(451, 103),
+								Pos: p(487, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(451, 78),
+									Pos: p(487, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(451, 56),
+										Pos: p(487, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(451, 48),
+											Pos: p(487, 48),
 											X: &lang.BaseExpr{
-												Pos: p(451, 43),
+												Pos: p(487, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(451, 70),
+											Pos: p(487, 70),
 											X: &lang.Ident{
-												Pos:  p(451, 58),
+												Pos:  p(487, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(451, 80),
+										Pos:   p(487, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(451, 105),
+									Pos:  p(487, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(451, 118),
+								Pos:   p(487, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -6936,54 +7494,54 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(454, 5),
+				Pos:       p(490, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(454, 65),
+						Pos:  p(490, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(456, 9),
+						Pos:       p(492, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(456, 54),
+								Pos: p(492, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(456, 54),
+									Pos:  p(492, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(456, 73),
-							Rbrace: p(456, 75),
+							Pos:    p(492, 73),
+							Rbrace: p(492, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(461, 5),
+				Pos:       p(497, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EnumeratorCancellationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(461, 59),
+						Pos:  p(497, 59),
 						Name: "Attribute",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(470, 5),
+				Pos:       p(506, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredCancelableAsyncEnumerable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -6993,52 +7551,52 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(472, 9),
+						Pos:       p(508, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(472, 18),
+							Pos:  p(508, 18),
 							Name: "System.Collections.Generic.IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(472, 62),
+									Pos:  p(508, 62),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(472, 65),
+								Pos:  p(508, 65),
 								Name: "_source",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(473, 9),
+						Pos:       p(509, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(473, 18),
+							Pos:  p(509, 18),
 							Name: "System.Threading.CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(473, 53),
+								Pos:  p(509, 53),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(474, 9),
+						Pos:       p(510, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ConfiguredCancelableAsyncEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(474, 54),
+								Pos: p(510, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(474, 54),
+									Pos:  p(510, 54),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(474, 98),
+											Pos:  p(510, 98),
 											Name: "T",
 										},
 									},
@@ -7046,60 +7604,60 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(474, 109),
+								Pos: p(510, 109),
 								Type: &lang.TypeRef{
-									Pos:  p(474, 109),
+									Pos:  p(510, 109),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(475, 9),
+							Pos: p(511, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(476, 13),
+									Pos: p(512, 13),
 									X: &lang.AssignExpr{
-										Pos: p(476, 21),
+										Pos: p(512, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(476, 13),
+											Pos:  p(512, 13),
 											Name: "_source",
 										},
 										Right: &lang.Ident{
-											Pos:  p(476, 23),
+											Pos:  p(512, 23),
 											Name: "source",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(477, 13),
+									Pos: p(513, 13),
 									X: &lang.AssignExpr{
-										Pos: p(477, 20),
+										Pos: p(513, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(477, 13),
+											Pos:  p(513, 13),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(477, 22),
+											Pos:  p(513, 22),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(478, 9),
+							Rbrace: p(514, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(479, 9),
+						Pos:       p(515, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(479, 16),
+							Pos:  p(515, 16),
 							Name: "ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(479, 52),
+									Pos:  p(515, 52),
 									Name: "T",
 								},
 							},
@@ -7107,27 +7665,27 @@ func preludeAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(479, 70),
+								Pos: p(515, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(479, 70),
+									Pos:  p(515, 70),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(479, 105),
+							Pos: p(515, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(480, 9),
+						Pos:       p(516, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(480, 16),
+							Pos:  p(516, 16),
 							Name: "ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(480, 52),
+									Pos:  p(516, 52),
 									Name: "T",
 								},
 							},
@@ -7135,38 +7693,38 @@ func preludeAST() *lang.File {
 						Name: "WithCancellation",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(480, 72),
+								Pos: p(516, 72),
 								Type: &lang.TypeRef{
-									Pos:  p(480, 72),
+									Pos:  p(516, 72),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(481, 13),
+							Pos: p(517, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(481, 17),
+								Pos:  p(517, 17),
 								Name: "ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(481, 53),
+										Pos:  p(517, 53),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(481, 56),
+									Pos: p(517, 56),
 									X: &lang.Ident{
-										Pos:  p(481, 56),
+										Pos:  p(517, 56),
 										Name: "_source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(481, 65),
+									Pos: p(517, 65),
 									X: &lang.Ident{
-										Pos:  p(481, 65),
+										Pos:  p(517, 65),
 										Name: "cancellationToken",
 									},
 								},
@@ -7174,34 +7732,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(482, 9),
+						Pos:       p(518, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(482, 16),
+							Pos:  p(518, 16),
 							Name: "System.Collections.Generic.IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(482, 60),
+									Pos:  p(518, 60),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetAsyncEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(482, 95),
+							Pos: p(518, 95),
 							Fun: &lang.MemberExpr{
-								Pos: p(482, 95),
+								Pos: p(518, 95),
 								X: &lang.Ident{
-									Pos:  p(482, 87),
+									Pos:  p(518, 87),
 									Name: "_source",
 								},
 								Name: "GetAsyncEnumerator",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(482, 114),
+									Pos: p(518, 114),
 									X: &lang.Ident{
-										Pos:  p(482, 114),
+										Pos:  p(518, 114),
 										Name: "_token",
 									},
 								},
@@ -7211,21 +7769,21 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(488, 5),
+				Pos:       p(524, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAsyncEnumerableExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(490, 9),
+						Pos:       p(526, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(490, 23),
+							Pos:  p(526, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(490, 91),
+									Pos:  p(526, 91),
 									Name: "T",
 								},
 							},
@@ -7236,14 +7794,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(490, 114),
+								Pos:      p(526, 114),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(490, 119),
+									Pos:  p(526, 119),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(490, 163),
+											Pos:  p(526, 163),
 											Name: "T",
 										},
 									},
@@ -7251,38 +7809,38 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(490, 174),
+								Pos: p(526, 174),
 								Type: &lang.TypeRef{
-									Pos:  p(490, 174),
+									Pos:  p(526, 174),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(491, 13),
+							Pos: p(527, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(491, 17),
+								Pos:  p(527, 17),
 								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(491, 85),
+										Pos:  p(527, 85),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(491, 88),
+									Pos: p(527, 88),
 									X: &lang.Ident{
-										Pos:  p(491, 88),
+										Pos:  p(527, 88),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(491, 96),
+									Pos: p(527, 96),
 									X: &lang.Ident{
-										Pos:  p(491, 96),
+										Pos:  p(527, 96),
 										Name: "cancellationToken",
 									},
 								},
@@ -7290,14 +7848,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(492, 9),
+						Pos:       p(528, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(492, 23),
+							Pos:  p(528, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(492, 91),
+									Pos:  p(528, 91),
 									Name: "T",
 								},
 							},
@@ -7308,14 +7866,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(492, 112),
+								Pos:      p(528, 112),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(492, 117),
+									Pos:  p(528, 117),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(492, 161),
+											Pos:  p(528, 161),
 											Name: "T",
 										},
 									},
@@ -7323,38 +7881,38 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(492, 172),
+								Pos: p(528, 172),
 								Type: &lang.TypeRef{
-									Pos:  p(492, 172),
+									Pos:  p(528, 172),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(493, 13),
+							Pos: p(529, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(493, 17),
+								Pos:  p(529, 17),
 								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(493, 85),
+										Pos:  p(529, 85),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(493, 88),
+									Pos: p(529, 88),
 									X: &lang.Ident{
-										Pos:  p(493, 88),
+										Pos:  p(529, 88),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(493, 96),
+									Pos: p(529, 96),
 									X: &lang.DefaultExpr{
-										Pos: p(493, 96),
+										Pos: p(529, 96),
 									},
 								},
 							},
@@ -7363,30 +7921,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(496, 5),
+				Pos:       p(532, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(496, 42),
+						Pos:  p(532, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(498, 9),
+						Pos:       p(534, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(498, 42),
+							Pos:  p(534, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(498, 47),
+									Pos: p(534, 47),
 									X: &lang.Literal{
-										Pos:   p(498, 47),
+										Pos:   p(534, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -7395,76 +7953,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(498, 71),
-							Rbrace: p(498, 73),
+							Pos:    p(534, 71),
+							Rbrace: p(534, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(500, 9),
+						Pos:       p(536, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(500, 38),
+								Pos: p(536, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(500, 38),
+									Pos:  p(536, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(500, 52),
+							Pos:  p(536, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(500, 57),
+									Pos: p(536, 57),
 									X: &lang.CondExpr{
-										Pos: p(500, 86),
+										Pos: p(536, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(500, 71),
+											Pos: p(536, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(500, 61),
+												Pos: p(536, 61),
 												X: &lang.Ident{
-													Pos:  p(500, 57),
+													Pos:  p(536, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(500, 64),
+													Pos: p(536, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(500, 64),
+														Pos:  p(536, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(500, 78),
+												Pos: p(536, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(500, 74),
+													Pos:  p(536, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(500, 81),
+													Pos:  p(536, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(500, 88),
+											Pos: p(536, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(500, 89),
+												Pos:  p(536, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(500, 96),
+												Pos:  p(536, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(500, 102),
+											Pos:   p(536, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -7474,146 +8032,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(500, 126),
-							Rbrace: p(500, 128),
+							Pos:    p(536, 126),
+							Rbrace: p(536, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(501, 9),
+						Pos:       p(537, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(501, 38),
+								Pos: p(537, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(501, 38),
+									Pos:  p(537, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(501, 54),
+								Pos: p(537, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(501, 54),
+									Pos:  p(537, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(501, 82),
+							Pos:  p(537, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(501, 87),
+									Pos: p(537, 87),
 									X: &lang.Ident{
-										Pos:  p(501, 87),
+										Pos:  p(537, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(501, 96),
+									Pos: p(537, 96),
 									X: &lang.Ident{
-										Pos:  p(501, 96),
+										Pos:  p(537, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(501, 112),
-							Rbrace: p(501, 114),
+							Pos:    p(537, 112),
+							Rbrace: p(537, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(502, 9),
+						Pos:       p(538, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(502, 38),
+								Pos: p(538, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(502, 38),
+									Pos:  p(538, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(502, 54),
+								Pos: p(538, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(502, 54),
+									Pos:  p(538, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(502, 80),
+								Pos: p(538, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(502, 80),
+									Pos:  p(538, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(502, 96),
+							Pos:  p(538, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(502, 101),
+									Pos: p(538, 101),
 									X: &lang.Ident{
-										Pos:  p(502, 101),
+										Pos:  p(538, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(502, 110),
+									Pos: p(538, 110),
 									X: &lang.Ident{
-										Pos:  p(502, 110),
+										Pos:  p(538, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(502, 126),
+									Pos: p(538, 126),
 									X: &lang.Ident{
-										Pos:  p(502, 126),
+										Pos:  p(538, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(502, 133),
-							Rbrace: p(502, 135),
+							Pos:    p(538, 133),
+							Rbrace: p(538, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(508, 5),
+				Pos:       p(544, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(508, 41),
+						Pos:  p(544, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(510, 9),
+						Pos:       p(546, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(510, 41),
+							Pos:  p(546, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(510, 46),
+									Pos: p(546, 46),
 									X: &lang.Literal{
-										Pos:   p(510, 46),
+										Pos:   p(546, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -7622,116 +8180,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(510, 98),
-							Rbrace: p(510, 100),
+							Pos:    p(546, 98),
+							Rbrace: p(546, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(511, 9),
+						Pos:       p(547, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(511, 37),
+								Pos: p(547, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(511, 37),
+									Pos:  p(547, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(511, 55),
+							Pos:  p(547, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(511, 60),
+									Pos: p(547, 60),
 									X: &lang.Ident{
-										Pos:  p(511, 60),
+										Pos:  p(547, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(511, 69),
-							Rbrace: p(511, 71),
+							Pos:    p(547, 69),
+							Rbrace: p(547, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(512, 9),
+						Pos:       p(548, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(512, 37),
+								Pos: p(548, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(512, 37),
+									Pos:  p(548, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(512, 53),
+								Pos: p(548, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(512, 53),
+									Pos:  p(548, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(512, 81),
+							Pos:  p(548, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(512, 86),
+									Pos: p(548, 86),
 									X: &lang.Ident{
-										Pos:  p(512, 86),
+										Pos:  p(548, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(512, 95),
+									Pos: p(548, 95),
 									X: &lang.Ident{
-										Pos:  p(512, 95),
+										Pos:  p(548, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(512, 111),
-							Rbrace: p(512, 113),
+							Pos:    p(548, 111),
+							Rbrace: p(548, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(518, 5),
+				Pos:       p(554, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(518, 49),
+						Pos:  p(554, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(520, 9),
+						Pos:       p(556, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(520, 49),
+							Pos:  p(556, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(520, 54),
+									Pos: p(556, 54),
 									X: &lang.Literal{
-										Pos:   p(520, 54),
+										Pos:   p(556, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -7740,69 +8298,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(520, 136),
-							Rbrace: p(520, 138),
+							Pos:    p(556, 136),
+							Rbrace: p(556, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(521, 9),
+						Pos:       p(557, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(521, 45),
+								Pos: p(557, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(521, 45),
+									Pos:  p(557, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(521, 63),
+							Pos:  p(557, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(521, 68),
+									Pos: p(557, 68),
 									X: &lang.Ident{
-										Pos:  p(521, 68),
+										Pos:  p(557, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(521, 77),
-							Rbrace: p(521, 79),
+							Pos:    p(557, 77),
+							Rbrace: p(557, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(524, 5),
+				Pos:       p(560, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(524, 47),
+						Pos:  p(560, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(526, 9),
+						Pos:       p(562, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(526, 47),
+							Pos:  p(562, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(526, 52),
+									Pos: p(562, 52),
 									X: &lang.Literal{
-										Pos:   p(526, 52),
+										Pos:   p(562, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -7811,69 +8369,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(526, 100),
-							Rbrace: p(526, 102),
+							Pos:    p(562, 100),
+							Rbrace: p(562, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(527, 9),
+						Pos:       p(563, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(527, 43),
+								Pos: p(563, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(527, 43),
+									Pos:  p(563, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(527, 61),
+							Pos:  p(563, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(527, 66),
+									Pos: p(563, 66),
 									X: &lang.Ident{
-										Pos:  p(527, 66),
+										Pos:  p(563, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(527, 75),
-							Rbrace: p(527, 77),
+							Pos:    p(563, 75),
+							Rbrace: p(563, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(530, 5),
+				Pos:       p(566, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(530, 43),
+						Pos:  p(566, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(532, 9),
+						Pos:       p(568, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(532, 43),
+							Pos:  p(568, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(532, 48),
+									Pos: p(568, 48),
 									X: &lang.Literal{
-										Pos:   p(532, 48),
+										Pos:   p(568, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -7882,129 +8440,129 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(532, 139),
-							Rbrace: p(532, 141),
+							Pos:    p(568, 139),
+							Rbrace: p(568, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(533, 9),
+						Pos:       p(569, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(533, 39),
+								Pos: p(569, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(533, 39),
+									Pos:  p(569, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(533, 57),
+							Pos:  p(569, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(533, 62),
+									Pos: p(569, 62),
 									X: &lang.Ident{
-										Pos:  p(533, 62),
+										Pos:  p(569, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(533, 71),
-							Rbrace: p(533, 73),
+							Pos:    p(569, 71),
+							Rbrace: p(569, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(543, 5),
+				Pos:       p(579, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(543, 42),
+						Pos:  p(579, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(543, 48),
+						Pos:  p(579, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(543, 60),
+						Pos:  p(579, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(543, 72),
+						Pos:  p(579, 72),
 						Name: "DropWrite",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(545, 5),
+				Pos:       p(581, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       p(547, 9),
+						Pos:       p(583, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(547, 16),
+							Pos:  p(583, 16),
 							Name: "bool",
 						},
 						Name: "SingleWriter",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(547, 36),
+								Pos:  p(583, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(547, 41),
+								Pos:  p(583, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(548, 9),
+						Pos:       p(584, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(548, 16),
+							Pos:  p(584, 16),
 							Name: "bool",
 						},
 						Name: "SingleReader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(548, 36),
+								Pos:  p(584, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(548, 41),
+								Pos:  p(584, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(549, 9),
+						Pos:       p(585, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(549, 16),
+							Pos:  p(585, 16),
 							Name: "bool",
 						},
 						Name: "AllowSynchronousContinuations",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(549, 53),
+								Pos:  p(585, 53),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(549, 58),
+								Pos:  p(585, 58),
 								Kind: "set",
 							},
 						},
@@ -8012,133 +8570,133 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(552, 5),
+				Pos:       p(588, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnboundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(552, 51),
+						Pos:  p(588, 51),
 						Name: "ChannelOptions",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(554, 5),
+				Pos:       p(590, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BoundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(554, 49),
+						Pos:  p(590, 49),
 						Name: "ChannelOptions",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(556, 9),
+						Pos: p(592, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(556, 9),
+							Pos:  p(592, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(556, 13),
+								Pos:  p(592, 13),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(557, 9),
+						Pos:       p(593, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BoundedChannelOptions",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(557, 38),
+								Pos: p(593, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(557, 38),
+									Pos:  p(593, 38),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(557, 52),
+							Pos: p(593, 52),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(557, 54),
+									Pos: p(593, 54),
 									X: &lang.AssignExpr{
-										Pos: p(557, 63),
+										Pos: p(593, 63),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(557, 54),
+											Pos:  p(593, 54),
 											Name: "Capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(557, 65),
+											Pos:  p(593, 65),
 											Name: "capacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(557, 75),
+							Rbrace: p(593, 75),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(558, 9),
+						Pos:       p(594, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(558, 16),
+							Pos:  p(594, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(560, 13),
+								Pos:  p(596, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(560, 20),
+									Pos:  p(596, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(561, 13),
+								Pos:  p(597, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(562, 13),
+									Pos: p(598, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(563, 17),
+											Pos: p(599, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(563, 27),
+												Pos: p(599, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(563, 21),
+													Pos:  p(599, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(563, 29),
+													Pos:   p(599, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(563, 32),
+												Pos: p(599, 32),
 												X: &lang.NewExpr{
-													Pos: p(563, 38),
+													Pos: p(599, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(563, 42),
+														Pos:  p(599, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(563, 70),
+															Pos: p(599, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(563, 70),
+																Pos: p(599, 70),
 																X: &lang.Ident{
-																	Pos:  p(563, 77),
+																	Pos:  p(599, 77),
 																	Name: "value",
 																},
 															},
@@ -8148,41 +8706,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(564, 17),
+											Pos: p(600, 17),
 											X: &lang.AssignExpr{
-												Pos: p(564, 27),
+												Pos: p(600, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(564, 17),
+													Pos:  p(600, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(564, 29),
+													Pos:  p(600, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(565, 13),
+									Rbrace: p(601, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(567, 9),
+						Pos:       p(603, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(567, 16),
+							Pos:  p(603, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(567, 50),
+								Pos:  p(603, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(567, 55),
+								Pos:  p(603, 55),
 								Kind: "set",
 							},
 						},
@@ -8190,30 +8748,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(570, 5),
+				Pos:       p(606, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(570, 43),
+						Pos:  p(606, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(572, 9),
+						Pos:       p(608, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(572, 43),
+							Pos:  p(608, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(572, 48),
+									Pos: p(608, 48),
 									X: &lang.Literal{
-										Pos:   p(572, 48),
+										Pos:   p(608, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -8222,148 +8780,148 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(572, 80),
-							Rbrace: p(572, 82),
+							Pos:    p(608, 80),
+							Rbrace: p(608, 82),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(573, 9),
+						Pos:       p(609, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(573, 39),
+								Pos: p(609, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(573, 39),
+									Pos:  p(609, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(573, 57),
+							Pos:  p(609, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(573, 62),
+									Pos: p(609, 62),
 									X: &lang.Ident{
-										Pos:  p(573, 62),
+										Pos:  p(609, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(573, 71),
-							Rbrace: p(573, 73),
+							Pos:    p(609, 71),
+							Rbrace: p(609, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(574, 9),
+						Pos:       p(610, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(574, 39),
+								Pos: p(610, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(574, 39),
+									Pos:  p(610, 39),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(574, 67),
+							Pos:  p(610, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(574, 72),
+									Pos: p(610, 72),
 									X: &lang.Literal{
-										Pos:   p(574, 72),
+										Pos:   p(610, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(574, 104),
+									Pos: p(610, 104),
 									X: &lang.Ident{
-										Pos:  p(574, 104),
+										Pos:  p(610, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(574, 120),
-							Rbrace: p(574, 122),
+							Pos:    p(610, 120),
+							Rbrace: p(610, 122),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(575, 9),
+						Pos:       p(611, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(575, 39),
+								Pos: p(611, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(575, 39),
+									Pos:  p(611, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(575, 55),
+								Pos: p(611, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(575, 55),
+									Pos:  p(611, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(575, 83),
+							Pos:  p(611, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(575, 88),
+									Pos: p(611, 88),
 									X: &lang.Ident{
-										Pos:  p(575, 88),
+										Pos:  p(611, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(575, 97),
+									Pos: p(611, 97),
 									X: &lang.Ident{
-										Pos:  p(575, 97),
+										Pos:  p(611, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(575, 113),
-							Rbrace: p(575, 115),
+							Pos:    p(611, 113),
+							Rbrace: p(611, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(578, 5),
+				Pos:       p(614, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(580, 9),
+						Pos:       p(616, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(580, 23),
+							Pos:  p(616, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(580, 31),
+									Pos:  p(616, 31),
 									Name: "T",
 								},
 							},
@@ -8373,32 +8931,32 @@ func preludeAST() *lang.File {
 							"T",
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(580, 58),
+							Pos: p(616, 58),
 							Type: &lang.TypeRef{
-								Pos:  p(580, 62),
+								Pos:  p(616, 62),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(580, 70),
+										Pos:  p(616, 70),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(580, 73),
+									Pos: p(616, 73),
 									X: &lang.Literal{
-										Pos:   p(580, 73),
+										Pos:   p(616, 73),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(580, 76),
+									Pos: p(616, 76),
 									X: &lang.MemberExpr{
-										Pos: p(580, 99),
+										Pos: p(616, 99),
 										X: &lang.Ident{
-											Pos:  p(580, 76),
+											Pos:  p(616, 76),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -8408,14 +8966,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(581, 9),
+						Pos:       p(617, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(581, 23),
+							Pos:  p(617, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(581, 31),
+									Pos:  p(617, 31),
 									Name: "T",
 								},
 							},
@@ -8426,41 +8984,41 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(581, 53),
+								Pos: p(617, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(581, 53),
+									Pos:  p(617, 53),
 									Name: "UnboundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(581, 89),
+							Pos: p(617, 89),
 							Type: &lang.TypeRef{
-								Pos:  p(581, 93),
+								Pos:  p(617, 93),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(581, 101),
+										Pos:  p(617, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(581, 104),
+									Pos: p(617, 104),
 									X: &lang.Literal{
-										Pos:   p(581, 104),
+										Pos:   p(617, 104),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(581, 107),
+									Pos: p(617, 107),
 									X: &lang.MemberExpr{
-										Pos: p(581, 130),
+										Pos: p(617, 130),
 										X: &lang.Ident{
-											Pos:  p(581, 107),
+											Pos:  p(617, 107),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -8470,14 +9028,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(582, 9),
+						Pos:       p(618, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(582, 23),
+							Pos:  p(618, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(582, 31),
+									Pos:  p(618, 31),
 									Name: "T",
 								},
 							},
@@ -8488,47 +9046,47 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(582, 51),
+								Pos: p(618, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(582, 51),
+									Pos:  p(618, 51),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(583, 9),
+							Pos: p(619, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(584, 13),
+									Pos: p(620, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(584, 26),
+										Pos: p(620, 26),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(584, 17),
+											Pos:  p(620, 17),
 											Name: "capacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(584, 28),
+											Pos:   p(620, 28),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(584, 31),
+										Pos: p(620, 31),
 										X: &lang.NewExpr{
-											Pos: p(584, 37),
+											Pos: p(620, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(584, 41),
+												Pos:  p(620, 41),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(584, 69),
+													Pos: p(620, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(584, 69),
+														Pos: p(620, 69),
 														X: &lang.Ident{
-															Pos:  p(584, 76),
+															Pos:  p(620, 76),
 															Name: "capacity",
 														},
 													},
@@ -8538,33 +9096,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(585, 13),
+									Pos: p(621, 13),
 									X: &lang.NewExpr{
-										Pos: p(585, 20),
+										Pos: p(621, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(585, 24),
+											Pos:  p(621, 24),
 											Name: "Channel",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(585, 32),
+													Pos:  p(621, 32),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(585, 35),
+												Pos: p(621, 35),
 												X: &lang.Ident{
-													Pos:  p(585, 35),
+													Pos:  p(621, 35),
 													Name: "capacity",
 												},
 											},
 											&lang.Arg{
-												Pos: p(585, 45),
+												Pos: p(621, 45),
 												X: &lang.MemberExpr{
-													Pos: p(585, 68),
+													Pos: p(621, 68),
 													X: &lang.Ident{
-														Pos:  p(585, 45),
+														Pos:  p(621, 45),
 														Name: "BoundedChannelFullMode",
 													},
 													Name: "Wait",
@@ -8574,18 +9132,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(586, 9),
+							Rbrace: p(622, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(587, 9),
+						Pos:       p(623, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(587, 23),
+							Pos:  p(623, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(587, 31),
+									Pos:  p(623, 31),
 									Name: "T",
 								},
 							},
@@ -8596,44 +9154,44 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(587, 51),
+								Pos: p(623, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(587, 51),
+									Pos:  p(623, 51),
 									Name: "BoundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(587, 85),
+							Pos: p(623, 85),
 							Type: &lang.TypeRef{
-								Pos:  p(587, 89),
+								Pos:  p(623, 89),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(587, 97),
+										Pos:  p(623, 97),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(587, 100),
+									Pos: p(623, 100),
 									X: &lang.MemberExpr{
-										Pos: p(587, 108),
+										Pos: p(623, 108),
 										X: &lang.Ident{
-											Pos:  p(587, 100),
+											Pos:  p(623, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(587, 118),
+									Pos: p(623, 118),
 									X: &lang.MemberExpr{
-										Pos: p(587, 126),
+										Pos: p(623, 126),
 										X: &lang.Ident{
-											Pos:  p(587, 118),
+											Pos:  p(623, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -8645,7 +9203,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(590, 5),
+				Pos:       p(626, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -8655,20 +9213,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(592, 9),
+						Pos:       p(628, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(592, 27),
+							Pos:  p(628, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(592, 34),
+								Pos:  p(628, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(592, 42),
+									Pos: p(628, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(592, 46),
+										Pos:  p(628, 46),
 										Name: "object",
 									},
 								},
@@ -8676,30 +9234,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(593, 9),
+						Pos:       p(629, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(593, 27),
+							Pos:  p(629, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(593, 32),
+									Pos:  p(629, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(593, 35),
+								Pos:  p(629, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(593, 44),
+									Pos: p(629, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(593, 48),
+										Pos:  p(629, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(593, 53),
+												Pos:  p(629, 53),
 												Name: "T",
 											},
 										},
@@ -8709,18 +9267,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(594, 9),
+						Pos:       p(630, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(594, 27),
+							Pos:  p(630, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(594, 32),
+									Pos:  p(630, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(594, 53),
+											Pos:  p(630, 53),
 											Name: "bool",
 										},
 									},
@@ -8729,20 +9287,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(594, 60),
+								Pos:  p(630, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(594, 75),
+									Pos: p(630, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(594, 79),
+										Pos:  p(630, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(594, 84),
+												Pos:  p(630, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(594, 105),
+														Pos:  p(630, 105),
 														Name: "bool",
 													},
 												},
@@ -8754,18 +9312,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(595, 9),
+						Pos:       p(631, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(595, 27),
+							Pos:  p(631, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(595, 32),
+									Pos:  p(631, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(595, 53),
+											Pos:  p(631, 53),
 											Name: "bool",
 										},
 									},
@@ -8774,20 +9332,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(595, 60),
+								Pos:  p(631, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(595, 76),
+									Pos: p(631, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(595, 80),
+										Pos:  p(631, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(595, 85),
+												Pos:  p(631, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(595, 106),
+														Pos:  p(631, 106),
 														Name: "bool",
 													},
 												},
@@ -8799,29 +9357,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(596, 9),
+						Pos:       p(632, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(596, 27),
+							Pos:  p(632, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(596, 48),
+								Pos:  p(632, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(596, 62),
+									Pos: p(632, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(596, 66),
+										Pos:  p(632, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(596, 87),
+											Pos: p(632, 87),
 											X: &lang.MemberExpr{
-												Pos: p(596, 107),
+												Pos: p(632, 107),
 												X: &lang.Ident{
-													Pos:  p(596, 87),
+													Pos:  p(632, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -8833,142 +9391,142 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(597, 9),
+						Pos:       p(633, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(597, 27),
+							Pos:  p(633, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(597, 31),
+								Pos:  p(633, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(598, 9),
+						Pos:       p(634, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(598, 27),
+							Pos:  p(634, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(598, 50),
+								Pos:  p(634, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(599, 9),
+						Pos:       p(635, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(599, 18),
+							Pos:  p(635, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(599, 23),
+								Pos:  p(635, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(600, 9),
+						Pos:       p(636, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(600, 18),
+							Pos:  p(636, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(600, 28),
+								Pos:  p(636, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(602, 9),
+						Pos:       p(638, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(602, 26),
+								Pos: p(638, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(602, 26),
+									Pos:  p(638, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(602, 40),
+								Pos: p(638, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(602, 40),
+									Pos:  p(638, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(603, 9),
+							Pos: p(639, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(604, 13),
+									Pos: p(640, 13),
 									X: &lang.AssignExpr{
-										Pos: p(604, 23),
+										Pos: p(640, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(604, 13),
+											Pos:  p(640, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(604, 25),
+											Pos:  p(640, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(605, 13),
+									Pos: p(641, 13),
 									X: &lang.AssignExpr{
-										Pos: p(605, 19),
+										Pos: p(641, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(605, 13),
+											Pos:  p(641, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(605, 21),
+											Pos:  p(641, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(606, 13),
+									Pos: p(642, 13),
 									X: &lang.AssignExpr{
-										Pos: p(606, 20),
+										Pos: p(642, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(606, 13),
+											Pos:  p(642, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(606, 22),
+											Pos: p(642, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(606, 26),
+												Pos:  p(642, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(606, 40),
+														Pos:  p(642, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(606, 43),
+													Pos: p(642, 43),
 													X: &lang.ThisExpr{
-														Pos: p(606, 43),
+														Pos: p(642, 43),
 													},
 												},
 											},
@@ -8976,31 +9534,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(607, 13),
+									Pos: p(643, 13),
 									X: &lang.AssignExpr{
-										Pos: p(607, 20),
+										Pos: p(643, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(607, 13),
+											Pos:  p(643, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(607, 22),
+											Pos: p(643, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(607, 26),
+												Pos:  p(643, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(607, 40),
+														Pos:  p(643, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(607, 43),
+													Pos: p(643, 43),
 													X: &lang.ThisExpr{
-														Pos: p(607, 43),
+														Pos: p(643, 43),
 													},
 												},
 											},
@@ -9008,18 +9566,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(608, 9),
+							Rbrace: p(644, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(610, 9),
+						Pos:       p(646, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(610, 16),
+							Pos:  p(646, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(610, 30),
+									Pos:  p(646, 30),
 									Name: "T",
 								},
 							},
@@ -9027,20 +9585,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(610, 42),
+								Pos:  p(646, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(611, 9),
+						Pos:       p(647, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(611, 16),
+							Pos:  p(647, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(611, 30),
+									Pos:  p(647, 30),
 									Name: "T",
 								},
 							},
@@ -9048,32 +9606,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(611, 42),
+								Pos:  p(647, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(613, 9),
+						Pos:       p(649, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(613, 25),
+							Pos:  p(649, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(613, 35),
+								Pos: p(649, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(613, 35),
+									Pos:  p(649, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(613, 40),
+											Pos:  p(649, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(613, 61),
+													Pos:  p(649, 61),
 													Name: "bool",
 												},
 											},
@@ -9083,41 +9641,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(613, 77),
+								Pos: p(649, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(613, 77),
+									Pos:  p(649, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(614, 9),
+							Pos: p(650, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(615, 13),
+									Pos:  p(651, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(615, 31),
+										Pos:  p(651, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(615, 40),
+										Pos: p(651, 40),
 										X: &lang.CallExpr{
-											Pos: p(615, 42),
+											Pos: p(651, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(615, 42),
+												Pos: p(651, 42),
 												X: &lang.Ident{
-													Pos:  p(615, 40),
+													Pos:  p(651, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(615, 55),
+													Pos: p(651, 55),
 													X: &lang.Ident{
-														Pos:  p(615, 55),
+														Pos:  p(651, 55),
 														Name: "result",
 													},
 												},
@@ -9126,13 +9684,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(616, 13),
+									Pos: p(652, 13),
 									X: &lang.CallExpr{
-										Pos: p(616, 21),
+										Pos: p(652, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(616, 21),
+											Pos: p(652, 21),
 											X: &lang.Ident{
-												Pos:  p(616, 13),
+												Pos:  p(652, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
@@ -9140,52 +9698,52 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(617, 9),
+							Rbrace: p(653, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(620, 9),
+						Pos:       p(656, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(620, 18),
+							Pos:  p(656, 18),
 							Name: "void",
 						},
 						Name: "Finish",
 						Body: &lang.BlockStmt{
-							Pos: p(621, 9),
+							Pos: p(657, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(622, 13),
+									Pos: p(658, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(622, 24),
+										Pos: p(658, 24),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(622, 17),
+											Pos:  p(658, 17),
 											Name: "_error",
 										},
 										Y: &lang.Literal{
-											Pos:  p(622, 27),
+											Pos:  p(658, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(622, 33),
+										Pos: p(658, 33),
 										X: &lang.CallExpr{
-											Pos: p(622, 45),
+											Pos: p(658, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(622, 45),
+												Pos: p(658, 45),
 												X: &lang.Ident{
-													Pos:  p(622, 33),
+													Pos:  p(658, 33),
 													Name: "_completion",
 												},
 												Name: "TrySetException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(622, 61),
+													Pos: p(658, 61),
 													X: &lang.Ident{
-														Pos:  p(622, 61),
+														Pos:  p(658, 61),
 														Name: "_error",
 													},
 												},
@@ -9193,13 +9751,13 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(623, 18),
+										Pos: p(659, 18),
 										X: &lang.CallExpr{
-											Pos: p(623, 30),
+											Pos: p(659, 30),
 											Fun: &lang.MemberExpr{
-												Pos: p(623, 30),
+												Pos: p(659, 30),
 												X: &lang.Ident{
-													Pos:  p(623, 18),
+													Pos:  p(659, 18),
 													Name: "_completion",
 												},
 												Name: "TrySetResult",
@@ -9208,18 +9766,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(624, 9),
+							Rbrace: p(660, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(626, 9),
+						Pos:       p(662, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(626, 25),
+							Pos:  p(662, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(626, 35),
+									Pos:  p(662, 35),
 									Name: "bool",
 								},
 							},
@@ -9227,17 +9785,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(626, 46),
+								Pos: p(662, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(626, 46),
+									Pos:  p(662, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(626, 51),
+											Pos:  p(662, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(626, 72),
+													Pos:  p(662, 72),
 													Name: "bool",
 												},
 											},
@@ -9247,42 +9805,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(626, 88),
+								Pos: p(662, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(626, 88),
+									Pos:  p(662, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(627, 9),
+							Pos: p(663, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(628, 13),
+									Pos: p(664, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(628, 17),
+											Pos:  p(664, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(628, 23),
+												Pos: p(664, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(628, 27),
+													Pos:  p(664, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(628, 48),
+															Pos:  p(664, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(628, 54),
+														Pos: p(664, 54),
 														X: &lang.MemberExpr{
-															Pos: p(628, 74),
+															Pos: p(664, 74),
 															X: &lang.Ident{
-																Pos:  p(628, 54),
+																Pos:  p(664, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -9294,22 +9852,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(629, 13),
+									Pos: p(665, 13),
 									X: &lang.CallExpr{
-										Pos: p(629, 21),
+										Pos: p(665, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(629, 21),
+											Pos: p(665, 21),
 											X: &lang.Ident{
-												Pos:  p(629, 13),
+												Pos:  p(665, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(629, 25),
+												Pos: p(665, 25),
 												X: &lang.Ident{
-													Pos:  p(629, 25),
+													Pos:  p(665, 25),
 													Name: "tcs",
 												},
 											},
@@ -9317,47 +9875,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(630, 13),
+									Pos: p(666, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(630, 20),
+										Pos: p(666, 20),
 										X: &lang.Ident{
-											Pos:  p(630, 17),
+											Pos:  p(666, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(630, 35),
+										Pos: p(666, 35),
 										X: &lang.CallExpr{
-											Pos: p(630, 38),
+											Pos: p(666, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(630, 38),
+												Pos: p(666, 38),
 												X: &lang.Ident{
-													Pos:  p(630, 35),
+													Pos:  p(666, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(630, 47),
+													Pos: p(666, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(630, 47),
+														Pos: p(666, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(630, 57),
+															Pos: p(666, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(630, 57),
+																Pos: p(666, 57),
 																X: &lang.Ident{
-																	Pos:  p(630, 53),
+																	Pos:  p(666, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(630, 72),
+																	Pos: p(666, 72),
 																	X: &lang.Ident{
-																		Pos:  p(630, 72),
+																		Pos:  p(666, 72),
 																		Name: "ct",
 																	},
 																},
@@ -9370,26 +9928,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(631, 13),
+									Pos: p(667, 13),
 									X: &lang.NewExpr{
-										Pos: p(631, 20),
+										Pos: p(667, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(631, 24),
+											Pos:  p(667, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(631, 34),
+													Pos:  p(667, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(631, 40),
+												Pos: p(667, 40),
 												X: &lang.MemberExpr{
-													Pos: p(631, 44),
+													Pos: p(667, 44),
 													X: &lang.Ident{
-														Pos:  p(631, 40),
+														Pos:  p(667, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -9399,13 +9957,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(632, 9),
+							Rbrace: p(668, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(635, 5),
+				Pos:       p(671, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -9415,38 +9973,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(637, 9),
+						Pos:       p(673, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(637, 18),
+							Pos:  p(673, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(637, 26),
+									Pos:  p(673, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(637, 29),
+								Pos:  p(673, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(638, 9),
+						Pos:       p(674, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(638, 32),
+								Pos: p(674, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(638, 32),
+									Pos:  p(674, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(638, 40),
+											Pos:  p(674, 40),
 											Name: "T",
 										},
 									},
@@ -9455,41 +10013,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(638, 46),
+							Pos: p(674, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(638, 48),
+									Pos: p(674, 48),
 									X: &lang.AssignExpr{
-										Pos: p(638, 51),
+										Pos: p(674, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(638, 48),
+											Pos:  p(674, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(638, 53),
+											Pos:  p(674, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(638, 56),
+							Rbrace: p(674, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(640, 9),
+						Pos:       p(676, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(640, 16),
+							Pos:  p(676, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(640, 50),
+							Pos: p(676, 50),
 							X: &lang.MemberExpr{
-								Pos: p(640, 38),
+								Pos: p(676, 38),
 								X: &lang.Ident{
-									Pos:  p(640, 35),
+									Pos:  p(676, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -9498,68 +10056,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(641, 9),
+						Pos:       p(677, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(641, 16),
+							Pos:  p(677, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(641, 33),
+							Pos:   p(677, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(642, 9),
+						Pos:       p(678, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(642, 16),
+							Pos:  p(678, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(642, 32),
+							Pos:   p(678, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(643, 9),
+						Pos:       p(679, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(643, 16),
+							Pos:  p(679, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(643, 28),
+								Pos:  p(679, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(643, 32),
+									Pos: p(679, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(643, 34),
+											Pos: p(679, 34),
 											X: &lang.MemberExpr{
-												Pos: p(643, 43),
+												Pos: p(679, 43),
 												X: &lang.Ident{
-													Pos:  p(643, 40),
+													Pos:  p(679, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(643, 50),
+												Pos: p(679, 50),
 												X: &lang.MemberExpr{
-													Pos: p(643, 67),
+													Pos: p(679, 67),
 													X: &lang.MemberExpr{
-														Pos: p(643, 60),
+														Pos: p(679, 60),
 														X: &lang.Ident{
-															Pos:  p(643, 57),
+															Pos:  p(679, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -9569,57 +10127,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(643, 74),
+									Rbrace: p(679, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(645, 9),
+						Pos:       p(681, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(645, 16),
+							Pos:  p(681, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(645, 29),
+								Pos:      p(681, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(645, 33),
+									Pos:  p(681, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(646, 9),
+							Pos: p(682, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(647, 13),
+									Pos: p(683, 13),
 									X: &lang.MemberExpr{
-										Pos: p(647, 22),
+										Pos: p(683, 22),
 										X: &lang.Ident{
-											Pos:  p(647, 19),
+											Pos:  p(683, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(648, 13),
+										Pos: p(684, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(649, 17),
+												Pos: p(685, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(649, 37),
+													Pos: p(685, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(649, 31),
+														Pos: p(685, 31),
 														X: &lang.MemberExpr{
-															Pos: p(649, 24),
+															Pos: p(685, 24),
 															X: &lang.Ident{
-																Pos:  p(649, 21),
+																Pos:  p(685, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -9627,69 +10185,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(649, 40),
+														Pos:   p(685, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(650, 17),
+													Pos: p(686, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(651, 21),
+															Pos: p(687, 21),
 															X: &lang.AssignExpr{
-																Pos: p(651, 26),
+																Pos: p(687, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(651, 21),
+																	Pos:  p(687, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(651, 28),
+																	Pos: p(687, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(651, 36),
+																		Pos:  p(687, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(652, 21),
+															Pos: p(688, 21),
 															X: &lang.Literal{
-																Pos:   p(652, 28),
+																Pos:   p(688, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(653, 17),
+													Rbrace: p(689, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(654, 17),
+												Pos: p(690, 17),
 												X: &lang.AssignExpr{
-													Pos: p(654, 22),
+													Pos: p(690, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(654, 17),
+														Pos:  p(690, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(654, 33),
+														Pos: p(690, 33),
 														X: &lang.MemberExpr{
-															Pos: p(654, 27),
+															Pos: p(690, 27),
 															X: &lang.Ident{
-																Pos:  p(654, 24),
+																Pos:  p(690, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(654, 34),
+																Pos: p(690, 34),
 																X: &lang.Literal{
-																	Pos:   p(654, 34),
+																	Pos:   p(690, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -9699,15 +10257,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(655, 17),
+												Pos: p(691, 17),
 												X: &lang.CallExpr{
-													Pos: p(655, 27),
+													Pos: p(691, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(655, 27),
+														Pos: p(691, 27),
 														X: &lang.MemberExpr{
-															Pos: p(655, 20),
+															Pos: p(691, 20),
 															X: &lang.Ident{
-																Pos:  p(655, 17),
+																Pos:  p(691, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -9716,9 +10274,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(655, 36),
+															Pos: p(691, 36),
 															X: &lang.Literal{
-																Pos:   p(655, 36),
+																Pos:   p(691, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -9727,17 +10285,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(656, 17),
+												Pos: p(692, 17),
 												X: &lang.CallExpr{
-													Pos: p(656, 28),
+													Pos: p(692, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(656, 28),
+														Pos: p(692, 28),
 														X: &lang.Ident{
-															Pos:  p(656, 17),
+															Pos:  p(692, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(656, 25),
+																	Pos:  p(692, 25),
 																	Name: "T",
 																},
 															},
@@ -9746,20 +10304,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(656, 33),
+															Pos: p(692, 33),
 															X: &lang.MemberExpr{
-																Pos: p(656, 36),
+																Pos: p(692, 36),
 																X: &lang.Ident{
-																	Pos:  p(656, 33),
+																	Pos:  p(692, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(656, 51),
+															Pos: p(692, 51),
 															X: &lang.Literal{
-																Pos:   p(656, 51),
+																Pos:   p(692, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -9769,27 +10327,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(657, 17),
+												Pos: p(693, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(657, 32),
+													Pos: p(693, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(657, 24),
+														Pos: p(693, 24),
 														X: &lang.Ident{
-															Pos:  p(657, 21),
+															Pos:  p(693, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(657, 51),
+														Pos: p(693, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(657, 45),
+															Pos: p(693, 45),
 															X: &lang.MemberExpr{
-																Pos: p(657, 38),
+																Pos: p(693, 38),
 																X: &lang.Ident{
-																	Pos:  p(657, 35),
+																	Pos:  p(693, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -9797,20 +10355,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(657, 54),
+															Pos:   p(693, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(657, 57),
+													Pos: p(693, 57),
 													X: &lang.CallExpr{
-														Pos: p(657, 60),
+														Pos: p(693, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(657, 60),
+															Pos: p(693, 60),
 															X: &lang.Ident{
-																Pos:  p(657, 57),
+																Pos:  p(693, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -9819,68 +10377,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(658, 17),
+												Pos: p(694, 17),
 												X: &lang.Literal{
-													Pos:   p(658, 24),
+													Pos:   p(694, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(659, 13),
+										Rbrace: p(695, 13),
 									},
 								},
 							},
-							Rbrace: p(660, 9),
+							Rbrace: p(696, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(662, 9),
+						Pos:       p(698, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(662, 16),
+							Pos:  p(698, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(662, 29),
+								Pos:      p(698, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(662, 33),
+									Pos:  p(698, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(663, 9),
+							Pos: p(699, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(664, 13),
+									Pos: p(700, 13),
 									X: &lang.MemberExpr{
-										Pos: p(664, 22),
+										Pos: p(700, 22),
 										X: &lang.Ident{
-											Pos:  p(664, 19),
+											Pos:  p(700, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(665, 13),
+										Pos: p(701, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(666, 17),
+												Pos: p(702, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(666, 37),
+													Pos: p(702, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(666, 31),
+														Pos: p(702, 31),
 														X: &lang.MemberExpr{
-															Pos: p(666, 24),
+															Pos: p(702, 24),
 															X: &lang.Ident{
-																Pos:  p(666, 21),
+																Pos:  p(702, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -9888,69 +10446,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(666, 40),
+														Pos:   p(702, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(667, 17),
+													Pos: p(703, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(668, 21),
+															Pos: p(704, 21),
 															X: &lang.AssignExpr{
-																Pos: p(668, 26),
+																Pos: p(704, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(668, 21),
+																	Pos:  p(704, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(668, 28),
+																	Pos: p(704, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(668, 36),
+																		Pos:  p(704, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(669, 21),
+															Pos: p(705, 21),
 															X: &lang.Literal{
-																Pos:   p(669, 28),
+																Pos:   p(705, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(670, 17),
+													Rbrace: p(706, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(671, 17),
+												Pos: p(707, 17),
 												X: &lang.AssignExpr{
-													Pos: p(671, 22),
+													Pos: p(707, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(671, 17),
+														Pos:  p(707, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(671, 33),
+														Pos: p(707, 33),
 														X: &lang.MemberExpr{
-															Pos: p(671, 27),
+															Pos: p(707, 27),
 															X: &lang.Ident{
-																Pos:  p(671, 24),
+																Pos:  p(707, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(671, 34),
+																Pos: p(707, 34),
 																X: &lang.Literal{
-																	Pos:   p(671, 34),
+																	Pos:   p(707, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -9960,31 +10518,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(672, 17),
+												Pos: p(708, 17),
 												X: &lang.Literal{
-													Pos:   p(672, 24),
+													Pos:   p(708, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(673, 13),
+										Rbrace: p(709, 13),
 									},
 								},
 							},
-							Rbrace: p(674, 9),
+							Rbrace: p(710, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(676, 9),
+						Pos:       p(712, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(676, 16),
+							Pos:  p(712, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(676, 26),
+									Pos:  p(712, 26),
 									Name: "bool",
 								},
 							},
@@ -9992,68 +10550,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(676, 48),
+								Pos: p(712, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(676, 48),
+									Pos:  p(712, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(676, 86),
+									Pos: p(712, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(677, 9),
+							Pos: p(713, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(678, 13),
+									Pos: p(714, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(678, 35),
+										Pos: p(714, 35),
 										X: &lang.Ident{
-											Pos:  p(678, 17),
+											Pos:  p(714, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(678, 60),
+										Pos: p(714, 60),
 										X: &lang.NewExpr{
-											Pos: p(678, 67),
+											Pos: p(714, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(678, 71),
+												Pos:  p(714, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(678, 81),
+														Pos:  p(714, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(678, 87),
+													Pos: p(714, 87),
 													X: &lang.CallExpr{
-														Pos: p(678, 92),
+														Pos: p(714, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(678, 92),
+															Pos: p(714, 92),
 															X: &lang.Ident{
-																Pos:  p(678, 87),
+																Pos:  p(714, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(678, 105),
+																	Pos:  p(714, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(678, 111),
+																Pos: p(714, 111),
 																X: &lang.Ident{
-																	Pos:  p(678, 111),
+																	Pos:  p(714, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10065,29 +10623,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(679, 13),
+									Pos: p(715, 13),
 									X: &lang.MemberExpr{
-										Pos: p(679, 22),
+										Pos: p(715, 22),
 										X: &lang.Ident{
-											Pos:  p(679, 19),
+											Pos:  p(715, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(680, 13),
+										Pos: p(716, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(681, 17),
+												Pos: p(717, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(681, 37),
+													Pos: p(717, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(681, 31),
+														Pos: p(717, 31),
 														X: &lang.MemberExpr{
-															Pos: p(681, 24),
+															Pos: p(717, 24),
 															X: &lang.Ident{
-																Pos:  p(681, 21),
+																Pos:  p(717, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10095,30 +10653,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(681, 39),
+														Pos:   p(717, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(681, 42),
+													Pos: p(717, 42),
 													X: &lang.NewExpr{
-														Pos: p(681, 49),
+														Pos: p(717, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(681, 53),
+															Pos:  p(717, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(681, 63),
+																	Pos:  p(717, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(681, 69),
+																Pos: p(717, 69),
 																X: &lang.Literal{
-																	Pos:   p(681, 69),
+																	Pos:   p(717, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10129,77 +10687,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(682, 17),
+												Pos: p(718, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(682, 24),
+													Pos: p(718, 24),
 													X: &lang.Ident{
-														Pos:  p(682, 21),
+														Pos:  p(718, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(683, 17),
+													Pos: p(719, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(684, 21),
+															Pos: p(720, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(684, 35),
+																Pos: p(720, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(684, 28),
+																	Pos: p(720, 28),
 																	X: &lang.Ident{
-																		Pos:  p(684, 25),
+																		Pos:  p(720, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(684, 38),
+																	Pos:  p(720, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(684, 44),
+																Pos: p(720, 44),
 																X: &lang.NewExpr{
-																	Pos: p(684, 51),
+																	Pos: p(720, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(684, 55),
+																		Pos:  p(720, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(684, 65),
+																				Pos:  p(720, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(684, 71),
+																			Pos: p(720, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(684, 76),
+																				Pos: p(720, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(684, 76),
+																					Pos: p(720, 76),
 																					X: &lang.Ident{
-																						Pos:  p(684, 71),
+																						Pos:  p(720, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(684, 90),
+																							Pos:  p(720, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(684, 96),
+																						Pos: p(720, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(684, 99),
+																							Pos: p(720, 99),
 																							X: &lang.Ident{
-																								Pos:  p(684, 96),
+																								Pos:  p(720, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10213,24 +10771,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(685, 21),
+															Pos: p(721, 21),
 															X: &lang.NewExpr{
-																Pos: p(685, 28),
+																Pos: p(721, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(685, 32),
+																	Pos:  p(721, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(685, 42),
+																			Pos:  p(721, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(685, 48),
+																		Pos: p(721, 48),
 																		X: &lang.Literal{
-																			Pos:   p(685, 48),
+																			Pos:   p(721, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10240,21 +10798,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(686, 17),
+													Rbrace: p(722, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(687, 17),
+												Pos: p(723, 17),
 												X: &lang.CallExpr{
-													Pos: p(687, 35),
+													Pos: p(723, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(687, 35),
+														Pos: p(723, 35),
 														X: &lang.Ident{
-															Pos:  p(687, 24),
+															Pos:  p(723, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(687, 32),
+																	Pos:  p(723, 32),
 																	Name: "T",
 																},
 															},
@@ -10263,20 +10821,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(687, 40),
+															Pos: p(723, 40),
 															X: &lang.MemberExpr{
-																Pos: p(687, 43),
+																Pos: p(723, 43),
 																X: &lang.Ident{
-																	Pos:  p(687, 40),
+																	Pos:  p(723, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(687, 57),
+															Pos: p(723, 57),
 															X: &lang.Ident{
-																Pos:  p(687, 57),
+																Pos:  p(723, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -10284,22 +10842,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(688, 13),
+										Rbrace: p(724, 13),
 									},
 								},
 							},
-							Rbrace: p(689, 9),
+							Rbrace: p(725, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(691, 9),
+						Pos:       p(727, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(691, 22),
+							Pos:  p(727, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(691, 32),
+									Pos:  p(727, 32),
 									Name: "T",
 								},
 							},
@@ -10307,98 +10865,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(691, 45),
+								Pos: p(727, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(691, 45),
+									Pos:  p(727, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(691, 83),
+									Pos: p(727, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(692, 9),
+							Pos: p(728, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(693, 13),
+									Pos: p(729, 13),
 									Cond: &lang.Literal{
-										Pos:   p(693, 20),
+										Pos:   p(729, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(694, 13),
+										Pos: p(730, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(695, 17),
+												Pos: p(731, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(695, 21),
+													Pos: p(731, 21),
 													Fun: &lang.Ident{
-														Pos:  p(695, 21),
+														Pos:  p(731, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(695, 29),
+															Pos: p(731, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(695, 33),
+																Pos:  p(731, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(695, 44),
+													Pos: p(731, 44),
 													X: &lang.Ident{
-														Pos:  p(695, 51),
+														Pos:  p(731, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(696, 17),
+												Pos: p(732, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(696, 17),
+													Pos:  p(732, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(696, 22),
+														Pos:  p(732, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(697, 17),
+												Pos: p(733, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(697, 21),
+													Pos: p(733, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(697, 23),
+															Pos: p(733, 23),
 															X: &lang.AssignExpr{
-																Pos: p(697, 28),
+																Pos: p(733, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(697, 23),
+																	Pos:  p(733, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(697, 30),
+																	Pos: p(733, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(697, 36),
+																		Pos: p(733, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(697, 36),
+																			Pos:  p(733, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(697, 52),
+																				Pos: p(733, 52),
 																				X: &lang.Ident{
-																					Pos:  p(697, 52),
+																					Pos:  p(733, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -10408,48 +10966,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(697, 72),
+													Rbrace: p(733, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(698, 17),
+														Pos: p(734, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(698, 24),
+															Pos:  p(734, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(698, 52),
+															Pos: p(734, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(698, 54),
+																	Pos: p(734, 54),
 																},
 															},
-															Rbrace: p(698, 61),
+															Rbrace: p(734, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(699, 17),
+														Pos: p(735, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(699, 24),
+															Pos:  p(735, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(699, 37),
+															Pos: p(735, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(699, 39),
+																	Pos: p(735, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(699, 45),
+																		Pos: p(735, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(699, 49),
+																			Pos:  p(735, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(699, 72),
+																				Pos: p(735, 72),
 																				X: &lang.Ident{
-																					Pos:  p(699, 72),
+																					Pos:  p(735, 72),
 																					Name: "e",
 																				},
 																			},
@@ -10457,49 +11015,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(699, 76),
+															Rbrace: p(735, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(700, 17),
+												Pos: p(736, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(700, 21),
+													Pos: p(736, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(700, 22),
+														Pos:  p(736, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(700, 28),
+													Pos: p(736, 28),
 													X: &lang.NewExpr{
-														Pos: p(700, 34),
+														Pos: p(736, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(700, 38),
+															Pos:  p(736, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(701, 13),
+										Rbrace: p(737, 13),
 									},
 								},
 							},
-							Rbrace: p(702, 9),
+							Rbrace: p(738, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(704, 9),
+						Pos:       p(740, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(704, 16),
+							Pos:  p(740, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(704, 33),
+									Pos:  p(740, 33),
 									Name: "T",
 								},
 							},
@@ -10507,40 +11065,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(704, 49),
+								Pos: p(740, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(704, 49),
+									Pos:  p(740, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(704, 87),
+									Pos: p(740, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(705, 13),
+							Pos: p(741, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(705, 17),
+								Pos:  p(741, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(705, 32),
+										Pos:  p(741, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(705, 35),
+									Pos: p(741, 35),
 									X: &lang.ThisExpr{
-										Pos: p(705, 35),
+										Pos: p(741, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(705, 41),
+									Pos: p(741, 41),
 									X: &lang.Ident{
-										Pos:  p(705, 41),
+										Pos:  p(741, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -10550,7 +11108,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(708, 5),
+				Pos:       p(744, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -10560,21 +11118,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(708, 47),
+						Pos:  p(744, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(708, 64),
+								Pos:  p(744, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(708, 68),
+						Pos:  p(744, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(708, 85),
+								Pos:  p(744, 85),
 								Name: "T",
 							},
 						},
@@ -10582,52 +11140,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(710, 9),
+						Pos:       p(746, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(710, 18),
+							Pos:  p(746, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(710, 32),
+									Pos:  p(746, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(710, 35),
+								Pos:  p(746, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(711, 9),
+						Pos:       p(747, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(711, 18),
+							Pos:  p(747, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(711, 36),
+								Pos:  p(747, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(712, 9),
+						Pos:       p(748, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(712, 33),
+								Pos: p(748, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(712, 33),
+									Pos:  p(748, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(712, 47),
+											Pos:  p(748, 47),
 											Name: "T",
 										},
 									},
@@ -10635,80 +11193,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(712, 53),
+								Pos: p(748, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(712, 53),
+									Pos:  p(748, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(712, 75),
+							Pos: p(748, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(712, 77),
+									Pos: p(748, 77),
 									X: &lang.AssignExpr{
-										Pos: p(712, 80),
+										Pos: p(748, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(712, 77),
+											Pos:  p(748, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(712, 82),
+											Pos:  p(748, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(712, 85),
+									Pos: p(748, 85),
 									X: &lang.AssignExpr{
-										Pos: p(712, 89),
+										Pos: p(748, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(712, 85),
+											Pos:  p(748, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(712, 91),
+											Pos:  p(748, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(712, 95),
+							Rbrace: p(748, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(713, 9),
+						Pos:       p(749, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(713, 16),
+							Pos:  p(749, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(713, 28),
+								Pos:  p(749, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(713, 33),
+								Pos:       p(749, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(714, 9),
+						Pos:       p(750, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(714, 16),
+							Pos:  p(750, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(714, 33),
+									Pos:  p(750, 33),
 									Name: "T",
 								},
 							},
@@ -10716,57 +11274,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(714, 55),
+								Pos: p(750, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(714, 55),
+									Pos:  p(750, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(714, 93),
+									Pos: p(750, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(714, 105),
+							Pos: p(750, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(715, 9),
+						Pos:       p(751, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(715, 22),
+							Pos:  p(751, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(715, 32),
+									Pos:  p(751, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(716, 9),
+							Pos: p(752, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(717, 13),
+									Pos: p(753, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(717, 20),
+										Pos: p(753, 20),
 										X: &lang.CallExpr{
-											Pos: p(717, 29),
+											Pos: p(753, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(717, 29),
+												Pos: p(753, 29),
 												X: &lang.Ident{
-													Pos:  p(717, 26),
+													Pos:  p(753, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(717, 45),
+													Pos: p(753, 45),
 													X: &lang.Ident{
-														Pos:  p(717, 45),
+														Pos:  p(753, 45),
 														Name: "_ct",
 													},
 												},
@@ -10774,91 +11332,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(718, 13),
+										Pos: p(754, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(719, 17),
+												Pos: p(755, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(719, 24),
+													Pos: p(755, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(719, 24),
+														Pos: p(755, 24),
 														X: &lang.Ident{
-															Pos:  p(719, 21),
+															Pos:  p(755, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(719, 32),
+															Pos: p(755, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(719, 36),
+																Pos:  p(755, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(720, 17),
+													Pos: p(756, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(721, 21),
+															Pos: p(757, 21),
 															X: &lang.AssignExpr{
-																Pos: p(721, 29),
+																Pos: p(757, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(721, 21),
+																	Pos:  p(757, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(721, 31),
+																	Pos:  p(757, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(722, 21),
+															Pos: p(758, 21),
 															X: &lang.Literal{
-																Pos:   p(722, 28),
+																Pos:   p(758, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(723, 17),
+													Rbrace: p(759, 17),
 												},
 											},
 										},
-										Rbrace: p(724, 13),
+										Rbrace: p(760, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(725, 13),
+									Pos: p(761, 13),
 									X: &lang.Literal{
-										Pos:   p(725, 20),
+										Pos:   p(761, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(726, 9),
+							Rbrace: p(762, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(727, 9),
+						Pos:       p(763, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(727, 16),
+							Pos:  p(763, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(727, 54),
+							Pos: p(763, 54),
 							X: &lang.Ident{
-								Pos:  p(727, 44),
+								Pos:  p(763, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -10867,7 +11425,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(730, 5),
+				Pos:       p(766, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -10877,38 +11435,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(732, 9),
+						Pos:       p(768, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(732, 18),
+							Pos:  p(768, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(732, 26),
+									Pos:  p(768, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(732, 29),
+								Pos:  p(768, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(733, 9),
+						Pos:       p(769, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(733, 32),
+								Pos: p(769, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(733, 32),
+									Pos:  p(769, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(733, 40),
+											Pos:  p(769, 40),
 											Name: "T",
 										},
 									},
@@ -10917,75 +11475,75 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(733, 46),
+							Pos: p(769, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(733, 48),
+									Pos: p(769, 48),
 									X: &lang.AssignExpr{
-										Pos: p(733, 51),
+										Pos: p(769, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(733, 48),
+											Pos:  p(769, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(733, 53),
+											Pos:  p(769, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(733, 56),
+							Rbrace: p(769, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(735, 9),
+						Pos:       p(771, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(735, 16),
+							Pos:  p(771, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(735, 30),
+								Pos: p(771, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(735, 30),
+									Pos:  p(771, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(736, 9),
+							Pos: p(772, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(737, 13),
+									Pos: p(773, 13),
 									X: &lang.MemberExpr{
-										Pos: p(737, 22),
+										Pos: p(773, 22),
 										X: &lang.Ident{
-											Pos:  p(737, 19),
+											Pos:  p(773, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(738, 13),
+										Pos: p(774, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(739, 17),
+												Pos: p(775, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(739, 24),
+													Pos: p(775, 24),
 													X: &lang.Ident{
-														Pos:  p(739, 21),
+														Pos:  p(775, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(739, 33),
+													Pos: p(775, 33),
 													X: &lang.Literal{
-														Pos:   p(739, 40),
+														Pos:   p(775, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -10993,36 +11551,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(740, 17),
+												Pos: p(776, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(740, 38),
+													Pos: p(776, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(740, 34),
+														Pos: p(776, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(740, 24),
+															Pos: p(776, 24),
 															X: &lang.Ident{
-																Pos:  p(740, 21),
+																Pos:  p(776, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(740, 36),
+															Pos:   p(776, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(740, 57),
+														Pos: p(776, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(740, 51),
+															Pos: p(776, 51),
 															X: &lang.MemberExpr{
-																Pos: p(740, 44),
+																Pos: p(776, 44),
 																X: &lang.Ident{
-																	Pos:  p(740, 41),
+																	Pos:  p(776, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -11030,9 +11588,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(740, 63),
+															Pos: p(776, 63),
 															X: &lang.Ident{
-																Pos:  p(740, 60),
+																Pos:  p(776, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -11040,30 +11598,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(741, 17),
+													Pos: p(777, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(742, 21),
+															Pos: p(778, 21),
 															X: &lang.MemberExpr{
-																Pos: p(742, 32),
+																Pos: p(778, 32),
 																X: &lang.Ident{
-																	Pos:  p(742, 29),
+																	Pos:  p(778, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(744, 25),
+																	Pos: p(780, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(744, 25),
+																			Pos: p(780, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(744, 30),
+																				Pos: p(780, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(744, 53),
+																					Pos: p(780, 53),
 																					X: &lang.Ident{
-																						Pos:  p(744, 30),
+																						Pos:  p(780, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -11073,9 +11631,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(745, 29),
+																			Pos: p(781, 29),
 																			X: &lang.Literal{
-																				Pos:   p(745, 36),
+																				Pos:   p(781, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
@@ -11084,16 +11642,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(746, 25),
+																	Pos: p(782, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(746, 25),
+																			Pos: p(782, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(746, 30),
+																				Pos: p(782, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(746, 53),
+																					Pos: p(782, 53),
 																					X: &lang.Ident{
-																						Pos:  p(746, 30),
+																						Pos:  p(782, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropWrite",
@@ -11103,9 +11661,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(747, 29),
+																			Pos: p(783, 29),
 																			X: &lang.Literal{
-																				Pos:   p(747, 36),
+																				Pos:   p(783, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "true",
 																				Value: bool(true),
@@ -11114,16 +11672,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(748, 25),
+																	Pos: p(784, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(748, 25),
+																			Pos: p(784, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(748, 30),
+																				Pos: p(784, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(748, 53),
+																					Pos: p(784, 53),
 																					X: &lang.Ident{
-																						Pos:  p(748, 30),
+																						Pos:  p(784, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropNewest",
@@ -11133,15 +11691,15 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(749, 29),
+																			Pos: p(785, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(749, 39),
+																				Pos: p(785, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(749, 39),
+																					Pos: p(785, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(749, 32),
+																						Pos: p(785, 32),
 																						X: &lang.Ident{
-																							Pos:  p(749, 29),
+																							Pos:  p(785, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11150,16 +11708,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(749, 48),
+																						Pos: p(785, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(749, 64),
+																							Pos: p(785, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(749, 58),
+																								Pos: p(785, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(749, 51),
+																									Pos: p(785, 51),
 																									X: &lang.Ident{
-																										Pos:  p(749, 48),
+																										Pos:  p(785, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -11167,7 +11725,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(749, 66),
+																								Pos:   p(785, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -11177,29 +11735,29 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(750, 29),
+																			Pos: p(786, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(751, 25),
+																	Pos: p(787, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(751, 25),
+																			Pos:       p(787, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(752, 29),
+																			Pos: p(788, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(752, 39),
+																				Pos: p(788, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(752, 39),
+																					Pos: p(788, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(752, 32),
+																						Pos: p(788, 32),
 																						X: &lang.Ident{
-																							Pos:  p(752, 29),
+																							Pos:  p(788, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11208,9 +11766,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(752, 48),
+																						Pos: p(788, 48),
 																						X: &lang.Literal{
-																							Pos:   p(752, 48),
+																							Pos:   p(788, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -11219,26 +11777,26 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(753, 29),
+																			Pos: p(789, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(755, 17),
+													Rbrace: p(791, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(756, 17),
+												Pos: p(792, 17),
 												X: &lang.CallExpr{
-													Pos: p(756, 27),
+													Pos: p(792, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(756, 27),
+														Pos: p(792, 27),
 														X: &lang.MemberExpr{
-															Pos: p(756, 20),
+															Pos: p(792, 20),
 															X: &lang.Ident{
-																Pos:  p(756, 17),
+																Pos:  p(792, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -11247,9 +11805,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(756, 31),
+															Pos: p(792, 31),
 															X: &lang.Ident{
-																Pos:  p(756, 31),
+																Pos:  p(792, 31),
 																Name: "item",
 															},
 														},
@@ -11257,17 +11815,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(757, 17),
+												Pos: p(793, 17),
 												X: &lang.CallExpr{
-													Pos: p(757, 28),
+													Pos: p(793, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(757, 28),
+														Pos: p(793, 28),
 														X: &lang.Ident{
-															Pos:  p(757, 17),
+															Pos:  p(793, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(757, 25),
+																	Pos:  p(793, 25),
 																	Name: "T",
 																},
 															},
@@ -11276,20 +11834,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(757, 33),
+															Pos: p(793, 33),
 															X: &lang.MemberExpr{
-																Pos: p(757, 36),
+																Pos: p(793, 36),
 																X: &lang.Ident{
-																	Pos:  p(757, 33),
+																	Pos:  p(793, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(757, 50),
+															Pos: p(793, 50),
 															X: &lang.Literal{
-																Pos:   p(757, 50),
+																Pos:   p(793, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -11299,31 +11857,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(758, 17),
+												Pos: p(794, 17),
 												X: &lang.Literal{
-													Pos:   p(758, 24),
+													Pos:   p(794, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(759, 13),
+										Rbrace: p(795, 13),
 									},
 								},
 							},
-							Rbrace: p(760, 9),
+							Rbrace: p(796, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(762, 9),
+						Pos:       p(798, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(762, 16),
+							Pos:  p(798, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(762, 26),
+									Pos:  p(798, 26),
 									Name: "bool",
 								},
 							},
@@ -11331,68 +11889,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(762, 49),
+								Pos: p(798, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(762, 49),
+									Pos:  p(798, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(762, 87),
+									Pos: p(798, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(763, 9),
+							Pos: p(799, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(764, 13),
+									Pos: p(800, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(764, 35),
+										Pos: p(800, 35),
 										X: &lang.Ident{
-											Pos:  p(764, 17),
+											Pos:  p(800, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(764, 60),
+										Pos: p(800, 60),
 										X: &lang.NewExpr{
-											Pos: p(764, 67),
+											Pos: p(800, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(764, 71),
+												Pos:  p(800, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(764, 81),
+														Pos:  p(800, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(764, 87),
+													Pos: p(800, 87),
 													X: &lang.CallExpr{
-														Pos: p(764, 92),
+														Pos: p(800, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(764, 92),
+															Pos: p(800, 92),
 															X: &lang.Ident{
-																Pos:  p(764, 87),
+																Pos:  p(800, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(764, 105),
+																	Pos:  p(800, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(764, 111),
+																Pos: p(800, 111),
 																X: &lang.Ident{
-																	Pos:  p(764, 111),
+																	Pos:  p(800, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -11404,90 +11962,90 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(765, 13),
+									Pos: p(801, 13),
 									X: &lang.MemberExpr{
-										Pos: p(765, 22),
+										Pos: p(801, 22),
 										X: &lang.Ident{
-											Pos:  p(765, 19),
+											Pos:  p(801, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(766, 13),
+										Pos: p(802, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(767, 17),
+												Pos: p(803, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(767, 24),
+													Pos: p(803, 24),
 													X: &lang.Ident{
-														Pos:  p(767, 21),
+														Pos:  p(803, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(768, 17),
+													Pos: p(804, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(769, 21),
+															Pos: p(805, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(769, 35),
+																Pos: p(805, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(769, 28),
+																	Pos: p(805, 28),
 																	X: &lang.Ident{
-																		Pos:  p(769, 25),
+																		Pos:  p(805, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(769, 38),
+																	Pos:  p(805, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(769, 44),
+																Pos: p(805, 44),
 																X: &lang.NewExpr{
-																	Pos: p(769, 51),
+																	Pos: p(805, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(769, 55),
+																		Pos:  p(805, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(769, 65),
+																				Pos:  p(805, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(769, 71),
+																			Pos: p(805, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(769, 76),
+																				Pos: p(805, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(769, 76),
+																					Pos: p(805, 76),
 																					X: &lang.Ident{
-																						Pos:  p(769, 71),
+																						Pos:  p(805, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(769, 90),
+																							Pos:  p(805, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(769, 96),
+																						Pos: p(805, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(769, 99),
+																							Pos: p(805, 99),
 																							X: &lang.Ident{
-																								Pos:  p(769, 96),
+																								Pos:  p(805, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -11501,24 +12059,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(770, 21),
+															Pos: p(806, 21),
 															X: &lang.NewExpr{
-																Pos: p(770, 28),
+																Pos: p(806, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(770, 32),
+																	Pos:  p(806, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(770, 42),
+																			Pos:  p(806, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(770, 48),
+																		Pos: p(806, 48),
 																		X: &lang.Literal{
-																			Pos:   p(770, 48),
+																			Pos:   p(806, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -11528,43 +12086,43 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(771, 17),
+													Rbrace: p(807, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(772, 17),
+												Pos: p(808, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(772, 73),
+													Pos: p(808, 73),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(772, 39),
+														Pos: p(808, 39),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(772, 34),
+															Pos: p(808, 34),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(772, 24),
+																Pos: p(808, 24),
 																X: &lang.Ident{
-																	Pos:  p(772, 21),
+																	Pos:  p(808, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(772, 37),
+																Pos:   p(808, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(772, 58),
+															Pos: p(808, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(772, 52),
+																Pos: p(808, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(772, 45),
+																	Pos: p(808, 45),
 																	X: &lang.Ident{
-																		Pos:  p(772, 42),
+																		Pos:  p(808, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -11572,9 +12130,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(772, 63),
+																Pos: p(808, 63),
 																X: &lang.Ident{
-																	Pos:  p(772, 60),
+																	Pos:  p(808, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -11582,20 +12140,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(772, 85),
+														Pos: p(808, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(772, 79),
+															Pos: p(808, 79),
 															X: &lang.Ident{
-																Pos:  p(772, 76),
+																Pos:  p(808, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(772, 111),
+															Pos: p(808, 111),
 															X: &lang.Ident{
-																Pos:  p(772, 88),
+																Pos:  p(808, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -11603,24 +12161,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(773, 21),
+													Pos: p(809, 21),
 													X: &lang.NewExpr{
-														Pos: p(773, 28),
+														Pos: p(809, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(773, 32),
+															Pos:  p(809, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(773, 42),
+																	Pos:  p(809, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(773, 48),
+																Pos: p(809, 48),
 																X: &lang.Literal{
-																	Pos:   p(773, 48),
+																	Pos:   p(809, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -11631,17 +12189,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(774, 17),
+												Pos: p(810, 17),
 												X: &lang.CallExpr{
-													Pos: p(774, 35),
+													Pos: p(810, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(774, 35),
+														Pos: p(810, 35),
 														X: &lang.Ident{
-															Pos:  p(774, 24),
+															Pos:  p(810, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(774, 32),
+																	Pos:  p(810, 32),
 																	Name: "T",
 																},
 															},
@@ -11650,20 +12208,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(774, 40),
+															Pos: p(810, 40),
 															X: &lang.MemberExpr{
-																Pos: p(774, 43),
+																Pos: p(810, 43),
 																X: &lang.Ident{
-																	Pos:  p(774, 40),
+																	Pos:  p(810, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(774, 58),
+															Pos: p(810, 58),
 															X: &lang.Ident{
-																Pos:  p(774, 58),
+																Pos:  p(810, 58),
 																Name: "cancellationToken",
 															},
 														},
@@ -11671,118 +12229,118 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(775, 13),
+										Rbrace: p(811, 13),
 									},
 								},
 							},
-							Rbrace: p(776, 9),
+							Rbrace: p(812, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(778, 9),
+						Pos:       p(814, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(778, 22),
+							Pos:  p(814, 22),
 							Name: "ValueTask",
 						},
 						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(778, 43),
+								Pos: p(814, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(778, 43),
+									Pos:  p(814, 43),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(778, 51),
+								Pos: p(814, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(778, 51),
+									Pos:  p(814, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(778, 89),
+									Pos: p(814, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(779, 9),
+							Pos: p(815, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(780, 13),
+									Pos: p(816, 13),
 									Cond: &lang.Literal{
-										Pos:   p(780, 20),
+										Pos:   p(816, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(781, 13),
+										Pos: p(817, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(782, 17),
+												Pos: p(818, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(782, 21),
+													Pos: p(818, 21),
 													Fun: &lang.Ident{
-														Pos:  p(782, 21),
+														Pos:  p(818, 21),
 														Name: "TryWrite",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(782, 30),
+															Pos: p(818, 30),
 															X: &lang.Ident{
-																Pos:  p(782, 30),
+																Pos:  p(818, 30),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(782, 37),
+													Pos: p(818, 37),
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(783, 17),
+												Pos: p(819, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(783, 17),
+													Pos:  p(819, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(783, 22),
+														Pos:  p(819, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(784, 17),
+												Pos: p(820, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(784, 21),
+													Pos: p(820, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(784, 23),
+															Pos: p(820, 23),
 															X: &lang.AssignExpr{
-																Pos: p(784, 28),
+																Pos: p(820, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(784, 23),
+																	Pos:  p(820, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(784, 30),
+																	Pos: p(820, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(784, 36),
+																		Pos: p(820, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(784, 36),
+																			Pos:  p(820, 36),
 																			Name: "WaitToWriteAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(784, 53),
+																				Pos: p(820, 53),
 																				X: &lang.Ident{
-																					Pos:  p(784, 53),
+																					Pos:  p(820, 53),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -11792,48 +12350,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(784, 73),
+													Rbrace: p(820, 73),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(785, 17),
+														Pos: p(821, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(785, 24),
+															Pos:  p(821, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(785, 52),
+															Pos: p(821, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(785, 54),
+																	Pos: p(821, 54),
 																},
 															},
-															Rbrace: p(785, 61),
+															Rbrace: p(821, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(786, 17),
+														Pos: p(822, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(786, 24),
+															Pos:  p(822, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(786, 37),
+															Pos: p(822, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(786, 39),
+																	Pos: p(822, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(786, 45),
+																		Pos: p(822, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(786, 49),
+																			Pos:  p(822, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(786, 72),
+																				Pos: p(822, 72),
 																				X: &lang.Ident{
-																					Pos:  p(786, 72),
+																					Pos:  p(822, 72),
 																					Name: "e",
 																				},
 																			},
@@ -11841,82 +12399,82 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(786, 76),
+															Rbrace: p(822, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(787, 17),
+												Pos: p(823, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(787, 21),
+													Pos: p(823, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(787, 22),
+														Pos:  p(823, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(787, 28),
+													Pos: p(823, 28),
 													X: &lang.NewExpr{
-														Pos: p(787, 34),
+														Pos: p(823, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(787, 38),
+															Pos:  p(823, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(788, 13),
+										Rbrace: p(824, 13),
 									},
 								},
 							},
-							Rbrace: p(789, 9),
+							Rbrace: p(825, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(791, 9),
+						Pos:       p(827, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(791, 16),
+							Pos:  p(827, 16),
 							Name: "void",
 						},
 						Name: "Complete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(791, 30),
+								Pos: p(827, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(791, 30),
+									Pos:  p(827, 30),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(791, 48),
+									Pos:  p(827, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(792, 9),
+							Pos: p(828, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(793, 13),
+									Pos: p(829, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(793, 17),
+										Pos: p(829, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(793, 18),
+											Pos: p(829, 18),
 											Fun: &lang.Ident{
-												Pos:  p(793, 18),
+												Pos:  p(829, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(793, 30),
+													Pos: p(829, 30),
 													X: &lang.Ident{
-														Pos:  p(793, 30),
+														Pos:  p(829, 30),
 														Name: "error",
 													},
 												},
@@ -11924,73 +12482,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(793, 38),
+										Pos: p(829, 38),
 										X: &lang.NewExpr{
-											Pos: p(793, 44),
+											Pos: p(829, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(793, 48),
+												Pos:  p(829, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(794, 9),
+							Rbrace: p(830, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(796, 9),
+						Pos:       p(832, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(796, 16),
+							Pos:  p(832, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(796, 33),
+								Pos: p(832, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(796, 33),
+									Pos:  p(832, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(796, 51),
+									Pos:  p(832, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(797, 9),
+							Pos: p(833, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(798, 13),
+									Pos: p(834, 13),
 									X: &lang.MemberExpr{
-										Pos: p(798, 22),
+										Pos: p(834, 22),
 										X: &lang.Ident{
-											Pos:  p(798, 19),
+											Pos:  p(834, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(799, 13),
+										Pos: p(835, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(800, 17),
+												Pos: p(836, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(800, 24),
+													Pos: p(836, 24),
 													X: &lang.Ident{
-														Pos:  p(800, 21),
+														Pos:  p(836, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(800, 33),
+													Pos: p(836, 33),
 													X: &lang.Literal{
-														Pos:   p(800, 40),
+														Pos:   p(836, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -11998,20 +12556,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(801, 17),
+												Pos: p(837, 17),
 												X: &lang.AssignExpr{
-													Pos: p(801, 28),
+													Pos: p(837, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(801, 20),
+														Pos: p(837, 20),
 														X: &lang.Ident{
-															Pos:  p(801, 17),
+															Pos:  p(837, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(801, 30),
+														Pos:   p(837, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -12019,35 +12577,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(802, 17),
+												Pos: p(838, 17),
 												X: &lang.AssignExpr{
-													Pos: p(802, 27),
+													Pos: p(838, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(802, 20),
+														Pos: p(838, 20),
 														X: &lang.Ident{
-															Pos:  p(802, 17),
+															Pos:  p(838, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(802, 29),
+														Pos:  p(838, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(803, 17),
+												Pos: p(839, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(803, 37),
+													Pos: p(839, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(803, 31),
+														Pos: p(839, 31),
 														X: &lang.MemberExpr{
-															Pos: p(803, 24),
+															Pos: p(839, 24),
 															X: &lang.Ident{
-																Pos:  p(803, 21),
+																Pos:  p(839, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -12055,19 +12613,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(803, 40),
+														Pos:   p(839, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(803, 43),
+													Pos: p(839, 43),
 													X: &lang.CallExpr{
-														Pos: p(803, 46),
+														Pos: p(839, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(803, 46),
+															Pos: p(839, 46),
 															X: &lang.Ident{
-																Pos:  p(803, 43),
+																Pos:  p(839, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -12076,17 +12634,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(804, 17),
+												Pos: p(840, 17),
 												X: &lang.CallExpr{
-													Pos: p(804, 28),
+													Pos: p(840, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(804, 28),
+														Pos: p(840, 28),
 														X: &lang.Ident{
-															Pos:  p(804, 17),
+															Pos:  p(840, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(804, 25),
+																	Pos:  p(840, 25),
 																	Name: "T",
 																},
 															},
@@ -12095,20 +12653,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(804, 33),
+															Pos: p(840, 33),
 															X: &lang.MemberExpr{
-																Pos: p(804, 36),
+																Pos: p(840, 36),
 																X: &lang.Ident{
-																	Pos:  p(804, 33),
+																	Pos:  p(840, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(804, 50),
+															Pos: p(840, 50),
 															X: &lang.Literal{
-																Pos:   p(804, 50),
+																Pos:   p(840, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12118,17 +12676,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(805, 17),
+												Pos: p(841, 17),
 												X: &lang.CallExpr{
-													Pos: p(805, 28),
+													Pos: p(841, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(805, 28),
+														Pos: p(841, 28),
 														X: &lang.Ident{
-															Pos:  p(805, 17),
+															Pos:  p(841, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(805, 25),
+																	Pos:  p(841, 25),
 																	Name: "T",
 																},
 															},
@@ -12137,20 +12695,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(805, 33),
+															Pos: p(841, 33),
 															X: &lang.MemberExpr{
-																Pos: p(805, 36),
+																Pos: p(841, 36),
 																X: &lang.Ident{
-																	Pos:  p(805, 33),
+																	Pos:  p(841, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(805, 51),
+															Pos: p(841, 51),
 															X: &lang.Literal{
-																Pos:   p(805, 51),
+																Pos:   p(841, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12160,26 +12718,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(806, 17),
+												Pos: p(842, 17),
 												X: &lang.Literal{
-													Pos:   p(806, 24),
+													Pos:   p(842, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(807, 13),
+										Rbrace: p(843, 13),
 									},
 								},
 							},
-							Rbrace: p(808, 9),
+							Rbrace: p(844, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(814, 5),
+				Pos:       p(850, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -12189,13 +12747,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(816, 9),
+						Pos: p(852, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(816, 9),
+							Pos:  p(852, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(816, 26),
+									Pos:  p(852, 26),
 									Name: "T",
 								},
 							},
@@ -12203,14 +12761,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(816, 48),
+								Pos: p(852, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(816, 48),
+									Pos:  p(852, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(816, 103),
+									Pos: p(852, 103),
 								},
 							},
 						},
@@ -12218,7 +12776,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(819, 5),
+				Pos:       p(855, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -12228,33 +12786,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(819, 44),
+						Pos:  p(855, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(821, 9),
+						Pos: p(857, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(821, 9),
+							Pos:  p(857, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(821, 21),
+								Pos:  p(857, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(822, 9),
+						Pos: p(858, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(822, 9),
+							Pos:  p(858, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(822, 42),
+									Pos:  p(858, 42),
 									Name: "bool",
 								},
 							},
@@ -12264,7 +12822,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(828, 5),
+				Pos:       p(864, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -12274,17 +12832,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(830, 9),
+						Pos: p(866, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(830, 9),
+							Pos:  p(866, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(830, 21),
+								Pos: p(866, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(830, 21),
+									Pos:  p(866, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -12294,7 +12852,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(835, 5),
+				Pos:       p(871, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -12304,11 +12862,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(835, 32),
+						Pos:  p(871, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(835, 42),
+								Pos:  p(871, 42),
 								Name: "T",
 							},
 						},
@@ -12316,47 +12874,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(837, 9),
+						Pos:       p(873, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(837, 18),
+							Pos:  p(873, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(837, 25),
+									Pos:  p(873, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(837, 28),
+								Pos:  p(873, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(838, 9),
+						Pos:       p(874, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(838, 27),
-							Rbrace: p(838, 29),
+							Pos:    p(874, 27),
+							Rbrace: p(874, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(839, 9),
+						Pos:       p(875, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(839, 25),
+								Pos: p(875, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(839, 25),
+									Pos:  p(875, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(839, 32),
+											Pos:  p(875, 32),
 											Name: "T",
 										},
 									},
@@ -12365,38 +12923,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(840, 9),
+							Pos: p(876, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(841, 13),
+									Pos: p(877, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(841, 25),
+										Pos: p(877, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(841, 17),
+											Pos:  p(877, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(841, 28),
+											Pos:  p(877, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(841, 34),
+										Pos: p(877, 34),
 										X: &lang.NewExpr{
-											Pos: p(841, 40),
+											Pos: p(877, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(841, 44),
+												Pos:  p(877, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(841, 66),
+													Pos: p(877, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(841, 66),
+														Pos: p(877, 66),
 														X: &lang.Ident{
-															Pos:  p(841, 73),
+															Pos:  p(877, 73),
 															Name: "handler",
 														},
 													},
@@ -12406,85 +12964,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(842, 13),
+									Pos: p(878, 13),
 									X: &lang.AssignExpr{
-										Pos: p(842, 22),
+										Pos: p(878, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(842, 13),
+											Pos:  p(878, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(842, 24),
+											Pos:  p(878, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(843, 9),
+							Rbrace: p(879, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(844, 9),
+						Pos:       p(880, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(844, 27),
+							Pos:  p(880, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(844, 41),
+								Pos: p(880, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(844, 41),
+									Pos:  p(880, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(845, 9),
+							Pos: p(881, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(846, 13),
+									Pos: p(882, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(846, 17),
+											Pos:  p(882, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(846, 21),
+												Pos:  p(882, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(847, 13),
+									Pos: p(883, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(847, 19),
+										Pos: p(883, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(847, 17),
+											Pos:  p(883, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(847, 22),
+											Pos:  p(883, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(847, 28),
+										Pos: p(883, 28),
 										X: &lang.CallExpr{
-											Pos: p(847, 56),
+											Pos: p(883, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(847, 56),
+												Pos: p(883, 56),
 												X: &lang.MemberExpr{
-													Pos: p(847, 45),
+													Pos: p(883, 45),
 													X: &lang.MemberExpr{
-														Pos: p(847, 35),
+														Pos: p(883, 35),
 														X: &lang.Ident{
-															Pos:  p(847, 28),
+															Pos:  p(883, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -12495,26 +13053,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(847, 74),
+													Pos: p(883, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(847, 74),
+														Pos: p(883, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(847, 74),
+																Pos:  p(883, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(847, 79),
+															Pos: p(883, 79),
 															Fun: &lang.Ident{
-																Pos:  p(847, 79),
+																Pos:  p(883, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(847, 81),
+																	Pos: p(883, 81),
 																	X: &lang.Ident{
-																		Pos:  p(847, 81),
+																		Pos:  p(883, 81),
 																		Name: "value",
 																	},
 																},
@@ -12527,48 +13085,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(848, 9),
+							Rbrace: p(884, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(849, 9),
+						Pos: p(885, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(849, 9),
+							Pos:  p(885, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(849, 34),
+								Pos: p(885, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(849, 34),
+									Pos:  p(885, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(849, 46),
+							Pos: p(885, 46),
 							Fun: &lang.Ident{
-								Pos:  p(849, 46),
+								Pos:  p(885, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(849, 55),
+									Pos: p(885, 55),
 									X: &lang.Ident{
-										Pos:  p(849, 55),
+										Pos:  p(885, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(849, 14),
+							Pos:  p(885, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(849, 24),
+									Pos:  p(885, 24),
 									Name: "T",
 								},
 							},
@@ -12577,30 +13135,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(857, 5),
+				Pos:       p(893, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(857, 48),
+						Pos:  p(893, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(859, 9),
+						Pos:       p(895, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(859, 48),
+							Pos:  p(895, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(859, 53),
+									Pos: p(895, 53),
 									X: &lang.Literal{
-										Pos:   p(859, 53),
+										Pos:   p(895, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -12609,116 +13167,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(859, 104),
-							Rbrace: p(859, 106),
+							Pos:    p(895, 104),
+							Rbrace: p(895, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(860, 9),
+						Pos:       p(896, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(860, 44),
+								Pos: p(896, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(860, 44),
+									Pos:  p(896, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(860, 62),
+							Pos:  p(896, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(860, 67),
+									Pos: p(896, 67),
 									X: &lang.Ident{
-										Pos:  p(860, 67),
+										Pos:  p(896, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(860, 76),
-							Rbrace: p(860, 78),
+							Pos:    p(896, 76),
+							Rbrace: p(896, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(861, 9),
+						Pos:       p(897, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(861, 44),
+								Pos: p(897, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(861, 44),
+									Pos:  p(897, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(861, 60),
+								Pos: p(897, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(861, 60),
+									Pos:  p(897, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(861, 88),
+							Pos:  p(897, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(861, 93),
+									Pos: p(897, 93),
 									X: &lang.Ident{
-										Pos:  p(861, 93),
+										Pos:  p(897, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(861, 102),
+									Pos: p(897, 102),
 									X: &lang.Ident{
-										Pos:  p(861, 102),
+										Pos:  p(897, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(861, 118),
-							Rbrace: p(861, 120),
+							Pos:    p(897, 118),
+							Rbrace: p(897, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(864, 5),
+				Pos:       p(900, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(864, 50),
+						Pos:  p(900, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(866, 9),
+						Pos:       p(902, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(866, 50),
+							Pos:  p(902, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(866, 55),
+									Pos: p(902, 55),
 									X: &lang.Literal{
-										Pos:   p(866, 55),
+										Pos:   p(902, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -12727,116 +13285,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(866, 103),
-							Rbrace: p(866, 105),
+							Pos:    p(902, 103),
+							Rbrace: p(902, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(867, 9),
+						Pos:       p(903, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(867, 46),
+								Pos: p(903, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(867, 46),
+									Pos:  p(903, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(867, 64),
+							Pos:  p(903, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(867, 69),
+									Pos: p(903, 69),
 									X: &lang.Ident{
-										Pos:  p(867, 69),
+										Pos:  p(903, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(867, 78),
-							Rbrace: p(867, 80),
+							Pos:    p(903, 78),
+							Rbrace: p(903, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(868, 9),
+						Pos:       p(904, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(868, 46),
+								Pos: p(904, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(868, 46),
+									Pos:  p(904, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(868, 62),
+								Pos: p(904, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(868, 62),
+									Pos:  p(904, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(868, 90),
+							Pos:  p(904, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(868, 95),
+									Pos: p(904, 95),
 									X: &lang.Ident{
-										Pos:  p(868, 95),
+										Pos:  p(904, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(868, 104),
+									Pos: p(904, 104),
 									X: &lang.Ident{
-										Pos:  p(868, 104),
+										Pos:  p(904, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(868, 120),
-							Rbrace: p(868, 122),
+							Pos:    p(904, 120),
+							Rbrace: p(904, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(874, 5),
+				Pos:       p(910, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(874, 32),
+						Pos:  p(910, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(876, 9),
+						Pos:       p(912, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(876, 32),
+							Pos:  p(912, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(876, 37),
+									Pos: p(912, 37),
 									X: &lang.Literal{
-										Pos:   p(876, 37),
+										Pos:   p(912, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -12845,116 +13403,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(876, 60),
-							Rbrace: p(876, 62),
+							Pos:    p(912, 60),
+							Rbrace: p(912, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(877, 9),
+						Pos:       p(913, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(877, 28),
+								Pos: p(913, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(877, 28),
+									Pos:  p(913, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(877, 46),
+							Pos:  p(913, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(877, 51),
+									Pos: p(913, 51),
 									X: &lang.Ident{
-										Pos:  p(877, 51),
+										Pos:  p(913, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(877, 60),
-							Rbrace: p(877, 62),
+							Pos:    p(913, 60),
+							Rbrace: p(913, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(878, 9),
+						Pos:       p(914, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(878, 28),
+								Pos: p(914, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(878, 28),
+									Pos:  p(914, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(878, 44),
+								Pos: p(914, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(878, 44),
+									Pos:  p(914, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(878, 72),
+							Pos:  p(914, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(878, 77),
+									Pos: p(914, 77),
 									X: &lang.Ident{
-										Pos:  p(878, 77),
+										Pos:  p(914, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(878, 86),
+									Pos: p(914, 86),
 									X: &lang.Ident{
-										Pos:  p(878, 86),
+										Pos:  p(914, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(878, 102),
-							Rbrace: p(878, 104),
+							Pos:    p(914, 102),
+							Rbrace: p(914, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(881, 5),
+				Pos:       p(917, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(881, 42),
+						Pos:  p(917, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(883, 9),
+						Pos:       p(919, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(883, 42),
+							Pos:  p(919, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(883, 47),
+									Pos: p(919, 47),
 									X: &lang.Literal{
-										Pos:   p(883, 47),
+										Pos:   p(919, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -12963,157 +13521,157 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(883, 85),
-							Rbrace: p(883, 87),
+							Pos:    p(919, 85),
+							Rbrace: p(919, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(884, 9),
+						Pos:       p(920, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(884, 38),
+								Pos: p(920, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(884, 38),
+									Pos:  p(920, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(884, 56),
+							Pos:  p(920, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(884, 61),
+									Pos: p(920, 61),
 									X: &lang.Ident{
-										Pos:  p(884, 61),
+										Pos:  p(920, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(884, 70),
-							Rbrace: p(884, 72),
+							Pos:    p(920, 70),
+							Rbrace: p(920, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(885, 9),
+						Pos:       p(921, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(885, 38),
+								Pos: p(921, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(885, 38),
+									Pos:  p(921, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(885, 54),
+								Pos: p(921, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(885, 54),
+									Pos:  p(921, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(885, 82),
+							Pos:  p(921, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(885, 87),
+									Pos: p(921, 87),
 									X: &lang.Ident{
-										Pos:  p(885, 87),
+										Pos:  p(921, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(885, 96),
+									Pos: p(921, 96),
 									X: &lang.Ident{
-										Pos:  p(885, 96),
+										Pos:  p(921, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(885, 112),
-							Rbrace: p(885, 114),
+							Pos:    p(921, 112),
+							Rbrace: p(921, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(886, 9),
+						Pos:       p(922, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(886, 38),
+								Pos: p(922, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(886, 38),
+									Pos:  p(922, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(886, 54),
+								Pos: p(922, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(886, 54),
+									Pos:  p(922, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(886, 73),
+							Pos:  p(922, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(886, 78),
+									Pos: p(922, 78),
 									X: &lang.Ident{
-										Pos:  p(886, 78),
+										Pos:  p(922, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(886, 87),
+							Pos: p(922, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(886, 89),
+									Pos: p(922, 89),
 									X: &lang.AssignExpr{
-										Pos: p(886, 98),
+										Pos: p(922, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(886, 89),
+											Pos:  p(922, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(886, 100),
+											Pos:  p(922, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(886, 110),
+							Rbrace: p(922, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(887, 9),
+						Pos:       p(923, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(887, 16),
+							Pos:  p(923, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(887, 34),
+								Pos:  p(923, 34),
 								Kind: "get",
 							},
 						},
@@ -13121,30 +13679,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(890, 5),
+				Pos:       p(926, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(890, 47),
+						Pos:  p(926, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(892, 9),
+						Pos:       p(928, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(892, 47),
+							Pos:  p(928, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(892, 52),
+									Pos: p(928, 52),
 									X: &lang.Literal{
-										Pos:   p(892, 52),
+										Pos:   p(928, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -13153,116 +13711,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(892, 103),
-							Rbrace: p(892, 105),
+							Pos:    p(928, 103),
+							Rbrace: p(928, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(893, 9),
+						Pos:       p(929, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(893, 43),
+								Pos: p(929, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(893, 43),
+									Pos:  p(929, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(893, 61),
+							Pos:  p(929, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(893, 66),
+									Pos: p(929, 66),
 									X: &lang.Ident{
-										Pos:  p(893, 66),
+										Pos:  p(929, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(893, 75),
-							Rbrace: p(893, 77),
+							Pos:    p(929, 75),
+							Rbrace: p(929, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(894, 9),
+						Pos:       p(930, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(894, 43),
+								Pos: p(930, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(894, 43),
+									Pos:  p(930, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(894, 59),
+								Pos: p(930, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(894, 59),
+									Pos:  p(930, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(894, 87),
+							Pos:  p(930, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(894, 92),
+									Pos: p(930, 92),
 									X: &lang.Ident{
-										Pos:  p(894, 92),
+										Pos:  p(930, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(894, 101),
+									Pos: p(930, 101),
 									X: &lang.Ident{
-										Pos:  p(894, 101),
+										Pos:  p(930, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(894, 117),
-							Rbrace: p(894, 119),
+							Pos:    p(930, 117),
+							Rbrace: p(930, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(897, 5),
+				Pos:       p(933, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(897, 41),
+						Pos:  p(933, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(899, 9),
+						Pos:       p(935, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(899, 41),
+							Pos:  p(935, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(899, 46),
+									Pos: p(935, 46),
 									X: &lang.Literal{
-										Pos:   p(899, 46),
+										Pos:   p(935, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -13271,114 +13829,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(899, 95),
-							Rbrace: p(899, 97),
+							Pos:    p(935, 95),
+							Rbrace: p(935, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(900, 9),
+						Pos:       p(936, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(900, 37),
+								Pos: p(936, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(900, 37),
+									Pos:  p(936, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(900, 55),
+							Pos:  p(936, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(900, 60),
+									Pos: p(936, 60),
 									X: &lang.Ident{
-										Pos:  p(900, 60),
+										Pos:  p(936, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(900, 69),
-							Rbrace: p(900, 71),
+							Pos:    p(936, 69),
+							Rbrace: p(936, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(901, 9),
+						Pos:       p(937, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(901, 37),
+								Pos: p(937, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(901, 37),
+									Pos:  p(937, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(901, 53),
+								Pos: p(937, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(901, 53),
+									Pos:  p(937, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(901, 81),
+							Pos:  p(937, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(901, 86),
+									Pos: p(937, 86),
 									X: &lang.Ident{
-										Pos:  p(901, 86),
+										Pos:  p(937, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(901, 95),
+									Pos: p(937, 95),
 									X: &lang.Ident{
-										Pos:  p(901, 95),
+										Pos:  p(937, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(901, 111),
-							Rbrace: p(901, 113),
+							Pos:    p(937, 111),
+							Rbrace: p(937, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(907, 5),
+				Pos:       p(943, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(909, 9),
+						Pos:       p(945, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(909, 22),
+							Pos:  p(945, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(909, 26),
+								Pos:  p(945, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(909, 37),
+									Pos: p(945, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(909, 38),
+										Pos:   p(945, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -13387,34 +13945,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(910, 9),
+						Pos:       p(946, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(910, 32),
+							Pos:  p(946, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(910, 41),
+								Pos:  p(946, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(910, 69),
+									Pos: p(946, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(910, 69),
+										Pos: p(946, 69),
 										X: &lang.Ident{
-											Pos:  p(910, 60),
+											Pos:  p(946, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(910, 86),
+											Pos: p(946, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(910, 86),
+												Pos: p(946, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(910, 87),
+													Pos:   p(946, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -13428,7 +13986,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(916, 5),
+				Pos:       p(952, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -13438,64 +13996,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(916, 35),
+						Pos:  p(952, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(918, 9),
+						Pos:       p(954, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(918, 18),
+							Pos:  p(954, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(918, 23),
+									Pos:  p(954, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(918, 26),
+								Pos:  p(954, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(919, 9),
+						Pos:       p(955, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(919, 18),
+							Pos:  p(955, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(919, 69),
+									Pos:  p(955, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(919, 74),
+									Pos:  p(955, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(919, 77),
+								Pos:  p(955, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(919, 87),
+									Pos: p(955, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(919, 91),
+										Pos:  p(955, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(919, 142),
+												Pos:  p(955, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(919, 147),
+												Pos:  p(955, 147),
 												Name: "T",
 											},
 										},
@@ -13505,46 +14063,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(921, 9),
+						Pos:       p(957, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(921, 30),
-							Rbrace: p(921, 32),
+							Pos:    p(957, 30),
+							Rbrace: p(957, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(922, 9),
+						Pos:       p(958, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(922, 28),
+								Pos: p(958, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(922, 28),
+									Pos:  p(958, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(922, 49),
-							Rbrace: p(922, 51),
+							Pos:    p(958, 49),
+							Rbrace: p(958, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(923, 9),
+						Pos:       p(959, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(923, 28),
+								Pos: p(959, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(923, 28),
+									Pos:  p(959, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(923, 33),
+											Pos:  p(959, 33),
 											Name: "T",
 										},
 									},
@@ -13553,38 +14111,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(924, 9),
+							Pos: p(960, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(925, 13),
+									Pos: p(961, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(925, 30),
+										Pos: p(961, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(925, 17),
+											Pos:  p(961, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(925, 33),
+											Pos:  p(961, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(925, 39),
+										Pos: p(961, 39),
 										X: &lang.NewExpr{
-											Pos: p(925, 45),
+											Pos: p(961, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(925, 49),
+												Pos:  p(961, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(925, 71),
+													Pos: p(961, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(925, 71),
+														Pos: p(961, 71),
 														X: &lang.Ident{
-															Pos:  p(925, 78),
+															Pos:  p(961, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -13594,37 +14152,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(926, 13),
+									Pos: p(962, 13),
 									X: &lang.AssignExpr{
-										Pos: p(926, 22),
+										Pos: p(962, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(926, 13),
+											Pos:  p(962, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(926, 24),
+											Pos:  p(962, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(927, 9),
+							Rbrace: p(963, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(928, 9),
+						Pos:       p(964, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(928, 28),
+								Pos: p(964, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 28),
+									Pos:  p(964, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(928, 33),
+											Pos:  p(964, 33),
 											Name: "T",
 										},
 									},
@@ -13632,63 +14190,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(928, 50),
+								Pos: p(964, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 50),
+									Pos:  p(964, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(928, 73),
+							Pos:  p(964, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(928, 78),
+									Pos: p(964, 78),
 									X: &lang.Ident{
-										Pos:  p(928, 78),
+										Pos:  p(964, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(928, 92),
-							Rbrace: p(928, 94),
+							Pos:    p(964, 92),
+							Rbrace: p(964, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(930, 9),
+						Pos:       p(966, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(930, 16),
+							Pos:  p(966, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(932, 13),
+								Pos:  p(968, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(933, 13),
+									Pos: p(969, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(934, 17),
+											Pos: p(970, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(934, 17),
+												Pos:  p(970, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(934, 21),
+													Pos:  p(970, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(934, 47),
+														Pos: p(970, 47),
 														X: &lang.MemberExpr{
-															Pos: p(934, 33),
+															Pos: p(970, 33),
 															X: &lang.Ident{
-																Pos:  p(934, 26),
+																Pos:  p(970, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -13699,32 +14257,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(935, 17),
+											Pos: p(971, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(935, 29),
+												Pos: p(971, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(935, 29),
+													Pos: p(971, 29),
 													X: &lang.Ident{
-														Pos:  p(935, 21),
+														Pos:  p(971, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(935, 41),
+														Pos: p(971, 41),
 														X: &lang.Ident{
-															Pos:  p(935, 41),
+															Pos:  p(971, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(935, 45),
+														Pos: p(971, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(935, 49),
+															Pos: p(971, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(935, 49),
+																Pos:  p(971, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -13733,49 +14291,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(935, 55),
+												Pos: p(971, 55),
 												X: &lang.Ident{
-													Pos:  p(935, 62),
+													Pos:  p(971, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(936, 17),
+											Pos: p(972, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(936, 17),
+												Pos:  p(972, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(936, 19),
+													Pos:  p(972, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(936, 46),
+														Pos: p(972, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(936, 38),
+															Pos: p(972, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(936, 29),
+																Pos:  p(972, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(936, 41),
+																Pos:  p(972, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(936, 48),
+															Pos: p(972, 48),
 															Fun: &lang.Ident{
-																Pos:  p(936, 48),
+																Pos:  p(972, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(936, 61),
+															Pos: p(972, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(936, 69),
+																Pos:  p(972, 69),
 																Name: "T",
 															},
 														},
@@ -13784,69 +14342,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(937, 17),
+											Pos: p(973, 17),
 											X: &lang.AssignExpr{
-												Pos: p(937, 29),
+												Pos: p(973, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(937, 24),
+													Pos: p(973, 24),
 													X: &lang.Ident{
-														Pos:  p(937, 17),
+														Pos:  p(973, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(937, 25),
+															Pos: p(973, 25),
 															X: &lang.Ident{
-																Pos:  p(937, 25),
+																Pos:  p(973, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(937, 31),
+													Pos:  p(973, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(938, 17),
+											Pos: p(974, 17),
 											X: &lang.Ident{
-												Pos:  p(938, 24),
+												Pos:  p(974, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(939, 13),
+									Rbrace: p(975, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(940, 13),
+								Pos:  p(976, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(940, 17),
+									Pos: p(976, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(940, 19),
+											Pos: p(976, 19),
 											X: &lang.AssignExpr{
-												Pos: p(940, 65),
+												Pos: p(976, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(940, 26),
+													Pos: p(976, 26),
 													X: &lang.Ident{
-														Pos:  p(940, 19),
+														Pos:  p(976, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(940, 27),
+															Pos: p(976, 27),
 															X: &lang.MemberExpr{
-																Pos: p(940, 48),
+																Pos: p(976, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(940, 34),
+																	Pos: p(976, 34),
 																	X: &lang.Ident{
-																		Pos:  p(940, 27),
+																		Pos:  p(976, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -13857,44 +14415,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(940, 67),
+													Pos:  p(976, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(940, 74),
+									Rbrace: p(976, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(943, 9),
+						Pos:       p(979, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(943, 16),
+							Pos:  p(979, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(943, 47),
+							Pos: p(979, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(943, 47),
+								Pos: p(979, 47),
 								X: &lang.Ident{
-									Pos:  p(943, 39),
+									Pos:  p(979, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(943, 59),
+									Pos: p(979, 59),
 									X: &lang.MemberExpr{
-										Pos: p(943, 80),
+										Pos: p(979, 80),
 										X: &lang.MemberExpr{
-											Pos: p(943, 66),
+											Pos: p(979, 66),
 											X: &lang.Ident{
-												Pos:  p(943, 59),
+												Pos:  p(979, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -13906,38 +14464,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(944, 9),
+						Pos:       p(980, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(944, 16),
+							Pos:  p(980, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(944, 49),
+									Pos:  p(980, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(944, 62),
+							Pos: p(980, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(944, 66),
+								Pos:  p(980, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(944, 98),
+										Pos:  p(980, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(944, 101),
+									Pos: p(980, 101),
 									X: &lang.MemberExpr{
-										Pos: p(944, 109),
+										Pos: p(980, 109),
 										X: &lang.Ident{
-											Pos:  p(944, 101),
+											Pos:  p(980, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -13947,32 +14505,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(945, 9),
+						Pos:       p(981, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(945, 16),
+							Pos:  p(981, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(945, 31),
-							Rbrace: p(945, 33),
+							Pos:    p(981, 31),
+							Rbrace: p(981, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(946, 9),
+						Pos:       p(982, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(946, 25),
+							Pos:  p(982, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(946, 52),
+							Pos: p(982, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(946, 52),
+								Pos: p(982, 52),
 								X: &lang.Ident{
-									Pos:  p(946, 46),
+									Pos:  p(982, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -13982,24 +14540,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(954, 5),
+				Pos:       p(990, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(956, 9),
+						Pos: p(992, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(956, 9),
+							Pos:  p(992, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(956, 13),
+								Pos:  p(992, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(956, 21),
+									Pos:   p(992, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -14007,10 +14565,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(958, 9),
+						Pos:       p(994, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(958, 16),
+							Pos:  p(994, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -14019,40 +14577,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(958, 26),
+								Pos: p(994, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(958, 26),
+									Pos:  p(994, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(958, 52),
+							Pos: p(994, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(958, 44),
+								Pos: p(994, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(958, 38),
+									Pos:  p(994, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(958, 47),
+									Pos:  p(994, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(958, 54),
+								Pos:   p(994, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(958, 64),
+								Pos: p(994, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(958, 64),
+									Pos: p(994, 64),
 									X: &lang.Ident{
-										Pos:  p(958, 58),
+										Pos:  p(994, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -14061,58 +14619,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(959, 9),
+						Pos:       p(995, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(959, 16),
+							Pos:  p(995, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(959, 24),
+								Pos: p(995, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(959, 24),
+									Pos:  p(995, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(959, 31),
+								Pos: p(995, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(959, 31),
+									Pos:  p(995, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(959, 48),
+							Pos: p(995, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(959, 43),
+								Pos: p(995, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(959, 41),
+									Pos:  p(995, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(959, 45),
+									Pos:   p(995, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(959, 50),
+								Pos:  p(995, 50),
 								Name: "v",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(961, 9),
+						Pos:       p(997, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(961, 23),
+							Pos:  p(997, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14121,42 +14679,42 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(961, 39),
+								Pos: p(997, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(961, 39),
+									Pos:  p(997, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(961, 53),
+							Pos: p(997, 53),
 							Fun: &lang.Ident{
-								Pos:  p(961, 53),
+								Pos:  p(997, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(961, 57),
+									Pos: p(997, 57),
 									X: &lang.Literal{
-										Pos:   p(961, 57),
+										Pos:   p(997, 57),
 										Raw:   "17",
 										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(961, 61),
+									Pos: p(997, 61),
 									X: &lang.CallExpr{
-										Pos: p(961, 61),
+										Pos: p(997, 61),
 										Fun: &lang.Ident{
-											Pos:  p(961, 61),
+											Pos:  p(997, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(961, 64),
+												Pos: p(997, 64),
 												X: &lang.Ident{
-													Pos:  p(961, 64),
+													Pos:  p(997, 64),
 													Name: "value1",
 												},
 											},
@@ -14167,10 +14725,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(962, 9),
+						Pos:       p(998, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(962, 23),
+							Pos:  p(998, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14180,59 +14738,59 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(962, 43),
+								Pos: p(998, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 43),
+									Pos:  p(998, 43),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(962, 54),
+								Pos: p(998, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 54),
+									Pos:  p(998, 54),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(962, 68),
+							Pos: p(998, 68),
 							Fun: &lang.Ident{
-								Pos:  p(962, 68),
+								Pos:  p(998, 68),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(962, 72),
+									Pos: p(998, 72),
 									X: &lang.CallExpr{
-										Pos: p(962, 72),
+										Pos: p(998, 72),
 										Fun: &lang.Ident{
-											Pos:  p(962, 72),
+											Pos:  p(998, 72),
 											Name: "Mix",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(962, 76),
+												Pos: p(998, 76),
 												X: &lang.Literal{
-													Pos:   p(962, 76),
+													Pos:   p(998, 76),
 													Raw:   "17",
 													Value: int64(17),
 												},
 											},
 											&lang.Arg{
-												Pos: p(962, 80),
+												Pos: p(998, 80),
 												X: &lang.CallExpr{
-													Pos: p(962, 80),
+													Pos: p(998, 80),
 													Fun: &lang.Ident{
-														Pos:  p(962, 80),
+														Pos:  p(998, 80),
 														Name: "Of",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(962, 83),
+															Pos: p(998, 83),
 															X: &lang.Ident{
-																Pos:  p(962, 83),
+																Pos:  p(998, 83),
 																Name: "value1",
 															},
 														},
@@ -14243,18 +14801,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(962, 93),
+									Pos: p(998, 93),
 									X: &lang.CallExpr{
-										Pos: p(962, 93),
+										Pos: p(998, 93),
 										Fun: &lang.Ident{
-											Pos:  p(962, 93),
+											Pos:  p(998, 93),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(962, 96),
+												Pos: p(998, 96),
 												X: &lang.Ident{
-													Pos:  p(962, 96),
+													Pos:  p(998, 96),
 													Name: "value2",
 												},
 											},
@@ -14265,10 +14823,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(963, 9),
+						Pos:       p(999, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(963, 23),
+							Pos:  p(999, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14279,57 +14837,57 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(963, 47),
+								Pos: p(999, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(963, 47),
+									Pos:  p(999, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(963, 58),
+								Pos: p(999, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(963, 58),
+									Pos:  p(999, 58),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(963, 69),
+								Pos: p(999, 69),
 								Type: &lang.TypeRef{
-									Pos:  p(963, 69),
+									Pos:  p(999, 69),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(963, 83),
+							Pos: p(999, 83),
 							Fun: &lang.Ident{
-								Pos:  p(963, 83),
+								Pos:  p(999, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(963, 87),
+									Pos: p(999, 87),
 									X: &lang.CallExpr{
-										Pos: p(963, 87),
+										Pos: p(999, 87),
 										Fun: &lang.Ident{
-											Pos:  p(963, 87),
+											Pos:  p(999, 87),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(963, 95),
+												Pos: p(999, 95),
 												X: &lang.Ident{
-													Pos:  p(963, 95),
+													Pos:  p(999, 95),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(963, 103),
+												Pos: p(999, 103),
 												X: &lang.Ident{
-													Pos:  p(963, 103),
+													Pos:  p(999, 103),
 													Name: "value2",
 												},
 											},
@@ -14337,18 +14895,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(963, 112),
+									Pos: p(999, 112),
 									X: &lang.CallExpr{
-										Pos: p(963, 112),
+										Pos: p(999, 112),
 										Fun: &lang.Ident{
-											Pos:  p(963, 112),
+											Pos:  p(999, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(963, 115),
+												Pos: p(999, 115),
 												X: &lang.Ident{
-													Pos:  p(963, 115),
+													Pos:  p(999, 115),
 													Name: "value3",
 												},
 											},
@@ -14359,10 +14917,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(964, 9),
+						Pos:       p(1000, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(964, 23),
+							Pos:  p(1000, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14374,72 +14932,72 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(964, 51),
+								Pos: p(1000, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(964, 51),
+									Pos:  p(1000, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(964, 62),
+								Pos: p(1000, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(964, 62),
+									Pos:  p(1000, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(964, 73),
+								Pos: p(1000, 73),
 								Type: &lang.TypeRef{
-									Pos:  p(964, 73),
+									Pos:  p(1000, 73),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(964, 84),
+								Pos: p(1000, 84),
 								Type: &lang.TypeRef{
-									Pos:  p(964, 84),
+									Pos:  p(1000, 84),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(964, 98),
+							Pos: p(1000, 98),
 							Fun: &lang.Ident{
-								Pos:  p(964, 98),
+								Pos:  p(1000, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(964, 102),
+									Pos: p(1000, 102),
 									X: &lang.CallExpr{
-										Pos: p(964, 102),
+										Pos: p(1000, 102),
 										Fun: &lang.Ident{
-											Pos:  p(964, 102),
+											Pos:  p(1000, 102),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(964, 110),
+												Pos: p(1000, 110),
 												X: &lang.Ident{
-													Pos:  p(964, 110),
+													Pos:  p(1000, 110),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(964, 118),
+												Pos: p(1000, 118),
 												X: &lang.Ident{
-													Pos:  p(964, 118),
+													Pos:  p(1000, 118),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(964, 126),
+												Pos: p(1000, 126),
 												X: &lang.Ident{
-													Pos:  p(964, 126),
+													Pos:  p(1000, 126),
 													Name: "value3",
 												},
 											},
@@ -14447,18 +15005,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(964, 135),
+									Pos: p(1000, 135),
 									X: &lang.CallExpr{
-										Pos: p(964, 135),
+										Pos: p(1000, 135),
 										Fun: &lang.Ident{
-											Pos:  p(964, 135),
+											Pos:  p(1000, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(964, 138),
+												Pos: p(1000, 138),
 												X: &lang.Ident{
-													Pos:  p(964, 138),
+													Pos:  p(1000, 138),
 													Name: "value4",
 												},
 											},
@@ -14469,10 +15027,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(965, 9),
+						Pos:       p(1001, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(965, 23),
+							Pos:  p(1001, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14485,87 +15043,87 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(965, 55),
+								Pos: p(1001, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(965, 55),
+									Pos:  p(1001, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(965, 66),
+								Pos: p(1001, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(965, 66),
+									Pos:  p(1001, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(965, 77),
+								Pos: p(1001, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(965, 77),
+									Pos:  p(1001, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(965, 88),
+								Pos: p(1001, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(965, 88),
+									Pos:  p(1001, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(965, 99),
+								Pos: p(1001, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(965, 99),
+									Pos:  p(1001, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(965, 113),
+							Pos: p(1001, 113),
 							Fun: &lang.Ident{
-								Pos:  p(965, 113),
+								Pos:  p(1001, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(965, 117),
+									Pos: p(1001, 117),
 									X: &lang.CallExpr{
-										Pos: p(965, 117),
+										Pos: p(1001, 117),
 										Fun: &lang.Ident{
-											Pos:  p(965, 117),
+											Pos:  p(1001, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(965, 125),
+												Pos: p(1001, 125),
 												X: &lang.Ident{
-													Pos:  p(965, 125),
+													Pos:  p(1001, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(965, 133),
+												Pos: p(1001, 133),
 												X: &lang.Ident{
-													Pos:  p(965, 133),
+													Pos:  p(1001, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(965, 141),
+												Pos: p(1001, 141),
 												X: &lang.Ident{
-													Pos:  p(965, 141),
+													Pos:  p(1001, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(965, 149),
+												Pos: p(1001, 149),
 												X: &lang.Ident{
-													Pos:  p(965, 149),
+													Pos:  p(1001, 149),
 													Name: "value4",
 												},
 											},
@@ -14573,18 +15131,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(965, 158),
+									Pos: p(1001, 158),
 									X: &lang.CallExpr{
-										Pos: p(965, 158),
+										Pos: p(1001, 158),
 										Fun: &lang.Ident{
-											Pos:  p(965, 158),
+											Pos:  p(1001, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(965, 161),
+												Pos: p(1001, 161),
 												X: &lang.Ident{
-													Pos:  p(965, 161),
+													Pos:  p(1001, 161),
 													Name: "value5",
 												},
 											},
@@ -14595,10 +15153,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(966, 9),
+						Pos:       p(1002, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(966, 16),
+							Pos:  p(1002, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -14607,53 +15165,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(966, 28),
+								Pos: p(1002, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(966, 28),
+									Pos:  p(1002, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(966, 37),
+							Pos: p(1002, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(966, 39),
+									Pos: p(1002, 39),
 									X: &lang.AssignExpr{
-										Pos: p(966, 45),
+										Pos: p(1002, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(966, 39),
+											Pos:  p(1002, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(966, 47),
+											Pos: p(1002, 47),
 											Fun: &lang.Ident{
-												Pos:  p(966, 47),
+												Pos:  p(1002, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(966, 51),
+													Pos: p(1002, 51),
 													X: &lang.Ident{
-														Pos:  p(966, 51),
+														Pos:  p(1002, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(966, 58),
+													Pos: p(1002, 58),
 													X: &lang.CallExpr{
-														Pos: p(966, 58),
+														Pos: p(1002, 58),
 														Fun: &lang.Ident{
-															Pos:  p(966, 58),
+															Pos:  p(1002, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(966, 61),
+																Pos: p(1002, 61),
 																X: &lang.Ident{
-																	Pos:  p(966, 61),
+																	Pos:  p(1002, 61),
 																	Name: "value",
 																},
 															},
@@ -14665,82 +15223,82 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(966, 70),
+							Rbrace: p(1002, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(967, 9),
+						Pos:       p(1003, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(967, 16),
+							Pos:  p(1003, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(967, 36),
+							Pos:  p(1003, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(975, 5),
+				Pos:       p(1011, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(977, 9),
+						Pos:       p(1013, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(977, 23),
+							Pos:  p(1013, 23),
 							Name: "void",
 						},
 						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(977, 45),
+								Pos: p(1013, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(977, 45),
+									Pos:  p(1013, 45),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(978, 9),
+							Pos: p(1014, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(979, 13),
+									Pos: p(1015, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(979, 21),
+										Pos: p(1015, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(979, 17),
+											Pos:  p(1015, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(979, 24),
+											Pos:  p(1015, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(979, 30),
+										Pos: p(1015, 30),
 										X: &lang.NewExpr{
-											Pos: p(979, 36),
+											Pos: p(1015, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(979, 40),
+												Pos:  p(1015, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(979, 62),
+													Pos: p(1015, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(979, 62),
+														Pos: p(1015, 62),
 														X: &lang.Ident{
-															Pos:  p(979, 69),
+															Pos:  p(1015, 69),
 															Name: "obj",
 														},
 													},
@@ -14750,60 +15308,60 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(980, 9),
+							Rbrace: p(1016, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(981, 9),
+						Pos:       p(1017, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(981, 23),
+							Pos:  p(1017, 23),
 							Name: "void",
 						},
 						Name: "ReRegisterForFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(981, 50),
+								Pos: p(1017, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(981, 50),
+									Pos:  p(1017, 50),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(982, 9),
+							Pos: p(1018, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(983, 13),
+									Pos: p(1019, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(983, 21),
+										Pos: p(1019, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(983, 17),
+											Pos:  p(1019, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(983, 24),
+											Pos:  p(1019, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(983, 30),
+										Pos: p(1019, 30),
 										X: &lang.NewExpr{
-											Pos: p(983, 36),
+											Pos: p(1019, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(983, 40),
+												Pos:  p(1019, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(983, 62),
+													Pos: p(1019, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(983, 62),
+														Pos: p(1019, 62),
 														X: &lang.Ident{
-															Pos:  p(983, 69),
+															Pos:  p(1019, 69),
 															Name: "obj",
 														},
 													},
@@ -14813,56 +15371,56 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(984, 9),
+							Rbrace: p(1020, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(985, 9),
+						Pos:       p(1021, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(985, 23),
+							Pos:  p(1021, 23),
 							Name: "void",
 						},
 						Name: "KeepAlive",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(985, 38),
+								Pos: p(1021, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(985, 38),
+									Pos:  p(1021, 38),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(985, 50),
-							Rbrace: p(985, 52),
+							Pos:    p(1021, 50),
+							Rbrace: p(1021, 52),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(986, 9),
+						Pos:       p(1022, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(986, 23),
+							Pos:  p(1022, 23),
 							Name: "void",
 						},
 						Name: "Collect",
 						Body: &lang.BlockStmt{
-							Pos:    p(986, 38),
-							Rbrace: p(986, 40),
+							Pos:    p(1022, 38),
+							Rbrace: p(1022, 40),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(987, 9),
+						Pos:       p(1023, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(987, 23),
+							Pos:  p(1023, 23),
 							Name: "void",
 						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(987, 55),
-							Rbrace: p(987, 57),
+							Pos:    p(1023, 55),
+							Rbrace: p(1023, 57),
 						},
 					},
 				},

@@ -253,10 +253,10 @@ func (fl *fnLowering) iteratorClass(owner *lang.TypeDecl, clsName string, mc *ma
 		// mode, as Dispose does.
 		dispose := &lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic | lang.ModAsync, ReturnType: typeRef(pos, "ValueTask"), Name: "DisposeAsync",
 			Body: block(pos,
-				ifStmt(pos, binary(pos, ">", fl.intRef(pos, stateField), fl.intLit(pos, 0)), block(pos,
+				ifStmt(pos, binary(pos, ">", fl.intRef(pos, fl.iterState()), fl.intLit(pos, 0)), block(pos,
 					assignStmt(pos, ident(pos, disposeModeField), boolLit(pos, true)),
 					exprStmt(&lang.AwaitExpr{Pos: pos, X: call(pos, ident(pos, "MoveNextAsync"))})), nil),
-				exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, -2))))}
+				exprStmt(fl.intAssign(pos, fl.intRef(pos, fl.iterState()), fl.intLit(pos, -2))))}
 		viaThis(dispose.Body)
 		cls.Members = append(cls.Members, moveNext, current, dispose)
 	} else {
@@ -266,10 +266,10 @@ func (fl *fnLowering) iteratorClass(owner *lang.TypeDecl, clsName string, mc *ma
 			// then leaves it finished.
 			&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "Dispose",
 				Body: block(pos,
-					ifStmt(pos, binary(pos, ">", fl.intRef(pos, stateField), fl.intLit(pos, 0)), block(pos,
+					ifStmt(pos, binary(pos, ">", fl.intRef(pos, fl.iterState()), fl.intLit(pos, 0)), block(pos,
 						assignStmt(pos, ident(pos, disposeModeField), boolLit(pos, true)),
 						exprStmt(call(pos, ident(pos, "MoveNext")))), nil),
-					exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, -2))))},
+					exprStmt(fl.intAssign(pos, fl.intRef(pos, fl.iterState()), fl.intLit(pos, -2))))},
 			&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "Reset",
 				Body: block(pos, &lang.ThrowStmt{Pos: pos, X: &lang.NewExpr{Pos: pos, Type: typeRef(pos, "NotSupportedException")}})})
 	}
@@ -308,12 +308,12 @@ func (fl *fnLowering) getEnumerator(clsName string, mc *machineCode) *lang.Metho
 		copies = append(copies, assignStmt(pos, member(pos, ref(), f.name), ident(pos, iterParamField(f.name))))
 	}
 	first := binary(pos, "&&",
-		binary(pos, "==", fl.intRef(pos, stateField), fl.intLit(pos, -2)),
+		binary(pos, "==", fl.intRef(pos, fl.iterState()), fl.intLit(pos, -2)),
 		binary(pos, "==", ident(pos, threadIDField), member(pos, ident(pos, "Environment"), "CurrentManagedThreadId")))
 	body := []lang.Stmt{
 		declStmt(pos, typeRef(pos, clsName), d, nil),
 		ifStmt(pos, first, block(pos,
-			exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, 0))),
+			exprStmt(fl.intAssign(pos, fl.intRef(pos, fl.iterState()), fl.intLit(pos, 0))),
 			assignStmt(pos, ref(), &lang.ThisExpr{Pos: pos})), block(pos, fresh...)),
 	}
 	body = append(body, copies...)
@@ -355,9 +355,9 @@ func (e *expander) iterMoveNext(body *lang.BlockStmt) []lang.Stmt {
 	pos := fl.pos
 	stmts := e.list(body.Stmts)
 	out := []lang.Stmt{
-		fl.intDecl(pos, e.num, fl.intRef(pos, stateField)),
+		fl.intDecl(pos, e.num, fl.intRef(pos, fl.iterState())),
 		ifStmt(pos, binary(pos, "<", fl.intRef(pos, e.num), fl.intLit(pos, 0)), &lang.ReturnStmt{Pos: pos, X: boolLit(pos, false)}, nil),
-		exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, -1))),
+		exprStmt(fl.intAssign(pos, fl.intRef(pos, fl.iterState()), fl.intLit(pos, -1))),
 	}
 	if len(e.states) > 0 {
 		out = append(out, e.dispatch(nil))
@@ -371,7 +371,7 @@ func (e *expander) iterMoveNext(body *lang.BlockStmt) []lang.Stmt {
 		rbrace = pos
 	}
 	out = append(out,
-		labeled(rbrace, e.exit, exprStmt(fl.intAssign(rbrace, fl.intRef(rbrace, stateField), fl.intLit(rbrace, -1)))),
+		labeled(rbrace, e.exit, exprStmt(fl.intAssign(rbrace, fl.intRef(rbrace, fl.iterState()), fl.intLit(rbrace, -1)))),
 		&lang.ReturnStmt{Pos: rbrace, X: boolLit(rbrace, false)})
 	return out
 }
@@ -391,7 +391,7 @@ func (e *expander) yield(s *lang.YieldStmt) []lang.Stmt {
 		t.states = append(t.states, st)
 	}
 	setState := func(n int) lang.Stmt {
-		return exprStmt(fl.intAssign(pos, fl.intRef(pos, e.num), fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, n))))
+		return exprStmt(fl.intAssign(pos, fl.intRef(pos, e.num), fl.intAssign(pos, fl.intRef(pos, fl.iterState()), fl.intLit(pos, n))))
 	}
 	return []lang.Stmt{block(pos,
 		assignStmt(pos, fl.currentRef(pos), s.X),
@@ -422,11 +422,10 @@ func (l *lowering) lowerLocalIterators(n lang.Node, owner *lang.TypeDecl) {
 		if s.Func.Body != nil {
 			l.lowerLocalIterators(s.Func.Body, owner)
 			if it := l.info.Iterators[s.Func]; it != nil {
-				if it.Kind.Async() {
-					l.errorf(s.Func.Pos, "an async iterator local function is not supported; declare it as a method")
-				} else {
-					l.lowerLocalIterator(s, owner, it)
-				}
+				// Lowered once: top-level statements are visited again
+				// inside the Main the sm lowering wraps them in.
+				delete(l.info.Iterators, s.Func)
+				l.lowerLocalIterator(s, owner, it)
 			}
 		}
 		return false
@@ -434,7 +433,8 @@ func (l *lowering) lowerLocalIterators(n lang.Node, owner *lang.TypeDecl) {
 }
 
 // lowerLocalIterator rewrites an iterator local function in place into the
-// closure form: the local function returns a LocalIterator<T> (prelude)
+// closure form: the local function returns a LocalIterator<T> (prelude;
+// LocalAsyncIterator<T>, with an async MoveNext closure, for an async one)
 // whose start function makes each enumerator's state, the hoisted locals
 // and copies of the parameters, as locals that its MoveNext closure
 // captures:
@@ -493,19 +493,24 @@ func (l *lowering) lowerLocalIterator(s *lang.LocalFuncStmt, owner *lang.TypeDec
 		}
 	}
 	start = append(start,
-		fl.intDecl(pos, stateField, fl.intLit(pos, 0)),
+		fl.intDecl(pos, fl.iterState(), fl.intLit(pos, 0)),
 		declStmt(pos, typeRef(pos, "bool"), disposeModeField, boolLit(pos, false)))
 	disposing := ifStmt(pos, ident(pos, disposeVar), block(pos,
-		ifStmt(pos, binary(pos, "<=", fl.intRef(pos, stateField), fl.intLit(pos, 0)), block(pos,
-			exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, -2))),
+		ifStmt(pos, binary(pos, "<=", fl.intRef(pos, fl.iterState()), fl.intLit(pos, 0)), block(pos,
+			exprStmt(fl.intAssign(pos, fl.intRef(pos, fl.iterState()), fl.intLit(pos, -2))),
 			&lang.ReturnStmt{Pos: pos, X: boolLit(pos, false)}), nil),
 		assignStmt(pos, ident(pos, disposeModeField), boolLit(pos, true))), nil)
 	moveNext := &lang.LambdaExpr{Pos: pos, Params: []*lang.Param{{Pos: pos, Name: disposeVar}},
-		Body: block(pos, append([]lang.Stmt{disposing}, mc.moveNext...)...)}
+		Body: block(pos, append([]lang.Stmt{disposing}, mc.moveNext...)...), IsAsync: it.Kind.Async()}
+	class := "System.Runtime.CompilerServices.LocalIterator"
+	if it.Kind.Async() {
+		class = "System.Runtime.CompilerServices.LocalAsyncIterator"
+		m.Modifiers &^= lang.ModAsync // the stub only creates the object
+	}
 	start = append(start, &lang.ReturnStmt{Pos: pos, X: moveNext})
 	startFn := &lang.LambdaExpr{Pos: pos, Params: []*lang.Param{{Pos: pos, Name: iterVar}}, Body: block(pos, start...)}
 	m.Body = block(pos, &lang.ReturnStmt{Pos: pos, X: &lang.NewExpr{Pos: pos,
-		Type: typeRef(pos, "System.Runtime.CompilerServices.LocalIterator", elem),
+		Type: typeRef(pos, class, elem),
 		Args: []*lang.Arg{{Pos: pos, X: startFn}, {Pos: pos, X: boolLit(pos, fl.enumerable())}}}})
 	l.items = append(l.items, &Item{Name: m.Name, Owner: owner, Stub: s})
 }
@@ -545,4 +550,14 @@ func (fl *fnLowering) enumeratorCancellation(mc *machineCode) string {
 		}
 	}
 	return ""
+}
+
+// iterState names the iterator's state: the <>1__state field, or in the
+// closure form a local of its own name, which the state of an async
+// MoveNext closure (the sm lowering's <>1__state) does not shadow.
+func (fl *fnLowering) iterState() string {
+	if fl.closure {
+		return "<>1__yieldState"
+	}
+	return stateField
 }
