@@ -433,10 +433,8 @@ namespace System.Runtime.CompilerServices
         public System.Threading.Tasks.ValueTask<bool> MoveNextAsync() =>
             _moveNext == null ? new System.Threading.Tasks.ValueTask<bool>(false) : new System.Threading.Tasks.ValueTask<bool>(_moveNext(false));
 
-        public async System.Threading.Tasks.ValueTask DisposeAsync()
-        {
-            if (_moveNext != null) await _moveNext(true);
-        }
+        public System.Threading.Tasks.ValueTask DisposeAsync() =>
+            _moveNext == null ? default : new System.Threading.Tasks.ValueTask(_moveNext(true));
 
         public System.Collections.Generic.IAsyncEnumerator<T> GetAsyncEnumerator(System.Threading.CancellationToken cancellationToken = default)
         {

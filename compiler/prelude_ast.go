@@ -6627,536 +6627,50 @@ func preludeAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       p(436, 9),
-						Modifiers: lang.Modifiers(1025),
+						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(436, 22),
+							Pos:  p(436, 16),
 							Name: "System.Threading.Tasks.ValueTask",
 						},
 						Name: "DisposeAsync",
-						Body: &lang.BlockStmt{
-							Pos: p(437, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(438, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(438, 27),
-										Op:  "!=",
-										X: &lang.Ident{
-											Pos:  p(438, 17),
-											Name: "_moveNext",
-										},
-										Y: &lang.Literal{
-											Pos:  p(438, 30),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ExprStmt{
-										Pos: p(438, 36),
-										X: &lang.AwaitExpr{
-											Pos: p(438, 36),
-											X: &lang.CallExpr{
-												Pos: p(438, 42),
-												Fun: &lang.Ident{
-													Pos:  p(438, 42),
-													Name: "_moveNext",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(438, 52),
-														X: &lang.Literal{
-															Pos:   p(438, 52),
-															Kind:  lang.LitKind(9),
-															Raw:   "true",
-															Value: bool(true),
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(439, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(441, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(441, 16),
-							Name: "System.Collections.Generic.IAsyncEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(441, 60),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetAsyncEnumerator",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(441, 82),
-								Type: &lang.TypeRef{
-									Pos:  p(441, 82),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(441, 137),
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(442, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(443, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(443, 35),
-										Op:  "&&",
-										X: &lang.BinaryExpr{
-											Pos: p(443, 27),
-											Op:  "==",
-											X: &lang.Ident{
-												Pos:  p(443, 17),
-												Name: "_moveNext",
-											},
-											Y: &lang.Literal{
-												Pos:  p(443, 30),
-												Kind: lang.LitKind(10),
-												Raw:  "null",
-											},
-										},
-										Y: &lang.BinaryExpr{
-											Pos: p(443, 46),
-											Op:  "==",
-											X: &lang.Ident{
-												Pos:  p(443, 38),
-												Name: "_thread",
-											},
-											Y: &lang.MemberExpr{
-												Pos: p(443, 61),
-												X: &lang.Ident{
-													Pos:  p(443, 49),
-													Name: "Environment",
-												},
-												Name: "CurrentManagedThreadId",
-											},
-										},
-									},
-									Then: &lang.BlockStmt{
-										Pos: p(444, 13),
-										Stmts: []lang.Stmt{
-											&lang.ExprStmt{
-												Pos: p(445, 17),
-												X: &lang.AssignExpr{
-													Pos: p(445, 27),
-													Op:  "=",
-													Left: &lang.Ident{
-														Pos:  p(445, 17),
-														Name: "_moveNext",
-													},
-													Right: &lang.CallExpr{
-														Pos: p(445, 29),
-														Fun: &lang.Ident{
-															Pos:  p(445, 29),
-															Name: "_start",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(445, 36),
-																X: &lang.ThisExpr{
-																	Pos: p(445, 36),
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(446, 17),
-												X: &lang.ThisExpr{
-													Pos: p(446, 24),
-												},
-											},
-										},
-										Rbrace: p(447, 13),
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(448, 13),
-									X: &lang.NewExpr{
-										Pos: p(448, 20),
-										Type: &lang.TypeRef{
-											Pos:  p(448, 24),
-											Name: "LocalAsyncIterator",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(448, 43),
-													Name: "T",
-												},
-											},
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(448, 46),
-												X: &lang.Ident{
-													Pos:  p(448, 46),
-													Name: "_start",
-												},
-											},
-											&lang.Arg{
-												Pos: p(448, 54),
-												X: &lang.Literal{
-													Pos:   p(448, 54),
-													Kind:  lang.LitKind(9),
-													Raw:   "false",
-													Value: bool(false),
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(449, 9),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(452, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "LocalIterator",
-				Namespace: "System.Runtime.CompilerServices",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(452, 44),
-						Name: "System.Collections.Generic.IEnumerable",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(452, 83),
-								Name: "T",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  p(452, 87),
-						Name: "System.Collections.Generic.IEnumerator",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(452, 126),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       p(454, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(454, 18),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(454, 23),
-									Name: "LocalIterator",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(454, 37),
-											Name: "T",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  p(454, 41),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(454, 46),
-											Name: "bool",
-										},
-										&lang.TypeRef{
-											Pos:  p(454, 52),
-											Name: "bool",
-										},
-									},
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(454, 59),
-								Name: "_start",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(455, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(455, 9),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(455, 14),
-									Name: "bool",
-								},
-								&lang.TypeRef{
-									Pos:  p(455, 20),
-									Name: "bool",
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(455, 26),
-								Name: "_moveNext",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       p(456, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(456, 18),
-							Name: "int",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(456, 22),
-								Name: "_thread",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(458, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "LocalIterator",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(458, 30),
-								Type: &lang.TypeRef{
-									Pos:  p(458, 30),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(458, 35),
-											Name: "LocalIterator",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(458, 49),
-													Name: "T",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  p(458, 53),
-											Name: "Func",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(458, 58),
-													Name: "bool",
-												},
-												&lang.TypeRef{
-													Pos:  p(458, 64),
-													Name: "bool",
-												},
-											},
-										},
-									},
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: p(458, 78),
-								Type: &lang.TypeRef{
-									Pos:  p(458, 78),
-									Name: "bool",
-								},
-								Name: "enumerable",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(459, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(460, 13),
-									X: &lang.AssignExpr{
-										Pos: p(460, 20),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(460, 13),
-											Name: "_start",
-										},
-										Right: &lang.Ident{
-											Pos:  p(460, 22),
-											Name: "start",
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(461, 13),
-									Cond: &lang.Ident{
-										Pos:  p(461, 17),
-										Name: "enumerable",
-									},
-									Then: &lang.ExprStmt{
-										Pos: p(461, 29),
-										X: &lang.AssignExpr{
-											Pos: p(461, 37),
-											Op:  "=",
-											Left: &lang.Ident{
-												Pos:  p(461, 29),
-												Name: "_thread",
-											},
-											Right: &lang.MemberExpr{
-												Pos: p(461, 51),
-												X: &lang.Ident{
-													Pos:  p(461, 39),
-													Name: "Environment",
-												},
-												Name: "CurrentManagedThreadId",
-											},
-										},
-									},
-									Else: &lang.ExprStmt{
-										Pos: p(462, 18),
-										X: &lang.AssignExpr{
-											Pos: p(462, 28),
-											Op:  "=",
-											Left: &lang.Ident{
-												Pos:  p(462, 18),
-												Name: "_moveNext",
-											},
-											Right: &lang.CallExpr{
-												Pos: p(462, 30),
-												Fun: &lang.Ident{
-													Pos:  p(462, 30),
-													Name: "start",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(462, 36),
-														X: &lang.ThisExpr{
-															Pos: p(462, 36),
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(463, 9),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(465, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(465, 16),
-							Name: "T",
-						},
-						Name: "Current",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(465, 28),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(465, 33),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(466, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(466, 16),
-							Name: "bool",
-						},
-						Name: "MoveNext",
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(466, 53),
-							Op:  "&&",
-							X: &lang.BinaryExpr{
-								Pos: p(466, 45),
-								Op:  "!=",
+						ExprBody: &lang.CondExpr{
+							Pos: p(437, 31),
+							Cond: &lang.BinaryExpr{
+								Pos: p(437, 23),
+								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(466, 35),
+									Pos:  p(437, 13),
 									Name: "_moveNext",
 								},
 								Y: &lang.Literal{
-									Pos:  p(466, 48),
+									Pos:  p(437, 26),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
-							Y: &lang.CallExpr{
-								Pos: p(466, 56),
-								Fun: &lang.Ident{
-									Pos:  p(466, 56),
-									Name: "_moveNext",
+							Then: &lang.DefaultExpr{
+								Pos: p(437, 33),
+							},
+							Else: &lang.NewExpr{
+								Pos: p(437, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(437, 47),
+									Name: "System.Threading.Tasks.ValueTask",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(466, 66),
-										X: &lang.Literal{
-											Pos:   p(466, 66),
-											Kind:  lang.LitKind(9),
-											Raw:   "false",
-											Value: bool(false),
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(467, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(467, 16),
-							Name: "void",
-						},
-						Name: "Dispose",
-						Body: &lang.BlockStmt{
-							Pos: p(467, 31),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(467, 33),
-									Cond: &lang.BinaryExpr{
-										Pos: p(467, 47),
-										Op:  "!=",
-										X: &lang.Ident{
-											Pos:  p(467, 37),
-											Name: "_moveNext",
-										},
-										Y: &lang.Literal{
-											Pos:  p(467, 50),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ExprStmt{
-										Pos: p(467, 56),
+										Pos: p(437, 80),
 										X: &lang.CallExpr{
-											Pos: p(467, 56),
+											Pos: p(437, 80),
 											Fun: &lang.Ident{
-												Pos:  p(467, 56),
+												Pos:  p(437, 80),
 												Name: "_moveNext",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(467, 66),
+													Pos: p(437, 90),
 													X: &lang.Literal{
-														Pos:   p(467, 66),
+														Pos:   p(437, 90),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -7167,74 +6681,67 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(467, 73),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(468, 9),
+						Pos:       p(439, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(468, 16),
-							Name: "void",
-						},
-						Name: "Reset",
-						ExprBody: &lang.ThrowExpr{
-							Pos: p(468, 32),
-							X: &lang.NewExpr{
-								Pos: p(468, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(468, 42),
-									Name: "NotSupportedException",
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(470, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(470, 16),
-							Name: "System.Collections.Generic.IEnumerator",
+							Pos:  p(439, 16),
+							Name: "System.Collections.Generic.IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(470, 55),
+									Pos:  p(439, 60),
 									Name: "T",
 								},
 							},
 						},
-						Name: "GetEnumerator",
+						Name: "GetAsyncEnumerator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(439, 82),
+								Type: &lang.TypeRef{
+									Pos:  p(439, 82),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(439, 137),
+								},
+							},
+						},
 						Body: &lang.BlockStmt{
-							Pos: p(471, 9),
+							Pos: p(440, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(472, 13),
+									Pos: p(441, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(472, 35),
+										Pos: p(441, 35),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(472, 27),
+											Pos: p(441, 27),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(472, 17),
+												Pos:  p(441, 17),
 												Name: "_moveNext",
 											},
 											Y: &lang.Literal{
-												Pos:  p(472, 30),
+												Pos:  p(441, 30),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(472, 46),
+											Pos: p(441, 46),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(472, 38),
+												Pos:  p(441, 38),
 												Name: "_thread",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(472, 61),
+												Pos: p(441, 61),
 												X: &lang.Ident{
-													Pos:  p(472, 49),
+													Pos:  p(441, 49),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -7242,28 +6749,28 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(473, 13),
+										Pos: p(442, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(474, 17),
+												Pos: p(443, 17),
 												X: &lang.AssignExpr{
-													Pos: p(474, 27),
+													Pos: p(443, 27),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(474, 17),
+														Pos:  p(443, 17),
 														Name: "_moveNext",
 													},
 													Right: &lang.CallExpr{
-														Pos: p(474, 29),
+														Pos: p(443, 29),
 														Fun: &lang.Ident{
-															Pos:  p(474, 29),
+															Pos:  p(443, 29),
 															Name: "_start",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(474, 36),
+																Pos: p(443, 36),
 																X: &lang.ThisExpr{
-																	Pos: p(474, 36),
+																	Pos: p(443, 36),
 																},
 															},
 														},
@@ -7271,41 +6778,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(475, 17),
+												Pos: p(444, 17),
 												X: &lang.ThisExpr{
-													Pos: p(475, 24),
+													Pos: p(444, 24),
 												},
 											},
 										},
-										Rbrace: p(476, 13),
+										Rbrace: p(445, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(477, 13),
+									Pos: p(446, 13),
 									X: &lang.NewExpr{
-										Pos: p(477, 20),
+										Pos: p(446, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(477, 24),
-											Name: "LocalIterator",
+											Pos:  p(446, 24),
+											Name: "LocalAsyncIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(477, 38),
+													Pos:  p(446, 43),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(477, 41),
+												Pos: p(446, 46),
 												X: &lang.Ident{
-													Pos:  p(477, 41),
+													Pos:  p(446, 46),
 													Name: "_start",
 												},
 											},
 											&lang.Arg{
-												Pos: p(477, 49),
+												Pos: p(446, 54),
 												X: &lang.Literal{
-													Pos:   p(477, 49),
+													Pos:   p(446, 54),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
@@ -7315,50 +6822,546 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(478, 9),
+							Rbrace: p(447, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(481, 5),
+				Pos:       p(450, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LocalIterator",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(450, 44),
+						Name: "System.Collections.Generic.IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(450, 83),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  p(450, 87),
+						Name: "System.Collections.Generic.IEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(450, 126),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(452, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(452, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(452, 23),
+									Name: "LocalIterator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(452, 37),
+											Name: "T",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  p(452, 41),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(452, 46),
+											Name: "bool",
+										},
+										&lang.TypeRef{
+											Pos:  p(452, 52),
+											Name: "bool",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(452, 59),
+								Name: "_start",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(453, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(453, 9),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(453, 14),
+									Name: "bool",
+								},
+								&lang.TypeRef{
+									Pos:  p(453, 20),
+									Name: "bool",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(453, 26),
+								Name: "_moveNext",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(454, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(454, 18),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(454, 22),
+								Name: "_thread",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(456, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LocalIterator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(456, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(456, 30),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(456, 35),
+											Name: "LocalIterator",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(456, 49),
+													Name: "T",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  p(456, 53),
+											Name: "Func",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(456, 58),
+													Name: "bool",
+												},
+												&lang.TypeRef{
+													Pos:  p(456, 64),
+													Name: "bool",
+												},
+											},
+										},
+									},
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: p(456, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(456, 78),
+									Name: "bool",
+								},
+								Name: "enumerable",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(457, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(458, 13),
+									X: &lang.AssignExpr{
+										Pos: p(458, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(458, 13),
+											Name: "_start",
+										},
+										Right: &lang.Ident{
+											Pos:  p(458, 22),
+											Name: "start",
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(459, 13),
+									Cond: &lang.Ident{
+										Pos:  p(459, 17),
+										Name: "enumerable",
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(459, 29),
+										X: &lang.AssignExpr{
+											Pos: p(459, 37),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(459, 29),
+												Name: "_thread",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(459, 51),
+												X: &lang.Ident{
+													Pos:  p(459, 39),
+													Name: "Environment",
+												},
+												Name: "CurrentManagedThreadId",
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(460, 18),
+										X: &lang.AssignExpr{
+											Pos: p(460, 28),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(460, 18),
+												Name: "_moveNext",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(460, 30),
+												Fun: &lang.Ident{
+													Pos:  p(460, 30),
+													Name: "start",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(460, 36),
+														X: &lang.ThisExpr{
+															Pos: p(460, 36),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(461, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(463, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(463, 16),
+							Name: "T",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(463, 28),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(463, 33),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(464, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(464, 16),
+							Name: "bool",
+						},
+						Name: "MoveNext",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(464, 53),
+							Op:  "&&",
+							X: &lang.BinaryExpr{
+								Pos: p(464, 45),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(464, 35),
+									Name: "_moveNext",
+								},
+								Y: &lang.Literal{
+									Pos:  p(464, 48),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(464, 56),
+								Fun: &lang.Ident{
+									Pos:  p(464, 56),
+									Name: "_moveNext",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(464, 66),
+										X: &lang.Literal{
+											Pos:   p(464, 66),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(465, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(465, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos: p(465, 31),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(465, 33),
+									Cond: &lang.BinaryExpr{
+										Pos: p(465, 47),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(465, 37),
+											Name: "_moveNext",
+										},
+										Y: &lang.Literal{
+											Pos:  p(465, 50),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(465, 56),
+										X: &lang.CallExpr{
+											Pos: p(465, 56),
+											Fun: &lang.Ident{
+												Pos:  p(465, 56),
+												Name: "_moveNext",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(465, 66),
+													X: &lang.Literal{
+														Pos:   p(465, 66),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(465, 73),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(466, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(466, 16),
+							Name: "void",
+						},
+						Name: "Reset",
+						ExprBody: &lang.ThrowExpr{
+							Pos: p(466, 32),
+							X: &lang.NewExpr{
+								Pos: p(466, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(466, 42),
+									Name: "NotSupportedException",
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(468, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(468, 16),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(468, 55),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						Body: &lang.BlockStmt{
+							Pos: p(469, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(470, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(470, 35),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(470, 27),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(470, 17),
+												Name: "_moveNext",
+											},
+											Y: &lang.Literal{
+												Pos:  p(470, 30),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(470, 46),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(470, 38),
+												Name: "_thread",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(470, 61),
+												X: &lang.Ident{
+													Pos:  p(470, 49),
+													Name: "Environment",
+												},
+												Name: "CurrentManagedThreadId",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(471, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(472, 17),
+												X: &lang.AssignExpr{
+													Pos: p(472, 27),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(472, 17),
+														Name: "_moveNext",
+													},
+													Right: &lang.CallExpr{
+														Pos: p(472, 29),
+														Fun: &lang.Ident{
+															Pos:  p(472, 29),
+															Name: "_start",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(472, 36),
+																X: &lang.ThisExpr{
+																	Pos: p(472, 36),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(473, 17),
+												X: &lang.ThisExpr{
+													Pos: p(473, 24),
+												},
+											},
+										},
+										Rbrace: p(474, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(475, 13),
+									X: &lang.NewExpr{
+										Pos: p(475, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(475, 24),
+											Name: "LocalIterator",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(475, 38),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(475, 41),
+												X: &lang.Ident{
+													Pos:  p(475, 41),
+													Name: "_start",
+												},
+											},
+											&lang.Arg{
+												Pos: p(475, 49),
+												X: &lang.Literal{
+													Pos:   p(475, 49),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(476, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(479, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(481, 46),
+						Pos:  p(479, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(483, 9),
+						Pos:       p(481, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(483, 17),
+							Pos:  p(481, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(483, 24),
+								Pos:  p(481, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(484, 9),
+						Pos:       p(482, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(484, 46),
+							Pos:  p(482, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(484, 51),
+									Pos: p(482, 51),
 									X: &lang.Literal{
-										Pos:   p(484, 51),
+										Pos:   p(482, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -7367,32 +7370,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(484, 114),
-							Rbrace: p(484, 116),
+							Pos:    p(482, 114),
+							Rbrace: p(482, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(485, 9),
+						Pos:       p(483, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(485, 42),
+								Pos: p(483, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(485, 42),
+									Pos:  p(483, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(485, 67),
+							Pos:  p(483, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(485, 72),
+									Pos: p(483, 72),
 									X: &lang.Literal{
-										Pos:   p(485, 72),
+										Pos:   p(483, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -7401,90 +7404,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(485, 135),
+							Pos: p(483, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(485, 137),
+									Pos: p(483, 137),
 									X: &lang.AssignExpr{
-										Pos: p(485, 148),
+										Pos: p(483, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(485, 137),
+											Pos:  p(483, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(485, 150),
+											Pos:  p(483, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(485, 166),
+							Rbrace: p(483, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(486, 9),
+						Pos:       p(484, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(486, 16),
+							Pos:  p(484, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(486, 41),
+							Pos:  p(484, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(487, 9),
+						Pos:       p(485, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(487, 25),
+							Pos:  p(485, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(487, 116),
+							Pos: p(485, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(487, 103),
+								Pos: p(485, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(487, 78),
+									Pos: p(485, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(487, 56),
+										Pos: p(485, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(487, 48),
+											Pos: p(485, 48),
 											X: &lang.BaseExpr{
-												Pos: p(487, 43),
+												Pos: p(485, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(487, 70),
+											Pos: p(485, 70),
 											X: &lang.Ident{
-												Pos:  p(487, 58),
+												Pos:  p(485, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(487, 80),
+										Pos:   p(485, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(487, 105),
+									Pos:  p(485, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(487, 118),
+								Pos:   p(485, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -7494,54 +7497,54 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(490, 5),
+				Pos:       p(488, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(490, 65),
+						Pos:  p(488, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(492, 9),
+						Pos:       p(490, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(492, 54),
+								Pos: p(490, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(492, 54),
+									Pos:  p(490, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(492, 73),
-							Rbrace: p(492, 75),
+							Pos:    p(490, 73),
+							Rbrace: p(490, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(497, 5),
+				Pos:       p(495, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EnumeratorCancellationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(497, 59),
+						Pos:  p(495, 59),
 						Name: "Attribute",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(506, 5),
+				Pos:       p(504, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredCancelableAsyncEnumerable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -7551,52 +7554,52 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(508, 9),
+						Pos:       p(506, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(508, 18),
+							Pos:  p(506, 18),
 							Name: "System.Collections.Generic.IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(508, 62),
+									Pos:  p(506, 62),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(508, 65),
+								Pos:  p(506, 65),
 								Name: "_source",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(509, 9),
+						Pos:       p(507, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(509, 18),
+							Pos:  p(507, 18),
 							Name: "System.Threading.CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(509, 53),
+								Pos:  p(507, 53),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(510, 9),
+						Pos:       p(508, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ConfiguredCancelableAsyncEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(510, 54),
+								Pos: p(508, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(510, 54),
+									Pos:  p(508, 54),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(510, 98),
+											Pos:  p(508, 98),
 											Name: "T",
 										},
 									},
@@ -7604,60 +7607,60 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(510, 109),
+								Pos: p(508, 109),
 								Type: &lang.TypeRef{
-									Pos:  p(510, 109),
+									Pos:  p(508, 109),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(511, 9),
+							Pos: p(509, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(512, 13),
+									Pos: p(510, 13),
 									X: &lang.AssignExpr{
-										Pos: p(512, 21),
+										Pos: p(510, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(512, 13),
+											Pos:  p(510, 13),
 											Name: "_source",
 										},
 										Right: &lang.Ident{
-											Pos:  p(512, 23),
+											Pos:  p(510, 23),
 											Name: "source",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(513, 13),
+									Pos: p(511, 13),
 									X: &lang.AssignExpr{
-										Pos: p(513, 20),
+										Pos: p(511, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(513, 13),
+											Pos:  p(511, 13),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(513, 22),
+											Pos:  p(511, 22),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(514, 9),
+							Rbrace: p(512, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(515, 9),
+						Pos:       p(513, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(515, 16),
+							Pos:  p(513, 16),
 							Name: "ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(515, 52),
+									Pos:  p(513, 52),
 									Name: "T",
 								},
 							},
@@ -7665,27 +7668,27 @@ func preludeAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(515, 70),
+								Pos: p(513, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(515, 70),
+									Pos:  p(513, 70),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(515, 105),
+							Pos: p(513, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(516, 9),
+						Pos:       p(514, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(516, 16),
+							Pos:  p(514, 16),
 							Name: "ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(516, 52),
+									Pos:  p(514, 52),
 									Name: "T",
 								},
 							},
@@ -7693,38 +7696,38 @@ func preludeAST() *lang.File {
 						Name: "WithCancellation",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(516, 72),
+								Pos: p(514, 72),
 								Type: &lang.TypeRef{
-									Pos:  p(516, 72),
+									Pos:  p(514, 72),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(517, 13),
+							Pos: p(515, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(517, 17),
+								Pos:  p(515, 17),
 								Name: "ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(517, 53),
+										Pos:  p(515, 53),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(517, 56),
+									Pos: p(515, 56),
 									X: &lang.Ident{
-										Pos:  p(517, 56),
+										Pos:  p(515, 56),
 										Name: "_source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(517, 65),
+									Pos: p(515, 65),
 									X: &lang.Ident{
-										Pos:  p(517, 65),
+										Pos:  p(515, 65),
 										Name: "cancellationToken",
 									},
 								},
@@ -7732,34 +7735,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(518, 9),
+						Pos:       p(516, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(518, 16),
+							Pos:  p(516, 16),
 							Name: "System.Collections.Generic.IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(518, 60),
+									Pos:  p(516, 60),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetAsyncEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(518, 95),
+							Pos: p(516, 95),
 							Fun: &lang.MemberExpr{
-								Pos: p(518, 95),
+								Pos: p(516, 95),
 								X: &lang.Ident{
-									Pos:  p(518, 87),
+									Pos:  p(516, 87),
 									Name: "_source",
 								},
 								Name: "GetAsyncEnumerator",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(518, 114),
+									Pos: p(516, 114),
 									X: &lang.Ident{
-										Pos:  p(518, 114),
+										Pos:  p(516, 114),
 										Name: "_token",
 									},
 								},
@@ -7769,12 +7772,84 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(524, 5),
+				Pos:       p(522, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAsyncEnumerableExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(524, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(524, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(524, 91),
+									Name: "T",
+								},
+							},
+						},
+						Name: "WithCancellation",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(524, 114),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(524, 119),
+									Name: "System.Collections.Generic.IAsyncEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(524, 163),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(524, 174),
+								Type: &lang.TypeRef{
+									Pos:  p(524, 174),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(525, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(525, 17),
+								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(525, 85),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(525, 88),
+									X: &lang.Ident{
+										Pos:  p(525, 88),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(525, 96),
+									X: &lang.Ident{
+										Pos:  p(525, 96),
+										Name: "cancellationToken",
+									},
+								},
+							},
+						},
+					},
 					&lang.MethodDecl{
 						Pos:       p(526, 9),
 						Modifiers: lang.Modifiers(17),
@@ -7788,20 +7863,20 @@ func preludeAST() *lang.File {
 								},
 							},
 						},
-						Name: "WithCancellation",
+						Name: "ConfigureAwait",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(526, 114),
+								Pos:      p(526, 112),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(526, 119),
+									Pos:  p(526, 117),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(526, 163),
+											Pos:  p(526, 161),
 											Name: "T",
 										},
 									},
@@ -7809,12 +7884,12 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(526, 174),
+								Pos: p(526, 172),
 								Type: &lang.TypeRef{
-									Pos:  p(526, 174),
-									Name: "System.Threading.CancellationToken",
+									Pos:  p(526, 172),
+									Name: "bool",
 								},
-								Name: "cancellationToken",
+								Name: "continueOnCapturedContext",
 							},
 						},
 						ExprBody: &lang.NewExpr{
@@ -7839,80 +7914,8 @@ func preludeAST() *lang.File {
 								},
 								&lang.Arg{
 									Pos: p(527, 96),
-									X: &lang.Ident{
-										Pos:  p(527, 96),
-										Name: "cancellationToken",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(528, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(528, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(528, 91),
-									Name: "T",
-								},
-							},
-						},
-						Name: "ConfigureAwait",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(528, 112),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(528, 117),
-									Name: "System.Collections.Generic.IAsyncEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(528, 161),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: p(528, 172),
-								Type: &lang.TypeRef{
-									Pos:  p(528, 172),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-						ExprBody: &lang.NewExpr{
-							Pos: p(529, 13),
-							Type: &lang.TypeRef{
-								Pos:  p(529, 17),
-								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(529, 85),
-										Name: "T",
-									},
-								},
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(529, 88),
-									X: &lang.Ident{
-										Pos:  p(529, 88),
-										Name: "source",
-									},
-								},
-								&lang.Arg{
-									Pos: p(529, 96),
 									X: &lang.DefaultExpr{
-										Pos: p(529, 96),
+										Pos: p(527, 96),
 									},
 								},
 							},
@@ -7921,30 +7924,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(532, 5),
+				Pos:       p(530, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(532, 42),
+						Pos:  p(530, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(534, 9),
+						Pos:       p(532, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(534, 42),
+							Pos:  p(532, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(534, 47),
+									Pos: p(532, 47),
 									X: &lang.Literal{
-										Pos:   p(534, 47),
+										Pos:   p(532, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -7953,8 +7956,134 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(534, 71),
-							Rbrace: p(534, 73),
+							Pos:    p(532, 71),
+							Rbrace: p(532, 73),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(534, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "TaskCanceledException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(534, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(534, 38),
+									Name: "object",
+								},
+								Name: "arg",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(534, 52),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(534, 57),
+									X: &lang.CondExpr{
+										Pos: p(534, 86),
+										Cond: &lang.BinaryExpr{
+											Pos: p(534, 71),
+											Op:  "||",
+											X: &lang.IsExpr{
+												Pos: p(534, 61),
+												X: &lang.Ident{
+													Pos:  p(534, 57),
+													Name: "arg",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(534, 64),
+													Type: &lang.TypeRef{
+														Pos:  p(534, 64),
+														Name: "string",
+													},
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(534, 78),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(534, 74),
+													Name: "arg",
+												},
+												Y: &lang.Literal{
+													Pos:  p(534, 81),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Then: &lang.CastExpr{
+											Pos: p(534, 88),
+											Type: &lang.TypeRef{
+												Pos:  p(534, 89),
+												Name: "string",
+											},
+											X: &lang.Ident{
+												Pos:  p(534, 96),
+												Name: "arg",
+											},
+										},
+										Else: &lang.Literal{
+											Pos:   p(534, 102),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"A task was canceled.\"",
+											Value: string("A task was canceled."),
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(534, 126),
+							Rbrace: p(534, 128),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(535, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "TaskCanceledException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(535, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(535, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(535, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(535, 54),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(535, 82),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(535, 87),
+									X: &lang.Ident{
+										Pos:  p(535, 87),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(535, 96),
+									X: &lang.Ident{
+										Pos:  p(535, 96),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(535, 112),
+							Rbrace: p(535, 114),
 						},
 					},
 					&lang.CtorDecl{
@@ -7966,212 +8095,86 @@ func preludeAST() *lang.File {
 								Pos: p(536, 38),
 								Type: &lang.TypeRef{
 									Pos:  p(536, 38),
-									Name: "object",
-								},
-								Name: "arg",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(536, 52),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(536, 57),
-									X: &lang.CondExpr{
-										Pos: p(536, 86),
-										Cond: &lang.BinaryExpr{
-											Pos: p(536, 71),
-											Op:  "||",
-											X: &lang.IsExpr{
-												Pos: p(536, 61),
-												X: &lang.Ident{
-													Pos:  p(536, 57),
-													Name: "arg",
-												},
-												Pattern: &lang.TypePattern{
-													Pos: p(536, 64),
-													Type: &lang.TypeRef{
-														Pos:  p(536, 64),
-														Name: "string",
-													},
-												},
-											},
-											Y: &lang.BinaryExpr{
-												Pos: p(536, 78),
-												Op:  "==",
-												X: &lang.Ident{
-													Pos:  p(536, 74),
-													Name: "arg",
-												},
-												Y: &lang.Literal{
-													Pos:  p(536, 81),
-													Kind: lang.LitKind(10),
-													Raw:  "null",
-												},
-											},
-										},
-										Then: &lang.CastExpr{
-											Pos: p(536, 88),
-											Type: &lang.TypeRef{
-												Pos:  p(536, 89),
-												Name: "string",
-											},
-											X: &lang.Ident{
-												Pos:  p(536, 96),
-												Name: "arg",
-											},
-										},
-										Else: &lang.Literal{
-											Pos:   p(536, 102),
-											Kind:  lang.LitKind(8),
-											Raw:   "\"A task was canceled.\"",
-											Value: string("A task was canceled."),
-										},
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(536, 126),
-							Rbrace: p(536, 128),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(537, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "TaskCanceledException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(537, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(537, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(537, 54),
+								Pos: p(536, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(537, 54),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(537, 82),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(537, 87),
-									X: &lang.Ident{
-										Pos:  p(537, 87),
-										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(537, 96),
-									X: &lang.Ident{
-										Pos:  p(537, 96),
-										Name: "innerException",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(537, 112),
-							Rbrace: p(537, 114),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(538, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "TaskCanceledException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(538, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(538, 38),
-									Name: "string",
-								},
-								Name: "message",
-							},
-							&lang.Param{
-								Pos: p(538, 54),
-								Type: &lang.TypeRef{
-									Pos:  p(538, 54),
+									Pos:  p(536, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(538, 80),
+								Pos: p(536, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(538, 80),
+									Pos:  p(536, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(538, 96),
+							Pos:  p(536, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(538, 101),
+									Pos: p(536, 101),
 									X: &lang.Ident{
-										Pos:  p(538, 101),
+										Pos:  p(536, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(538, 110),
+									Pos: p(536, 110),
 									X: &lang.Ident{
-										Pos:  p(538, 110),
+										Pos:  p(536, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(538, 126),
+									Pos: p(536, 126),
 									X: &lang.Ident{
-										Pos:  p(538, 126),
+										Pos:  p(536, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(538, 133),
-							Rbrace: p(538, 135),
+							Pos:    p(536, 133),
+							Rbrace: p(536, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(544, 5),
+				Pos:       p(542, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(544, 41),
+						Pos:  p(542, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(546, 9),
+						Pos:       p(544, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(546, 41),
+							Pos:  p(544, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(546, 46),
+									Pos: p(544, 46),
 									X: &lang.Literal{
-										Pos:   p(546, 46),
+										Pos:   p(544, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -8180,116 +8183,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(546, 98),
-							Rbrace: p(546, 100),
+							Pos:    p(544, 98),
+							Rbrace: p(544, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(547, 9),
+						Pos:       p(545, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(547, 37),
+								Pos: p(545, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(547, 37),
+									Pos:  p(545, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(547, 55),
+							Pos:  p(545, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(547, 60),
+									Pos: p(545, 60),
 									X: &lang.Ident{
-										Pos:  p(547, 60),
+										Pos:  p(545, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(547, 69),
-							Rbrace: p(547, 71),
+							Pos:    p(545, 69),
+							Rbrace: p(545, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(548, 9),
+						Pos:       p(546, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(548, 37),
+								Pos: p(546, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(548, 37),
+									Pos:  p(546, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(548, 53),
+								Pos: p(546, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(548, 53),
+									Pos:  p(546, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(548, 81),
+							Pos:  p(546, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(548, 86),
+									Pos: p(546, 86),
 									X: &lang.Ident{
-										Pos:  p(548, 86),
+										Pos:  p(546, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(548, 95),
+									Pos: p(546, 95),
 									X: &lang.Ident{
-										Pos:  p(548, 95),
+										Pos:  p(546, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(548, 111),
-							Rbrace: p(548, 113),
+							Pos:    p(546, 111),
+							Rbrace: p(546, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(554, 5),
+				Pos:       p(552, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(554, 49),
+						Pos:  p(552, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(556, 9),
+						Pos:       p(554, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(556, 49),
+							Pos:  p(554, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(556, 54),
+									Pos: p(554, 54),
 									X: &lang.Literal{
-										Pos:   p(556, 54),
+										Pos:   p(554, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -8298,69 +8301,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(556, 136),
-							Rbrace: p(556, 138),
+							Pos:    p(554, 136),
+							Rbrace: p(554, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(557, 9),
+						Pos:       p(555, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(557, 45),
+								Pos: p(555, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(557, 45),
+									Pos:  p(555, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(557, 63),
+							Pos:  p(555, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(557, 68),
+									Pos: p(555, 68),
 									X: &lang.Ident{
-										Pos:  p(557, 68),
+										Pos:  p(555, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(557, 77),
-							Rbrace: p(557, 79),
+							Pos:    p(555, 77),
+							Rbrace: p(555, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(560, 5),
+				Pos:       p(558, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(560, 47),
+						Pos:  p(558, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(562, 9),
+						Pos:       p(560, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(562, 47),
+							Pos:  p(560, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(562, 52),
+									Pos: p(560, 52),
 									X: &lang.Literal{
-										Pos:   p(562, 52),
+										Pos:   p(560, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -8369,69 +8372,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(562, 100),
-							Rbrace: p(562, 102),
+							Pos:    p(560, 100),
+							Rbrace: p(560, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(563, 9),
+						Pos:       p(561, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(563, 43),
+								Pos: p(561, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(563, 43),
+									Pos:  p(561, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(563, 61),
+							Pos:  p(561, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(563, 66),
+									Pos: p(561, 66),
 									X: &lang.Ident{
-										Pos:  p(563, 66),
+										Pos:  p(561, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(563, 75),
-							Rbrace: p(563, 77),
+							Pos:    p(561, 75),
+							Rbrace: p(561, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(566, 5),
+				Pos:       p(564, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(566, 43),
+						Pos:  p(564, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(568, 9),
+						Pos:       p(566, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(568, 43),
+							Pos:  p(566, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(568, 48),
+									Pos: p(566, 48),
 									X: &lang.Literal{
-										Pos:   p(568, 48),
+										Pos:   p(566, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -8440,76 +8443,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(568, 139),
-							Rbrace: p(568, 141),
+							Pos:    p(566, 139),
+							Rbrace: p(566, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(569, 9),
+						Pos:       p(567, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(569, 39),
+								Pos: p(567, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(569, 39),
+									Pos:  p(567, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(569, 57),
+							Pos:  p(567, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(569, 62),
+									Pos: p(567, 62),
 									X: &lang.Ident{
-										Pos:  p(569, 62),
+										Pos:  p(567, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(569, 71),
-							Rbrace: p(569, 73),
+							Pos:    p(567, 71),
+							Rbrace: p(567, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(579, 5),
+				Pos:       p(577, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(579, 42),
+						Pos:  p(577, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(579, 48),
+						Pos:  p(577, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(579, 60),
+						Pos:  p(577, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(579, 72),
+						Pos:  p(577, 72),
 						Name: "DropWrite",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(581, 5),
+				Pos:       p(579, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       p(581, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(581, 16),
+							Name: "bool",
+						},
+						Name: "SingleWriter",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(581, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(581, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(582, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(582, 16),
+							Name: "bool",
+						},
+						Name: "SingleReader",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(582, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(582, 41),
+								Kind: "set",
+							},
+						},
+					},
 					&lang.PropertyDecl{
 						Pos:       p(583, 9),
 						Modifiers: lang.Modifiers(1),
@@ -8517,52 +8558,14 @@ func preludeAST() *lang.File {
 							Pos:  p(583, 16),
 							Name: "bool",
 						},
-						Name: "SingleWriter",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(583, 36),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(583, 41),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(584, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(584, 16),
-							Name: "bool",
-						},
-						Name: "SingleReader",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(584, 36),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(584, 41),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(585, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(585, 16),
-							Name: "bool",
-						},
 						Name: "AllowSynchronousContinuations",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(585, 53),
+								Pos:  p(583, 53),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(585, 58),
+								Pos:  p(583, 58),
 								Kind: "set",
 							},
 						},
@@ -8570,133 +8573,133 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(588, 5),
+				Pos:       p(586, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnboundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(588, 51),
+						Pos:  p(586, 51),
 						Name: "ChannelOptions",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(590, 5),
+				Pos:       p(588, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BoundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(590, 49),
+						Pos:  p(588, 49),
 						Name: "ChannelOptions",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(592, 9),
+						Pos: p(590, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(592, 9),
+							Pos:  p(590, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(592, 13),
+								Pos:  p(590, 13),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(593, 9),
+						Pos:       p(591, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BoundedChannelOptions",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(593, 38),
+								Pos: p(591, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(593, 38),
+									Pos:  p(591, 38),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(593, 52),
+							Pos: p(591, 52),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(593, 54),
+									Pos: p(591, 54),
 									X: &lang.AssignExpr{
-										Pos: p(593, 63),
+										Pos: p(591, 63),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(593, 54),
+											Pos:  p(591, 54),
 											Name: "Capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(593, 65),
+											Pos:  p(591, 65),
 											Name: "capacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(593, 75),
+							Rbrace: p(591, 75),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(594, 9),
+						Pos:       p(592, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(594, 16),
+							Pos:  p(592, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(596, 13),
+								Pos:  p(594, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(596, 20),
+									Pos:  p(594, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(597, 13),
+								Pos:  p(595, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(598, 13),
+									Pos: p(596, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(599, 17),
+											Pos: p(597, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(599, 27),
+												Pos: p(597, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(599, 21),
+													Pos:  p(597, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(599, 29),
+													Pos:   p(597, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(599, 32),
+												Pos: p(597, 32),
 												X: &lang.NewExpr{
-													Pos: p(599, 38),
+													Pos: p(597, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(599, 42),
+														Pos:  p(597, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(599, 70),
+															Pos: p(597, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(599, 70),
+																Pos: p(597, 70),
 																X: &lang.Ident{
-																	Pos:  p(599, 77),
+																	Pos:  p(597, 77),
 																	Name: "value",
 																},
 															},
@@ -8706,41 +8709,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(600, 17),
+											Pos: p(598, 17),
 											X: &lang.AssignExpr{
-												Pos: p(600, 27),
+												Pos: p(598, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(600, 17),
+													Pos:  p(598, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(600, 29),
+													Pos:  p(598, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(601, 13),
+									Rbrace: p(599, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(603, 9),
+						Pos:       p(601, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(603, 16),
+							Pos:  p(601, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(603, 50),
+								Pos:  p(601, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(603, 55),
+								Pos:  p(601, 55),
 								Kind: "set",
 							},
 						},
@@ -8748,30 +8751,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(606, 5),
+				Pos:       p(604, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(606, 43),
+						Pos:  p(604, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(608, 9),
+						Pos:       p(606, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(608, 43),
+							Pos:  p(606, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(608, 48),
+									Pos: p(606, 48),
 									X: &lang.Literal{
-										Pos:   p(608, 48),
+										Pos:   p(606, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -8780,8 +8783,81 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(608, 80),
-							Rbrace: p(608, 82),
+							Pos:    p(606, 80),
+							Rbrace: p(606, 82),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(607, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ChannelClosedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(607, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(607, 39),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(607, 57),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(607, 62),
+									X: &lang.Ident{
+										Pos:  p(607, 62),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(607, 71),
+							Rbrace: p(607, 73),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(608, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ChannelClosedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(608, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(608, 39),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(608, 67),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(608, 72),
+									X: &lang.Literal{
+										Pos:   p(608, 72),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"The channel has been closed.\"",
+										Value: string("The channel has been closed."),
+									},
+								},
+								&lang.Arg{
+									Pos: p(608, 104),
+									X: &lang.Ident{
+										Pos:  p(608, 104),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(608, 120),
+							Rbrace: p(608, 122),
 						},
 					},
 					&lang.CtorDecl{
@@ -8797,122 +8873,163 @@ func preludeAST() *lang.File {
 								},
 								Name: "message",
 							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(609, 57),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(609, 62),
-									X: &lang.Ident{
-										Pos:  p(609, 62),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(609, 71),
-							Rbrace: p(609, 73),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(610, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ChannelClosedException",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(610, 39),
+								Pos: p(609, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(610, 39),
+									Pos:  p(609, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(610, 67),
+							Pos:  p(609, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(610, 72),
-									X: &lang.Literal{
-										Pos:   p(610, 72),
-										Kind:  lang.LitKind(8),
-										Raw:   "\"The channel has been closed.\"",
-										Value: string("The channel has been closed."),
-									},
-								},
-								&lang.Arg{
-									Pos: p(610, 104),
+									Pos: p(609, 88),
 									X: &lang.Ident{
-										Pos:  p(610, 104),
-										Name: "innerException",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(610, 120),
-							Rbrace: p(610, 122),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(611, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ChannelClosedException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(611, 39),
-								Type: &lang.TypeRef{
-									Pos:  p(611, 39),
-									Name: "string",
-								},
-								Name: "message",
-							},
-							&lang.Param{
-								Pos: p(611, 55),
-								Type: &lang.TypeRef{
-									Pos:  p(611, 55),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(611, 83),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(611, 88),
-									X: &lang.Ident{
-										Pos:  p(611, 88),
+										Pos:  p(609, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(611, 97),
+									Pos: p(609, 97),
 									X: &lang.Ident{
-										Pos:  p(611, 97),
+										Pos:  p(609, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(611, 113),
-							Rbrace: p(611, 115),
+							Pos:    p(609, 113),
+							Rbrace: p(609, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(614, 5),
+				Pos:       p(612, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(614, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(614, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(614, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateUnbounded",
+						TypeParams: []string{
+							"T",
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(614, 58),
+							Type: &lang.TypeRef{
+								Pos:  p(614, 62),
+								Name: "Channel",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(614, 70),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(614, 73),
+									X: &lang.Literal{
+										Pos:   p(614, 73),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(614, 76),
+									X: &lang.MemberExpr{
+										Pos: p(614, 99),
+										X: &lang.Ident{
+											Pos:  p(614, 76),
+											Name: "BoundedChannelFullMode",
+										},
+										Name: "Wait",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(615, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(615, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(615, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateUnbounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(615, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(615, 53),
+									Name: "UnboundedChannelOptions",
+								},
+								Name: "options",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(615, 89),
+							Type: &lang.TypeRef{
+								Pos:  p(615, 93),
+								Name: "Channel",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(615, 101),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(615, 104),
+									X: &lang.Literal{
+										Pos:   p(615, 104),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(615, 107),
+									X: &lang.MemberExpr{
+										Pos: p(615, 130),
+										X: &lang.Ident{
+											Pos:  p(615, 107),
+											Name: "BoundedChannelFullMode",
+										},
+										Name: "Wait",
+									},
+								},
+							},
+						},
+					},
 					&lang.MethodDecl{
 						Pos:       p(616, 9),
 						Modifiers: lang.Modifiers(17),
@@ -8926,167 +9043,53 @@ func preludeAST() *lang.File {
 								},
 							},
 						},
-						Name: "CreateUnbounded",
-						TypeParams: []string{
-							"T",
-						},
-						ExprBody: &lang.NewExpr{
-							Pos: p(616, 58),
-							Type: &lang.TypeRef{
-								Pos:  p(616, 62),
-								Name: "Channel",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(616, 70),
-										Name: "T",
-									},
-								},
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(616, 73),
-									X: &lang.Literal{
-										Pos:   p(616, 73),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								&lang.Arg{
-									Pos: p(616, 76),
-									X: &lang.MemberExpr{
-										Pos: p(616, 99),
-										X: &lang.Ident{
-											Pos:  p(616, 76),
-											Name: "BoundedChannelFullMode",
-										},
-										Name: "Wait",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(617, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(617, 23),
-							Name: "Channel",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(617, 31),
-									Name: "T",
-								},
-							},
-						},
-						Name: "CreateUnbounded",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(617, 53),
-								Type: &lang.TypeRef{
-									Pos:  p(617, 53),
-									Name: "UnboundedChannelOptions",
-								},
-								Name: "options",
-							},
-						},
-						ExprBody: &lang.NewExpr{
-							Pos: p(617, 89),
-							Type: &lang.TypeRef{
-								Pos:  p(617, 93),
-								Name: "Channel",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(617, 101),
-										Name: "T",
-									},
-								},
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(617, 104),
-									X: &lang.Literal{
-										Pos:   p(617, 104),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								&lang.Arg{
-									Pos: p(617, 107),
-									X: &lang.MemberExpr{
-										Pos: p(617, 130),
-										X: &lang.Ident{
-											Pos:  p(617, 107),
-											Name: "BoundedChannelFullMode",
-										},
-										Name: "Wait",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(618, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(618, 23),
-							Name: "Channel",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(618, 31),
-									Name: "T",
-								},
-							},
-						},
 						Name: "CreateBounded",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(618, 51),
+								Pos: p(616, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(618, 51),
+									Pos:  p(616, 51),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(619, 9),
+							Pos: p(617, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(620, 13),
+									Pos: p(618, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(620, 26),
+										Pos: p(618, 26),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(620, 17),
+											Pos:  p(618, 17),
 											Name: "capacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(620, 28),
+											Pos:   p(618, 28),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(620, 31),
+										Pos: p(618, 31),
 										X: &lang.NewExpr{
-											Pos: p(620, 37),
+											Pos: p(618, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(620, 41),
+												Pos:  p(618, 41),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(620, 69),
+													Pos: p(618, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(620, 69),
+														Pos: p(618, 69),
 														X: &lang.Ident{
-															Pos:  p(620, 76),
+															Pos:  p(618, 76),
 															Name: "capacity",
 														},
 													},
@@ -9096,33 +9099,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(621, 13),
+									Pos: p(619, 13),
 									X: &lang.NewExpr{
-										Pos: p(621, 20),
+										Pos: p(619, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(621, 24),
+											Pos:  p(619, 24),
 											Name: "Channel",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(621, 32),
+													Pos:  p(619, 32),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(621, 35),
+												Pos: p(619, 35),
 												X: &lang.Ident{
-													Pos:  p(621, 35),
+													Pos:  p(619, 35),
 													Name: "capacity",
 												},
 											},
 											&lang.Arg{
-												Pos: p(621, 45),
+												Pos: p(619, 45),
 												X: &lang.MemberExpr{
-													Pos: p(621, 68),
+													Pos: p(619, 68),
 													X: &lang.Ident{
-														Pos:  p(621, 45),
+														Pos:  p(619, 45),
 														Name: "BoundedChannelFullMode",
 													},
 													Name: "Wait",
@@ -9132,18 +9135,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(622, 9),
+							Rbrace: p(620, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(623, 9),
+						Pos:       p(621, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(623, 23),
+							Pos:  p(621, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(623, 31),
+									Pos:  p(621, 31),
 									Name: "T",
 								},
 							},
@@ -9154,44 +9157,44 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(623, 51),
+								Pos: p(621, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(623, 51),
+									Pos:  p(621, 51),
 									Name: "BoundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(623, 85),
+							Pos: p(621, 85),
 							Type: &lang.TypeRef{
-								Pos:  p(623, 89),
+								Pos:  p(621, 89),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(623, 97),
+										Pos:  p(621, 97),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(623, 100),
+									Pos: p(621, 100),
 									X: &lang.MemberExpr{
-										Pos: p(623, 108),
+										Pos: p(621, 108),
 										X: &lang.Ident{
-											Pos:  p(623, 100),
+											Pos:  p(621, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(623, 118),
+									Pos: p(621, 118),
 									X: &lang.MemberExpr{
-										Pos: p(623, 126),
+										Pos: p(621, 126),
 										X: &lang.Ident{
-											Pos:  p(623, 118),
+											Pos:  p(621, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -9203,7 +9206,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(626, 5),
+				Pos:       p(624, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -9213,21 +9216,99 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(628, 9),
+						Pos:       p(626, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(628, 27),
+							Pos:  p(626, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(628, 34),
+								Pos:  p(626, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(628, 42),
+									Pos: p(626, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(628, 46),
+										Pos:  p(626, 46),
 										Name: "object",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(627, 9),
+						Modifiers: lang.Modifiers(264),
+						Type: &lang.TypeRef{
+							Pos:  p(627, 27),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(627, 32),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(627, 35),
+								Name: "_items",
+								Init: &lang.NewExpr{
+									Pos: p(627, 44),
+									Type: &lang.TypeRef{
+										Pos:  p(627, 48),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(627, 53),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(628, 9),
+						Modifiers: lang.Modifiers(264),
+						Type: &lang.TypeRef{
+							Pos:  p(628, 27),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(628, 32),
+									Name: "TaskCompletionSource",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(628, 53),
+											Name: "bool",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(628, 60),
+								Name: "_readWaiters",
+								Init: &lang.NewExpr{
+									Pos: p(628, 75),
+									Type: &lang.TypeRef{
+										Pos:  p(628, 79),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(628, 84),
+												Name: "TaskCompletionSource",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(628, 105),
+														Name: "bool",
+													},
+												},
+											},
+										},
 									},
 								},
 							},
@@ -9242,23 +9323,35 @@ func preludeAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  p(629, 32),
-									Name: "T",
+									Name: "TaskCompletionSource",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(629, 53),
+											Name: "bool",
+										},
+									},
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(629, 35),
-								Name: "_items",
+								Pos:  p(629, 60),
+								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(629, 44),
+									Pos: p(629, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(629, 48),
+										Pos:  p(629, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(629, 53),
-												Name: "T",
+												Pos:  p(629, 85),
+												Name: "TaskCompletionSource",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(629, 106),
+														Name: "bool",
+													},
+												},
 											},
 										},
 									},
@@ -9271,39 +9364,28 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
 							Pos:  p(630, 27),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(630, 32),
-									Name: "TaskCompletionSource",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(630, 53),
-											Name: "bool",
-										},
-									},
-								},
-							},
+							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(630, 60),
-								Name: "_readWaiters",
+								Pos:  p(630, 48),
+								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(630, 75),
+									Pos: p(630, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(630, 79),
-										Name: "List",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  p(630, 84),
-												Name: "TaskCompletionSource",
-												Args: []*lang.TypeRef{
-													&lang.TypeRef{
-														Pos:  p(630, 105),
-														Name: "bool",
-													},
+										Pos:  p(630, 66),
+										Name: "TaskCompletionSource",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(630, 87),
+											X: &lang.MemberExpr{
+												Pos: p(630, 107),
+												X: &lang.Ident{
+													Pos:  p(630, 87),
+													Name: "TaskCreationOptions",
 												},
+												Name: "RunContinuationsAsynchronously",
 											},
 										},
 									},
@@ -9316,43 +9398,12 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
 							Pos:  p(631, 27),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(631, 32),
-									Name: "TaskCompletionSource",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(631, 53),
-											Name: "bool",
-										},
-									},
-								},
-							},
+							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(631, 60),
-								Name: "_writeWaiters",
-								Init: &lang.NewExpr{
-									Pos: p(631, 76),
-									Type: &lang.TypeRef{
-										Pos:  p(631, 80),
-										Name: "List",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  p(631, 85),
-												Name: "TaskCompletionSource",
-												Args: []*lang.TypeRef{
-													&lang.TypeRef{
-														Pos:  p(631, 106),
-														Name: "bool",
-													},
-												},
-											},
-										},
-									},
-								},
+								Pos:  p(631, 31),
+								Name: "_capacity",
 							},
 						},
 					},
@@ -9361,204 +9412,156 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
 							Pos:  p(632, 27),
-							Name: "TaskCompletionSource",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(632, 48),
-								Name: "_completion",
-								Init: &lang.NewExpr{
-									Pos: p(632, 62),
-									Type: &lang.TypeRef{
-										Pos:  p(632, 66),
-										Name: "TaskCompletionSource",
-									},
-									Args: []*lang.Arg{
-										&lang.Arg{
-											Pos: p(632, 87),
-											X: &lang.MemberExpr{
-												Pos: p(632, 107),
-												X: &lang.Ident{
-													Pos:  p(632, 87),
-													Name: "TaskCreationOptions",
-												},
-												Name: "RunContinuationsAsynchronously",
-											},
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       p(633, 9),
-						Modifiers: lang.Modifiers(264),
-						Type: &lang.TypeRef{
-							Pos:  p(633, 27),
-							Name: "int",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(633, 31),
-								Name: "_capacity",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       p(634, 9),
-						Modifiers: lang.Modifiers(264),
-						Type: &lang.TypeRef{
-							Pos:  p(634, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(634, 50),
+								Pos:  p(632, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(635, 9),
+						Pos:       p(633, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(635, 18),
+							Pos:  p(633, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(635, 23),
+								Pos:  p(633, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(636, 9),
+						Pos:       p(634, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(636, 18),
+							Pos:  p(634, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(636, 28),
+								Pos:  p(634, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(638, 9),
+						Pos:       p(636, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(638, 26),
+								Pos: p(636, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(638, 26),
+									Pos:  p(636, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(638, 40),
+								Pos: p(636, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(638, 40),
+									Pos:  p(636, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(639, 9),
+							Pos: p(637, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(640, 13),
+									Pos: p(638, 13),
 									X: &lang.AssignExpr{
-										Pos: p(640, 23),
+										Pos: p(638, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(640, 13),
+											Pos:  p(638, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(640, 25),
+											Pos:  p(638, 25),
 											Name: "capacity",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(639, 13),
+									X: &lang.AssignExpr{
+										Pos: p(639, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(639, 13),
+											Name: "_mode",
+										},
+										Right: &lang.Ident{
+											Pos:  p(639, 21),
+											Name: "mode",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(640, 13),
+									X: &lang.AssignExpr{
+										Pos: p(640, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(640, 13),
+											Name: "Reader",
+										},
+										Right: &lang.NewExpr{
+											Pos: p(640, 22),
+											Type: &lang.TypeRef{
+												Pos:  p(640, 26),
+												Name: "ChannelReader",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(640, 40),
+														Name: "T",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(640, 43),
+													X: &lang.ThisExpr{
+														Pos: p(640, 43),
+													},
+												},
+											},
 										},
 									},
 								},
 								&lang.ExprStmt{
 									Pos: p(641, 13),
 									X: &lang.AssignExpr{
-										Pos: p(641, 19),
+										Pos: p(641, 20),
 										Op:  "=",
 										Left: &lang.Ident{
 											Pos:  p(641, 13),
-											Name: "_mode",
-										},
-										Right: &lang.Ident{
-											Pos:  p(641, 21),
-											Name: "mode",
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(642, 13),
-									X: &lang.AssignExpr{
-										Pos: p(642, 20),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(642, 13),
-											Name: "Reader",
-										},
-										Right: &lang.NewExpr{
-											Pos: p(642, 22),
-											Type: &lang.TypeRef{
-												Pos:  p(642, 26),
-												Name: "ChannelReader",
-												Args: []*lang.TypeRef{
-													&lang.TypeRef{
-														Pos:  p(642, 40),
-														Name: "T",
-													},
-												},
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(642, 43),
-													X: &lang.ThisExpr{
-														Pos: p(642, 43),
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(643, 13),
-									X: &lang.AssignExpr{
-										Pos: p(643, 20),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(643, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(643, 22),
+											Pos: p(641, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(643, 26),
+												Pos:  p(641, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(643, 40),
+														Pos:  p(641, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(643, 43),
+													Pos: p(641, 43),
 													X: &lang.ThisExpr{
-														Pos: p(643, 43),
+														Pos: p(641, 43),
 													},
 												},
 											},
@@ -9566,18 +9569,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(644, 9),
+							Rbrace: p(642, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(646, 9),
+						Pos:       p(644, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(646, 16),
+							Pos:  p(644, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(646, 30),
+									Pos:  p(644, 30),
 									Name: "T",
 								},
 							},
@@ -9585,20 +9588,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(646, 42),
+								Pos:  p(644, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(647, 9),
+						Pos:       p(645, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(647, 16),
+							Pos:  p(645, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(647, 30),
+									Pos:  p(645, 30),
 									Name: "T",
 								},
 							},
@@ -9606,32 +9609,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(647, 42),
+								Pos:  p(645, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(649, 9),
+						Pos:       p(647, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(649, 25),
+							Pos:  p(647, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(649, 35),
+								Pos: p(647, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(649, 35),
+									Pos:  p(647, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(649, 40),
+											Pos:  p(647, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(649, 61),
+													Pos:  p(647, 61),
 													Name: "bool",
 												},
 											},
@@ -9641,41 +9644,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(649, 77),
+								Pos: p(647, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(649, 77),
+									Pos:  p(647, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(650, 9),
+							Pos: p(648, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(651, 13),
+									Pos:  p(649, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(651, 31),
+										Pos:  p(649, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(651, 40),
+										Pos: p(649, 40),
 										X: &lang.CallExpr{
-											Pos: p(651, 42),
+											Pos: p(649, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(651, 42),
+												Pos: p(649, 42),
 												X: &lang.Ident{
-													Pos:  p(651, 40),
+													Pos:  p(649, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(651, 55),
+													Pos: p(649, 55),
 													X: &lang.Ident{
-														Pos:  p(651, 55),
+														Pos:  p(649, 55),
 														Name: "result",
 													},
 												},
@@ -9684,13 +9687,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(652, 13),
+									Pos: p(650, 13),
 									X: &lang.CallExpr{
-										Pos: p(652, 21),
+										Pos: p(650, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(652, 21),
+											Pos: p(650, 21),
 											X: &lang.Ident{
-												Pos:  p(652, 13),
+												Pos:  p(650, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
@@ -9698,52 +9701,52 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(653, 9),
+							Rbrace: p(651, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(656, 9),
+						Pos:       p(654, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(656, 18),
+							Pos:  p(654, 18),
 							Name: "void",
 						},
 						Name: "Finish",
 						Body: &lang.BlockStmt{
-							Pos: p(657, 9),
+							Pos: p(655, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(658, 13),
+									Pos: p(656, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(658, 24),
+										Pos: p(656, 24),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(658, 17),
+											Pos:  p(656, 17),
 											Name: "_error",
 										},
 										Y: &lang.Literal{
-											Pos:  p(658, 27),
+											Pos:  p(656, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(658, 33),
+										Pos: p(656, 33),
 										X: &lang.CallExpr{
-											Pos: p(658, 45),
+											Pos: p(656, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(658, 45),
+												Pos: p(656, 45),
 												X: &lang.Ident{
-													Pos:  p(658, 33),
+													Pos:  p(656, 33),
 													Name: "_completion",
 												},
 												Name: "TrySetException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(658, 61),
+													Pos: p(656, 61),
 													X: &lang.Ident{
-														Pos:  p(658, 61),
+														Pos:  p(656, 61),
 														Name: "_error",
 													},
 												},
@@ -9751,13 +9754,13 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(659, 18),
+										Pos: p(657, 18),
 										X: &lang.CallExpr{
-											Pos: p(659, 30),
+											Pos: p(657, 30),
 											Fun: &lang.MemberExpr{
-												Pos: p(659, 30),
+												Pos: p(657, 30),
 												X: &lang.Ident{
-													Pos:  p(659, 18),
+													Pos:  p(657, 18),
 													Name: "_completion",
 												},
 												Name: "TrySetResult",
@@ -9766,18 +9769,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(660, 9),
+							Rbrace: p(658, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(662, 9),
+						Pos:       p(660, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(662, 25),
+							Pos:  p(660, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(662, 35),
+									Pos:  p(660, 35),
 									Name: "bool",
 								},
 							},
@@ -9785,17 +9788,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(662, 46),
+								Pos: p(660, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(662, 46),
+									Pos:  p(660, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(662, 51),
+											Pos:  p(660, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(662, 72),
+													Pos:  p(660, 72),
 													Name: "bool",
 												},
 											},
@@ -9805,42 +9808,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(662, 88),
+								Pos: p(660, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(662, 88),
+									Pos:  p(660, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(663, 9),
+							Pos: p(661, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(664, 13),
+									Pos: p(662, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(664, 17),
+											Pos:  p(662, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(664, 23),
+												Pos: p(662, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(664, 27),
+													Pos:  p(662, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(664, 48),
+															Pos:  p(662, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(664, 54),
+														Pos: p(662, 54),
 														X: &lang.MemberExpr{
-															Pos: p(664, 74),
+															Pos: p(662, 74),
 															X: &lang.Ident{
-																Pos:  p(664, 54),
+																Pos:  p(662, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -9852,22 +9855,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(665, 13),
+									Pos: p(663, 13),
 									X: &lang.CallExpr{
-										Pos: p(665, 21),
+										Pos: p(663, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(665, 21),
+											Pos: p(663, 21),
 											X: &lang.Ident{
-												Pos:  p(665, 13),
+												Pos:  p(663, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(665, 25),
+												Pos: p(663, 25),
 												X: &lang.Ident{
-													Pos:  p(665, 25),
+													Pos:  p(663, 25),
 													Name: "tcs",
 												},
 											},
@@ -9875,47 +9878,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(666, 13),
+									Pos: p(664, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(666, 20),
+										Pos: p(664, 20),
 										X: &lang.Ident{
-											Pos:  p(666, 17),
+											Pos:  p(664, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(666, 35),
+										Pos: p(664, 35),
 										X: &lang.CallExpr{
-											Pos: p(666, 38),
+											Pos: p(664, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(666, 38),
+												Pos: p(664, 38),
 												X: &lang.Ident{
-													Pos:  p(666, 35),
+													Pos:  p(664, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(666, 47),
+													Pos: p(664, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(666, 47),
+														Pos: p(664, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(666, 57),
+															Pos: p(664, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(666, 57),
+																Pos: p(664, 57),
 																X: &lang.Ident{
-																	Pos:  p(666, 53),
+																	Pos:  p(664, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(666, 72),
+																	Pos: p(664, 72),
 																	X: &lang.Ident{
-																		Pos:  p(666, 72),
+																		Pos:  p(664, 72),
 																		Name: "ct",
 																	},
 																},
@@ -9928,26 +9931,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(667, 13),
+									Pos: p(665, 13),
 									X: &lang.NewExpr{
-										Pos: p(667, 20),
+										Pos: p(665, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(667, 24),
+											Pos:  p(665, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(667, 34),
+													Pos:  p(665, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(667, 40),
+												Pos: p(665, 40),
 												X: &lang.MemberExpr{
-													Pos: p(667, 44),
+													Pos: p(665, 44),
 													X: &lang.Ident{
-														Pos:  p(667, 40),
+														Pos:  p(665, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -9957,13 +9960,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(668, 9),
+							Rbrace: p(666, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(671, 5),
+				Pos:       p(669, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -9973,38 +9976,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(673, 9),
+						Pos:       p(671, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(673, 18),
+							Pos:  p(671, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(673, 26),
+									Pos:  p(671, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(673, 29),
+								Pos:  p(671, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(674, 9),
+						Pos:       p(672, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(674, 32),
+								Pos: p(672, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(674, 32),
+									Pos:  p(672, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(674, 40),
+											Pos:  p(672, 40),
 											Name: "T",
 										},
 									},
@@ -10013,41 +10016,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(674, 46),
+							Pos: p(672, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(674, 48),
+									Pos: p(672, 48),
 									X: &lang.AssignExpr{
-										Pos: p(674, 51),
+										Pos: p(672, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(674, 48),
+											Pos:  p(672, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(674, 53),
+											Pos:  p(672, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(674, 56),
+							Rbrace: p(672, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(676, 9),
+						Pos:       p(674, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(676, 16),
+							Pos:  p(674, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(676, 50),
+							Pos: p(674, 50),
 							X: &lang.MemberExpr{
-								Pos: p(676, 38),
+								Pos: p(674, 38),
 								X: &lang.Ident{
-									Pos:  p(676, 35),
+									Pos:  p(674, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -10056,68 +10059,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(677, 9),
+						Pos:       p(675, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(677, 16),
+							Pos:  p(675, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(677, 33),
+							Pos:   p(675, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(678, 9),
+						Pos:       p(676, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(678, 16),
+							Pos:  p(676, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(678, 32),
+							Pos:   p(676, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(679, 9),
+						Pos:       p(677, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(679, 16),
+							Pos:  p(677, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(679, 28),
+								Pos:  p(677, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(679, 32),
+									Pos: p(677, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(679, 34),
+											Pos: p(677, 34),
 											X: &lang.MemberExpr{
-												Pos: p(679, 43),
+												Pos: p(677, 43),
 												X: &lang.Ident{
-													Pos:  p(679, 40),
+													Pos:  p(677, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(679, 50),
+												Pos: p(677, 50),
 												X: &lang.MemberExpr{
-													Pos: p(679, 67),
+													Pos: p(677, 67),
 													X: &lang.MemberExpr{
-														Pos: p(679, 60),
+														Pos: p(677, 60),
 														X: &lang.Ident{
-															Pos:  p(679, 57),
+															Pos:  p(677, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -10127,57 +10130,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(679, 74),
+									Rbrace: p(677, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(681, 9),
+						Pos:       p(679, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(681, 16),
+							Pos:  p(679, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(681, 29),
+								Pos:      p(679, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(681, 33),
+									Pos:  p(679, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(682, 9),
+							Pos: p(680, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(683, 13),
+									Pos: p(681, 13),
 									X: &lang.MemberExpr{
-										Pos: p(683, 22),
+										Pos: p(681, 22),
 										X: &lang.Ident{
-											Pos:  p(683, 19),
+											Pos:  p(681, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(684, 13),
+										Pos: p(682, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(685, 17),
+												Pos: p(683, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(685, 37),
+													Pos: p(683, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(685, 31),
+														Pos: p(683, 31),
 														X: &lang.MemberExpr{
-															Pos: p(685, 24),
+															Pos: p(683, 24),
 															X: &lang.Ident{
-																Pos:  p(685, 21),
+																Pos:  p(683, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10185,69 +10188,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(685, 40),
+														Pos:   p(683, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(686, 17),
+													Pos: p(684, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(687, 21),
+															Pos: p(685, 21),
 															X: &lang.AssignExpr{
-																Pos: p(687, 26),
+																Pos: p(685, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(687, 21),
+																	Pos:  p(685, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(687, 28),
+																	Pos: p(685, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(687, 36),
+																		Pos:  p(685, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(688, 21),
+															Pos: p(686, 21),
 															X: &lang.Literal{
-																Pos:   p(688, 28),
+																Pos:   p(686, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(689, 17),
+													Rbrace: p(687, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(690, 17),
+												Pos: p(688, 17),
 												X: &lang.AssignExpr{
-													Pos: p(690, 22),
+													Pos: p(688, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(690, 17),
+														Pos:  p(688, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(690, 33),
+														Pos: p(688, 33),
 														X: &lang.MemberExpr{
-															Pos: p(690, 27),
+															Pos: p(688, 27),
 															X: &lang.Ident{
-																Pos:  p(690, 24),
+																Pos:  p(688, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(690, 34),
+																Pos: p(688, 34),
 																X: &lang.Literal{
-																	Pos:   p(690, 34),
+																	Pos:   p(688, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -10257,15 +10260,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(691, 17),
+												Pos: p(689, 17),
 												X: &lang.CallExpr{
-													Pos: p(691, 27),
+													Pos: p(689, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(691, 27),
+														Pos: p(689, 27),
 														X: &lang.MemberExpr{
-															Pos: p(691, 20),
+															Pos: p(689, 20),
 															X: &lang.Ident{
-																Pos:  p(691, 17),
+																Pos:  p(689, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10274,9 +10277,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(691, 36),
+															Pos: p(689, 36),
 															X: &lang.Literal{
-																Pos:   p(691, 36),
+																Pos:   p(689, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -10285,17 +10288,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(692, 17),
+												Pos: p(690, 17),
 												X: &lang.CallExpr{
-													Pos: p(692, 28),
+													Pos: p(690, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(692, 28),
+														Pos: p(690, 28),
 														X: &lang.Ident{
-															Pos:  p(692, 17),
+															Pos:  p(690, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(692, 25),
+																	Pos:  p(690, 25),
 																	Name: "T",
 																},
 															},
@@ -10304,20 +10307,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(692, 33),
+															Pos: p(690, 33),
 															X: &lang.MemberExpr{
-																Pos: p(692, 36),
+																Pos: p(690, 36),
 																X: &lang.Ident{
-																	Pos:  p(692, 33),
+																	Pos:  p(690, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(692, 51),
+															Pos: p(690, 51),
 															X: &lang.Literal{
-																Pos:   p(692, 51),
+																Pos:   p(690, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10327,27 +10330,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(693, 17),
+												Pos: p(691, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(693, 32),
+													Pos: p(691, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(693, 24),
+														Pos: p(691, 24),
 														X: &lang.Ident{
-															Pos:  p(693, 21),
+															Pos:  p(691, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(693, 51),
+														Pos: p(691, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(693, 45),
+															Pos: p(691, 45),
 															X: &lang.MemberExpr{
-																Pos: p(693, 38),
+																Pos: p(691, 38),
 																X: &lang.Ident{
-																	Pos:  p(693, 35),
+																	Pos:  p(691, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -10355,20 +10358,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(693, 54),
+															Pos:   p(691, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(693, 57),
+													Pos: p(691, 57),
 													X: &lang.CallExpr{
-														Pos: p(693, 60),
+														Pos: p(691, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(693, 60),
+															Pos: p(691, 60),
 															X: &lang.Ident{
-																Pos:  p(693, 57),
+																Pos:  p(691, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -10377,68 +10380,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(694, 17),
+												Pos: p(692, 17),
 												X: &lang.Literal{
-													Pos:   p(694, 24),
+													Pos:   p(692, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(695, 13),
+										Rbrace: p(693, 13),
 									},
 								},
 							},
-							Rbrace: p(696, 9),
+							Rbrace: p(694, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(698, 9),
+						Pos:       p(696, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(698, 16),
+							Pos:  p(696, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(698, 29),
+								Pos:      p(696, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(698, 33),
+									Pos:  p(696, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(699, 9),
+							Pos: p(697, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(700, 13),
+									Pos: p(698, 13),
 									X: &lang.MemberExpr{
-										Pos: p(700, 22),
+										Pos: p(698, 22),
 										X: &lang.Ident{
-											Pos:  p(700, 19),
+											Pos:  p(698, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(701, 13),
+										Pos: p(699, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(702, 17),
+												Pos: p(700, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(702, 37),
+													Pos: p(700, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(702, 31),
+														Pos: p(700, 31),
 														X: &lang.MemberExpr{
-															Pos: p(702, 24),
+															Pos: p(700, 24),
 															X: &lang.Ident{
-																Pos:  p(702, 21),
+																Pos:  p(700, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10446,69 +10449,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(702, 40),
+														Pos:   p(700, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(703, 17),
+													Pos: p(701, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(704, 21),
+															Pos: p(702, 21),
 															X: &lang.AssignExpr{
-																Pos: p(704, 26),
+																Pos: p(702, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(704, 21),
+																	Pos:  p(702, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(704, 28),
+																	Pos: p(702, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(704, 36),
+																		Pos:  p(702, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(705, 21),
+															Pos: p(703, 21),
 															X: &lang.Literal{
-																Pos:   p(705, 28),
+																Pos:   p(703, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(706, 17),
+													Rbrace: p(704, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(707, 17),
+												Pos: p(705, 17),
 												X: &lang.AssignExpr{
-													Pos: p(707, 22),
+													Pos: p(705, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(707, 17),
+														Pos:  p(705, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(707, 33),
+														Pos: p(705, 33),
 														X: &lang.MemberExpr{
-															Pos: p(707, 27),
+															Pos: p(705, 27),
 															X: &lang.Ident{
-																Pos:  p(707, 24),
+																Pos:  p(705, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(707, 34),
+																Pos: p(705, 34),
 																X: &lang.Literal{
-																	Pos:   p(707, 34),
+																	Pos:   p(705, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -10518,31 +10521,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(708, 17),
+												Pos: p(706, 17),
 												X: &lang.Literal{
-													Pos:   p(708, 24),
+													Pos:   p(706, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(709, 13),
+										Rbrace: p(707, 13),
 									},
 								},
 							},
-							Rbrace: p(710, 9),
+							Rbrace: p(708, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(712, 9),
+						Pos:       p(710, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(712, 16),
+							Pos:  p(710, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(712, 26),
+									Pos:  p(710, 26),
 									Name: "bool",
 								},
 							},
@@ -10550,68 +10553,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(712, 48),
+								Pos: p(710, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(712, 48),
+									Pos:  p(710, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(712, 86),
+									Pos: p(710, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(713, 9),
+							Pos: p(711, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(714, 13),
+									Pos: p(712, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(714, 35),
+										Pos: p(712, 35),
 										X: &lang.Ident{
-											Pos:  p(714, 17),
+											Pos:  p(712, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(714, 60),
+										Pos: p(712, 60),
 										X: &lang.NewExpr{
-											Pos: p(714, 67),
+											Pos: p(712, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(714, 71),
+												Pos:  p(712, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(714, 81),
+														Pos:  p(712, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(714, 87),
+													Pos: p(712, 87),
 													X: &lang.CallExpr{
-														Pos: p(714, 92),
+														Pos: p(712, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(714, 92),
+															Pos: p(712, 92),
 															X: &lang.Ident{
-																Pos:  p(714, 87),
+																Pos:  p(712, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(714, 105),
+																	Pos:  p(712, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(714, 111),
+																Pos: p(712, 111),
 																X: &lang.Ident{
-																	Pos:  p(714, 111),
+																	Pos:  p(712, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10623,29 +10626,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(715, 13),
+									Pos: p(713, 13),
 									X: &lang.MemberExpr{
-										Pos: p(715, 22),
+										Pos: p(713, 22),
 										X: &lang.Ident{
-											Pos:  p(715, 19),
+											Pos:  p(713, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(716, 13),
+										Pos: p(714, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(717, 17),
+												Pos: p(715, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(717, 37),
+													Pos: p(715, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(717, 31),
+														Pos: p(715, 31),
 														X: &lang.MemberExpr{
-															Pos: p(717, 24),
+															Pos: p(715, 24),
 															X: &lang.Ident{
-																Pos:  p(717, 21),
+																Pos:  p(715, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10653,30 +10656,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(717, 39),
+														Pos:   p(715, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(717, 42),
+													Pos: p(715, 42),
 													X: &lang.NewExpr{
-														Pos: p(717, 49),
+														Pos: p(715, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(717, 53),
+															Pos:  p(715, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(717, 63),
+																	Pos:  p(715, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(717, 69),
+																Pos: p(715, 69),
 																X: &lang.Literal{
-																	Pos:   p(717, 69),
+																	Pos:   p(715, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10687,77 +10690,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(718, 17),
+												Pos: p(716, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(718, 24),
+													Pos: p(716, 24),
 													X: &lang.Ident{
-														Pos:  p(718, 21),
+														Pos:  p(716, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(719, 17),
+													Pos: p(717, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(720, 21),
+															Pos: p(718, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(720, 35),
+																Pos: p(718, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(720, 28),
+																	Pos: p(718, 28),
 																	X: &lang.Ident{
-																		Pos:  p(720, 25),
+																		Pos:  p(718, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(720, 38),
+																	Pos:  p(718, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(720, 44),
+																Pos: p(718, 44),
 																X: &lang.NewExpr{
-																	Pos: p(720, 51),
+																	Pos: p(718, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(720, 55),
+																		Pos:  p(718, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(720, 65),
+																				Pos:  p(718, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(720, 71),
+																			Pos: p(718, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(720, 76),
+																				Pos: p(718, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(720, 76),
+																					Pos: p(718, 76),
 																					X: &lang.Ident{
-																						Pos:  p(720, 71),
+																						Pos:  p(718, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(720, 90),
+																							Pos:  p(718, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(720, 96),
+																						Pos: p(718, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(720, 99),
+																							Pos: p(718, 99),
 																							X: &lang.Ident{
-																								Pos:  p(720, 96),
+																								Pos:  p(718, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10771,24 +10774,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(721, 21),
+															Pos: p(719, 21),
 															X: &lang.NewExpr{
-																Pos: p(721, 28),
+																Pos: p(719, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(721, 32),
+																	Pos:  p(719, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(721, 42),
+																			Pos:  p(719, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(721, 48),
+																		Pos: p(719, 48),
 																		X: &lang.Literal{
-																			Pos:   p(721, 48),
+																			Pos:   p(719, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10798,21 +10801,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(722, 17),
+													Rbrace: p(720, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(723, 17),
+												Pos: p(721, 17),
 												X: &lang.CallExpr{
-													Pos: p(723, 35),
+													Pos: p(721, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(723, 35),
+														Pos: p(721, 35),
 														X: &lang.Ident{
-															Pos:  p(723, 24),
+															Pos:  p(721, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(723, 32),
+																	Pos:  p(721, 32),
 																	Name: "T",
 																},
 															},
@@ -10821,20 +10824,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(723, 40),
+															Pos: p(721, 40),
 															X: &lang.MemberExpr{
-																Pos: p(723, 43),
+																Pos: p(721, 43),
 																X: &lang.Ident{
-																	Pos:  p(723, 40),
+																	Pos:  p(721, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(723, 57),
+															Pos: p(721, 57),
 															X: &lang.Ident{
-																Pos:  p(723, 57),
+																Pos:  p(721, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -10842,22 +10845,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(724, 13),
+										Rbrace: p(722, 13),
 									},
 								},
 							},
-							Rbrace: p(725, 9),
+							Rbrace: p(723, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(727, 9),
+						Pos:       p(725, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(727, 22),
+							Pos:  p(725, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(727, 32),
+									Pos:  p(725, 32),
 									Name: "T",
 								},
 							},
@@ -10865,98 +10868,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(727, 45),
+								Pos: p(725, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(727, 45),
+									Pos:  p(725, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(727, 83),
+									Pos: p(725, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(728, 9),
+							Pos: p(726, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(729, 13),
+									Pos: p(727, 13),
 									Cond: &lang.Literal{
-										Pos:   p(729, 20),
+										Pos:   p(727, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(730, 13),
+										Pos: p(728, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(731, 17),
+												Pos: p(729, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(731, 21),
+													Pos: p(729, 21),
 													Fun: &lang.Ident{
-														Pos:  p(731, 21),
+														Pos:  p(729, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(731, 29),
+															Pos: p(729, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(731, 33),
+																Pos:  p(729, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(731, 44),
+													Pos: p(729, 44),
 													X: &lang.Ident{
-														Pos:  p(731, 51),
+														Pos:  p(729, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(732, 17),
+												Pos: p(730, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(732, 17),
+													Pos:  p(730, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(732, 22),
+														Pos:  p(730, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(733, 17),
+												Pos: p(731, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(733, 21),
+													Pos: p(731, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(733, 23),
+															Pos: p(731, 23),
 															X: &lang.AssignExpr{
-																Pos: p(733, 28),
+																Pos: p(731, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(733, 23),
+																	Pos:  p(731, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(733, 30),
+																	Pos: p(731, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(733, 36),
+																		Pos: p(731, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(733, 36),
+																			Pos:  p(731, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(733, 52),
+																				Pos: p(731, 52),
 																				X: &lang.Ident{
-																					Pos:  p(733, 52),
+																					Pos:  p(731, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -10966,48 +10969,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(733, 72),
+													Rbrace: p(731, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(734, 17),
+														Pos: p(732, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(734, 24),
+															Pos:  p(732, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(734, 52),
+															Pos: p(732, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(734, 54),
+																	Pos: p(732, 54),
 																},
 															},
-															Rbrace: p(734, 61),
+															Rbrace: p(732, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(735, 17),
+														Pos: p(733, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(735, 24),
+															Pos:  p(733, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(735, 37),
+															Pos: p(733, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(735, 39),
+																	Pos: p(733, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(735, 45),
+																		Pos: p(733, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(735, 49),
+																			Pos:  p(733, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(735, 72),
+																				Pos: p(733, 72),
 																				X: &lang.Ident{
-																					Pos:  p(735, 72),
+																					Pos:  p(733, 72),
 																					Name: "e",
 																				},
 																			},
@@ -11015,49 +11018,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(735, 76),
+															Rbrace: p(733, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(736, 17),
+												Pos: p(734, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(736, 21),
+													Pos: p(734, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(736, 22),
+														Pos:  p(734, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(736, 28),
+													Pos: p(734, 28),
 													X: &lang.NewExpr{
-														Pos: p(736, 34),
+														Pos: p(734, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(736, 38),
+															Pos:  p(734, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(737, 13),
+										Rbrace: p(735, 13),
 									},
 								},
 							},
-							Rbrace: p(738, 9),
+							Rbrace: p(736, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(740, 9),
+						Pos:       p(738, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(740, 16),
+							Pos:  p(738, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(740, 33),
+									Pos:  p(738, 33),
 									Name: "T",
 								},
 							},
@@ -11065,40 +11068,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(740, 49),
+								Pos: p(738, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(740, 49),
+									Pos:  p(738, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(740, 87),
+									Pos: p(738, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(741, 13),
+							Pos: p(739, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(741, 17),
+								Pos:  p(739, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(741, 32),
+										Pos:  p(739, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(741, 35),
+									Pos: p(739, 35),
 									X: &lang.ThisExpr{
-										Pos: p(741, 35),
+										Pos: p(739, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(741, 41),
+									Pos: p(739, 41),
 									X: &lang.Ident{
-										Pos:  p(741, 41),
+										Pos:  p(739, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -11108,7 +11111,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(744, 5),
+				Pos:       p(742, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -11118,21 +11121,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(744, 47),
+						Pos:  p(742, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(744, 64),
+								Pos:  p(742, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(744, 68),
+						Pos:  p(742, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(744, 85),
+								Pos:  p(742, 85),
 								Name: "T",
 							},
 						},
@@ -11140,52 +11143,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(746, 9),
+						Pos:       p(744, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(746, 18),
+							Pos:  p(744, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(746, 32),
+									Pos:  p(744, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(746, 35),
+								Pos:  p(744, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(747, 9),
+						Pos:       p(745, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(747, 18),
+							Pos:  p(745, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(747, 36),
+								Pos:  p(745, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(748, 9),
+						Pos:       p(746, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(748, 33),
+								Pos: p(746, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(748, 33),
+									Pos:  p(746, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(748, 47),
+											Pos:  p(746, 47),
 											Name: "T",
 										},
 									},
@@ -11193,80 +11196,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(748, 53),
+								Pos: p(746, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(748, 53),
+									Pos:  p(746, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(748, 75),
+							Pos: p(746, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(748, 77),
+									Pos: p(746, 77),
 									X: &lang.AssignExpr{
-										Pos: p(748, 80),
+										Pos: p(746, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(748, 77),
+											Pos:  p(746, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(748, 82),
+											Pos:  p(746, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(748, 85),
+									Pos: p(746, 85),
 									X: &lang.AssignExpr{
-										Pos: p(748, 89),
+										Pos: p(746, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(748, 85),
+											Pos:  p(746, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(748, 91),
+											Pos:  p(746, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(748, 95),
+							Rbrace: p(746, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(749, 9),
+						Pos:       p(747, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(749, 16),
+							Pos:  p(747, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(749, 28),
+								Pos:  p(747, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(749, 33),
+								Pos:       p(747, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(750, 9),
+						Pos:       p(748, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(750, 16),
+							Pos:  p(748, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(750, 33),
+									Pos:  p(748, 33),
 									Name: "T",
 								},
 							},
@@ -11274,57 +11277,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(750, 55),
+								Pos: p(748, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(750, 55),
+									Pos:  p(748, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(750, 93),
+									Pos: p(748, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(750, 105),
+							Pos: p(748, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(751, 9),
+						Pos:       p(749, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(751, 22),
+							Pos:  p(749, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(751, 32),
+									Pos:  p(749, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(752, 9),
+							Pos: p(750, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(753, 13),
+									Pos: p(751, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(753, 20),
+										Pos: p(751, 20),
 										X: &lang.CallExpr{
-											Pos: p(753, 29),
+											Pos: p(751, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(753, 29),
+												Pos: p(751, 29),
 												X: &lang.Ident{
-													Pos:  p(753, 26),
+													Pos:  p(751, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(753, 45),
+													Pos: p(751, 45),
 													X: &lang.Ident{
-														Pos:  p(753, 45),
+														Pos:  p(751, 45),
 														Name: "_ct",
 													},
 												},
@@ -11332,91 +11335,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(754, 13),
+										Pos: p(752, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(755, 17),
+												Pos: p(753, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(755, 24),
+													Pos: p(753, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(755, 24),
+														Pos: p(753, 24),
 														X: &lang.Ident{
-															Pos:  p(755, 21),
+															Pos:  p(753, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(755, 32),
+															Pos: p(753, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(755, 36),
+																Pos:  p(753, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(756, 17),
+													Pos: p(754, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(757, 21),
+															Pos: p(755, 21),
 															X: &lang.AssignExpr{
-																Pos: p(757, 29),
+																Pos: p(755, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(757, 21),
+																	Pos:  p(755, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(757, 31),
+																	Pos:  p(755, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(758, 21),
+															Pos: p(756, 21),
 															X: &lang.Literal{
-																Pos:   p(758, 28),
+																Pos:   p(756, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(759, 17),
+													Rbrace: p(757, 17),
 												},
 											},
 										},
-										Rbrace: p(760, 13),
+										Rbrace: p(758, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(761, 13),
+									Pos: p(759, 13),
 									X: &lang.Literal{
-										Pos:   p(761, 20),
+										Pos:   p(759, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(762, 9),
+							Rbrace: p(760, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(763, 9),
+						Pos:       p(761, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(763, 16),
+							Pos:  p(761, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(763, 54),
+							Pos: p(761, 54),
 							X: &lang.Ident{
-								Pos:  p(763, 44),
+								Pos:  p(761, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -11425,7 +11428,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(766, 5),
+				Pos:       p(764, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -11435,38 +11438,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(768, 9),
+						Pos:       p(766, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(768, 18),
+							Pos:  p(766, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(768, 26),
+									Pos:  p(766, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(768, 29),
+								Pos:  p(766, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(769, 9),
+						Pos:       p(767, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(769, 32),
+								Pos: p(767, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(769, 32),
+									Pos:  p(767, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(769, 40),
+											Pos:  p(767, 40),
 											Name: "T",
 										},
 									},
@@ -11475,75 +11478,75 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(769, 46),
+							Pos: p(767, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(769, 48),
+									Pos: p(767, 48),
 									X: &lang.AssignExpr{
-										Pos: p(769, 51),
+										Pos: p(767, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(769, 48),
+											Pos:  p(767, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(769, 53),
+											Pos:  p(767, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(769, 56),
+							Rbrace: p(767, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(771, 9),
+						Pos:       p(769, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(771, 16),
+							Pos:  p(769, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(771, 30),
+								Pos: p(769, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(771, 30),
+									Pos:  p(769, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(772, 9),
+							Pos: p(770, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(773, 13),
+									Pos: p(771, 13),
 									X: &lang.MemberExpr{
-										Pos: p(773, 22),
+										Pos: p(771, 22),
 										X: &lang.Ident{
-											Pos:  p(773, 19),
+											Pos:  p(771, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(774, 13),
+										Pos: p(772, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(775, 17),
+												Pos: p(773, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(775, 24),
+													Pos: p(773, 24),
 													X: &lang.Ident{
-														Pos:  p(775, 21),
+														Pos:  p(773, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(775, 33),
+													Pos: p(773, 33),
 													X: &lang.Literal{
-														Pos:   p(775, 40),
+														Pos:   p(773, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -11551,36 +11554,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(776, 17),
+												Pos: p(774, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(776, 38),
+													Pos: p(774, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(776, 34),
+														Pos: p(774, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(776, 24),
+															Pos: p(774, 24),
 															X: &lang.Ident{
-																Pos:  p(776, 21),
+																Pos:  p(774, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(776, 36),
+															Pos:   p(774, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(776, 57),
+														Pos: p(774, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(776, 51),
+															Pos: p(774, 51),
 															X: &lang.MemberExpr{
-																Pos: p(776, 44),
+																Pos: p(774, 44),
 																X: &lang.Ident{
-																	Pos:  p(776, 41),
+																	Pos:  p(774, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -11588,9 +11591,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(776, 63),
+															Pos: p(774, 63),
 															X: &lang.Ident{
-																Pos:  p(776, 60),
+																Pos:  p(774, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -11598,19 +11601,49 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(777, 17),
+													Pos: p(775, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(778, 21),
+															Pos: p(776, 21),
 															X: &lang.MemberExpr{
-																Pos: p(778, 32),
+																Pos: p(776, 32),
 																X: &lang.Ident{
-																	Pos:  p(778, 29),
+																	Pos:  p(776, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
+																&lang.SwitchSection{
+																	Pos: p(778, 25),
+																	Labels: []*lang.CaseLabel{
+																		&lang.CaseLabel{
+																			Pos: p(778, 25),
+																			Pattern: &lang.ConstPattern{
+																				Pos: p(778, 30),
+																				X: &lang.MemberExpr{
+																					Pos: p(778, 53),
+																					X: &lang.Ident{
+																						Pos:  p(778, 30),
+																						Name: "BoundedChannelFullMode",
+																					},
+																					Name: "Wait",
+																				},
+																			},
+																		},
+																	},
+																	Body: []lang.Stmt{
+																		&lang.ReturnStmt{
+																			Pos: p(779, 29),
+																			X: &lang.Literal{
+																				Pos:   p(779, 36),
+																				Kind:  lang.LitKind(9),
+																				Raw:   "false",
+																				Value: bool(false),
+																			},
+																		},
+																	},
+																},
 																&lang.SwitchSection{
 																	Pos: p(780, 25),
 																	Labels: []*lang.CaseLabel{
@@ -11624,7 +11657,7 @@ func preludeAST() *lang.File {
 																						Pos:  p(780, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
-																					Name: "Wait",
+																					Name: "DropWrite",
 																				},
 																			},
 																		},
@@ -11635,8 +11668,8 @@ func preludeAST() *lang.File {
 																			X: &lang.Literal{
 																				Pos:   p(781, 36),
 																				Kind:  lang.LitKind(9),
-																				Raw:   "false",
-																				Value: bool(false),
+																				Raw:   "true",
+																				Value: bool(true),
 																			},
 																		},
 																	},
@@ -11654,36 +11687,6 @@ func preludeAST() *lang.File {
 																						Pos:  p(782, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
-																					Name: "DropWrite",
-																				},
-																			},
-																		},
-																	},
-																	Body: []lang.Stmt{
-																		&lang.ReturnStmt{
-																			Pos: p(783, 29),
-																			X: &lang.Literal{
-																				Pos:   p(783, 36),
-																				Kind:  lang.LitKind(9),
-																				Raw:   "true",
-																				Value: bool(true),
-																			},
-																		},
-																	},
-																},
-																&lang.SwitchSection{
-																	Pos: p(784, 25),
-																	Labels: []*lang.CaseLabel{
-																		&lang.CaseLabel{
-																			Pos: p(784, 25),
-																			Pattern: &lang.ConstPattern{
-																				Pos: p(784, 30),
-																				X: &lang.MemberExpr{
-																					Pos: p(784, 53),
-																					X: &lang.Ident{
-																						Pos:  p(784, 30),
-																						Name: "BoundedChannelFullMode",
-																					},
 																					Name: "DropNewest",
 																				},
 																			},
@@ -11691,15 +11694,15 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(785, 29),
+																			Pos: p(783, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(785, 39),
+																				Pos: p(783, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(785, 39),
+																					Pos: p(783, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(785, 32),
+																						Pos: p(783, 32),
 																						X: &lang.Ident{
-																							Pos:  p(785, 29),
+																							Pos:  p(783, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11708,16 +11711,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(785, 48),
+																						Pos: p(783, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(785, 64),
+																							Pos: p(783, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(785, 58),
+																								Pos: p(783, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(785, 51),
+																									Pos: p(783, 51),
 																									X: &lang.Ident{
-																										Pos:  p(785, 48),
+																										Pos:  p(783, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -11725,7 +11728,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(785, 66),
+																								Pos:   p(783, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -11735,29 +11738,29 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(786, 29),
+																			Pos: p(784, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(787, 25),
+																	Pos: p(785, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(787, 25),
+																			Pos:       p(785, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(788, 29),
+																			Pos: p(786, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(788, 39),
+																				Pos: p(786, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(788, 39),
+																					Pos: p(786, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(788, 32),
+																						Pos: p(786, 32),
 																						X: &lang.Ident{
-																							Pos:  p(788, 29),
+																							Pos:  p(786, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11766,9 +11769,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(788, 48),
+																						Pos: p(786, 48),
 																						X: &lang.Literal{
-																							Pos:   p(788, 48),
+																							Pos:   p(786, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -11777,26 +11780,26 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(789, 29),
+																			Pos: p(787, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(791, 17),
+													Rbrace: p(789, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(792, 17),
+												Pos: p(790, 17),
 												X: &lang.CallExpr{
-													Pos: p(792, 27),
+													Pos: p(790, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(792, 27),
+														Pos: p(790, 27),
 														X: &lang.MemberExpr{
-															Pos: p(792, 20),
+															Pos: p(790, 20),
 															X: &lang.Ident{
-																Pos:  p(792, 17),
+																Pos:  p(790, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -11805,9 +11808,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(792, 31),
+															Pos: p(790, 31),
 															X: &lang.Ident{
-																Pos:  p(792, 31),
+																Pos:  p(790, 31),
 																Name: "item",
 															},
 														},
@@ -11815,17 +11818,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(793, 17),
+												Pos: p(791, 17),
 												X: &lang.CallExpr{
-													Pos: p(793, 28),
+													Pos: p(791, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(793, 28),
+														Pos: p(791, 28),
 														X: &lang.Ident{
-															Pos:  p(793, 17),
+															Pos:  p(791, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(793, 25),
+																	Pos:  p(791, 25),
 																	Name: "T",
 																},
 															},
@@ -11834,20 +11837,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(793, 33),
+															Pos: p(791, 33),
 															X: &lang.MemberExpr{
-																Pos: p(793, 36),
+																Pos: p(791, 36),
 																X: &lang.Ident{
-																	Pos:  p(793, 33),
+																	Pos:  p(791, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(793, 50),
+															Pos: p(791, 50),
 															X: &lang.Literal{
-																Pos:   p(793, 50),
+																Pos:   p(791, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -11857,31 +11860,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(794, 17),
+												Pos: p(792, 17),
 												X: &lang.Literal{
-													Pos:   p(794, 24),
+													Pos:   p(792, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(795, 13),
+										Rbrace: p(793, 13),
 									},
 								},
 							},
-							Rbrace: p(796, 9),
+							Rbrace: p(794, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(798, 9),
+						Pos:       p(796, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(798, 16),
+							Pos:  p(796, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(798, 26),
+									Pos:  p(796, 26),
 									Name: "bool",
 								},
 							},
@@ -11889,68 +11892,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(798, 49),
+								Pos: p(796, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(798, 49),
+									Pos:  p(796, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(798, 87),
+									Pos: p(796, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(799, 9),
+							Pos: p(797, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(800, 13),
+									Pos: p(798, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(800, 35),
+										Pos: p(798, 35),
 										X: &lang.Ident{
-											Pos:  p(800, 17),
+											Pos:  p(798, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(800, 60),
+										Pos: p(798, 60),
 										X: &lang.NewExpr{
-											Pos: p(800, 67),
+											Pos: p(798, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(800, 71),
+												Pos:  p(798, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(800, 81),
+														Pos:  p(798, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(800, 87),
+													Pos: p(798, 87),
 													X: &lang.CallExpr{
-														Pos: p(800, 92),
+														Pos: p(798, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(800, 92),
+															Pos: p(798, 92),
 															X: &lang.Ident{
-																Pos:  p(800, 87),
+																Pos:  p(798, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(800, 105),
+																	Pos:  p(798, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(800, 111),
+																Pos: p(798, 111),
 																X: &lang.Ident{
-																	Pos:  p(800, 111),
+																	Pos:  p(798, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -11962,90 +11965,90 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(801, 13),
+									Pos: p(799, 13),
 									X: &lang.MemberExpr{
-										Pos: p(801, 22),
+										Pos: p(799, 22),
 										X: &lang.Ident{
-											Pos:  p(801, 19),
+											Pos:  p(799, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(802, 13),
+										Pos: p(800, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(803, 17),
+												Pos: p(801, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(803, 24),
+													Pos: p(801, 24),
 													X: &lang.Ident{
-														Pos:  p(803, 21),
+														Pos:  p(801, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(804, 17),
+													Pos: p(802, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(805, 21),
+															Pos: p(803, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(805, 35),
+																Pos: p(803, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(805, 28),
+																	Pos: p(803, 28),
 																	X: &lang.Ident{
-																		Pos:  p(805, 25),
+																		Pos:  p(803, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(805, 38),
+																	Pos:  p(803, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(805, 44),
+																Pos: p(803, 44),
 																X: &lang.NewExpr{
-																	Pos: p(805, 51),
+																	Pos: p(803, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(805, 55),
+																		Pos:  p(803, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(805, 65),
+																				Pos:  p(803, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(805, 71),
+																			Pos: p(803, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(805, 76),
+																				Pos: p(803, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(805, 76),
+																					Pos: p(803, 76),
 																					X: &lang.Ident{
-																						Pos:  p(805, 71),
+																						Pos:  p(803, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(805, 90),
+																							Pos:  p(803, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(805, 96),
+																						Pos: p(803, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(805, 99),
+																							Pos: p(803, 99),
 																							X: &lang.Ident{
-																								Pos:  p(805, 96),
+																								Pos:  p(803, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -12059,24 +12062,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(806, 21),
+															Pos: p(804, 21),
 															X: &lang.NewExpr{
-																Pos: p(806, 28),
+																Pos: p(804, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(806, 32),
+																	Pos:  p(804, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(806, 42),
+																			Pos:  p(804, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(806, 48),
+																		Pos: p(804, 48),
 																		X: &lang.Literal{
-																			Pos:   p(806, 48),
+																			Pos:   p(804, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -12086,43 +12089,43 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(807, 17),
+													Rbrace: p(805, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(808, 17),
+												Pos: p(806, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(808, 73),
+													Pos: p(806, 73),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(808, 39),
+														Pos: p(806, 39),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(808, 34),
+															Pos: p(806, 34),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(808, 24),
+																Pos: p(806, 24),
 																X: &lang.Ident{
-																	Pos:  p(808, 21),
+																	Pos:  p(806, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(808, 37),
+																Pos:   p(806, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(808, 58),
+															Pos: p(806, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(808, 52),
+																Pos: p(806, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(808, 45),
+																	Pos: p(806, 45),
 																	X: &lang.Ident{
-																		Pos:  p(808, 42),
+																		Pos:  p(806, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -12130,9 +12133,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(808, 63),
+																Pos: p(806, 63),
 																X: &lang.Ident{
-																	Pos:  p(808, 60),
+																	Pos:  p(806, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -12140,20 +12143,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(808, 85),
+														Pos: p(806, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(808, 79),
+															Pos: p(806, 79),
 															X: &lang.Ident{
-																Pos:  p(808, 76),
+																Pos:  p(806, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(808, 111),
+															Pos: p(806, 111),
 															X: &lang.Ident{
-																Pos:  p(808, 88),
+																Pos:  p(806, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -12161,24 +12164,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(809, 21),
+													Pos: p(807, 21),
 													X: &lang.NewExpr{
-														Pos: p(809, 28),
+														Pos: p(807, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(809, 32),
+															Pos:  p(807, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(809, 42),
+																	Pos:  p(807, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(809, 48),
+																Pos: p(807, 48),
 																X: &lang.Literal{
-																	Pos:   p(809, 48),
+																	Pos:   p(807, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -12189,17 +12192,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(810, 17),
+												Pos: p(808, 17),
 												X: &lang.CallExpr{
-													Pos: p(810, 35),
+													Pos: p(808, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(810, 35),
+														Pos: p(808, 35),
 														X: &lang.Ident{
-															Pos:  p(810, 24),
+															Pos:  p(808, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(810, 32),
+																	Pos:  p(808, 32),
 																	Name: "T",
 																},
 															},
@@ -12208,20 +12211,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(810, 40),
+															Pos: p(808, 40),
 															X: &lang.MemberExpr{
-																Pos: p(810, 43),
+																Pos: p(808, 43),
 																X: &lang.Ident{
-																	Pos:  p(810, 40),
+																	Pos:  p(808, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(810, 58),
+															Pos: p(808, 58),
 															X: &lang.Ident{
-																Pos:  p(810, 58),
+																Pos:  p(808, 58),
 																Name: "cancellationToken",
 															},
 														},
@@ -12229,118 +12232,118 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(811, 13),
+										Rbrace: p(809, 13),
 									},
 								},
 							},
-							Rbrace: p(812, 9),
+							Rbrace: p(810, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(814, 9),
+						Pos:       p(812, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(814, 22),
+							Pos:  p(812, 22),
 							Name: "ValueTask",
 						},
 						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(814, 43),
+								Pos: p(812, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(814, 43),
+									Pos:  p(812, 43),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(814, 51),
+								Pos: p(812, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(814, 51),
+									Pos:  p(812, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(814, 89),
+									Pos: p(812, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(815, 9),
+							Pos: p(813, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(816, 13),
+									Pos: p(814, 13),
 									Cond: &lang.Literal{
-										Pos:   p(816, 20),
+										Pos:   p(814, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(817, 13),
+										Pos: p(815, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(818, 17),
+												Pos: p(816, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(818, 21),
+													Pos: p(816, 21),
 													Fun: &lang.Ident{
-														Pos:  p(818, 21),
+														Pos:  p(816, 21),
 														Name: "TryWrite",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(818, 30),
+															Pos: p(816, 30),
 															X: &lang.Ident{
-																Pos:  p(818, 30),
+																Pos:  p(816, 30),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(818, 37),
+													Pos: p(816, 37),
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(819, 17),
+												Pos: p(817, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(819, 17),
+													Pos:  p(817, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(819, 22),
+														Pos:  p(817, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(820, 17),
+												Pos: p(818, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(820, 21),
+													Pos: p(818, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(820, 23),
+															Pos: p(818, 23),
 															X: &lang.AssignExpr{
-																Pos: p(820, 28),
+																Pos: p(818, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(820, 23),
+																	Pos:  p(818, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(820, 30),
+																	Pos: p(818, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(820, 36),
+																		Pos: p(818, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(820, 36),
+																			Pos:  p(818, 36),
 																			Name: "WaitToWriteAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(820, 53),
+																				Pos: p(818, 53),
 																				X: &lang.Ident{
-																					Pos:  p(820, 53),
+																					Pos:  p(818, 53),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -12350,48 +12353,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(820, 73),
+													Rbrace: p(818, 73),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(821, 17),
+														Pos: p(819, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(821, 24),
+															Pos:  p(819, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(821, 52),
+															Pos: p(819, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(821, 54),
+																	Pos: p(819, 54),
 																},
 															},
-															Rbrace: p(821, 61),
+															Rbrace: p(819, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(822, 17),
+														Pos: p(820, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(822, 24),
+															Pos:  p(820, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(822, 37),
+															Pos: p(820, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(822, 39),
+																	Pos: p(820, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(822, 45),
+																		Pos: p(820, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(822, 49),
+																			Pos:  p(820, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(822, 72),
+																				Pos: p(820, 72),
 																				X: &lang.Ident{
-																					Pos:  p(822, 72),
+																					Pos:  p(820, 72),
 																					Name: "e",
 																				},
 																			},
@@ -12399,82 +12402,82 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(822, 76),
+															Rbrace: p(820, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(823, 17),
+												Pos: p(821, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(823, 21),
+													Pos: p(821, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(823, 22),
+														Pos:  p(821, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(823, 28),
+													Pos: p(821, 28),
 													X: &lang.NewExpr{
-														Pos: p(823, 34),
+														Pos: p(821, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(823, 38),
+															Pos:  p(821, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(824, 13),
+										Rbrace: p(822, 13),
 									},
 								},
 							},
-							Rbrace: p(825, 9),
+							Rbrace: p(823, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(827, 9),
+						Pos:       p(825, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(827, 16),
+							Pos:  p(825, 16),
 							Name: "void",
 						},
 						Name: "Complete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(827, 30),
+								Pos: p(825, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(827, 30),
+									Pos:  p(825, 30),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(827, 48),
+									Pos:  p(825, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(828, 9),
+							Pos: p(826, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(829, 13),
+									Pos: p(827, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(829, 17),
+										Pos: p(827, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(829, 18),
+											Pos: p(827, 18),
 											Fun: &lang.Ident{
-												Pos:  p(829, 18),
+												Pos:  p(827, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(829, 30),
+													Pos: p(827, 30),
 													X: &lang.Ident{
-														Pos:  p(829, 30),
+														Pos:  p(827, 30),
 														Name: "error",
 													},
 												},
@@ -12482,73 +12485,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(829, 38),
+										Pos: p(827, 38),
 										X: &lang.NewExpr{
-											Pos: p(829, 44),
+											Pos: p(827, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(829, 48),
+												Pos:  p(827, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(830, 9),
+							Rbrace: p(828, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(832, 9),
+						Pos:       p(830, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(832, 16),
+							Pos:  p(830, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(832, 33),
+								Pos: p(830, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(832, 33),
+									Pos:  p(830, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(832, 51),
+									Pos:  p(830, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(833, 9),
+							Pos: p(831, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(834, 13),
+									Pos: p(832, 13),
 									X: &lang.MemberExpr{
-										Pos: p(834, 22),
+										Pos: p(832, 22),
 										X: &lang.Ident{
-											Pos:  p(834, 19),
+											Pos:  p(832, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(835, 13),
+										Pos: p(833, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(836, 17),
+												Pos: p(834, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(836, 24),
+													Pos: p(834, 24),
 													X: &lang.Ident{
-														Pos:  p(836, 21),
+														Pos:  p(834, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(836, 33),
+													Pos: p(834, 33),
 													X: &lang.Literal{
-														Pos:   p(836, 40),
+														Pos:   p(834, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -12556,20 +12559,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(837, 17),
+												Pos: p(835, 17),
 												X: &lang.AssignExpr{
-													Pos: p(837, 28),
+													Pos: p(835, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(837, 20),
+														Pos: p(835, 20),
 														X: &lang.Ident{
-															Pos:  p(837, 17),
+															Pos:  p(835, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(837, 30),
+														Pos:   p(835, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -12577,35 +12580,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(838, 17),
+												Pos: p(836, 17),
 												X: &lang.AssignExpr{
-													Pos: p(838, 27),
+													Pos: p(836, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(838, 20),
+														Pos: p(836, 20),
 														X: &lang.Ident{
-															Pos:  p(838, 17),
+															Pos:  p(836, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(838, 29),
+														Pos:  p(836, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(839, 17),
+												Pos: p(837, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(839, 37),
+													Pos: p(837, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(839, 31),
+														Pos: p(837, 31),
 														X: &lang.MemberExpr{
-															Pos: p(839, 24),
+															Pos: p(837, 24),
 															X: &lang.Ident{
-																Pos:  p(839, 21),
+																Pos:  p(837, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -12613,19 +12616,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(839, 40),
+														Pos:   p(837, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(839, 43),
+													Pos: p(837, 43),
 													X: &lang.CallExpr{
-														Pos: p(839, 46),
+														Pos: p(837, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(839, 46),
+															Pos: p(837, 46),
 															X: &lang.Ident{
-																Pos:  p(839, 43),
+																Pos:  p(837, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -12634,17 +12637,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(840, 17),
+												Pos: p(838, 17),
 												X: &lang.CallExpr{
-													Pos: p(840, 28),
+													Pos: p(838, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(840, 28),
+														Pos: p(838, 28),
 														X: &lang.Ident{
-															Pos:  p(840, 17),
+															Pos:  p(838, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(840, 25),
+																	Pos:  p(838, 25),
 																	Name: "T",
 																},
 															},
@@ -12653,20 +12656,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(840, 33),
+															Pos: p(838, 33),
 															X: &lang.MemberExpr{
-																Pos: p(840, 36),
+																Pos: p(838, 36),
 																X: &lang.Ident{
-																	Pos:  p(840, 33),
+																	Pos:  p(838, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(840, 50),
+															Pos: p(838, 50),
 															X: &lang.Literal{
-																Pos:   p(840, 50),
+																Pos:   p(838, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12676,17 +12679,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(841, 17),
+												Pos: p(839, 17),
 												X: &lang.CallExpr{
-													Pos: p(841, 28),
+													Pos: p(839, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(841, 28),
+														Pos: p(839, 28),
 														X: &lang.Ident{
-															Pos:  p(841, 17),
+															Pos:  p(839, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(841, 25),
+																	Pos:  p(839, 25),
 																	Name: "T",
 																},
 															},
@@ -12695,20 +12698,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(841, 33),
+															Pos: p(839, 33),
 															X: &lang.MemberExpr{
-																Pos: p(841, 36),
+																Pos: p(839, 36),
 																X: &lang.Ident{
-																	Pos:  p(841, 33),
+																	Pos:  p(839, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(841, 51),
+															Pos: p(839, 51),
 															X: &lang.Literal{
-																Pos:   p(841, 51),
+																Pos:   p(839, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12718,26 +12721,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(842, 17),
+												Pos: p(840, 17),
 												X: &lang.Literal{
-													Pos:   p(842, 24),
+													Pos:   p(840, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(843, 13),
+										Rbrace: p(841, 13),
 									},
 								},
 							},
-							Rbrace: p(844, 9),
+							Rbrace: p(842, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(850, 5),
+				Pos:       p(848, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -12747,13 +12750,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(852, 9),
+						Pos: p(850, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(852, 9),
+							Pos:  p(850, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(852, 26),
+									Pos:  p(850, 26),
 									Name: "T",
 								},
 							},
@@ -12761,14 +12764,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(852, 48),
+								Pos: p(850, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(852, 48),
+									Pos:  p(850, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(852, 103),
+									Pos: p(850, 103),
 								},
 							},
 						},
@@ -12776,7 +12779,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(855, 5),
+				Pos:       p(853, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -12786,33 +12789,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(855, 44),
+						Pos:  p(853, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(857, 9),
+						Pos: p(855, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(857, 9),
+							Pos:  p(855, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(857, 21),
+								Pos:  p(855, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(858, 9),
+						Pos: p(856, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(858, 9),
+							Pos:  p(856, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(858, 42),
+									Pos:  p(856, 42),
 									Name: "bool",
 								},
 							},
@@ -12822,7 +12825,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(864, 5),
+				Pos:       p(862, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -12832,17 +12835,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(866, 9),
+						Pos: p(864, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(866, 9),
+							Pos:  p(864, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(866, 21),
+								Pos: p(864, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(866, 21),
+									Pos:  p(864, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -12852,7 +12855,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(871, 5),
+				Pos:       p(869, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -12862,11 +12865,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(871, 32),
+						Pos:  p(869, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(871, 42),
+								Pos:  p(869, 42),
 								Name: "T",
 							},
 						},
@@ -12874,47 +12877,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(873, 9),
+						Pos:       p(871, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(873, 18),
+							Pos:  p(871, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(873, 25),
+									Pos:  p(871, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(873, 28),
+								Pos:  p(871, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(874, 9),
+						Pos:       p(872, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(874, 27),
-							Rbrace: p(874, 29),
+							Pos:    p(872, 27),
+							Rbrace: p(872, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(875, 9),
+						Pos:       p(873, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(875, 25),
+								Pos: p(873, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(875, 25),
+									Pos:  p(873, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(875, 32),
+											Pos:  p(873, 32),
 											Name: "T",
 										},
 									},
@@ -12923,38 +12926,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(876, 9),
+							Pos: p(874, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(877, 13),
+									Pos: p(875, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(877, 25),
+										Pos: p(875, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(877, 17),
+											Pos:  p(875, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(877, 28),
+											Pos:  p(875, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(877, 34),
+										Pos: p(875, 34),
 										X: &lang.NewExpr{
-											Pos: p(877, 40),
+											Pos: p(875, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(877, 44),
+												Pos:  p(875, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(877, 66),
+													Pos: p(875, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(877, 66),
+														Pos: p(875, 66),
 														X: &lang.Ident{
-															Pos:  p(877, 73),
+															Pos:  p(875, 73),
 															Name: "handler",
 														},
 													},
@@ -12964,85 +12967,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(878, 13),
+									Pos: p(876, 13),
 									X: &lang.AssignExpr{
-										Pos: p(878, 22),
+										Pos: p(876, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(878, 13),
+											Pos:  p(876, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(878, 24),
+											Pos:  p(876, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(879, 9),
+							Rbrace: p(877, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(880, 9),
+						Pos:       p(878, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(880, 27),
+							Pos:  p(878, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(880, 41),
+								Pos: p(878, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(880, 41),
+									Pos:  p(878, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(881, 9),
+							Pos: p(879, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(882, 13),
+									Pos: p(880, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(882, 17),
+											Pos:  p(880, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(882, 21),
+												Pos:  p(880, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(883, 13),
+									Pos: p(881, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(883, 19),
+										Pos: p(881, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(883, 17),
+											Pos:  p(881, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(883, 22),
+											Pos:  p(881, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(883, 28),
+										Pos: p(881, 28),
 										X: &lang.CallExpr{
-											Pos: p(883, 56),
+											Pos: p(881, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(883, 56),
+												Pos: p(881, 56),
 												X: &lang.MemberExpr{
-													Pos: p(883, 45),
+													Pos: p(881, 45),
 													X: &lang.MemberExpr{
-														Pos: p(883, 35),
+														Pos: p(881, 35),
 														X: &lang.Ident{
-															Pos:  p(883, 28),
+															Pos:  p(881, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -13053,26 +13056,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(883, 74),
+													Pos: p(881, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(883, 74),
+														Pos: p(881, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(883, 74),
+																Pos:  p(881, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(883, 79),
+															Pos: p(881, 79),
 															Fun: &lang.Ident{
-																Pos:  p(883, 79),
+																Pos:  p(881, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(883, 81),
+																	Pos: p(881, 81),
 																	X: &lang.Ident{
-																		Pos:  p(883, 81),
+																		Pos:  p(881, 81),
 																		Name: "value",
 																	},
 																},
@@ -13085,48 +13088,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(884, 9),
+							Rbrace: p(882, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(885, 9),
+						Pos: p(883, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(885, 9),
+							Pos:  p(883, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(885, 34),
+								Pos: p(883, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(885, 34),
+									Pos:  p(883, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(885, 46),
+							Pos: p(883, 46),
 							Fun: &lang.Ident{
-								Pos:  p(885, 46),
+								Pos:  p(883, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(885, 55),
+									Pos: p(883, 55),
 									X: &lang.Ident{
-										Pos:  p(885, 55),
+										Pos:  p(883, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(885, 14),
+							Pos:  p(883, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(885, 24),
+									Pos:  p(883, 24),
 									Name: "T",
 								},
 							},
@@ -13135,30 +13138,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(893, 5),
+				Pos:       p(891, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(893, 48),
+						Pos:  p(891, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(895, 9),
+						Pos:       p(893, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(895, 48),
+							Pos:  p(893, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(895, 53),
+									Pos: p(893, 53),
 									X: &lang.Literal{
-										Pos:   p(895, 53),
+										Pos:   p(893, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -13167,116 +13170,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(895, 104),
-							Rbrace: p(895, 106),
+							Pos:    p(893, 104),
+							Rbrace: p(893, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(896, 9),
+						Pos:       p(894, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(896, 44),
+								Pos: p(894, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(896, 44),
+									Pos:  p(894, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(896, 62),
+							Pos:  p(894, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(896, 67),
+									Pos: p(894, 67),
 									X: &lang.Ident{
-										Pos:  p(896, 67),
+										Pos:  p(894, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(896, 76),
-							Rbrace: p(896, 78),
+							Pos:    p(894, 76),
+							Rbrace: p(894, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(897, 9),
+						Pos:       p(895, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(897, 44),
+								Pos: p(895, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(897, 44),
+									Pos:  p(895, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(897, 60),
+								Pos: p(895, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(897, 60),
+									Pos:  p(895, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(897, 88),
+							Pos:  p(895, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(897, 93),
+									Pos: p(895, 93),
 									X: &lang.Ident{
-										Pos:  p(897, 93),
+										Pos:  p(895, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(897, 102),
+									Pos: p(895, 102),
 									X: &lang.Ident{
-										Pos:  p(897, 102),
+										Pos:  p(895, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(897, 118),
-							Rbrace: p(897, 120),
+							Pos:    p(895, 118),
+							Rbrace: p(895, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(900, 5),
+				Pos:       p(898, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(900, 50),
+						Pos:  p(898, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(902, 9),
+						Pos:       p(900, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(902, 50),
+							Pos:  p(900, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(902, 55),
+									Pos: p(900, 55),
 									X: &lang.Literal{
-										Pos:   p(902, 55),
+										Pos:   p(900, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -13285,116 +13288,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(902, 103),
-							Rbrace: p(902, 105),
+							Pos:    p(900, 103),
+							Rbrace: p(900, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(903, 9),
+						Pos:       p(901, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(903, 46),
+								Pos: p(901, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(903, 46),
+									Pos:  p(901, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(903, 64),
+							Pos:  p(901, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(903, 69),
+									Pos: p(901, 69),
 									X: &lang.Ident{
-										Pos:  p(903, 69),
+										Pos:  p(901, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(903, 78),
-							Rbrace: p(903, 80),
+							Pos:    p(901, 78),
+							Rbrace: p(901, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(904, 9),
+						Pos:       p(902, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(904, 46),
+								Pos: p(902, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(904, 46),
+									Pos:  p(902, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(904, 62),
+								Pos: p(902, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(904, 62),
+									Pos:  p(902, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(904, 90),
+							Pos:  p(902, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(904, 95),
+									Pos: p(902, 95),
 									X: &lang.Ident{
-										Pos:  p(904, 95),
+										Pos:  p(902, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(904, 104),
+									Pos: p(902, 104),
 									X: &lang.Ident{
-										Pos:  p(904, 104),
+										Pos:  p(902, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(904, 120),
-							Rbrace: p(904, 122),
+							Pos:    p(902, 120),
+							Rbrace: p(902, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(910, 5),
+				Pos:       p(908, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(910, 32),
+						Pos:  p(908, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(912, 9),
+						Pos:       p(910, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(912, 32),
+							Pos:  p(910, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(912, 37),
+									Pos: p(910, 37),
 									X: &lang.Literal{
-										Pos:   p(912, 37),
+										Pos:   p(910, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -13403,116 +13406,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(912, 60),
-							Rbrace: p(912, 62),
+							Pos:    p(910, 60),
+							Rbrace: p(910, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(913, 9),
+						Pos:       p(911, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(913, 28),
+								Pos: p(911, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(913, 28),
+									Pos:  p(911, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(913, 46),
+							Pos:  p(911, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(913, 51),
+									Pos: p(911, 51),
 									X: &lang.Ident{
-										Pos:  p(913, 51),
+										Pos:  p(911, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(913, 60),
-							Rbrace: p(913, 62),
+							Pos:    p(911, 60),
+							Rbrace: p(911, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(914, 9),
+						Pos:       p(912, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(914, 28),
+								Pos: p(912, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(914, 28),
+									Pos:  p(912, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(914, 44),
+								Pos: p(912, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(914, 44),
+									Pos:  p(912, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(914, 72),
+							Pos:  p(912, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(914, 77),
+									Pos: p(912, 77),
 									X: &lang.Ident{
-										Pos:  p(914, 77),
+										Pos:  p(912, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(914, 86),
+									Pos: p(912, 86),
 									X: &lang.Ident{
-										Pos:  p(914, 86),
+										Pos:  p(912, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(914, 102),
-							Rbrace: p(914, 104),
+							Pos:    p(912, 102),
+							Rbrace: p(912, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(917, 5),
+				Pos:       p(915, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(917, 42),
+						Pos:  p(915, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(919, 9),
+						Pos:       p(917, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(919, 42),
+							Pos:  p(917, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(919, 47),
+									Pos: p(917, 47),
 									X: &lang.Literal{
-										Pos:   p(919, 47),
+										Pos:   p(917, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -13521,8 +13524,87 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(919, 85),
-							Rbrace: p(919, 87),
+							Pos:    p(917, 85),
+							Rbrace: p(917, 87),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(918, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FileNotFoundException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(918, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(918, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(918, 56),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(918, 61),
+									X: &lang.Ident{
+										Pos:  p(918, 61),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(918, 70),
+							Rbrace: p(918, 72),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(919, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FileNotFoundException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(919, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(919, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(919, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(919, 54),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(919, 82),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(919, 87),
+									X: &lang.Ident{
+										Pos:  p(919, 87),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(919, 96),
+									X: &lang.Ident{
+										Pos:  p(919, 96),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(919, 112),
+							Rbrace: p(919, 114),
 						},
 					},
 					&lang.CtorDecl{
@@ -13538,140 +13620,61 @@ func preludeAST() *lang.File {
 								},
 								Name: "message",
 							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(920, 56),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(920, 61),
-									X: &lang.Ident{
-										Pos:  p(920, 61),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(920, 70),
-							Rbrace: p(920, 72),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(921, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "FileNotFoundException",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(921, 38),
+								Pos: p(920, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(921, 38),
-									Name: "string",
-								},
-								Name: "message",
-							},
-							&lang.Param{
-								Pos: p(921, 54),
-								Type: &lang.TypeRef{
-									Pos:  p(921, 54),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(921, 82),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(921, 87),
-									X: &lang.Ident{
-										Pos:  p(921, 87),
-										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(921, 96),
-									X: &lang.Ident{
-										Pos:  p(921, 96),
-										Name: "innerException",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(921, 112),
-							Rbrace: p(921, 114),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(922, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "FileNotFoundException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(922, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(922, 38),
-									Name: "string",
-								},
-								Name: "message",
-							},
-							&lang.Param{
-								Pos: p(922, 54),
-								Type: &lang.TypeRef{
-									Pos:  p(922, 54),
+									Pos:  p(920, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(922, 73),
+							Pos:  p(920, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(922, 78),
+									Pos: p(920, 78),
 									X: &lang.Ident{
-										Pos:  p(922, 78),
+										Pos:  p(920, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(922, 87),
+							Pos: p(920, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(922, 89),
+									Pos: p(920, 89),
 									X: &lang.AssignExpr{
-										Pos: p(922, 98),
+										Pos: p(920, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(922, 89),
+											Pos:  p(920, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(922, 100),
+											Pos:  p(920, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(922, 110),
+							Rbrace: p(920, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(923, 9),
+						Pos:       p(921, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(923, 16),
+							Pos:  p(921, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(923, 34),
+								Pos:  p(921, 34),
 								Kind: "get",
 							},
 						},
@@ -13679,30 +13682,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(926, 5),
+				Pos:       p(924, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(926, 47),
+						Pos:  p(924, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(928, 9),
+						Pos:       p(926, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(928, 47),
+							Pos:  p(926, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(928, 52),
+									Pos: p(926, 52),
 									X: &lang.Literal{
-										Pos:   p(928, 52),
+										Pos:   p(926, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -13711,116 +13714,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(928, 103),
-							Rbrace: p(928, 105),
+							Pos:    p(926, 103),
+							Rbrace: p(926, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(929, 9),
+						Pos:       p(927, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(929, 43),
+								Pos: p(927, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(929, 43),
+									Pos:  p(927, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(929, 61),
+							Pos:  p(927, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(929, 66),
+									Pos: p(927, 66),
 									X: &lang.Ident{
-										Pos:  p(929, 66),
+										Pos:  p(927, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(929, 75),
-							Rbrace: p(929, 77),
+							Pos:    p(927, 75),
+							Rbrace: p(927, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(930, 9),
+						Pos:       p(928, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(930, 43),
+								Pos: p(928, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(930, 43),
+									Pos:  p(928, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(930, 59),
+								Pos: p(928, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(930, 59),
+									Pos:  p(928, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(930, 87),
+							Pos:  p(928, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(930, 92),
+									Pos: p(928, 92),
 									X: &lang.Ident{
-										Pos:  p(930, 92),
+										Pos:  p(928, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(930, 101),
+									Pos: p(928, 101),
 									X: &lang.Ident{
-										Pos:  p(930, 101),
+										Pos:  p(928, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(930, 117),
-							Rbrace: p(930, 119),
+							Pos:    p(928, 117),
+							Rbrace: p(928, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(933, 5),
+				Pos:       p(931, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(933, 41),
+						Pos:  p(931, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(935, 9),
+						Pos:       p(933, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(935, 41),
+							Pos:  p(933, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(935, 46),
+									Pos: p(933, 46),
 									X: &lang.Literal{
-										Pos:   p(935, 46),
+										Pos:   p(933, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -13829,114 +13832,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(935, 95),
-							Rbrace: p(935, 97),
+							Pos:    p(933, 95),
+							Rbrace: p(933, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(936, 9),
+						Pos:       p(934, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(936, 37),
+								Pos: p(934, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(936, 37),
+									Pos:  p(934, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(936, 55),
+							Pos:  p(934, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(936, 60),
+									Pos: p(934, 60),
 									X: &lang.Ident{
-										Pos:  p(936, 60),
+										Pos:  p(934, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(936, 69),
-							Rbrace: p(936, 71),
+							Pos:    p(934, 69),
+							Rbrace: p(934, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(937, 9),
+						Pos:       p(935, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(937, 37),
+								Pos: p(935, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(937, 37),
+									Pos:  p(935, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(937, 53),
+								Pos: p(935, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(937, 53),
+									Pos:  p(935, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(937, 81),
+							Pos:  p(935, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(937, 86),
+									Pos: p(935, 86),
 									X: &lang.Ident{
-										Pos:  p(937, 86),
+										Pos:  p(935, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(937, 95),
+									Pos: p(935, 95),
 									X: &lang.Ident{
-										Pos:  p(937, 95),
+										Pos:  p(935, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(937, 111),
-							Rbrace: p(937, 113),
+							Pos:    p(935, 111),
+							Rbrace: p(935, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(943, 5),
+				Pos:       p(941, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(945, 9),
+						Pos:       p(943, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(945, 22),
+							Pos:  p(943, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(945, 26),
+								Pos:  p(943, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(945, 37),
+									Pos: p(943, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(945, 38),
+										Pos:   p(943, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -13945,34 +13948,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(946, 9),
+						Pos:       p(944, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(946, 32),
+							Pos:  p(944, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(946, 41),
+								Pos:  p(944, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(946, 69),
+									Pos: p(944, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(946, 69),
+										Pos: p(944, 69),
 										X: &lang.Ident{
-											Pos:  p(946, 60),
+											Pos:  p(944, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(946, 86),
+											Pos: p(944, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(946, 86),
+												Pos: p(944, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(946, 87),
+													Pos:   p(944, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -13986,7 +13989,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(952, 5),
+				Pos:       p(950, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -13996,64 +13999,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(952, 35),
+						Pos:  p(950, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(954, 9),
+						Pos:       p(952, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(954, 18),
+							Pos:  p(952, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(954, 23),
+									Pos:  p(952, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(954, 26),
+								Pos:  p(952, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(955, 9),
+						Pos:       p(953, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(955, 18),
+							Pos:  p(953, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(955, 69),
+									Pos:  p(953, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(955, 74),
+									Pos:  p(953, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(955, 77),
+								Pos:  p(953, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(955, 87),
+									Pos: p(953, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(955, 91),
+										Pos:  p(953, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(955, 142),
+												Pos:  p(953, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(955, 147),
+												Pos:  p(953, 147),
 												Name: "T",
 											},
 										},
@@ -14063,46 +14066,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(957, 9),
+						Pos:       p(955, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(957, 30),
-							Rbrace: p(957, 32),
+							Pos:    p(955, 30),
+							Rbrace: p(955, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(958, 9),
+						Pos:       p(956, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(958, 28),
+								Pos: p(956, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(958, 28),
+									Pos:  p(956, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(958, 49),
-							Rbrace: p(958, 51),
+							Pos:    p(956, 49),
+							Rbrace: p(956, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(959, 9),
+						Pos:       p(957, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(959, 28),
+								Pos: p(957, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(959, 28),
+									Pos:  p(957, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(959, 33),
+											Pos:  p(957, 33),
 											Name: "T",
 										},
 									},
@@ -14111,38 +14114,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(960, 9),
+							Pos: p(958, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(961, 13),
+									Pos: p(959, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(961, 30),
+										Pos: p(959, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(961, 17),
+											Pos:  p(959, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(961, 33),
+											Pos:  p(959, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(961, 39),
+										Pos: p(959, 39),
 										X: &lang.NewExpr{
-											Pos: p(961, 45),
+											Pos: p(959, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(961, 49),
+												Pos:  p(959, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(961, 71),
+													Pos: p(959, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(961, 71),
+														Pos: p(959, 71),
 														X: &lang.Ident{
-															Pos:  p(961, 78),
+															Pos:  p(959, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -14152,37 +14155,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(962, 13),
+									Pos: p(960, 13),
 									X: &lang.AssignExpr{
-										Pos: p(962, 22),
+										Pos: p(960, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(962, 13),
+											Pos:  p(960, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(962, 24),
+											Pos:  p(960, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(963, 9),
+							Rbrace: p(961, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(964, 9),
+						Pos:       p(962, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(964, 28),
+								Pos: p(962, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(964, 28),
+									Pos:  p(962, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(964, 33),
+											Pos:  p(962, 33),
 											Name: "T",
 										},
 									},
@@ -14190,63 +14193,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(964, 50),
+								Pos: p(962, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(964, 50),
+									Pos:  p(962, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(964, 73),
+							Pos:  p(962, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(964, 78),
+									Pos: p(962, 78),
 									X: &lang.Ident{
-										Pos:  p(964, 78),
+										Pos:  p(962, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(964, 92),
-							Rbrace: p(964, 94),
+							Pos:    p(962, 92),
+							Rbrace: p(962, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(966, 9),
+						Pos:       p(964, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(966, 16),
+							Pos:  p(964, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(968, 13),
+								Pos:  p(966, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(969, 13),
+									Pos: p(967, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(970, 17),
+											Pos: p(968, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(970, 17),
+												Pos:  p(968, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(970, 21),
+													Pos:  p(968, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(970, 47),
+														Pos: p(968, 47),
 														X: &lang.MemberExpr{
-															Pos: p(970, 33),
+															Pos: p(968, 33),
 															X: &lang.Ident{
-																Pos:  p(970, 26),
+																Pos:  p(968, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -14257,32 +14260,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(971, 17),
+											Pos: p(969, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(971, 29),
+												Pos: p(969, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(971, 29),
+													Pos: p(969, 29),
 													X: &lang.Ident{
-														Pos:  p(971, 21),
+														Pos:  p(969, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(971, 41),
+														Pos: p(969, 41),
 														X: &lang.Ident{
-															Pos:  p(971, 41),
+															Pos:  p(969, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(971, 45),
+														Pos: p(969, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(971, 49),
+															Pos: p(969, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(971, 49),
+																Pos:  p(969, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -14291,49 +14294,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(971, 55),
+												Pos: p(969, 55),
 												X: &lang.Ident{
-													Pos:  p(971, 62),
+													Pos:  p(969, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(972, 17),
+											Pos: p(970, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(972, 17),
+												Pos:  p(970, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(972, 19),
+													Pos:  p(970, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(972, 46),
+														Pos: p(970, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(972, 38),
+															Pos: p(970, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(972, 29),
+																Pos:  p(970, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(972, 41),
+																Pos:  p(970, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(972, 48),
+															Pos: p(970, 48),
 															Fun: &lang.Ident{
-																Pos:  p(972, 48),
+																Pos:  p(970, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(972, 61),
+															Pos: p(970, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(972, 69),
+																Pos:  p(970, 69),
 																Name: "T",
 															},
 														},
@@ -14342,69 +14345,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(973, 17),
+											Pos: p(971, 17),
 											X: &lang.AssignExpr{
-												Pos: p(973, 29),
+												Pos: p(971, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(973, 24),
+													Pos: p(971, 24),
 													X: &lang.Ident{
-														Pos:  p(973, 17),
+														Pos:  p(971, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(973, 25),
+															Pos: p(971, 25),
 															X: &lang.Ident{
-																Pos:  p(973, 25),
+																Pos:  p(971, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(973, 31),
+													Pos:  p(971, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(974, 17),
+											Pos: p(972, 17),
 											X: &lang.Ident{
-												Pos:  p(974, 24),
+												Pos:  p(972, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(975, 13),
+									Rbrace: p(973, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(976, 13),
+								Pos:  p(974, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(976, 17),
+									Pos: p(974, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(976, 19),
+											Pos: p(974, 19),
 											X: &lang.AssignExpr{
-												Pos: p(976, 65),
+												Pos: p(974, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(976, 26),
+													Pos: p(974, 26),
 													X: &lang.Ident{
-														Pos:  p(976, 19),
+														Pos:  p(974, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(976, 27),
+															Pos: p(974, 27),
 															X: &lang.MemberExpr{
-																Pos: p(976, 48),
+																Pos: p(974, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(976, 34),
+																	Pos: p(974, 34),
 																	X: &lang.Ident{
-																		Pos:  p(976, 27),
+																		Pos:  p(974, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -14415,44 +14418,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(976, 67),
+													Pos:  p(974, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(976, 74),
+									Rbrace: p(974, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(979, 9),
+						Pos:       p(977, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(979, 16),
+							Pos:  p(977, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(979, 47),
+							Pos: p(977, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(979, 47),
+								Pos: p(977, 47),
 								X: &lang.Ident{
-									Pos:  p(979, 39),
+									Pos:  p(977, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(979, 59),
+									Pos: p(977, 59),
 									X: &lang.MemberExpr{
-										Pos: p(979, 80),
+										Pos: p(977, 80),
 										X: &lang.MemberExpr{
-											Pos: p(979, 66),
+											Pos: p(977, 66),
 											X: &lang.Ident{
-												Pos:  p(979, 59),
+												Pos:  p(977, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -14464,38 +14467,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(980, 9),
+						Pos:       p(978, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(980, 16),
+							Pos:  p(978, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(980, 49),
+									Pos:  p(978, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(980, 62),
+							Pos: p(978, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(980, 66),
+								Pos:  p(978, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(980, 98),
+										Pos:  p(978, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(980, 101),
+									Pos: p(978, 101),
 									X: &lang.MemberExpr{
-										Pos: p(980, 109),
+										Pos: p(978, 109),
 										X: &lang.Ident{
-											Pos:  p(980, 101),
+											Pos:  p(978, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -14505,32 +14508,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(981, 9),
+						Pos:       p(979, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(981, 16),
+							Pos:  p(979, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(981, 31),
-							Rbrace: p(981, 33),
+							Pos:    p(979, 31),
+							Rbrace: p(979, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(982, 9),
+						Pos:       p(980, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(982, 25),
+							Pos:  p(980, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(982, 52),
+							Pos: p(980, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(982, 52),
+								Pos: p(980, 52),
 								X: &lang.Ident{
-									Pos:  p(982, 46),
+									Pos:  p(980, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -14540,24 +14543,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(990, 5),
+				Pos:       p(988, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(992, 9),
+						Pos: p(990, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(992, 9),
+							Pos:  p(990, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(992, 13),
+								Pos:  p(990, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(992, 21),
+									Pos:   p(990, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -14565,10 +14568,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(994, 9),
+						Pos:       p(992, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(994, 16),
+							Pos:  p(992, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -14577,40 +14580,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(994, 26),
+								Pos: p(992, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(994, 26),
+									Pos:  p(992, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(994, 52),
+							Pos: p(992, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(994, 44),
+								Pos: p(992, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(994, 38),
+									Pos:  p(992, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(994, 47),
+									Pos:  p(992, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(994, 54),
+								Pos:   p(992, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(994, 64),
+								Pos: p(992, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(994, 64),
+									Pos: p(992, 64),
 									X: &lang.Ident{
-										Pos:  p(994, 58),
+										Pos:  p(992, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -14619,50 +14622,206 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(995, 9),
+						Pos:       p(993, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(995, 16),
+							Pos:  p(993, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(995, 24),
+								Pos: p(993, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(995, 24),
+									Pos:  p(993, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(995, 31),
+								Pos: p(993, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(995, 31),
+									Pos:  p(993, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(995, 48),
+							Pos: p(993, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(995, 43),
+								Pos: p(993, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(995, 41),
+									Pos:  p(993, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(995, 45),
+									Pos:   p(993, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(995, 50),
+								Pos:  p(993, 50),
 								Name: "v",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(995, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(995, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(995, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(995, 39),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(995, 53),
+							Fun: &lang.Ident{
+								Pos:  p(995, 53),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(995, 57),
+									X: &lang.Literal{
+										Pos:   p(995, 57),
+										Raw:   "17",
+										Value: int64(17),
+									},
+								},
+								&lang.Arg{
+									Pos: p(995, 61),
+									X: &lang.CallExpr{
+										Pos: p(995, 61),
+										Fun: &lang.Ident{
+											Pos:  p(995, 61),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(995, 64),
+												X: &lang.Ident{
+													Pos:  p(995, 64),
+													Name: "value1",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(996, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(996, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+							"T2",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(996, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(996, 43),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+							&lang.Param{
+								Pos: p(996, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(996, 54),
+									Name: "T2",
+								},
+								Name: "value2",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(996, 68),
+							Fun: &lang.Ident{
+								Pos:  p(996, 68),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(996, 72),
+									X: &lang.CallExpr{
+										Pos: p(996, 72),
+										Fun: &lang.Ident{
+											Pos:  p(996, 72),
+											Name: "Mix",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(996, 76),
+												X: &lang.Literal{
+													Pos:   p(996, 76),
+													Raw:   "17",
+													Value: int64(17),
+												},
+											},
+											&lang.Arg{
+												Pos: p(996, 80),
+												X: &lang.CallExpr{
+													Pos: p(996, 80),
+													Fun: &lang.Ident{
+														Pos:  p(996, 80),
+														Name: "Of",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(996, 83),
+															X: &lang.Ident{
+																Pos:  p(996, 83),
+																Name: "value1",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(996, 93),
+									X: &lang.CallExpr{
+										Pos: p(996, 93),
+										Fun: &lang.Ident{
+											Pos:  p(996, 93),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(996, 96),
+												X: &lang.Ident{
+													Pos:  p(996, 96),
+													Name: "value2",
+												},
+											},
+										},
+									},
+								},
 							},
 						},
 					},
@@ -14676,46 +14835,82 @@ func preludeAST() *lang.File {
 						Name: "Combine",
 						TypeParams: []string{
 							"T1",
+							"T2",
+							"T3",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(997, 39),
+								Pos: p(997, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 39),
+									Pos:  p(997, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
+							&lang.Param{
+								Pos: p(997, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(997, 58),
+									Name: "T2",
+								},
+								Name: "value2",
+							},
+							&lang.Param{
+								Pos: p(997, 69),
+								Type: &lang.TypeRef{
+									Pos:  p(997, 69),
+									Name: "T3",
+								},
+								Name: "value3",
+							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(997, 53),
+							Pos: p(997, 83),
 							Fun: &lang.Ident{
-								Pos:  p(997, 53),
+								Pos:  p(997, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(997, 57),
-									X: &lang.Literal{
-										Pos:   p(997, 57),
-										Raw:   "17",
-										Value: int64(17),
+									Pos: p(997, 87),
+									X: &lang.CallExpr{
+										Pos: p(997, 87),
+										Fun: &lang.Ident{
+											Pos:  p(997, 87),
+											Name: "Combine",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(997, 95),
+												X: &lang.Ident{
+													Pos:  p(997, 95),
+													Name: "value1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(997, 103),
+												X: &lang.Ident{
+													Pos:  p(997, 103),
+													Name: "value2",
+												},
+											},
+										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(997, 61),
+									Pos: p(997, 112),
 									X: &lang.CallExpr{
-										Pos: p(997, 61),
+										Pos: p(997, 112),
 										Fun: &lang.Ident{
-											Pos:  p(997, 61),
+											Pos:  p(997, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(997, 64),
+												Pos: p(997, 115),
 												X: &lang.Ident{
-													Pos:  p(997, 64),
-													Name: "value1",
+													Pos:  p(997, 115),
+													Name: "value3",
 												},
 											},
 										},
@@ -14735,85 +14930,97 @@ func preludeAST() *lang.File {
 						TypeParams: []string{
 							"T1",
 							"T2",
+							"T3",
+							"T4",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(998, 43),
+								Pos: p(998, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 43),
+									Pos:  p(998, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(998, 54),
+								Pos: p(998, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 54),
+									Pos:  p(998, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
+							&lang.Param{
+								Pos: p(998, 73),
+								Type: &lang.TypeRef{
+									Pos:  p(998, 73),
+									Name: "T3",
+								},
+								Name: "value3",
+							},
+							&lang.Param{
+								Pos: p(998, 84),
+								Type: &lang.TypeRef{
+									Pos:  p(998, 84),
+									Name: "T4",
+								},
+								Name: "value4",
+							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(998, 68),
+							Pos: p(998, 98),
 							Fun: &lang.Ident{
-								Pos:  p(998, 68),
+								Pos:  p(998, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(998, 72),
+									Pos: p(998, 102),
 									X: &lang.CallExpr{
-										Pos: p(998, 72),
+										Pos: p(998, 102),
 										Fun: &lang.Ident{
-											Pos:  p(998, 72),
-											Name: "Mix",
+											Pos:  p(998, 102),
+											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(998, 76),
-												X: &lang.Literal{
-													Pos:   p(998, 76),
-													Raw:   "17",
-													Value: int64(17),
+												Pos: p(998, 110),
+												X: &lang.Ident{
+													Pos:  p(998, 110),
+													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(998, 80),
-												X: &lang.CallExpr{
-													Pos: p(998, 80),
-													Fun: &lang.Ident{
-														Pos:  p(998, 80),
-														Name: "Of",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(998, 83),
-															X: &lang.Ident{
-																Pos:  p(998, 83),
-																Name: "value1",
-															},
-														},
-													},
+												Pos: p(998, 118),
+												X: &lang.Ident{
+													Pos:  p(998, 118),
+													Name: "value2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(998, 126),
+												X: &lang.Ident{
+													Pos:  p(998, 126),
+													Name: "value3",
 												},
 											},
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(998, 93),
+									Pos: p(998, 135),
 									X: &lang.CallExpr{
-										Pos: p(998, 93),
+										Pos: p(998, 135),
 										Fun: &lang.Ident{
-											Pos:  p(998, 93),
+											Pos:  p(998, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(998, 96),
+												Pos: p(998, 138),
 												X: &lang.Ident{
-													Pos:  p(998, 96),
-													Name: "value2",
+													Pos:  p(998, 138),
+													Name: "value4",
 												},
 											},
 										},
@@ -14834,296 +15041,92 @@ func preludeAST() *lang.File {
 							"T1",
 							"T2",
 							"T3",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(999, 47),
-								Type: &lang.TypeRef{
-									Pos:  p(999, 47),
-									Name: "T1",
-								},
-								Name: "value1",
-							},
-							&lang.Param{
-								Pos: p(999, 58),
-								Type: &lang.TypeRef{
-									Pos:  p(999, 58),
-									Name: "T2",
-								},
-								Name: "value2",
-							},
-							&lang.Param{
-								Pos: p(999, 69),
-								Type: &lang.TypeRef{
-									Pos:  p(999, 69),
-									Name: "T3",
-								},
-								Name: "value3",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(999, 83),
-							Fun: &lang.Ident{
-								Pos:  p(999, 83),
-								Name: "Mix",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(999, 87),
-									X: &lang.CallExpr{
-										Pos: p(999, 87),
-										Fun: &lang.Ident{
-											Pos:  p(999, 87),
-											Name: "Combine",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(999, 95),
-												X: &lang.Ident{
-													Pos:  p(999, 95),
-													Name: "value1",
-												},
-											},
-											&lang.Arg{
-												Pos: p(999, 103),
-												X: &lang.Ident{
-													Pos:  p(999, 103),
-													Name: "value2",
-												},
-											},
-										},
-									},
-								},
-								&lang.Arg{
-									Pos: p(999, 112),
-									X: &lang.CallExpr{
-										Pos: p(999, 112),
-										Fun: &lang.Ident{
-											Pos:  p(999, 112),
-											Name: "Of",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(999, 115),
-												X: &lang.Ident{
-													Pos:  p(999, 115),
-													Name: "value3",
-												},
-											},
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1000, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1000, 23),
-							Name: "int",
-						},
-						Name: "Combine",
-						TypeParams: []string{
-							"T1",
-							"T2",
-							"T3",
-							"T4",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1000, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(1000, 51),
-									Name: "T1",
-								},
-								Name: "value1",
-							},
-							&lang.Param{
-								Pos: p(1000, 62),
-								Type: &lang.TypeRef{
-									Pos:  p(1000, 62),
-									Name: "T2",
-								},
-								Name: "value2",
-							},
-							&lang.Param{
-								Pos: p(1000, 73),
-								Type: &lang.TypeRef{
-									Pos:  p(1000, 73),
-									Name: "T3",
-								},
-								Name: "value3",
-							},
-							&lang.Param{
-								Pos: p(1000, 84),
-								Type: &lang.TypeRef{
-									Pos:  p(1000, 84),
-									Name: "T4",
-								},
-								Name: "value4",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1000, 98),
-							Fun: &lang.Ident{
-								Pos:  p(1000, 98),
-								Name: "Mix",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1000, 102),
-									X: &lang.CallExpr{
-										Pos: p(1000, 102),
-										Fun: &lang.Ident{
-											Pos:  p(1000, 102),
-											Name: "Combine",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1000, 110),
-												X: &lang.Ident{
-													Pos:  p(1000, 110),
-													Name: "value1",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1000, 118),
-												X: &lang.Ident{
-													Pos:  p(1000, 118),
-													Name: "value2",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1000, 126),
-												X: &lang.Ident{
-													Pos:  p(1000, 126),
-													Name: "value3",
-												},
-											},
-										},
-									},
-								},
-								&lang.Arg{
-									Pos: p(1000, 135),
-									X: &lang.CallExpr{
-										Pos: p(1000, 135),
-										Fun: &lang.Ident{
-											Pos:  p(1000, 135),
-											Name: "Of",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1000, 138),
-												X: &lang.Ident{
-													Pos:  p(1000, 138),
-													Name: "value4",
-												},
-											},
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1001, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1001, 23),
-							Name: "int",
-						},
-						Name: "Combine",
-						TypeParams: []string{
-							"T1",
-							"T2",
-							"T3",
 							"T4",
 							"T5",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1001, 55),
+								Pos: p(999, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(1001, 55),
+									Pos:  p(999, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(1001, 66),
+								Pos: p(999, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(1001, 66),
+									Pos:  p(999, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(1001, 77),
+								Pos: p(999, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(1001, 77),
+									Pos:  p(999, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(1001, 88),
+								Pos: p(999, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(1001, 88),
+									Pos:  p(999, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(1001, 99),
+								Pos: p(999, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(1001, 99),
+									Pos:  p(999, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1001, 113),
+							Pos: p(999, 113),
 							Fun: &lang.Ident{
-								Pos:  p(1001, 113),
+								Pos:  p(999, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1001, 117),
+									Pos: p(999, 117),
 									X: &lang.CallExpr{
-										Pos: p(1001, 117),
+										Pos: p(999, 117),
 										Fun: &lang.Ident{
-											Pos:  p(1001, 117),
+											Pos:  p(999, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1001, 125),
+												Pos: p(999, 125),
 												X: &lang.Ident{
-													Pos:  p(1001, 125),
+													Pos:  p(999, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1001, 133),
+												Pos: p(999, 133),
 												X: &lang.Ident{
-													Pos:  p(1001, 133),
+													Pos:  p(999, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1001, 141),
+												Pos: p(999, 141),
 												X: &lang.Ident{
-													Pos:  p(1001, 141),
+													Pos:  p(999, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1001, 149),
+												Pos: p(999, 149),
 												X: &lang.Ident{
-													Pos:  p(1001, 149),
+													Pos:  p(999, 149),
 													Name: "value4",
 												},
 											},
@@ -15131,18 +15134,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(1001, 158),
+									Pos: p(999, 158),
 									X: &lang.CallExpr{
-										Pos: p(1001, 158),
+										Pos: p(999, 158),
 										Fun: &lang.Ident{
-											Pos:  p(1001, 158),
+											Pos:  p(999, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1001, 161),
+												Pos: p(999, 161),
 												X: &lang.Ident{
-													Pos:  p(1001, 161),
+													Pos:  p(999, 161),
 													Name: "value5",
 												},
 											},
@@ -15153,10 +15156,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1002, 9),
+						Pos:       p(1000, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1002, 16),
+							Pos:  p(1000, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -15165,53 +15168,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1002, 28),
+								Pos: p(1000, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1002, 28),
+									Pos:  p(1000, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1002, 37),
+							Pos: p(1000, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1002, 39),
+									Pos: p(1000, 39),
 									X: &lang.AssignExpr{
-										Pos: p(1002, 45),
+										Pos: p(1000, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1002, 39),
+											Pos:  p(1000, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(1002, 47),
+											Pos: p(1000, 47),
 											Fun: &lang.Ident{
-												Pos:  p(1002, 47),
+												Pos:  p(1000, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1002, 51),
+													Pos: p(1000, 51),
 													X: &lang.Ident{
-														Pos:  p(1002, 51),
+														Pos:  p(1000, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1002, 58),
+													Pos: p(1000, 58),
 													X: &lang.CallExpr{
-														Pos: p(1002, 58),
+														Pos: p(1000, 58),
 														Fun: &lang.Ident{
-															Pos:  p(1002, 58),
+															Pos:  p(1000, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1002, 61),
+																Pos: p(1000, 61),
 																X: &lang.Ident{
-																	Pos:  p(1002, 61),
+																	Pos:  p(1000, 61),
 																	Name: "value",
 																},
 															},
@@ -15223,82 +15226,82 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1002, 70),
+							Rbrace: p(1000, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1003, 9),
+						Pos:       p(1001, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1003, 16),
+							Pos:  p(1001, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(1003, 36),
+							Pos:  p(1001, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1011, 5),
+				Pos:       p(1009, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1013, 9),
+						Pos:       p(1011, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1013, 23),
+							Pos:  p(1011, 23),
 							Name: "void",
 						},
 						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1013, 45),
+								Pos: p(1011, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1013, 45),
+									Pos:  p(1011, 45),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1014, 9),
+							Pos: p(1012, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1015, 13),
+									Pos: p(1013, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1015, 21),
+										Pos: p(1013, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1015, 17),
+											Pos:  p(1013, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1015, 24),
+											Pos:  p(1013, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1015, 30),
+										Pos: p(1013, 30),
 										X: &lang.NewExpr{
-											Pos: p(1015, 36),
+											Pos: p(1013, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1015, 40),
+												Pos:  p(1013, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1015, 62),
+													Pos: p(1013, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1015, 62),
+														Pos: p(1013, 62),
 														X: &lang.Ident{
-															Pos:  p(1015, 69),
+															Pos:  p(1013, 69),
 															Name: "obj",
 														},
 													},
@@ -15308,60 +15311,60 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1016, 9),
+							Rbrace: p(1014, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1017, 9),
+						Pos:       p(1015, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1017, 23),
+							Pos:  p(1015, 23),
 							Name: "void",
 						},
 						Name: "ReRegisterForFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1017, 50),
+								Pos: p(1015, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1017, 50),
+									Pos:  p(1015, 50),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1018, 9),
+							Pos: p(1016, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1019, 13),
+									Pos: p(1017, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1019, 21),
+										Pos: p(1017, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1019, 17),
+											Pos:  p(1017, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1019, 24),
+											Pos:  p(1017, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1019, 30),
+										Pos: p(1017, 30),
 										X: &lang.NewExpr{
-											Pos: p(1019, 36),
+											Pos: p(1017, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1019, 40),
+												Pos:  p(1017, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1019, 62),
+													Pos: p(1017, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1019, 62),
+														Pos: p(1017, 62),
 														X: &lang.Ident{
-															Pos:  p(1019, 69),
+															Pos:  p(1017, 69),
 															Name: "obj",
 														},
 													},
@@ -15371,7 +15374,43 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1020, 9),
+							Rbrace: p(1018, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1019, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1019, 23),
+							Name: "void",
+						},
+						Name: "KeepAlive",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1019, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1019, 38),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1019, 50),
+							Rbrace: p(1019, 52),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1020, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1020, 23),
+							Name: "void",
+						},
+						Name: "Collect",
+						Body: &lang.BlockStmt{
+							Pos:    p(1020, 38),
+							Rbrace: p(1020, 40),
 						},
 					},
 					&lang.MethodDecl{
@@ -15381,46 +15420,10 @@ func preludeAST() *lang.File {
 							Pos:  p(1021, 23),
 							Name: "void",
 						},
-						Name: "KeepAlive",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1021, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(1021, 38),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(1021, 50),
-							Rbrace: p(1021, 52),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1022, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1022, 23),
-							Name: "void",
-						},
-						Name: "Collect",
-						Body: &lang.BlockStmt{
-							Pos:    p(1022, 38),
-							Rbrace: p(1022, 40),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1023, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1023, 23),
-							Name: "void",
-						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(1023, 55),
-							Rbrace: p(1023, 57),
+							Pos:    p(1021, 55),
+							Rbrace: p(1021, 57),
 						},
 					},
 				},

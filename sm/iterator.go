@@ -46,7 +46,14 @@ func iterParamField(name string) string { return "<>3__" + name }
 func (l *lowering) lowerIterators(td *lang.TypeDecl) {
 	var extra []*lang.TypeDecl
 	for _, m := range td.Members {
-		if _, ok := m.(*lang.TypeDecl); !ok {
+		switch m := m.(type) {
+		case *lang.TypeDecl:
+		case *lang.MethodDecl:
+			l.at = m.Pos
+			l.lowerLocalIterators(m.Body, td)
+			l.lowerLocalIterators(m.ExprBody, td)
+		default:
+			l.at = m.Position()
 			l.lowerLocalIterators(m, td)
 		}
 		switch m := m.(type) {
@@ -411,7 +418,7 @@ const (
 // lowerLocalIterators lowers the iterator local functions inside n,
 // innermost first.
 func (l *lowering) lowerLocalIterators(n lang.Node, owner *lang.TypeDecl) {
-	if n == nil {
+	if n == nil || nilBlock(n) {
 		return
 	}
 	lang.Inspect(n, func(m lang.Node) bool {
@@ -560,4 +567,14 @@ func (fl *fnLowering) iterState() string {
 		return "<>1__yieldState"
 	}
 	return stateField
+}
+
+// nilBlock reports whether n is a nil *lang.BlockStmt (a method without
+// a body) held in the lang.Node interface.
+func nilBlock(n lang.Node) bool {
+	switch n := n.(type) {
+	case *lang.BlockStmt:
+		return n == nil
+	}
+	return false
 }
