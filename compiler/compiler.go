@@ -333,12 +333,13 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 
 // linkStateMachines points each state machine's MoveNext (sm mode) at
 // the async method it implements, named by the method's
-// [AsyncStateMachine(typeof(...))] attribute, so that stack traces name
-// the method, as .NET's do.
+// [AsyncStateMachine(typeof(...))] attribute, and each iterator class's
+// MoveNext at its iterator method ([IteratorStateMachine]), so that stack
+// traces name the method, as .NET's do.
 func (c *Compiler) linkStateMachines() {
 	for decl, mi := range c.methodOf {
 		for _, a := range decl.Attributes {
-			if a.Name != "AsyncStateMachine" || len(a.Args) != 1 {
+			if a.Name != "AsyncStateMachine" && a.Name != "IteratorStateMachine" || len(a.Args) != 1 {
 				continue
 			}
 			to, ok := a.Args[0].X.(*lang.TypeOfExpr)
@@ -347,7 +348,11 @@ func (c *Compiler) linkStateMachines() {
 			}
 			if _, sci := c.resolveTypeRef(to.Type, mi.cls, false); sci != nil {
 				for _, mn := range sci.methods["MoveNext"] {
-					mn.fn.Logical = mi.fn
+					if a.Name == "IteratorStateMachine" {
+						mn.fn.Iterator = mi.fn
+					} else {
+						mn.fn.Logical = mi.fn
+					}
 				}
 			}
 		}

@@ -29,8 +29,8 @@ func bodyInfo(body lang.Node) (labels map[string]int, hasFinally bool) {
 				}
 				walk(m.Finally, depth)
 				return false
-			case *lang.UsingStmt, *lang.UsingDeclStmt, *lang.LockStmt:
-				hasFinally = true
+			case *lang.UsingStmt, *lang.UsingDeclStmt, *lang.LockStmt, *lang.ForeachStmt:
+				hasFinally = true // a foreach disposes its enumerator in a finally block
 			}
 			return true
 		})

@@ -409,6 +409,73 @@ namespace System.Collections.Generic
 
 namespace System.Runtime.CompilerServices
 {
+    // LocalIterator<T> is the enumerable and enumerator of an iterator local
+    // function (the sm package's iterator lowering, closure form): start
+    // makes a fresh enumerator's state (the parameters' copies and the
+    // hoisted locals) and returns its MoveNext, which takes true to dispose.
+    // LocalAsyncIterator<T> is LocalIterator<T> for an async iterator local
+    // function: its MoveNext closure is an async lambda.
+    public sealed class LocalAsyncIterator<T> : System.Collections.Generic.IAsyncEnumerable<T>, System.Collections.Generic.IAsyncEnumerator<T>
+    {
+        readonly Func<LocalAsyncIterator<T>, Func<bool, System.Threading.Tasks.Task<bool>>> _start;
+        Func<bool, System.Threading.Tasks.Task<bool>> _moveNext;
+        readonly int _thread;
+
+        public LocalAsyncIterator(Func<LocalAsyncIterator<T>, Func<bool, System.Threading.Tasks.Task<bool>>> start, bool enumerable)
+        {
+            _start = start;
+            if (enumerable) _thread = Environment.CurrentManagedThreadId;
+            else _moveNext = start(this);
+        }
+
+        public T Current { get; set; }
+
+        public System.Threading.Tasks.ValueTask<bool> MoveNextAsync() =>
+            _moveNext == null ? new System.Threading.Tasks.ValueTask<bool>(false) : new System.Threading.Tasks.ValueTask<bool>(_moveNext(false));
+
+        public System.Threading.Tasks.ValueTask DisposeAsync() =>
+            _moveNext == null ? default : new System.Threading.Tasks.ValueTask(_moveNext(true));
+
+        public System.Collections.Generic.IAsyncEnumerator<T> GetAsyncEnumerator(System.Threading.CancellationToken cancellationToken = default)
+        {
+            if (_moveNext == null && _thread == Environment.CurrentManagedThreadId)
+            {
+                _moveNext = _start(this);
+                return this;
+            }
+            return new LocalAsyncIterator<T>(_start, false);
+        }
+    }
+
+    public sealed class LocalIterator<T> : System.Collections.Generic.IEnumerable<T>, System.Collections.Generic.IEnumerator<T>
+    {
+        readonly Func<LocalIterator<T>, Func<bool, bool>> _start;
+        Func<bool, bool> _moveNext;
+        readonly int _thread;
+
+        public LocalIterator(Func<LocalIterator<T>, Func<bool, bool>> start, bool enumerable)
+        {
+            _start = start;
+            if (enumerable) _thread = Environment.CurrentManagedThreadId;
+            else _moveNext = start(this);
+        }
+
+        public T Current { get; set; }
+        public bool MoveNext() => _moveNext != null && _moveNext(false);
+        public void Dispose() { if (_moveNext != null) _moveNext(true); }
+        public void Reset() => throw new NotSupportedException();
+
+        public System.Collections.Generic.IEnumerator<T> GetEnumerator()
+        {
+            if (_moveNext == null && _thread == Environment.CurrentManagedThreadId)
+            {
+                _moveNext = _start(this);
+                return this;
+            }
+            return new LocalIterator<T>(_start, false);
+        }
+    }
+
     public class SwitchExpressionException : InvalidOperationException
     {
         private object _unmatched;
@@ -422,10 +489,44 @@ namespace System.Runtime.CompilerServices
     {
         public RuntimeAsyncMethodGenerationAttribute(bool runtimeAsync) { }
     }
+
+    // EnumeratorCancellationAttribute marks the CancellationToken parameter
+    // of an async iterator that receives GetAsyncEnumerator's token.
+    public sealed class EnumeratorCancellationAttribute : Attribute
+    {
+    }
+
+    // ConfiguredCancelableAsyncEnumerable<T> is what WithCancellation and
+    // ConfigureAwait on an IAsyncEnumerable<T> return: await foreach
+    // passes its token to GetAsyncEnumerator. (A console program has no
+    // SynchronizationContext, so continueOnCapturedContext changes nothing
+    // observable.)
+    public sealed class ConfiguredCancelableAsyncEnumerable<T>
+    {
+        readonly System.Collections.Generic.IAsyncEnumerable<T> _source;
+        readonly System.Threading.CancellationToken _token;
+        internal ConfiguredCancelableAsyncEnumerable(System.Collections.Generic.IAsyncEnumerable<T> source, System.Threading.CancellationToken token)
+        {
+            _source = source;
+            _token = token;
+        }
+        public ConfiguredCancelableAsyncEnumerable<T> ConfigureAwait(bool continueOnCapturedContext) => this;
+        public ConfiguredCancelableAsyncEnumerable<T> WithCancellation(System.Threading.CancellationToken cancellationToken) =>
+            new ConfiguredCancelableAsyncEnumerable<T>(_source, cancellationToken);
+        public System.Collections.Generic.IAsyncEnumerator<T> GetAsyncEnumerator() => _source.GetAsyncEnumerator(_token);
+    }
 }
 
 namespace System.Threading.Tasks
 {
+    public static class TaskAsyncEnumerableExtensions
+    {
+        public static System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T> WithCancellation<T>(this System.Collections.Generic.IAsyncEnumerable<T> source, System.Threading.CancellationToken cancellationToken) =>
+            new System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T>(source, cancellationToken);
+        public static System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T> ConfigureAwait<T>(this System.Collections.Generic.IAsyncEnumerable<T> source, bool continueOnCapturedContext) =>
+            new System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable<T>(source, default);
+    }
+
     public class TaskCanceledException : OperationCanceledException
     {
         public TaskCanceledException() : base("A task was canceled.") { }

@@ -6267,44 +6267,1101 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(412, 5),
+				Pos:       p(418, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LocalAsyncIterator",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(418, 49),
+						Name: "System.Collections.Generic.IAsyncEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(418, 93),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  p(418, 97),
+						Name: "System.Collections.Generic.IAsyncEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(418, 141),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(420, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(420, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(420, 23),
+									Name: "LocalAsyncIterator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(420, 42),
+											Name: "T",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  p(420, 46),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(420, 51),
+											Name: "bool",
+										},
+										&lang.TypeRef{
+											Pos:  p(420, 57),
+											Name: "System.Threading.Tasks.Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(420, 85),
+													Name: "bool",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(420, 93),
+								Name: "_start",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(421, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(421, 9),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(421, 14),
+									Name: "bool",
+								},
+								&lang.TypeRef{
+									Pos:  p(421, 20),
+									Name: "System.Threading.Tasks.Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(421, 48),
+											Name: "bool",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(421, 55),
+								Name: "_moveNext",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(422, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(422, 18),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(422, 22),
+								Name: "_thread",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(424, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LocalAsyncIterator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(424, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(424, 35),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(424, 40),
+											Name: "LocalAsyncIterator",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(424, 59),
+													Name: "T",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  p(424, 63),
+											Name: "Func",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(424, 68),
+													Name: "bool",
+												},
+												&lang.TypeRef{
+													Pos:  p(424, 74),
+													Name: "System.Threading.Tasks.Task",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(424, 102),
+															Name: "bool",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: p(424, 117),
+								Type: &lang.TypeRef{
+									Pos:  p(424, 117),
+									Name: "bool",
+								},
+								Name: "enumerable",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(425, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(426, 13),
+									X: &lang.AssignExpr{
+										Pos: p(426, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(426, 13),
+											Name: "_start",
+										},
+										Right: &lang.Ident{
+											Pos:  p(426, 22),
+											Name: "start",
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(427, 13),
+									Cond: &lang.Ident{
+										Pos:  p(427, 17),
+										Name: "enumerable",
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(427, 29),
+										X: &lang.AssignExpr{
+											Pos: p(427, 37),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(427, 29),
+												Name: "_thread",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(427, 51),
+												X: &lang.Ident{
+													Pos:  p(427, 39),
+													Name: "Environment",
+												},
+												Name: "CurrentManagedThreadId",
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(428, 18),
+										X: &lang.AssignExpr{
+											Pos: p(428, 28),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(428, 18),
+												Name: "_moveNext",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(428, 30),
+												Fun: &lang.Ident{
+													Pos:  p(428, 30),
+													Name: "start",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(428, 36),
+														X: &lang.ThisExpr{
+															Pos: p(428, 36),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(429, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(431, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(431, 16),
+							Name: "T",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(431, 28),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(431, 33),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(433, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(433, 16),
+							Name: "System.Threading.Tasks.ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(433, 49),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "MoveNextAsync",
+						ExprBody: &lang.CondExpr{
+							Pos: p(434, 31),
+							Cond: &lang.BinaryExpr{
+								Pos: p(434, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(434, 13),
+									Name: "_moveNext",
+								},
+								Y: &lang.Literal{
+									Pos:  p(434, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.NewExpr{
+								Pos: p(434, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(434, 37),
+									Name: "System.Threading.Tasks.ValueTask",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(434, 70),
+											Name: "bool",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(434, 76),
+										X: &lang.Literal{
+											Pos:   p(434, 76),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+							},
+							Else: &lang.NewExpr{
+								Pos: p(434, 85),
+								Type: &lang.TypeRef{
+									Pos:  p(434, 89),
+									Name: "System.Threading.Tasks.ValueTask",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(434, 122),
+											Name: "bool",
+										},
+									},
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(434, 128),
+										X: &lang.CallExpr{
+											Pos: p(434, 128),
+											Fun: &lang.Ident{
+												Pos:  p(434, 128),
+												Name: "_moveNext",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(434, 138),
+													X: &lang.Literal{
+														Pos:   p(434, 138),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(436, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(436, 16),
+							Name: "System.Threading.Tasks.ValueTask",
+						},
+						Name: "DisposeAsync",
+						ExprBody: &lang.CondExpr{
+							Pos: p(437, 31),
+							Cond: &lang.BinaryExpr{
+								Pos: p(437, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(437, 13),
+									Name: "_moveNext",
+								},
+								Y: &lang.Literal{
+									Pos:  p(437, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.DefaultExpr{
+								Pos: p(437, 33),
+							},
+							Else: &lang.NewExpr{
+								Pos: p(437, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(437, 47),
+									Name: "System.Threading.Tasks.ValueTask",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(437, 80),
+										X: &lang.CallExpr{
+											Pos: p(437, 80),
+											Fun: &lang.Ident{
+												Pos:  p(437, 80),
+												Name: "_moveNext",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(437, 90),
+													X: &lang.Literal{
+														Pos:   p(437, 90),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(439, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(439, 16),
+							Name: "System.Collections.Generic.IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(439, 60),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetAsyncEnumerator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(439, 82),
+								Type: &lang.TypeRef{
+									Pos:  p(439, 82),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(439, 137),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(440, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(441, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(441, 35),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(441, 27),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(441, 17),
+												Name: "_moveNext",
+											},
+											Y: &lang.Literal{
+												Pos:  p(441, 30),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(441, 46),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(441, 38),
+												Name: "_thread",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(441, 61),
+												X: &lang.Ident{
+													Pos:  p(441, 49),
+													Name: "Environment",
+												},
+												Name: "CurrentManagedThreadId",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(442, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(443, 17),
+												X: &lang.AssignExpr{
+													Pos: p(443, 27),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(443, 17),
+														Name: "_moveNext",
+													},
+													Right: &lang.CallExpr{
+														Pos: p(443, 29),
+														Fun: &lang.Ident{
+															Pos:  p(443, 29),
+															Name: "_start",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(443, 36),
+																X: &lang.ThisExpr{
+																	Pos: p(443, 36),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(444, 17),
+												X: &lang.ThisExpr{
+													Pos: p(444, 24),
+												},
+											},
+										},
+										Rbrace: p(445, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(446, 13),
+									X: &lang.NewExpr{
+										Pos: p(446, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(446, 24),
+											Name: "LocalAsyncIterator",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(446, 43),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(446, 46),
+												X: &lang.Ident{
+													Pos:  p(446, 46),
+													Name: "_start",
+												},
+											},
+											&lang.Arg{
+												Pos: p(446, 54),
+												X: &lang.Literal{
+													Pos:   p(446, 54),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(447, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(450, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LocalIterator",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(450, 44),
+						Name: "System.Collections.Generic.IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(450, 83),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  p(450, 87),
+						Name: "System.Collections.Generic.IEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(450, 126),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(452, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(452, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(452, 23),
+									Name: "LocalIterator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(452, 37),
+											Name: "T",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  p(452, 41),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(452, 46),
+											Name: "bool",
+										},
+										&lang.TypeRef{
+											Pos:  p(452, 52),
+											Name: "bool",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(452, 59),
+								Name: "_start",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(453, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(453, 9),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(453, 14),
+									Name: "bool",
+								},
+								&lang.TypeRef{
+									Pos:  p(453, 20),
+									Name: "bool",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(453, 26),
+								Name: "_moveNext",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(454, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(454, 18),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(454, 22),
+								Name: "_thread",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(456, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LocalIterator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(456, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(456, 30),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(456, 35),
+											Name: "LocalIterator",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(456, 49),
+													Name: "T",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  p(456, 53),
+											Name: "Func",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(456, 58),
+													Name: "bool",
+												},
+												&lang.TypeRef{
+													Pos:  p(456, 64),
+													Name: "bool",
+												},
+											},
+										},
+									},
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: p(456, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(456, 78),
+									Name: "bool",
+								},
+								Name: "enumerable",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(457, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(458, 13),
+									X: &lang.AssignExpr{
+										Pos: p(458, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(458, 13),
+											Name: "_start",
+										},
+										Right: &lang.Ident{
+											Pos:  p(458, 22),
+											Name: "start",
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(459, 13),
+									Cond: &lang.Ident{
+										Pos:  p(459, 17),
+										Name: "enumerable",
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(459, 29),
+										X: &lang.AssignExpr{
+											Pos: p(459, 37),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(459, 29),
+												Name: "_thread",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(459, 51),
+												X: &lang.Ident{
+													Pos:  p(459, 39),
+													Name: "Environment",
+												},
+												Name: "CurrentManagedThreadId",
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(460, 18),
+										X: &lang.AssignExpr{
+											Pos: p(460, 28),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(460, 18),
+												Name: "_moveNext",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(460, 30),
+												Fun: &lang.Ident{
+													Pos:  p(460, 30),
+													Name: "start",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(460, 36),
+														X: &lang.ThisExpr{
+															Pos: p(460, 36),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(461, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(463, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(463, 16),
+							Name: "T",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(463, 28),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(463, 33),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(464, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(464, 16),
+							Name: "bool",
+						},
+						Name: "MoveNext",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(464, 53),
+							Op:  "&&",
+							X: &lang.BinaryExpr{
+								Pos: p(464, 45),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(464, 35),
+									Name: "_moveNext",
+								},
+								Y: &lang.Literal{
+									Pos:  p(464, 48),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Y: &lang.CallExpr{
+								Pos: p(464, 56),
+								Fun: &lang.Ident{
+									Pos:  p(464, 56),
+									Name: "_moveNext",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(464, 66),
+										X: &lang.Literal{
+											Pos:   p(464, 66),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(465, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(465, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos: p(465, 31),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(465, 33),
+									Cond: &lang.BinaryExpr{
+										Pos: p(465, 47),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(465, 37),
+											Name: "_moveNext",
+										},
+										Y: &lang.Literal{
+											Pos:  p(465, 50),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(465, 56),
+										X: &lang.CallExpr{
+											Pos: p(465, 56),
+											Fun: &lang.Ident{
+												Pos:  p(465, 56),
+												Name: "_moveNext",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(465, 66),
+													X: &lang.Literal{
+														Pos:   p(465, 66),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(465, 73),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(466, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(466, 16),
+							Name: "void",
+						},
+						Name: "Reset",
+						ExprBody: &lang.ThrowExpr{
+							Pos: p(466, 32),
+							X: &lang.NewExpr{
+								Pos: p(466, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(466, 42),
+									Name: "NotSupportedException",
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(468, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(468, 16),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(468, 55),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						Body: &lang.BlockStmt{
+							Pos: p(469, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(470, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(470, 35),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(470, 27),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(470, 17),
+												Name: "_moveNext",
+											},
+											Y: &lang.Literal{
+												Pos:  p(470, 30),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(470, 46),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(470, 38),
+												Name: "_thread",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(470, 61),
+												X: &lang.Ident{
+													Pos:  p(470, 49),
+													Name: "Environment",
+												},
+												Name: "CurrentManagedThreadId",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(471, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(472, 17),
+												X: &lang.AssignExpr{
+													Pos: p(472, 27),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(472, 17),
+														Name: "_moveNext",
+													},
+													Right: &lang.CallExpr{
+														Pos: p(472, 29),
+														Fun: &lang.Ident{
+															Pos:  p(472, 29),
+															Name: "_start",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(472, 36),
+																X: &lang.ThisExpr{
+																	Pos: p(472, 36),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(473, 17),
+												X: &lang.ThisExpr{
+													Pos: p(473, 24),
+												},
+											},
+										},
+										Rbrace: p(474, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(475, 13),
+									X: &lang.NewExpr{
+										Pos: p(475, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(475, 24),
+											Name: "LocalIterator",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(475, 38),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(475, 41),
+												X: &lang.Ident{
+													Pos:  p(475, 41),
+													Name: "_start",
+												},
+											},
+											&lang.Arg{
+												Pos: p(475, 49),
+												X: &lang.Literal{
+													Pos:   p(475, 49),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(476, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(479, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(412, 46),
+						Pos:  p(479, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(414, 9),
+						Pos:       p(481, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(414, 17),
+							Pos:  p(481, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(414, 24),
+								Pos:  p(481, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(415, 9),
+						Pos:       p(482, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(415, 46),
+							Pos:  p(482, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(415, 51),
+									Pos: p(482, 51),
 									X: &lang.Literal{
-										Pos:   p(415, 51),
+										Pos:   p(482, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6313,32 +7370,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(415, 114),
-							Rbrace: p(415, 116),
+							Pos:    p(482, 114),
+							Rbrace: p(482, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(416, 9),
+						Pos:       p(483, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(416, 42),
+								Pos: p(483, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(416, 42),
+									Pos:  p(483, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(416, 67),
+							Pos:  p(483, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(416, 72),
+									Pos: p(483, 72),
 									X: &lang.Literal{
-										Pos:   p(416, 72),
+										Pos:   p(483, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6347,90 +7404,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(416, 135),
+							Pos: p(483, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(416, 137),
+									Pos: p(483, 137),
 									X: &lang.AssignExpr{
-										Pos: p(416, 148),
+										Pos: p(483, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(416, 137),
+											Pos:  p(483, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(416, 150),
+											Pos:  p(483, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(416, 166),
+							Rbrace: p(483, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(417, 9),
+						Pos:       p(484, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(417, 16),
+							Pos:  p(484, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(417, 41),
+							Pos:  p(484, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(418, 9),
+						Pos:       p(485, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(418, 25),
+							Pos:  p(485, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(418, 116),
+							Pos: p(485, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(418, 103),
+								Pos: p(485, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(418, 78),
+									Pos: p(485, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(418, 56),
+										Pos: p(485, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(418, 48),
+											Pos: p(485, 48),
 											X: &lang.BaseExpr{
-												Pos: p(418, 43),
+												Pos: p(485, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(418, 70),
+											Pos: p(485, 70),
 											X: &lang.Ident{
-												Pos:  p(418, 58),
+												Pos:  p(485, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(418, 80),
+										Pos:   p(485, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(418, 105),
+									Pos:  p(485, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(418, 118),
+								Pos:   p(485, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -6440,64 +7497,457 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(421, 5),
+				Pos:       p(488, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(421, 65),
+						Pos:  p(488, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(423, 9),
+						Pos:       p(490, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(423, 54),
+								Pos: p(490, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(423, 54),
+									Pos:  p(490, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(423, 73),
-							Rbrace: p(423, 75),
+							Pos:    p(490, 73),
+							Rbrace: p(490, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(429, 5),
+				Pos:       p(495, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EnumeratorCancellationAttribute",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(495, 59),
+						Name: "Attribute",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(504, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConfiguredCancelableAsyncEnumerable",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(506, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(506, 18),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(506, 62),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(506, 65),
+								Name: "_source",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(507, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(507, 18),
+							Name: "System.Threading.CancellationToken",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(507, 53),
+								Name: "_token",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(508, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "ConfiguredCancelableAsyncEnumerable",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(508, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(508, 54),
+									Name: "System.Collections.Generic.IAsyncEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(508, 98),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(508, 109),
+								Type: &lang.TypeRef{
+									Pos:  p(508, 109),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "token",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(509, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(510, 13),
+									X: &lang.AssignExpr{
+										Pos: p(510, 21),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(510, 13),
+											Name: "_source",
+										},
+										Right: &lang.Ident{
+											Pos:  p(510, 23),
+											Name: "source",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(511, 13),
+									X: &lang.AssignExpr{
+										Pos: p(511, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(511, 13),
+											Name: "_token",
+										},
+										Right: &lang.Ident{
+											Pos:  p(511, 22),
+											Name: "token",
+										},
+									},
+								},
+							},
+							Rbrace: p(512, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(513, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(513, 16),
+							Name: "ConfiguredCancelableAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(513, 52),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(513, 70),
+								Type: &lang.TypeRef{
+									Pos:  p(513, 70),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+						ExprBody: &lang.ThisExpr{
+							Pos: p(513, 105),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(514, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(514, 16),
+							Name: "ConfiguredCancelableAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(514, 52),
+									Name: "T",
+								},
+							},
+						},
+						Name: "WithCancellation",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(514, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(514, 72),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(515, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(515, 17),
+								Name: "ConfiguredCancelableAsyncEnumerable",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(515, 53),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(515, 56),
+									X: &lang.Ident{
+										Pos:  p(515, 56),
+										Name: "_source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(515, 65),
+									X: &lang.Ident{
+										Pos:  p(515, 65),
+										Name: "cancellationToken",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(516, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(516, 16),
+							Name: "System.Collections.Generic.IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(516, 60),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetAsyncEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(516, 95),
+							Fun: &lang.MemberExpr{
+								Pos: p(516, 95),
+								X: &lang.Ident{
+									Pos:  p(516, 87),
+									Name: "_source",
+								},
+								Name: "GetAsyncEnumerator",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(516, 114),
+									X: &lang.Ident{
+										Pos:  p(516, 114),
+										Name: "_token",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(522, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAsyncEnumerableExtensions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(524, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(524, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(524, 91),
+									Name: "T",
+								},
+							},
+						},
+						Name: "WithCancellation",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(524, 114),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(524, 119),
+									Name: "System.Collections.Generic.IAsyncEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(524, 163),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(524, 174),
+								Type: &lang.TypeRef{
+									Pos:  p(524, 174),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(525, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(525, 17),
+								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(525, 85),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(525, 88),
+									X: &lang.Ident{
+										Pos:  p(525, 88),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(525, 96),
+									X: &lang.Ident{
+										Pos:  p(525, 96),
+										Name: "cancellationToken",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(526, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(526, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(526, 91),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(526, 112),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(526, 117),
+									Name: "System.Collections.Generic.IAsyncEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(526, 161),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(526, 172),
+								Type: &lang.TypeRef{
+									Pos:  p(526, 172),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(527, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(527, 17),
+								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(527, 85),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(527, 88),
+									X: &lang.Ident{
+										Pos:  p(527, 88),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(527, 96),
+									X: &lang.DefaultExpr{
+										Pos: p(527, 96),
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(530, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(429, 42),
+						Pos:  p(530, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(431, 9),
+						Pos:       p(532, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(431, 42),
+							Pos:  p(532, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(431, 47),
+									Pos: p(532, 47),
 									X: &lang.Literal{
-										Pos:   p(431, 47),
+										Pos:   p(532, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -6506,76 +7956,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(431, 71),
-							Rbrace: p(431, 73),
+							Pos:    p(532, 71),
+							Rbrace: p(532, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(433, 9),
+						Pos:       p(534, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(433, 38),
+								Pos: p(534, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(433, 38),
+									Pos:  p(534, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(433, 52),
+							Pos:  p(534, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(433, 57),
+									Pos: p(534, 57),
 									X: &lang.CondExpr{
-										Pos: p(433, 86),
+										Pos: p(534, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(433, 71),
+											Pos: p(534, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(433, 61),
+												Pos: p(534, 61),
 												X: &lang.Ident{
-													Pos:  p(433, 57),
+													Pos:  p(534, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(433, 64),
+													Pos: p(534, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(433, 64),
+														Pos:  p(534, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(433, 78),
+												Pos: p(534, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(433, 74),
+													Pos:  p(534, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(433, 81),
+													Pos:  p(534, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(433, 88),
+											Pos: p(534, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(433, 89),
+												Pos:  p(534, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(433, 96),
+												Pos:  p(534, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(433, 102),
+											Pos:   p(534, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -6585,146 +8035,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(433, 126),
-							Rbrace: p(433, 128),
+							Pos:    p(534, 126),
+							Rbrace: p(534, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(434, 9),
+						Pos:       p(535, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(434, 38),
+								Pos: p(535, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 38),
+									Pos:  p(535, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(434, 54),
+								Pos: p(535, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 54),
+									Pos:  p(535, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(434, 82),
+							Pos:  p(535, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(434, 87),
+									Pos: p(535, 87),
 									X: &lang.Ident{
-										Pos:  p(434, 87),
+										Pos:  p(535, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(434, 96),
+									Pos: p(535, 96),
 									X: &lang.Ident{
-										Pos:  p(434, 96),
+										Pos:  p(535, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(434, 112),
-							Rbrace: p(434, 114),
+							Pos:    p(535, 112),
+							Rbrace: p(535, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(435, 9),
+						Pos:       p(536, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(435, 38),
+								Pos: p(536, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(435, 38),
+									Pos:  p(536, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(435, 54),
+								Pos: p(536, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(435, 54),
+									Pos:  p(536, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(435, 80),
+								Pos: p(536, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(435, 80),
+									Pos:  p(536, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(435, 96),
+							Pos:  p(536, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(435, 101),
+									Pos: p(536, 101),
 									X: &lang.Ident{
-										Pos:  p(435, 101),
+										Pos:  p(536, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(435, 110),
+									Pos: p(536, 110),
 									X: &lang.Ident{
-										Pos:  p(435, 110),
+										Pos:  p(536, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(435, 126),
+									Pos: p(536, 126),
 									X: &lang.Ident{
-										Pos:  p(435, 126),
+										Pos:  p(536, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(435, 133),
-							Rbrace: p(435, 135),
+							Pos:    p(536, 133),
+							Rbrace: p(536, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(441, 5),
+				Pos:       p(542, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(441, 41),
+						Pos:  p(542, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(443, 9),
+						Pos:       p(544, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(443, 41),
+							Pos:  p(544, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(443, 46),
+									Pos: p(544, 46),
 									X: &lang.Literal{
-										Pos:   p(443, 46),
+										Pos:   p(544, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -6733,116 +8183,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(443, 98),
-							Rbrace: p(443, 100),
+							Pos:    p(544, 98),
+							Rbrace: p(544, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(444, 9),
+						Pos:       p(545, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(444, 37),
+								Pos: p(545, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(444, 37),
+									Pos:  p(545, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(444, 55),
+							Pos:  p(545, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(444, 60),
+									Pos: p(545, 60),
 									X: &lang.Ident{
-										Pos:  p(444, 60),
+										Pos:  p(545, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(444, 69),
-							Rbrace: p(444, 71),
+							Pos:    p(545, 69),
+							Rbrace: p(545, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(445, 9),
+						Pos:       p(546, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(445, 37),
+								Pos: p(546, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(445, 37),
+									Pos:  p(546, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(445, 53),
+								Pos: p(546, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(445, 53),
+									Pos:  p(546, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(445, 81),
+							Pos:  p(546, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(445, 86),
+									Pos: p(546, 86),
 									X: &lang.Ident{
-										Pos:  p(445, 86),
+										Pos:  p(546, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(445, 95),
+									Pos: p(546, 95),
 									X: &lang.Ident{
-										Pos:  p(445, 95),
+										Pos:  p(546, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(445, 111),
-							Rbrace: p(445, 113),
+							Pos:    p(546, 111),
+							Rbrace: p(546, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(451, 5),
+				Pos:       p(552, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(451, 49),
+						Pos:  p(552, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(453, 9),
+						Pos:       p(554, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(453, 49),
+							Pos:  p(554, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(453, 54),
+									Pos: p(554, 54),
 									X: &lang.Literal{
-										Pos:   p(453, 54),
+										Pos:   p(554, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -6851,69 +8301,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(453, 136),
-							Rbrace: p(453, 138),
+							Pos:    p(554, 136),
+							Rbrace: p(554, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(454, 9),
+						Pos:       p(555, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(454, 45),
+								Pos: p(555, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(454, 45),
+									Pos:  p(555, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(454, 63),
+							Pos:  p(555, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(454, 68),
+									Pos: p(555, 68),
 									X: &lang.Ident{
-										Pos:  p(454, 68),
+										Pos:  p(555, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(454, 77),
-							Rbrace: p(454, 79),
+							Pos:    p(555, 77),
+							Rbrace: p(555, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(457, 5),
+				Pos:       p(558, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(457, 47),
+						Pos:  p(558, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(459, 9),
+						Pos:       p(560, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(459, 47),
+							Pos:  p(560, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(459, 52),
+									Pos: p(560, 52),
 									X: &lang.Literal{
-										Pos:   p(459, 52),
+										Pos:   p(560, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -6922,69 +8372,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(459, 100),
-							Rbrace: p(459, 102),
+							Pos:    p(560, 100),
+							Rbrace: p(560, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(460, 9),
+						Pos:       p(561, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(460, 43),
+								Pos: p(561, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(460, 43),
+									Pos:  p(561, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(460, 61),
+							Pos:  p(561, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(460, 66),
+									Pos: p(561, 66),
 									X: &lang.Ident{
-										Pos:  p(460, 66),
+										Pos:  p(561, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(460, 75),
-							Rbrace: p(460, 77),
+							Pos:    p(561, 75),
+							Rbrace: p(561, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(463, 5),
+				Pos:       p(564, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(463, 43),
+						Pos:  p(564, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(465, 9),
+						Pos:       p(566, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(465, 43),
+							Pos:  p(566, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(465, 48),
+									Pos: p(566, 48),
 									X: &lang.Literal{
-										Pos:   p(465, 48),
+										Pos:   p(566, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -6993,129 +8443,129 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(465, 139),
-							Rbrace: p(465, 141),
+							Pos:    p(566, 139),
+							Rbrace: p(566, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(466, 9),
+						Pos:       p(567, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(466, 39),
+								Pos: p(567, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(466, 39),
+									Pos:  p(567, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(466, 57),
+							Pos:  p(567, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(466, 62),
+									Pos: p(567, 62),
 									X: &lang.Ident{
-										Pos:  p(466, 62),
+										Pos:  p(567, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(466, 71),
-							Rbrace: p(466, 73),
+							Pos:    p(567, 71),
+							Rbrace: p(567, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(476, 5),
+				Pos:       p(577, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(476, 42),
+						Pos:  p(577, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(476, 48),
+						Pos:  p(577, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(476, 60),
+						Pos:  p(577, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(476, 72),
+						Pos:  p(577, 72),
 						Name: "DropWrite",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(478, 5),
+				Pos:       p(579, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       p(480, 9),
+						Pos:       p(581, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(480, 16),
+							Pos:  p(581, 16),
 							Name: "bool",
 						},
 						Name: "SingleWriter",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(480, 36),
+								Pos:  p(581, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(480, 41),
+								Pos:  p(581, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(481, 9),
+						Pos:       p(582, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(481, 16),
+							Pos:  p(582, 16),
 							Name: "bool",
 						},
 						Name: "SingleReader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(481, 36),
+								Pos:  p(582, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(481, 41),
+								Pos:  p(582, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(482, 9),
+						Pos:       p(583, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(482, 16),
+							Pos:  p(583, 16),
 							Name: "bool",
 						},
 						Name: "AllowSynchronousContinuations",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(482, 53),
+								Pos:  p(583, 53),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(482, 58),
+								Pos:  p(583, 58),
 								Kind: "set",
 							},
 						},
@@ -7123,133 +8573,133 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(485, 5),
+				Pos:       p(586, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnboundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(485, 51),
+						Pos:  p(586, 51),
 						Name: "ChannelOptions",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(487, 5),
+				Pos:       p(588, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BoundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(487, 49),
+						Pos:  p(588, 49),
 						Name: "ChannelOptions",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(489, 9),
+						Pos: p(590, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(489, 9),
+							Pos:  p(590, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(489, 13),
+								Pos:  p(590, 13),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(490, 9),
+						Pos:       p(591, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BoundedChannelOptions",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(490, 38),
+								Pos: p(591, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(490, 38),
+									Pos:  p(591, 38),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(490, 52),
+							Pos: p(591, 52),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(490, 54),
+									Pos: p(591, 54),
 									X: &lang.AssignExpr{
-										Pos: p(490, 63),
+										Pos: p(591, 63),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(490, 54),
+											Pos:  p(591, 54),
 											Name: "Capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(490, 65),
+											Pos:  p(591, 65),
 											Name: "capacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(490, 75),
+							Rbrace: p(591, 75),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(491, 9),
+						Pos:       p(592, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(491, 16),
+							Pos:  p(592, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(493, 13),
+								Pos:  p(594, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(493, 20),
+									Pos:  p(594, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(494, 13),
+								Pos:  p(595, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(495, 13),
+									Pos: p(596, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(496, 17),
+											Pos: p(597, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(496, 27),
+												Pos: p(597, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(496, 21),
+													Pos:  p(597, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(496, 29),
+													Pos:   p(597, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(496, 32),
+												Pos: p(597, 32),
 												X: &lang.NewExpr{
-													Pos: p(496, 38),
+													Pos: p(597, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(496, 42),
+														Pos:  p(597, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(496, 70),
+															Pos: p(597, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(496, 70),
+																Pos: p(597, 70),
 																X: &lang.Ident{
-																	Pos:  p(496, 77),
+																	Pos:  p(597, 77),
 																	Name: "value",
 																},
 															},
@@ -7259,41 +8709,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(497, 17),
+											Pos: p(598, 17),
 											X: &lang.AssignExpr{
-												Pos: p(497, 27),
+												Pos: p(598, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(497, 17),
+													Pos:  p(598, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(497, 29),
+													Pos:  p(598, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(498, 13),
+									Rbrace: p(599, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(500, 9),
+						Pos:       p(601, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(500, 16),
+							Pos:  p(601, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(500, 50),
+								Pos:  p(601, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(500, 55),
+								Pos:  p(601, 55),
 								Kind: "set",
 							},
 						},
@@ -7301,30 +8751,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(503, 5),
+				Pos:       p(604, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(503, 43),
+						Pos:  p(604, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(505, 9),
+						Pos:       p(606, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(505, 43),
+							Pos:  p(606, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(505, 48),
+									Pos: p(606, 48),
 									X: &lang.Literal{
-										Pos:   p(505, 48),
+										Pos:   p(606, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -7333,148 +8783,148 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(505, 80),
-							Rbrace: p(505, 82),
+							Pos:    p(606, 80),
+							Rbrace: p(606, 82),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(506, 9),
+						Pos:       p(607, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(506, 39),
+								Pos: p(607, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(506, 39),
+									Pos:  p(607, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(506, 57),
+							Pos:  p(607, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(506, 62),
+									Pos: p(607, 62),
 									X: &lang.Ident{
-										Pos:  p(506, 62),
+										Pos:  p(607, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(506, 71),
-							Rbrace: p(506, 73),
+							Pos:    p(607, 71),
+							Rbrace: p(607, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(507, 9),
+						Pos:       p(608, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(507, 39),
+								Pos: p(608, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(507, 39),
+									Pos:  p(608, 39),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(507, 67),
+							Pos:  p(608, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(507, 72),
+									Pos: p(608, 72),
 									X: &lang.Literal{
-										Pos:   p(507, 72),
+										Pos:   p(608, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(507, 104),
+									Pos: p(608, 104),
 									X: &lang.Ident{
-										Pos:  p(507, 104),
+										Pos:  p(608, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(507, 120),
-							Rbrace: p(507, 122),
+							Pos:    p(608, 120),
+							Rbrace: p(608, 122),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(508, 9),
+						Pos:       p(609, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(508, 39),
+								Pos: p(609, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(508, 39),
+									Pos:  p(609, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(508, 55),
+								Pos: p(609, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(508, 55),
+									Pos:  p(609, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(508, 83),
+							Pos:  p(609, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(508, 88),
+									Pos: p(609, 88),
 									X: &lang.Ident{
-										Pos:  p(508, 88),
+										Pos:  p(609, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(508, 97),
+									Pos: p(609, 97),
 									X: &lang.Ident{
-										Pos:  p(508, 97),
+										Pos:  p(609, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(508, 113),
-							Rbrace: p(508, 115),
+							Pos:    p(609, 113),
+							Rbrace: p(609, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(511, 5),
+				Pos:       p(612, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(513, 9),
+						Pos:       p(614, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(513, 23),
+							Pos:  p(614, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(513, 31),
+									Pos:  p(614, 31),
 									Name: "T",
 								},
 							},
@@ -7484,32 +8934,32 @@ func preludeAST() *lang.File {
 							"T",
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(513, 58),
+							Pos: p(614, 58),
 							Type: &lang.TypeRef{
-								Pos:  p(513, 62),
+								Pos:  p(614, 62),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(513, 70),
+										Pos:  p(614, 70),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(513, 73),
+									Pos: p(614, 73),
 									X: &lang.Literal{
-										Pos:   p(513, 73),
+										Pos:   p(614, 73),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(513, 76),
+									Pos: p(614, 76),
 									X: &lang.MemberExpr{
-										Pos: p(513, 99),
+										Pos: p(614, 99),
 										X: &lang.Ident{
-											Pos:  p(513, 76),
+											Pos:  p(614, 76),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -7519,14 +8969,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(514, 9),
+						Pos:       p(615, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(514, 23),
+							Pos:  p(615, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(514, 31),
+									Pos:  p(615, 31),
 									Name: "T",
 								},
 							},
@@ -7537,41 +8987,41 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(514, 53),
+								Pos: p(615, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(514, 53),
+									Pos:  p(615, 53),
 									Name: "UnboundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(514, 89),
+							Pos: p(615, 89),
 							Type: &lang.TypeRef{
-								Pos:  p(514, 93),
+								Pos:  p(615, 93),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(514, 101),
+										Pos:  p(615, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(514, 104),
+									Pos: p(615, 104),
 									X: &lang.Literal{
-										Pos:   p(514, 104),
+										Pos:   p(615, 104),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(514, 107),
+									Pos: p(615, 107),
 									X: &lang.MemberExpr{
-										Pos: p(514, 130),
+										Pos: p(615, 130),
 										X: &lang.Ident{
-											Pos:  p(514, 107),
+											Pos:  p(615, 107),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -7581,14 +9031,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(515, 9),
+						Pos:       p(616, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(515, 23),
+							Pos:  p(616, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(515, 31),
+									Pos:  p(616, 31),
 									Name: "T",
 								},
 							},
@@ -7599,47 +9049,47 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(515, 51),
+								Pos: p(616, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(515, 51),
+									Pos:  p(616, 51),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(516, 9),
+							Pos: p(617, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(517, 13),
+									Pos: p(618, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(517, 26),
+										Pos: p(618, 26),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(517, 17),
+											Pos:  p(618, 17),
 											Name: "capacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(517, 28),
+											Pos:   p(618, 28),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(517, 31),
+										Pos: p(618, 31),
 										X: &lang.NewExpr{
-											Pos: p(517, 37),
+											Pos: p(618, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(517, 41),
+												Pos:  p(618, 41),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(517, 69),
+													Pos: p(618, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(517, 69),
+														Pos: p(618, 69),
 														X: &lang.Ident{
-															Pos:  p(517, 76),
+															Pos:  p(618, 76),
 															Name: "capacity",
 														},
 													},
@@ -7649,33 +9099,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(518, 13),
+									Pos: p(619, 13),
 									X: &lang.NewExpr{
-										Pos: p(518, 20),
+										Pos: p(619, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(518, 24),
+											Pos:  p(619, 24),
 											Name: "Channel",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(518, 32),
+													Pos:  p(619, 32),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(518, 35),
+												Pos: p(619, 35),
 												X: &lang.Ident{
-													Pos:  p(518, 35),
+													Pos:  p(619, 35),
 													Name: "capacity",
 												},
 											},
 											&lang.Arg{
-												Pos: p(518, 45),
+												Pos: p(619, 45),
 												X: &lang.MemberExpr{
-													Pos: p(518, 68),
+													Pos: p(619, 68),
 													X: &lang.Ident{
-														Pos:  p(518, 45),
+														Pos:  p(619, 45),
 														Name: "BoundedChannelFullMode",
 													},
 													Name: "Wait",
@@ -7685,18 +9135,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(519, 9),
+							Rbrace: p(620, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(520, 9),
+						Pos:       p(621, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(520, 23),
+							Pos:  p(621, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(520, 31),
+									Pos:  p(621, 31),
 									Name: "T",
 								},
 							},
@@ -7707,44 +9157,44 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(520, 51),
+								Pos: p(621, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(520, 51),
+									Pos:  p(621, 51),
 									Name: "BoundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(520, 85),
+							Pos: p(621, 85),
 							Type: &lang.TypeRef{
-								Pos:  p(520, 89),
+								Pos:  p(621, 89),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(520, 97),
+										Pos:  p(621, 97),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(520, 100),
+									Pos: p(621, 100),
 									X: &lang.MemberExpr{
-										Pos: p(520, 108),
+										Pos: p(621, 108),
 										X: &lang.Ident{
-											Pos:  p(520, 100),
+											Pos:  p(621, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(520, 118),
+									Pos: p(621, 118),
 									X: &lang.MemberExpr{
-										Pos: p(520, 126),
+										Pos: p(621, 126),
 										X: &lang.Ident{
-											Pos:  p(520, 118),
+											Pos:  p(621, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -7756,7 +9206,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(523, 5),
+				Pos:       p(624, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -7766,20 +9216,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(525, 9),
+						Pos:       p(626, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(525, 27),
+							Pos:  p(626, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(525, 34),
+								Pos:  p(626, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(525, 42),
+									Pos: p(626, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(525, 46),
+										Pos:  p(626, 46),
 										Name: "object",
 									},
 								},
@@ -7787,30 +9237,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(526, 9),
+						Pos:       p(627, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(526, 27),
+							Pos:  p(627, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(526, 32),
+									Pos:  p(627, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(526, 35),
+								Pos:  p(627, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(526, 44),
+									Pos: p(627, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(526, 48),
+										Pos:  p(627, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(526, 53),
+												Pos:  p(627, 53),
 												Name: "T",
 											},
 										},
@@ -7820,18 +9270,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(527, 9),
+						Pos:       p(628, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(527, 27),
+							Pos:  p(628, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(527, 32),
+									Pos:  p(628, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(527, 53),
+											Pos:  p(628, 53),
 											Name: "bool",
 										},
 									},
@@ -7840,20 +9290,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(527, 60),
+								Pos:  p(628, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(527, 75),
+									Pos: p(628, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(527, 79),
+										Pos:  p(628, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(527, 84),
+												Pos:  p(628, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(527, 105),
+														Pos:  p(628, 105),
 														Name: "bool",
 													},
 												},
@@ -7865,18 +9315,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(528, 9),
+						Pos:       p(629, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(528, 27),
+							Pos:  p(629, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(528, 32),
+									Pos:  p(629, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(528, 53),
+											Pos:  p(629, 53),
 											Name: "bool",
 										},
 									},
@@ -7885,20 +9335,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(528, 60),
+								Pos:  p(629, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(528, 76),
+									Pos: p(629, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(528, 80),
+										Pos:  p(629, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(528, 85),
+												Pos:  p(629, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(528, 106),
+														Pos:  p(629, 106),
 														Name: "bool",
 													},
 												},
@@ -7910,29 +9360,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(529, 9),
+						Pos:       p(630, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(529, 27),
+							Pos:  p(630, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(529, 48),
+								Pos:  p(630, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(529, 62),
+									Pos: p(630, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(529, 66),
+										Pos:  p(630, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(529, 87),
+											Pos: p(630, 87),
 											X: &lang.MemberExpr{
-												Pos: p(529, 107),
+												Pos: p(630, 107),
 												X: &lang.Ident{
-													Pos:  p(529, 87),
+													Pos:  p(630, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -7944,142 +9394,142 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(530, 9),
+						Pos:       p(631, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(530, 27),
+							Pos:  p(631, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(530, 31),
+								Pos:  p(631, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(531, 9),
+						Pos:       p(632, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(531, 27),
+							Pos:  p(632, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(531, 50),
+								Pos:  p(632, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(532, 9),
+						Pos:       p(633, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(532, 18),
+							Pos:  p(633, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(532, 23),
+								Pos:  p(633, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(533, 9),
+						Pos:       p(634, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(533, 18),
+							Pos:  p(634, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(533, 28),
+								Pos:  p(634, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(535, 9),
+						Pos:       p(636, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(535, 26),
+								Pos: p(636, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(535, 26),
+									Pos:  p(636, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(535, 40),
+								Pos: p(636, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(535, 40),
+									Pos:  p(636, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(536, 9),
+							Pos: p(637, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(537, 13),
+									Pos: p(638, 13),
 									X: &lang.AssignExpr{
-										Pos: p(537, 23),
+										Pos: p(638, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(537, 13),
+											Pos:  p(638, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(537, 25),
+											Pos:  p(638, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(538, 13),
+									Pos: p(639, 13),
 									X: &lang.AssignExpr{
-										Pos: p(538, 19),
+										Pos: p(639, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(538, 13),
+											Pos:  p(639, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(538, 21),
+											Pos:  p(639, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(539, 13),
+									Pos: p(640, 13),
 									X: &lang.AssignExpr{
-										Pos: p(539, 20),
+										Pos: p(640, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(539, 13),
+											Pos:  p(640, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(539, 22),
+											Pos: p(640, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(539, 26),
+												Pos:  p(640, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(539, 40),
+														Pos:  p(640, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(539, 43),
+													Pos: p(640, 43),
 													X: &lang.ThisExpr{
-														Pos: p(539, 43),
+														Pos: p(640, 43),
 													},
 												},
 											},
@@ -8087,31 +9537,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(540, 13),
+									Pos: p(641, 13),
 									X: &lang.AssignExpr{
-										Pos: p(540, 20),
+										Pos: p(641, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(540, 13),
+											Pos:  p(641, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(540, 22),
+											Pos: p(641, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(540, 26),
+												Pos:  p(641, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(540, 40),
+														Pos:  p(641, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(540, 43),
+													Pos: p(641, 43),
 													X: &lang.ThisExpr{
-														Pos: p(540, 43),
+														Pos: p(641, 43),
 													},
 												},
 											},
@@ -8119,18 +9569,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(541, 9),
+							Rbrace: p(642, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(543, 9),
+						Pos:       p(644, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(543, 16),
+							Pos:  p(644, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(543, 30),
+									Pos:  p(644, 30),
 									Name: "T",
 								},
 							},
@@ -8138,20 +9588,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(543, 42),
+								Pos:  p(644, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(544, 9),
+						Pos:       p(645, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(544, 16),
+							Pos:  p(645, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(544, 30),
+									Pos:  p(645, 30),
 									Name: "T",
 								},
 							},
@@ -8159,32 +9609,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(544, 42),
+								Pos:  p(645, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(546, 9),
+						Pos:       p(647, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(546, 25),
+							Pos:  p(647, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(546, 35),
+								Pos: p(647, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 35),
+									Pos:  p(647, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(546, 40),
+											Pos:  p(647, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(546, 61),
+													Pos:  p(647, 61),
 													Name: "bool",
 												},
 											},
@@ -8194,41 +9644,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(546, 77),
+								Pos: p(647, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 77),
+									Pos:  p(647, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(547, 9),
+							Pos: p(648, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(548, 13),
+									Pos:  p(649, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(548, 31),
+										Pos:  p(649, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(548, 40),
+										Pos: p(649, 40),
 										X: &lang.CallExpr{
-											Pos: p(548, 42),
+											Pos: p(649, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(548, 42),
+												Pos: p(649, 42),
 												X: &lang.Ident{
-													Pos:  p(548, 40),
+													Pos:  p(649, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(548, 55),
+													Pos: p(649, 55),
 													X: &lang.Ident{
-														Pos:  p(548, 55),
+														Pos:  p(649, 55),
 														Name: "result",
 													},
 												},
@@ -8237,13 +9687,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(549, 13),
+									Pos: p(650, 13),
 									X: &lang.CallExpr{
-										Pos: p(549, 21),
+										Pos: p(650, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(549, 21),
+											Pos: p(650, 21),
 											X: &lang.Ident{
-												Pos:  p(549, 13),
+												Pos:  p(650, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
@@ -8251,52 +9701,52 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(550, 9),
+							Rbrace: p(651, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(553, 9),
+						Pos:       p(654, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(553, 18),
+							Pos:  p(654, 18),
 							Name: "void",
 						},
 						Name: "Finish",
 						Body: &lang.BlockStmt{
-							Pos: p(554, 9),
+							Pos: p(655, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(555, 13),
+									Pos: p(656, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(555, 24),
+										Pos: p(656, 24),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(555, 17),
+											Pos:  p(656, 17),
 											Name: "_error",
 										},
 										Y: &lang.Literal{
-											Pos:  p(555, 27),
+											Pos:  p(656, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(555, 33),
+										Pos: p(656, 33),
 										X: &lang.CallExpr{
-											Pos: p(555, 45),
+											Pos: p(656, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(555, 45),
+												Pos: p(656, 45),
 												X: &lang.Ident{
-													Pos:  p(555, 33),
+													Pos:  p(656, 33),
 													Name: "_completion",
 												},
 												Name: "TrySetException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(555, 61),
+													Pos: p(656, 61),
 													X: &lang.Ident{
-														Pos:  p(555, 61),
+														Pos:  p(656, 61),
 														Name: "_error",
 													},
 												},
@@ -8304,13 +9754,13 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(556, 18),
+										Pos: p(657, 18),
 										X: &lang.CallExpr{
-											Pos: p(556, 30),
+											Pos: p(657, 30),
 											Fun: &lang.MemberExpr{
-												Pos: p(556, 30),
+												Pos: p(657, 30),
 												X: &lang.Ident{
-													Pos:  p(556, 18),
+													Pos:  p(657, 18),
 													Name: "_completion",
 												},
 												Name: "TrySetResult",
@@ -8319,18 +9769,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(557, 9),
+							Rbrace: p(658, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(559, 9),
+						Pos:       p(660, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(559, 25),
+							Pos:  p(660, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(559, 35),
+									Pos:  p(660, 35),
 									Name: "bool",
 								},
 							},
@@ -8338,17 +9788,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(559, 46),
+								Pos: p(660, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(559, 46),
+									Pos:  p(660, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(559, 51),
+											Pos:  p(660, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(559, 72),
+													Pos:  p(660, 72),
 													Name: "bool",
 												},
 											},
@@ -8358,42 +9808,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(559, 88),
+								Pos: p(660, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(559, 88),
+									Pos:  p(660, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(560, 9),
+							Pos: p(661, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(561, 13),
+									Pos: p(662, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(561, 17),
+											Pos:  p(662, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(561, 23),
+												Pos: p(662, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(561, 27),
+													Pos:  p(662, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(561, 48),
+															Pos:  p(662, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(561, 54),
+														Pos: p(662, 54),
 														X: &lang.MemberExpr{
-															Pos: p(561, 74),
+															Pos: p(662, 74),
 															X: &lang.Ident{
-																Pos:  p(561, 54),
+																Pos:  p(662, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -8405,22 +9855,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(562, 13),
+									Pos: p(663, 13),
 									X: &lang.CallExpr{
-										Pos: p(562, 21),
+										Pos: p(663, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(562, 21),
+											Pos: p(663, 21),
 											X: &lang.Ident{
-												Pos:  p(562, 13),
+												Pos:  p(663, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(562, 25),
+												Pos: p(663, 25),
 												X: &lang.Ident{
-													Pos:  p(562, 25),
+													Pos:  p(663, 25),
 													Name: "tcs",
 												},
 											},
@@ -8428,47 +9878,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(563, 13),
+									Pos: p(664, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(563, 20),
+										Pos: p(664, 20),
 										X: &lang.Ident{
-											Pos:  p(563, 17),
+											Pos:  p(664, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(563, 35),
+										Pos: p(664, 35),
 										X: &lang.CallExpr{
-											Pos: p(563, 38),
+											Pos: p(664, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(563, 38),
+												Pos: p(664, 38),
 												X: &lang.Ident{
-													Pos:  p(563, 35),
+													Pos:  p(664, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(563, 47),
+													Pos: p(664, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(563, 47),
+														Pos: p(664, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(563, 57),
+															Pos: p(664, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(563, 57),
+																Pos: p(664, 57),
 																X: &lang.Ident{
-																	Pos:  p(563, 53),
+																	Pos:  p(664, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(563, 72),
+																	Pos: p(664, 72),
 																	X: &lang.Ident{
-																		Pos:  p(563, 72),
+																		Pos:  p(664, 72),
 																		Name: "ct",
 																	},
 																},
@@ -8481,26 +9931,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(564, 13),
+									Pos: p(665, 13),
 									X: &lang.NewExpr{
-										Pos: p(564, 20),
+										Pos: p(665, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(564, 24),
+											Pos:  p(665, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(564, 34),
+													Pos:  p(665, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(564, 40),
+												Pos: p(665, 40),
 												X: &lang.MemberExpr{
-													Pos: p(564, 44),
+													Pos: p(665, 44),
 													X: &lang.Ident{
-														Pos:  p(564, 40),
+														Pos:  p(665, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -8510,13 +9960,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(565, 9),
+							Rbrace: p(666, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(568, 5),
+				Pos:       p(669, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -8526,38 +9976,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(570, 9),
+						Pos:       p(671, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(570, 18),
+							Pos:  p(671, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(570, 26),
+									Pos:  p(671, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(570, 29),
+								Pos:  p(671, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(571, 9),
+						Pos:       p(672, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(571, 32),
+								Pos: p(672, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(571, 32),
+									Pos:  p(672, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(571, 40),
+											Pos:  p(672, 40),
 											Name: "T",
 										},
 									},
@@ -8566,41 +10016,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(571, 46),
+							Pos: p(672, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(571, 48),
+									Pos: p(672, 48),
 									X: &lang.AssignExpr{
-										Pos: p(571, 51),
+										Pos: p(672, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(571, 48),
+											Pos:  p(672, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(571, 53),
+											Pos:  p(672, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(571, 56),
+							Rbrace: p(672, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(573, 9),
+						Pos:       p(674, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(573, 16),
+							Pos:  p(674, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(573, 50),
+							Pos: p(674, 50),
 							X: &lang.MemberExpr{
-								Pos: p(573, 38),
+								Pos: p(674, 38),
 								X: &lang.Ident{
-									Pos:  p(573, 35),
+									Pos:  p(674, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -8609,68 +10059,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(574, 9),
+						Pos:       p(675, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(574, 16),
+							Pos:  p(675, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(574, 33),
+							Pos:   p(675, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(575, 9),
+						Pos:       p(676, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(575, 16),
+							Pos:  p(676, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(575, 32),
+							Pos:   p(676, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(576, 9),
+						Pos:       p(677, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(576, 16),
+							Pos:  p(677, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(576, 28),
+								Pos:  p(677, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(576, 32),
+									Pos: p(677, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(576, 34),
+											Pos: p(677, 34),
 											X: &lang.MemberExpr{
-												Pos: p(576, 43),
+												Pos: p(677, 43),
 												X: &lang.Ident{
-													Pos:  p(576, 40),
+													Pos:  p(677, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(576, 50),
+												Pos: p(677, 50),
 												X: &lang.MemberExpr{
-													Pos: p(576, 67),
+													Pos: p(677, 67),
 													X: &lang.MemberExpr{
-														Pos: p(576, 60),
+														Pos: p(677, 60),
 														X: &lang.Ident{
-															Pos:  p(576, 57),
+															Pos:  p(677, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -8680,57 +10130,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(576, 74),
+									Rbrace: p(677, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(578, 9),
+						Pos:       p(679, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(578, 16),
+							Pos:  p(679, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(578, 29),
+								Pos:      p(679, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(578, 33),
+									Pos:  p(679, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(579, 9),
+							Pos: p(680, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(580, 13),
+									Pos: p(681, 13),
 									X: &lang.MemberExpr{
-										Pos: p(580, 22),
+										Pos: p(681, 22),
 										X: &lang.Ident{
-											Pos:  p(580, 19),
+											Pos:  p(681, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(581, 13),
+										Pos: p(682, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(582, 17),
+												Pos: p(683, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(582, 37),
+													Pos: p(683, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(582, 31),
+														Pos: p(683, 31),
 														X: &lang.MemberExpr{
-															Pos: p(582, 24),
+															Pos: p(683, 24),
 															X: &lang.Ident{
-																Pos:  p(582, 21),
+																Pos:  p(683, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8738,1606 +10188,75 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(582, 40),
+														Pos:   p(683, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(583, 17),
+													Pos: p(684, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(584, 21),
+															Pos: p(685, 21),
 															X: &lang.AssignExpr{
-																Pos: p(584, 26),
+																Pos: p(685, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(584, 21),
+																	Pos:  p(685, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(584, 28),
+																	Pos: p(685, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(584, 36),
+																		Pos:  p(685, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(585, 21),
+															Pos: p(686, 21),
 															X: &lang.Literal{
-																Pos:   p(585, 28),
+																Pos:   p(686, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(586, 17),
+													Rbrace: p(687, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(587, 17),
+												Pos: p(688, 17),
 												X: &lang.AssignExpr{
-													Pos: p(587, 22),
+													Pos: p(688, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(587, 17),
+														Pos:  p(688, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(587, 33),
+														Pos: p(688, 33),
 														X: &lang.MemberExpr{
-															Pos: p(587, 27),
+															Pos: p(688, 27),
 															X: &lang.Ident{
-																Pos:  p(587, 24),
+																Pos:  p(688, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(587, 34),
+																Pos: p(688, 34),
 																X: &lang.Literal{
-																	Pos:   p(587, 34),
+																	Pos:   p(688, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 														},
 													},
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(588, 17),
-												X: &lang.CallExpr{
-													Pos: p(588, 27),
-													Fun: &lang.MemberExpr{
-														Pos: p(588, 27),
-														X: &lang.MemberExpr{
-															Pos: p(588, 20),
-															X: &lang.Ident{
-																Pos:  p(588, 17),
-																Name: "_c",
-															},
-															Name: "_items",
-														},
-														Name: "RemoveAt",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(588, 36),
-															X: &lang.Literal{
-																Pos:   p(588, 36),
-																Raw:   "0",
-																Value: int64(0),
-															},
-														},
-													},
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(589, 17),
-												X: &lang.CallExpr{
-													Pos: p(589, 28),
-													Fun: &lang.MemberExpr{
-														Pos: p(589, 28),
-														X: &lang.Ident{
-															Pos:  p(589, 17),
-															Name: "Channel",
-															TypeArgs: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(589, 25),
-																	Name: "T",
-																},
-															},
-														},
-														Name: "Wake",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(589, 33),
-															X: &lang.MemberExpr{
-																Pos: p(589, 36),
-																X: &lang.Ident{
-																	Pos:  p(589, 33),
-																	Name: "_c",
-																},
-																Name: "_writeWaiters",
-															},
-														},
-														&lang.Arg{
-															Pos: p(589, 51),
-															X: &lang.Literal{
-																Pos:   p(589, 51),
-																Kind:  lang.LitKind(9),
-																Raw:   "true",
-																Value: bool(true),
-															},
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(590, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(590, 32),
-													Op:  "&&",
-													X: &lang.MemberExpr{
-														Pos: p(590, 24),
-														X: &lang.Ident{
-															Pos:  p(590, 21),
-															Name: "_c",
-														},
-														Name: "_closed",
-													},
-													Y: &lang.BinaryExpr{
-														Pos: p(590, 51),
-														Op:  "==",
-														X: &lang.MemberExpr{
-															Pos: p(590, 45),
-															X: &lang.MemberExpr{
-																Pos: p(590, 38),
-																X: &lang.Ident{
-																	Pos:  p(590, 35),
-																	Name: "_c",
-																},
-																Name: "_items",
-															},
-															Name: "Count",
-														},
-														Y: &lang.Literal{
-															Pos:   p(590, 54),
-															Raw:   "0",
-															Value: int64(0),
-														},
-													},
-												},
-												Then: &lang.ExprStmt{
-													Pos: p(590, 57),
-													X: &lang.CallExpr{
-														Pos: p(590, 60),
-														Fun: &lang.MemberExpr{
-															Pos: p(590, 60),
-															X: &lang.Ident{
-																Pos:  p(590, 57),
-																Name: "_c",
-															},
-															Name: "Finish",
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(591, 17),
-												X: &lang.Literal{
-													Pos:   p(591, 24),
-													Kind:  lang.LitKind(9),
-													Raw:   "true",
-													Value: bool(true),
-												},
-											},
-										},
-										Rbrace: p(592, 13),
-									},
-								},
-							},
-							Rbrace: p(593, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(595, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(595, 16),
-							Name: "bool",
-						},
-						Name: "TryPeek",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(595, 29),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  p(595, 33),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(596, 9),
-							Stmts: []lang.Stmt{
-								&lang.LockStmt{
-									Pos: p(597, 13),
-									X: &lang.MemberExpr{
-										Pos: p(597, 22),
-										X: &lang.Ident{
-											Pos:  p(597, 19),
-											Name: "_c",
-										},
-										Name: "_lock",
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(598, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(599, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(599, 37),
-													Op:  "==",
-													X: &lang.MemberExpr{
-														Pos: p(599, 31),
-														X: &lang.MemberExpr{
-															Pos: p(599, 24),
-															X: &lang.Ident{
-																Pos:  p(599, 21),
-																Name: "_c",
-															},
-															Name: "_items",
-														},
-														Name: "Count",
-													},
-													Y: &lang.Literal{
-														Pos:   p(599, 40),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-												Then: &lang.BlockStmt{
-													Pos: p(600, 17),
-													Stmts: []lang.Stmt{
-														&lang.ExprStmt{
-															Pos: p(601, 21),
-															X: &lang.AssignExpr{
-																Pos: p(601, 26),
-																Op:  "=",
-																Left: &lang.Ident{
-																	Pos:  p(601, 21),
-																	Name: "item",
-																},
-																Right: &lang.DefaultExpr{
-																	Pos: p(601, 28),
-																	Type: &lang.TypeRef{
-																		Pos:  p(601, 36),
-																		Name: "T",
-																	},
-																},
-															},
-														},
-														&lang.ReturnStmt{
-															Pos: p(602, 21),
-															X: &lang.Literal{
-																Pos:   p(602, 28),
-																Kind:  lang.LitKind(9),
-																Raw:   "false",
-																Value: bool(false),
-															},
-														},
-													},
-													Rbrace: p(603, 17),
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(604, 17),
-												X: &lang.AssignExpr{
-													Pos: p(604, 22),
-													Op:  "=",
-													Left: &lang.Ident{
-														Pos:  p(604, 17),
-														Name: "item",
-													},
-													Right: &lang.IndexExpr{
-														Pos: p(604, 33),
-														X: &lang.MemberExpr{
-															Pos: p(604, 27),
-															X: &lang.Ident{
-																Pos:  p(604, 24),
-																Name: "_c",
-															},
-															Name: "_items",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(604, 34),
-																X: &lang.Literal{
-																	Pos:   p(604, 34),
-																	Raw:   "0",
-																	Value: int64(0),
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(605, 17),
-												X: &lang.Literal{
-													Pos:   p(605, 24),
-													Kind:  lang.LitKind(9),
-													Raw:   "true",
-													Value: bool(true),
-												},
-											},
-										},
-										Rbrace: p(606, 13),
-									},
-								},
-							},
-							Rbrace: p(607, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(609, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(609, 16),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(609, 26),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitToReadAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(609, 48),
-								Type: &lang.TypeRef{
-									Pos:  p(609, 48),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(609, 86),
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(610, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(611, 13),
-									Cond: &lang.MemberExpr{
-										Pos: p(611, 35),
-										X: &lang.Ident{
-											Pos:  p(611, 17),
-											Name: "cancellationToken",
-										},
-										Name: "IsCancellationRequested",
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(611, 60),
-										X: &lang.NewExpr{
-											Pos: p(611, 67),
-											Type: &lang.TypeRef{
-												Pos:  p(611, 71),
-												Name: "ValueTask",
-												Args: []*lang.TypeRef{
-													&lang.TypeRef{
-														Pos:  p(611, 81),
-														Name: "bool",
-													},
-												},
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(611, 87),
-													X: &lang.CallExpr{
-														Pos: p(611, 92),
-														Fun: &lang.MemberExpr{
-															Pos: p(611, 92),
-															X: &lang.Ident{
-																Pos:  p(611, 87),
-																Name: "Task",
-															},
-															Name: "FromCanceled",
-															TypeArgs: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(611, 105),
-																	Name: "bool",
-																},
-															},
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(611, 111),
-																X: &lang.Ident{
-																	Pos:  p(611, 111),
-																	Name: "cancellationToken",
-																},
-															},
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.LockStmt{
-									Pos: p(612, 13),
-									X: &lang.MemberExpr{
-										Pos: p(612, 22),
-										X: &lang.Ident{
-											Pos:  p(612, 19),
-											Name: "_c",
-										},
-										Name: "_lock",
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(613, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(614, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(614, 37),
-													Op:  ">",
-													X: &lang.MemberExpr{
-														Pos: p(614, 31),
-														X: &lang.MemberExpr{
-															Pos: p(614, 24),
-															X: &lang.Ident{
-																Pos:  p(614, 21),
-																Name: "_c",
-															},
-															Name: "_items",
-														},
-														Name: "Count",
-													},
-													Y: &lang.Literal{
-														Pos:   p(614, 39),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(614, 42),
-													X: &lang.NewExpr{
-														Pos: p(614, 49),
-														Type: &lang.TypeRef{
-															Pos:  p(614, 53),
-															Name: "ValueTask",
-															Args: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(614, 63),
-																	Name: "bool",
-																},
-															},
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(614, 69),
-																X: &lang.Literal{
-																	Pos:   p(614, 69),
-																	Kind:  lang.LitKind(9),
-																	Raw:   "true",
-																	Value: bool(true),
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(615, 17),
-												Cond: &lang.MemberExpr{
-													Pos: p(615, 24),
-													X: &lang.Ident{
-														Pos:  p(615, 21),
-														Name: "_c",
-													},
-													Name: "_closed",
-												},
-												Then: &lang.BlockStmt{
-													Pos: p(616, 17),
-													Stmts: []lang.Stmt{
-														&lang.IfStmt{
-															Pos: p(617, 21),
-															Cond: &lang.BinaryExpr{
-																Pos: p(617, 35),
-																Op:  "!=",
-																X: &lang.MemberExpr{
-																	Pos: p(617, 28),
-																	X: &lang.Ident{
-																		Pos:  p(617, 25),
-																		Name: "_c",
-																	},
-																	Name: "_error",
-																},
-																Y: &lang.Literal{
-																	Pos:  p(617, 38),
-																	Kind: lang.LitKind(10),
-																	Raw:  "null",
-																},
-															},
-															Then: &lang.ReturnStmt{
-																Pos: p(617, 44),
-																X: &lang.NewExpr{
-																	Pos: p(617, 51),
-																	Type: &lang.TypeRef{
-																		Pos:  p(617, 55),
-																		Name: "ValueTask",
-																		Args: []*lang.TypeRef{
-																			&lang.TypeRef{
-																				Pos:  p(617, 65),
-																				Name: "bool",
-																			},
-																		},
-																	},
-																	Args: []*lang.Arg{
-																		&lang.Arg{
-																			Pos: p(617, 71),
-																			X: &lang.CallExpr{
-																				Pos: p(617, 76),
-																				Fun: &lang.MemberExpr{
-																					Pos: p(617, 76),
-																					X: &lang.Ident{
-																						Pos:  p(617, 71),
-																						Name: "Task",
-																					},
-																					Name: "FromException",
-																					TypeArgs: []*lang.TypeRef{
-																						&lang.TypeRef{
-																							Pos:  p(617, 90),
-																							Name: "bool",
-																						},
-																					},
-																				},
-																				Args: []*lang.Arg{
-																					&lang.Arg{
-																						Pos: p(617, 96),
-																						X: &lang.MemberExpr{
-																							Pos: p(617, 99),
-																							X: &lang.Ident{
-																								Pos:  p(617, 96),
-																								Name: "_c",
-																							},
-																							Name: "_error",
-																						},
-																					},
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-														},
-														&lang.ReturnStmt{
-															Pos: p(618, 21),
-															X: &lang.NewExpr{
-																Pos: p(618, 28),
-																Type: &lang.TypeRef{
-																	Pos:  p(618, 32),
-																	Name: "ValueTask",
-																	Args: []*lang.TypeRef{
-																		&lang.TypeRef{
-																			Pos:  p(618, 42),
-																			Name: "bool",
-																		},
-																	},
-																},
-																Args: []*lang.Arg{
-																	&lang.Arg{
-																		Pos: p(618, 48),
-																		X: &lang.Literal{
-																			Pos:   p(618, 48),
-																			Kind:  lang.LitKind(9),
-																			Raw:   "false",
-																			Value: bool(false),
-																		},
-																	},
-																},
-															},
-														},
-													},
-													Rbrace: p(619, 17),
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(620, 17),
-												X: &lang.CallExpr{
-													Pos: p(620, 35),
-													Fun: &lang.MemberExpr{
-														Pos: p(620, 35),
-														X: &lang.Ident{
-															Pos:  p(620, 24),
-															Name: "Channel",
-															TypeArgs: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(620, 32),
-																	Name: "T",
-																},
-															},
-														},
-														Name: "Wait",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(620, 40),
-															X: &lang.MemberExpr{
-																Pos: p(620, 43),
-																X: &lang.Ident{
-																	Pos:  p(620, 40),
-																	Name: "_c",
-																},
-																Name: "_readWaiters",
-															},
-														},
-														&lang.Arg{
-															Pos: p(620, 57),
-															X: &lang.Ident{
-																Pos:  p(620, 57),
-																Name: "cancellationToken",
-															},
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(621, 13),
-									},
-								},
-							},
-							Rbrace: p(622, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(624, 9),
-						Modifiers: lang.Modifiers(1025),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(624, 22),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(624, 32),
-									Name: "T",
-								},
-							},
-						},
-						Name: "ReadAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(624, 45),
-								Type: &lang.TypeRef{
-									Pos:  p(624, 45),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(624, 83),
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(625, 9),
-							Stmts: []lang.Stmt{
-								&lang.WhileStmt{
-									Pos: p(626, 13),
-									Cond: &lang.Literal{
-										Pos:   p(626, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(627, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(628, 17),
-												Cond: &lang.CallExpr{
-													Pos: p(628, 21),
-													Fun: &lang.Ident{
-														Pos:  p(628, 21),
-														Name: "TryRead",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(628, 29),
-															Mod: "out",
-															X: &lang.DeclExpr{
-																Pos:  p(628, 33),
-																Name: "item",
-															},
-														},
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(628, 44),
-													X: &lang.Ident{
-														Pos:  p(628, 51),
-														Name: "item",
-													},
-												},
-											},
-											&lang.LocalDeclStmt{
-												Pos: p(629, 17),
-												Type: &lang.TypeRef{
-													Pos:  p(629, 17),
-													Name: "bool",
-												},
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(629, 22),
-														Name: "more",
-													},
-												},
-											},
-											&lang.TryStmt{
-												Pos: p(630, 17),
-												Body: &lang.BlockStmt{
-													Pos: p(630, 21),
-													Stmts: []lang.Stmt{
-														&lang.ExprStmt{
-															Pos: p(630, 23),
-															X: &lang.AssignExpr{
-																Pos: p(630, 28),
-																Op:  "=",
-																Left: &lang.Ident{
-																	Pos:  p(630, 23),
-																	Name: "more",
-																},
-																Right: &lang.AwaitExpr{
-																	Pos: p(630, 30),
-																	X: &lang.CallExpr{
-																		Pos: p(630, 36),
-																		Fun: &lang.Ident{
-																			Pos:  p(630, 36),
-																			Name: "WaitToReadAsync",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(630, 52),
-																				X: &lang.Ident{
-																					Pos:  p(630, 52),
-																					Name: "cancellationToken",
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-														},
-													},
-													Rbrace: p(630, 72),
-												},
-												Catches: []*lang.CatchClause{
-													&lang.CatchClause{
-														Pos: p(631, 17),
-														Type: &lang.TypeRef{
-															Pos:  p(631, 24),
-															Name: "OperationCanceledException",
-														},
-														Body: &lang.BlockStmt{
-															Pos: p(631, 52),
-															Stmts: []lang.Stmt{
-																&lang.ThrowStmt{
-																	Pos: p(631, 54),
-																},
-															},
-															Rbrace: p(631, 61),
-														},
-													},
-													&lang.CatchClause{
-														Pos: p(632, 17),
-														Type: &lang.TypeRef{
-															Pos:  p(632, 24),
-															Name: "Exception",
-														},
-														Name: "e",
-														Body: &lang.BlockStmt{
-															Pos: p(632, 37),
-															Stmts: []lang.Stmt{
-																&lang.ThrowStmt{
-																	Pos: p(632, 39),
-																	X: &lang.NewExpr{
-																		Pos: p(632, 45),
-																		Type: &lang.TypeRef{
-																			Pos:  p(632, 49),
-																			Name: "ChannelClosedException",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(632, 72),
-																				X: &lang.Ident{
-																					Pos:  p(632, 72),
-																					Name: "e",
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-															Rbrace: p(632, 76),
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(633, 17),
-												Cond: &lang.UnaryExpr{
-													Pos: p(633, 21),
-													Op:  "!",
-													X: &lang.Ident{
-														Pos:  p(633, 22),
-														Name: "more",
-													},
-												},
-												Then: &lang.ThrowStmt{
-													Pos: p(633, 28),
-													X: &lang.NewExpr{
-														Pos: p(633, 34),
-														Type: &lang.TypeRef{
-															Pos:  p(633, 38),
-															Name: "ChannelClosedException",
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(634, 13),
-									},
-								},
-							},
-							Rbrace: p(635, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(637, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(637, 16),
-							Name: "IAsyncEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(637, 33),
-									Name: "T",
-								},
-							},
-						},
-						Name: "ReadAllAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(637, 49),
-								Type: &lang.TypeRef{
-									Pos:  p(637, 49),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(637, 87),
-								},
-							},
-						},
-						ExprBody: &lang.NewExpr{
-							Pos: p(638, 13),
-							Type: &lang.TypeRef{
-								Pos:  p(638, 17),
-								Name: "ChannelReadAll",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(638, 32),
-										Name: "T",
-									},
-								},
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(638, 35),
-									X: &lang.ThisExpr{
-										Pos: p(638, 35),
-									},
-								},
-								&lang.Arg{
-									Pos: p(638, 41),
-									X: &lang.Ident{
-										Pos:  p(638, 41),
-										Name: "cancellationToken",
-									},
-								},
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(641, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ChannelReadAll",
-				Namespace: "System.Threading.Channels",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(40),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(641, 47),
-						Name: "IAsyncEnumerable",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(641, 64),
-								Name: "T",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  p(641, 68),
-						Name: "IAsyncEnumerator",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(641, 85),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       p(643, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(643, 18),
-							Name: "ChannelReader",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(643, 32),
-									Name: "T",
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(643, 35),
-								Name: "_r",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       p(644, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(644, 18),
-							Name: "CancellationToken",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(644, 36),
-								Name: "_ct",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(645, 9),
-						Modifiers: lang.Modifiers(8),
-						Name:      "ChannelReadAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(645, 33),
-								Type: &lang.TypeRef{
-									Pos:  p(645, 33),
-									Name: "ChannelReader",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(645, 47),
-											Name: "T",
-										},
-									},
-								},
-								Name: "r",
-							},
-							&lang.Param{
-								Pos: p(645, 53),
-								Type: &lang.TypeRef{
-									Pos:  p(645, 53),
-									Name: "CancellationToken",
-								},
-								Name: "ct",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(645, 75),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(645, 77),
-									X: &lang.AssignExpr{
-										Pos: p(645, 80),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(645, 77),
-											Name: "_r",
-										},
-										Right: &lang.Ident{
-											Pos:  p(645, 82),
-											Name: "r",
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(645, 85),
-									X: &lang.AssignExpr{
-										Pos: p(645, 89),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(645, 85),
-											Name: "_ct",
-										},
-										Right: &lang.Ident{
-											Pos:  p(645, 91),
-											Name: "ct",
-										},
-									},
-								},
-							},
-							Rbrace: p(645, 95),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(646, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(646, 16),
-							Name: "T",
-						},
-						Name: "Current",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(646, 28),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:       p(646, 33),
-								Kind:      "set",
-								Modifiers: lang.Modifiers(2),
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(647, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(647, 16),
-							Name: "IAsyncEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(647, 33),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetAsyncEnumerator",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(647, 55),
-								Type: &lang.TypeRef{
-									Pos:  p(647, 55),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(647, 93),
-								},
-							},
-						},
-						ExprBody: &lang.ThisExpr{
-							Pos: p(647, 105),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(648, 9),
-						Modifiers: lang.Modifiers(1025),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(648, 22),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(648, 32),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "MoveNextAsync",
-						Body: &lang.BlockStmt{
-							Pos: p(649, 9),
-							Stmts: []lang.Stmt{
-								&lang.WhileStmt{
-									Pos: p(650, 13),
-									Cond: &lang.AwaitExpr{
-										Pos: p(650, 20),
-										X: &lang.CallExpr{
-											Pos: p(650, 29),
-											Fun: &lang.MemberExpr{
-												Pos: p(650, 29),
-												X: &lang.Ident{
-													Pos:  p(650, 26),
-													Name: "_r",
-												},
-												Name: "WaitToReadAsync",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(650, 45),
-													X: &lang.Ident{
-														Pos:  p(650, 45),
-														Name: "_ct",
-													},
-												},
-											},
-										},
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(651, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(652, 17),
-												Cond: &lang.CallExpr{
-													Pos: p(652, 24),
-													Fun: &lang.MemberExpr{
-														Pos: p(652, 24),
-														X: &lang.Ident{
-															Pos:  p(652, 21),
-															Name: "_r",
-														},
-														Name: "TryRead",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(652, 32),
-															Mod: "out",
-															X: &lang.DeclExpr{
-																Pos:  p(652, 36),
-																Name: "item",
-															},
-														},
-													},
-												},
-												Then: &lang.BlockStmt{
-													Pos: p(653, 17),
-													Stmts: []lang.Stmt{
-														&lang.ExprStmt{
-															Pos: p(654, 21),
-															X: &lang.AssignExpr{
-																Pos: p(654, 29),
-																Op:  "=",
-																Left: &lang.Ident{
-																	Pos:  p(654, 21),
-																	Name: "Current",
-																},
-																Right: &lang.Ident{
-																	Pos:  p(654, 31),
-																	Name: "item",
-																},
-															},
-														},
-														&lang.ReturnStmt{
-															Pos: p(655, 21),
-															X: &lang.Literal{
-																Pos:   p(655, 28),
-																Kind:  lang.LitKind(9),
-																Raw:   "true",
-																Value: bool(true),
-															},
-														},
-													},
-													Rbrace: p(656, 17),
-												},
-											},
-										},
-										Rbrace: p(657, 13),
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(658, 13),
-									X: &lang.Literal{
-										Pos:   p(658, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "false",
-										Value: bool(false),
-									},
-								},
-							},
-							Rbrace: p(659, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(660, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(660, 16),
-							Name: "ValueTask",
-						},
-						Name: "DisposeAsync",
-						ExprBody: &lang.MemberExpr{
-							Pos: p(660, 54),
-							X: &lang.Ident{
-								Pos:  p(660, 44),
-								Name: "ValueTask",
-							},
-							Name: "CompletedTask",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(663, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ChannelWriter",
-				Namespace: "System.Threading.Channels",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       p(665, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(665, 18),
-							Name: "Channel",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(665, 26),
-									Name: "T",
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(665, 29),
-								Name: "_c",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(666, 9),
-						Modifiers: lang.Modifiers(8),
-						Name:      "ChannelWriter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(666, 32),
-								Type: &lang.TypeRef{
-									Pos:  p(666, 32),
-									Name: "Channel",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(666, 40),
-											Name: "T",
-										},
-									},
-								},
-								Name: "c",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(666, 46),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(666, 48),
-									X: &lang.AssignExpr{
-										Pos: p(666, 51),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(666, 48),
-											Name: "_c",
-										},
-										Right: &lang.Ident{
-											Pos:  p(666, 53),
-											Name: "c",
-										},
-									},
-								},
-							},
-							Rbrace: p(666, 56),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(668, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(668, 16),
-							Name: "bool",
-						},
-						Name: "TryWrite",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(668, 30),
-								Type: &lang.TypeRef{
-									Pos:  p(668, 30),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(669, 9),
-							Stmts: []lang.Stmt{
-								&lang.LockStmt{
-									Pos: p(670, 13),
-									X: &lang.MemberExpr{
-										Pos: p(670, 22),
-										X: &lang.Ident{
-											Pos:  p(670, 19),
-											Name: "_c",
-										},
-										Name: "_lock",
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(671, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(672, 17),
-												Cond: &lang.MemberExpr{
-													Pos: p(672, 24),
-													X: &lang.Ident{
-														Pos:  p(672, 21),
-														Name: "_c",
-													},
-													Name: "_closed",
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(672, 33),
-													X: &lang.Literal{
-														Pos:   p(672, 40),
-														Kind:  lang.LitKind(9),
-														Raw:   "false",
-														Value: bool(false),
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(673, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(673, 38),
-													Op:  "&&",
-													X: &lang.BinaryExpr{
-														Pos: p(673, 34),
-														Op:  ">",
-														X: &lang.MemberExpr{
-															Pos: p(673, 24),
-															X: &lang.Ident{
-																Pos:  p(673, 21),
-																Name: "_c",
-															},
-															Name: "_capacity",
-														},
-														Y: &lang.Literal{
-															Pos:   p(673, 36),
-															Raw:   "0",
-															Value: int64(0),
-														},
-													},
-													Y: &lang.BinaryExpr{
-														Pos: p(673, 57),
-														Op:  ">=",
-														X: &lang.MemberExpr{
-															Pos: p(673, 51),
-															X: &lang.MemberExpr{
-																Pos: p(673, 44),
-																X: &lang.Ident{
-																	Pos:  p(673, 41),
-																	Name: "_c",
-																},
-																Name: "_items",
-															},
-															Name: "Count",
-														},
-														Y: &lang.MemberExpr{
-															Pos: p(673, 63),
-															X: &lang.Ident{
-																Pos:  p(673, 60),
-																Name: "_c",
-															},
-															Name: "_capacity",
-														},
-													},
-												},
-												Then: &lang.BlockStmt{
-													Pos: p(674, 17),
-													Stmts: []lang.Stmt{
-														&lang.SwitchStmt{
-															Pos: p(675, 21),
-															X: &lang.MemberExpr{
-																Pos: p(675, 32),
-																X: &lang.Ident{
-																	Pos:  p(675, 29),
-																	Name: "_c",
-																},
-																Name: "_mode",
-															},
-															Sections: []*lang.SwitchSection{
-																&lang.SwitchSection{
-																	Pos: p(677, 25),
-																	Labels: []*lang.CaseLabel{
-																		&lang.CaseLabel{
-																			Pos: p(677, 25),
-																			Pattern: &lang.ConstPattern{
-																				Pos: p(677, 30),
-																				X: &lang.MemberExpr{
-																					Pos: p(677, 53),
-																					X: &lang.Ident{
-																						Pos:  p(677, 30),
-																						Name: "BoundedChannelFullMode",
-																					},
-																					Name: "Wait",
-																				},
-																			},
-																		},
-																	},
-																	Body: []lang.Stmt{
-																		&lang.ReturnStmt{
-																			Pos: p(678, 29),
-																			X: &lang.Literal{
-																				Pos:   p(678, 36),
-																				Kind:  lang.LitKind(9),
-																				Raw:   "false",
-																				Value: bool(false),
-																			},
-																		},
-																	},
-																},
-																&lang.SwitchSection{
-																	Pos: p(679, 25),
-																	Labels: []*lang.CaseLabel{
-																		&lang.CaseLabel{
-																			Pos: p(679, 25),
-																			Pattern: &lang.ConstPattern{
-																				Pos: p(679, 30),
-																				X: &lang.MemberExpr{
-																					Pos: p(679, 53),
-																					X: &lang.Ident{
-																						Pos:  p(679, 30),
-																						Name: "BoundedChannelFullMode",
-																					},
-																					Name: "DropWrite",
-																				},
-																			},
-																		},
-																	},
-																	Body: []lang.Stmt{
-																		&lang.ReturnStmt{
-																			Pos: p(680, 29),
-																			X: &lang.Literal{
-																				Pos:   p(680, 36),
-																				Kind:  lang.LitKind(9),
-																				Raw:   "true",
-																				Value: bool(true),
-																			},
-																		},
-																	},
-																},
-																&lang.SwitchSection{
-																	Pos: p(681, 25),
-																	Labels: []*lang.CaseLabel{
-																		&lang.CaseLabel{
-																			Pos: p(681, 25),
-																			Pattern: &lang.ConstPattern{
-																				Pos: p(681, 30),
-																				X: &lang.MemberExpr{
-																					Pos: p(681, 53),
-																					X: &lang.Ident{
-																						Pos:  p(681, 30),
-																						Name: "BoundedChannelFullMode",
-																					},
-																					Name: "DropNewest",
-																				},
-																			},
-																		},
-																	},
-																	Body: []lang.Stmt{
-																		&lang.ExprStmt{
-																			Pos: p(682, 29),
-																			X: &lang.CallExpr{
-																				Pos: p(682, 39),
-																				Fun: &lang.MemberExpr{
-																					Pos: p(682, 39),
-																					X: &lang.MemberExpr{
-																						Pos: p(682, 32),
-																						X: &lang.Ident{
-																							Pos:  p(682, 29),
-																							Name: "_c",
-																						},
-																						Name: "_items",
-																					},
-																					Name: "RemoveAt",
-																				},
-																				Args: []*lang.Arg{
-																					&lang.Arg{
-																						Pos: p(682, 48),
-																						X: &lang.BinaryExpr{
-																							Pos: p(682, 64),
-																							Op:  "-",
-																							X: &lang.MemberExpr{
-																								Pos: p(682, 58),
-																								X: &lang.MemberExpr{
-																									Pos: p(682, 51),
-																									X: &lang.Ident{
-																										Pos:  p(682, 48),
-																										Name: "_c",
-																									},
-																									Name: "_items",
-																								},
-																								Name: "Count",
-																							},
-																							Y: &lang.Literal{
-																								Pos:   p(682, 66),
-																								Raw:   "1",
-																								Value: int64(1),
-																							},
-																						},
-																					},
-																				},
-																			},
-																		},
-																		&lang.BreakStmt{
-																			Pos: p(683, 29),
-																		},
-																	},
-																},
-																&lang.SwitchSection{
-																	Pos: p(684, 25),
-																	Labels: []*lang.CaseLabel{
-																		&lang.CaseLabel{
-																			Pos:       p(684, 25),
-																			IsDefault: true,
-																		},
-																	},
-																	Body: []lang.Stmt{
-																		&lang.ExprStmt{
-																			Pos: p(685, 29),
-																			X: &lang.CallExpr{
-																				Pos: p(685, 39),
-																				Fun: &lang.MemberExpr{
-																					Pos: p(685, 39),
-																					X: &lang.MemberExpr{
-																						Pos: p(685, 32),
-																						X: &lang.Ident{
-																							Pos:  p(685, 29),
-																							Name: "_c",
-																						},
-																						Name: "_items",
-																					},
-																					Name: "RemoveAt",
-																				},
-																				Args: []*lang.Arg{
-																					&lang.Arg{
-																						Pos: p(685, 48),
-																						X: &lang.Literal{
-																							Pos:   p(685, 48),
-																							Raw:   "0",
-																							Value: int64(0),
-																						},
-																					},
-																				},
-																			},
-																		},
-																		&lang.BreakStmt{
-																			Pos: p(686, 29),
-																		},
-																	},
-																},
-															},
-														},
-													},
-													Rbrace: p(688, 17),
 												},
 											},
 											&lang.ExprStmt{
@@ -10354,14 +10273,15 @@ func preludeAST() *lang.File {
 															},
 															Name: "_items",
 														},
-														Name: "Add",
+														Name: "RemoveAt",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(689, 31),
-															X: &lang.Ident{
-																Pos:  p(689, 31),
-																Name: "item",
+															Pos: p(689, 36),
+															X: &lang.Literal{
+																Pos:   p(689, 36),
+																Raw:   "0",
+																Value: int64(0),
 															},
 														},
 													},
@@ -10394,13 +10314,13 @@ func preludeAST() *lang.File {
 																	Pos:  p(690, 33),
 																	Name: "_c",
 																},
-																Name: "_readWaiters",
+																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(690, 50),
+															Pos: p(690, 51),
 															X: &lang.Literal{
-																Pos:   p(690, 50),
+																Pos:   p(690, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10409,111 +10329,95 @@ func preludeAST() *lang.File {
 													},
 												},
 											},
-											&lang.ReturnStmt{
+											&lang.IfStmt{
 												Pos: p(691, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(691, 32),
+													Op:  "&&",
+													X: &lang.MemberExpr{
+														Pos: p(691, 24),
+														X: &lang.Ident{
+															Pos:  p(691, 21),
+															Name: "_c",
+														},
+														Name: "_closed",
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(691, 51),
+														Op:  "==",
+														X: &lang.MemberExpr{
+															Pos: p(691, 45),
+															X: &lang.MemberExpr{
+																Pos: p(691, 38),
+																X: &lang.Ident{
+																	Pos:  p(691, 35),
+																	Name: "_c",
+																},
+																Name: "_items",
+															},
+															Name: "Count",
+														},
+														Y: &lang.Literal{
+															Pos:   p(691, 54),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(691, 57),
+													X: &lang.CallExpr{
+														Pos: p(691, 60),
+														Fun: &lang.MemberExpr{
+															Pos: p(691, 60),
+															X: &lang.Ident{
+																Pos:  p(691, 57),
+																Name: "_c",
+															},
+															Name: "Finish",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(692, 17),
 												X: &lang.Literal{
-													Pos:   p(691, 24),
+													Pos:   p(692, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(692, 13),
+										Rbrace: p(693, 13),
 									},
 								},
 							},
-							Rbrace: p(693, 9),
+							Rbrace: p(694, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(695, 9),
+						Pos:       p(696, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(695, 16),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(695, 26),
-									Name: "bool",
-								},
-							},
+							Pos:  p(696, 16),
+							Name: "bool",
 						},
-						Name: "WaitToWriteAsync",
+						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(695, 49),
+								Pos:      p(696, 29),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(695, 49),
-									Name: "CancellationToken",
+									Pos:  p(696, 33),
+									Name: "T",
 								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(695, 87),
-								},
+								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(696, 9),
+							Pos: p(697, 9),
 							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(697, 13),
-									Cond: &lang.MemberExpr{
-										Pos: p(697, 35),
-										X: &lang.Ident{
-											Pos:  p(697, 17),
-											Name: "cancellationToken",
-										},
-										Name: "IsCancellationRequested",
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(697, 60),
-										X: &lang.NewExpr{
-											Pos: p(697, 67),
-											Type: &lang.TypeRef{
-												Pos:  p(697, 71),
-												Name: "ValueTask",
-												Args: []*lang.TypeRef{
-													&lang.TypeRef{
-														Pos:  p(697, 81),
-														Name: "bool",
-													},
-												},
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(697, 87),
-													X: &lang.CallExpr{
-														Pos: p(697, 92),
-														Fun: &lang.MemberExpr{
-															Pos: p(697, 92),
-															X: &lang.Ident{
-																Pos:  p(697, 87),
-																Name: "Task",
-															},
-															Name: "FromCanceled",
-															TypeArgs: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(697, 105),
-																	Name: "bool",
-																},
-															},
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(697, 111),
-																X: &lang.Ident{
-																	Pos:  p(697, 111),
-																	Name: "cancellationToken",
-																},
-															},
-														},
-													},
-												},
-											},
-										},
-									},
-								},
 								&lang.LockStmt{
 									Pos: p(698, 13),
 									X: &lang.MemberExpr{
@@ -10529,76 +10433,334 @@ func preludeAST() *lang.File {
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
 												Pos: p(700, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(700, 37),
+													Op:  "==",
+													X: &lang.MemberExpr{
+														Pos: p(700, 31),
+														X: &lang.MemberExpr{
+															Pos: p(700, 24),
+															X: &lang.Ident{
+																Pos:  p(700, 21),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "Count",
+													},
+													Y: &lang.Literal{
+														Pos:   p(700, 40),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(701, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(702, 21),
+															X: &lang.AssignExpr{
+																Pos: p(702, 26),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(702, 21),
+																	Name: "item",
+																},
+																Right: &lang.DefaultExpr{
+																	Pos: p(702, 28),
+																	Type: &lang.TypeRef{
+																		Pos:  p(702, 36),
+																		Name: "T",
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(703, 21),
+															X: &lang.Literal{
+																Pos:   p(703, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "false",
+																Value: bool(false),
+															},
+														},
+													},
+													Rbrace: p(704, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(705, 17),
+												X: &lang.AssignExpr{
+													Pos: p(705, 22),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(705, 17),
+														Name: "item",
+													},
+													Right: &lang.IndexExpr{
+														Pos: p(705, 33),
+														X: &lang.MemberExpr{
+															Pos: p(705, 27),
+															X: &lang.Ident{
+																Pos:  p(705, 24),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(705, 34),
+																X: &lang.Literal{
+																	Pos:   p(705, 34),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(706, 17),
+												X: &lang.Literal{
+													Pos:   p(706, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(707, 13),
+									},
+								},
+							},
+							Rbrace: p(708, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(710, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(710, 16),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(710, 26),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitToReadAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(710, 48),
+								Type: &lang.TypeRef{
+									Pos:  p(710, 48),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(710, 86),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(711, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(712, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(712, 35),
+										X: &lang.Ident{
+											Pos:  p(712, 17),
+											Name: "cancellationToken",
+										},
+										Name: "IsCancellationRequested",
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(712, 60),
+										X: &lang.NewExpr{
+											Pos: p(712, 67),
+											Type: &lang.TypeRef{
+												Pos:  p(712, 71),
+												Name: "ValueTask",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(712, 81),
+														Name: "bool",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(712, 87),
+													X: &lang.CallExpr{
+														Pos: p(712, 92),
+														Fun: &lang.MemberExpr{
+															Pos: p(712, 92),
+															X: &lang.Ident{
+																Pos:  p(712, 87),
+																Name: "Task",
+															},
+															Name: "FromCanceled",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(712, 105),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(712, 111),
+																X: &lang.Ident{
+																	Pos:  p(712, 111),
+																	Name: "cancellationToken",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(713, 13),
+									X: &lang.MemberExpr{
+										Pos: p(713, 22),
+										X: &lang.Ident{
+											Pos:  p(713, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(714, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(715, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(715, 37),
+													Op:  ">",
+													X: &lang.MemberExpr{
+														Pos: p(715, 31),
+														X: &lang.MemberExpr{
+															Pos: p(715, 24),
+															X: &lang.Ident{
+																Pos:  p(715, 21),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "Count",
+													},
+													Y: &lang.Literal{
+														Pos:   p(715, 39),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(715, 42),
+													X: &lang.NewExpr{
+														Pos: p(715, 49),
+														Type: &lang.TypeRef{
+															Pos:  p(715, 53),
+															Name: "ValueTask",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(715, 63),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(715, 69),
+																X: &lang.Literal{
+																	Pos:   p(715, 69),
+																	Kind:  lang.LitKind(9),
+																	Raw:   "true",
+																	Value: bool(true),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(716, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(700, 24),
+													Pos: p(716, 24),
 													X: &lang.Ident{
-														Pos:  p(700, 21),
+														Pos:  p(716, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(701, 17),
+													Pos: p(717, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(702, 21),
+															Pos: p(718, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(702, 35),
+																Pos: p(718, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(702, 28),
+																	Pos: p(718, 28),
 																	X: &lang.Ident{
-																		Pos:  p(702, 25),
+																		Pos:  p(718, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(702, 38),
+																	Pos:  p(718, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(702, 44),
+																Pos: p(718, 44),
 																X: &lang.NewExpr{
-																	Pos: p(702, 51),
+																	Pos: p(718, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(702, 55),
+																		Pos:  p(718, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(702, 65),
+																				Pos:  p(718, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(702, 71),
+																			Pos: p(718, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(702, 76),
+																				Pos: p(718, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(702, 76),
+																					Pos: p(718, 76),
 																					X: &lang.Ident{
-																						Pos:  p(702, 71),
+																						Pos:  p(718, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(702, 90),
+																							Pos:  p(718, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(702, 96),
+																						Pos: p(718, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(702, 99),
+																							Pos: p(718, 99),
 																							X: &lang.Ident{
-																								Pos:  p(702, 96),
+																								Pos:  p(718, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10612,24 +10774,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(703, 21),
+															Pos: p(719, 21),
 															X: &lang.NewExpr{
-																Pos: p(703, 28),
+																Pos: p(719, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(703, 32),
+																	Pos:  p(719, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(703, 42),
+																			Pos:  p(719, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(703, 48),
+																		Pos: p(719, 48),
 																		X: &lang.Literal{
-																			Pos:   p(703, 48),
+																			Pos:   p(719, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10639,43 +10801,1331 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(704, 17),
+													Rbrace: p(720, 17),
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(721, 17),
+												X: &lang.CallExpr{
+													Pos: p(721, 35),
+													Fun: &lang.MemberExpr{
+														Pos: p(721, 35),
+														X: &lang.Ident{
+															Pos:  p(721, 24),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(721, 32),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wait",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(721, 40),
+															X: &lang.MemberExpr{
+																Pos: p(721, 43),
+																X: &lang.Ident{
+																	Pos:  p(721, 40),
+																	Name: "_c",
+																},
+																Name: "_readWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(721, 57),
+															X: &lang.Ident{
+																Pos:  p(721, 57),
+																Name: "cancellationToken",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(722, 13),
+									},
+								},
+							},
+							Rbrace: p(723, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(725, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(725, 22),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(725, 32),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ReadAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(725, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(725, 45),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(725, 83),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(726, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(727, 13),
+									Cond: &lang.Literal{
+										Pos:   p(727, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(728, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(729, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(729, 21),
+													Fun: &lang.Ident{
+														Pos:  p(729, 21),
+														Name: "TryRead",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(729, 29),
+															Mod: "out",
+															X: &lang.DeclExpr{
+																Pos:  p(729, 33),
+																Name: "item",
+															},
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(729, 44),
+													X: &lang.Ident{
+														Pos:  p(729, 51),
+														Name: "item",
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(730, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(730, 17),
+													Name: "bool",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(730, 22),
+														Name: "more",
+													},
+												},
+											},
+											&lang.TryStmt{
+												Pos: p(731, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(731, 21),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(731, 23),
+															X: &lang.AssignExpr{
+																Pos: p(731, 28),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(731, 23),
+																	Name: "more",
+																},
+																Right: &lang.AwaitExpr{
+																	Pos: p(731, 30),
+																	X: &lang.CallExpr{
+																		Pos: p(731, 36),
+																		Fun: &lang.Ident{
+																			Pos:  p(731, 36),
+																			Name: "WaitToReadAsync",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(731, 52),
+																				X: &lang.Ident{
+																					Pos:  p(731, 52),
+																					Name: "cancellationToken",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(731, 72),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(732, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(732, 24),
+															Name: "OperationCanceledException",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(732, 52),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(732, 54),
+																},
+															},
+															Rbrace: p(732, 61),
+														},
+													},
+													&lang.CatchClause{
+														Pos: p(733, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(733, 24),
+															Name: "Exception",
+														},
+														Name: "e",
+														Body: &lang.BlockStmt{
+															Pos: p(733, 37),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(733, 39),
+																	X: &lang.NewExpr{
+																		Pos: p(733, 45),
+																		Type: &lang.TypeRef{
+																			Pos:  p(733, 49),
+																			Name: "ChannelClosedException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(733, 72),
+																				X: &lang.Ident{
+																					Pos:  p(733, 72),
+																					Name: "e",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(733, 76),
+														},
+													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(705, 17),
+												Pos: p(734, 17),
+												Cond: &lang.UnaryExpr{
+													Pos: p(734, 21),
+													Op:  "!",
+													X: &lang.Ident{
+														Pos:  p(734, 22),
+														Name: "more",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(734, 28),
+													X: &lang.NewExpr{
+														Pos: p(734, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(734, 38),
+															Name: "ChannelClosedException",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(735, 13),
+									},
+								},
+							},
+							Rbrace: p(736, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(738, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(738, 16),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(738, 33),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ReadAllAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(738, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(738, 49),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(738, 87),
+								},
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(739, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(739, 17),
+								Name: "ChannelReadAll",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(739, 32),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(739, 35),
+									X: &lang.ThisExpr{
+										Pos: p(739, 35),
+									},
+								},
+								&lang.Arg{
+									Pos: p(739, 41),
+									X: &lang.Ident{
+										Pos:  p(739, 41),
+										Name: "cancellationToken",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(742, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ChannelReadAll",
+				Namespace: "System.Threading.Channels",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(40),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(742, 47),
+						Name: "IAsyncEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(742, 64),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  p(742, 68),
+						Name: "IAsyncEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(742, 85),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(744, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(744, 18),
+							Name: "ChannelReader",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(744, 32),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(744, 35),
+								Name: "_r",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(745, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(745, 18),
+							Name: "CancellationToken",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(745, 36),
+								Name: "_ct",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(746, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "ChannelReadAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(746, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(746, 33),
+									Name: "ChannelReader",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(746, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "r",
+							},
+							&lang.Param{
+								Pos: p(746, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(746, 53),
+									Name: "CancellationToken",
+								},
+								Name: "ct",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(746, 75),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(746, 77),
+									X: &lang.AssignExpr{
+										Pos: p(746, 80),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(746, 77),
+											Name: "_r",
+										},
+										Right: &lang.Ident{
+											Pos:  p(746, 82),
+											Name: "r",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(746, 85),
+									X: &lang.AssignExpr{
+										Pos: p(746, 89),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(746, 85),
+											Name: "_ct",
+										},
+										Right: &lang.Ident{
+											Pos:  p(746, 91),
+											Name: "ct",
+										},
+									},
+								},
+							},
+							Rbrace: p(746, 95),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(747, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(747, 16),
+							Name: "T",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(747, 28),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:       p(747, 33),
+								Kind:      "set",
+								Modifiers: lang.Modifiers(2),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(748, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(748, 16),
+							Name: "IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(748, 33),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetAsyncEnumerator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(748, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(748, 55),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(748, 93),
+								},
+							},
+						},
+						ExprBody: &lang.ThisExpr{
+							Pos: p(748, 105),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(749, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(749, 22),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(749, 32),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "MoveNextAsync",
+						Body: &lang.BlockStmt{
+							Pos: p(750, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(751, 13),
+									Cond: &lang.AwaitExpr{
+										Pos: p(751, 20),
+										X: &lang.CallExpr{
+											Pos: p(751, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(751, 29),
+												X: &lang.Ident{
+													Pos:  p(751, 26),
+													Name: "_r",
+												},
+												Name: "WaitToReadAsync",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(751, 45),
+													X: &lang.Ident{
+														Pos:  p(751, 45),
+														Name: "_ct",
+													},
+												},
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(752, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(753, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(753, 24),
+													Fun: &lang.MemberExpr{
+														Pos: p(753, 24),
+														X: &lang.Ident{
+															Pos:  p(753, 21),
+															Name: "_r",
+														},
+														Name: "TryRead",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(753, 32),
+															Mod: "out",
+															X: &lang.DeclExpr{
+																Pos:  p(753, 36),
+																Name: "item",
+															},
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(754, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(755, 21),
+															X: &lang.AssignExpr{
+																Pos: p(755, 29),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(755, 21),
+																	Name: "Current",
+																},
+																Right: &lang.Ident{
+																	Pos:  p(755, 31),
+																	Name: "item",
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(756, 21),
+															X: &lang.Literal{
+																Pos:   p(756, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													Rbrace: p(757, 17),
+												},
+											},
+										},
+										Rbrace: p(758, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(759, 13),
+									X: &lang.Literal{
+										Pos:   p(759, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "false",
+										Value: bool(false),
+									},
+								},
+							},
+							Rbrace: p(760, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(761, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(761, 16),
+							Name: "ValueTask",
+						},
+						Name: "DisposeAsync",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(761, 54),
+							X: &lang.Ident{
+								Pos:  p(761, 44),
+								Name: "ValueTask",
+							},
+							Name: "CompletedTask",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(764, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ChannelWriter",
+				Namespace: "System.Threading.Channels",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(766, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(766, 18),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(766, 26),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(766, 29),
+								Name: "_c",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(767, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "ChannelWriter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(767, 32),
+								Type: &lang.TypeRef{
+									Pos:  p(767, 32),
+									Name: "Channel",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(767, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "c",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(767, 46),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(767, 48),
+									X: &lang.AssignExpr{
+										Pos: p(767, 51),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(767, 48),
+											Name: "_c",
+										},
+										Right: &lang.Ident{
+											Pos:  p(767, 53),
+											Name: "c",
+										},
+									},
+								},
+							},
+							Rbrace: p(767, 56),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(769, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(769, 16),
+							Name: "bool",
+						},
+						Name: "TryWrite",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(769, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(769, 30),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(770, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(771, 13),
+									X: &lang.MemberExpr{
+										Pos: p(771, 22),
+										X: &lang.Ident{
+											Pos:  p(771, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(772, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(773, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(773, 24),
+													X: &lang.Ident{
+														Pos:  p(773, 21),
+														Name: "_c",
+													},
+													Name: "_closed",
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(773, 33),
+													X: &lang.Literal{
+														Pos:   p(773, 40),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(774, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(705, 73),
+													Pos: p(774, 38),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(774, 34),
+														Op:  ">",
+														X: &lang.MemberExpr{
+															Pos: p(774, 24),
+															X: &lang.Ident{
+																Pos:  p(774, 21),
+																Name: "_c",
+															},
+															Name: "_capacity",
+														},
+														Y: &lang.Literal{
+															Pos:   p(774, 36),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(774, 57),
+														Op:  ">=",
+														X: &lang.MemberExpr{
+															Pos: p(774, 51),
+															X: &lang.MemberExpr{
+																Pos: p(774, 44),
+																X: &lang.Ident{
+																	Pos:  p(774, 41),
+																	Name: "_c",
+																},
+																Name: "_items",
+															},
+															Name: "Count",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(774, 63),
+															X: &lang.Ident{
+																Pos:  p(774, 60),
+																Name: "_c",
+															},
+															Name: "_capacity",
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(775, 17),
+													Stmts: []lang.Stmt{
+														&lang.SwitchStmt{
+															Pos: p(776, 21),
+															X: &lang.MemberExpr{
+																Pos: p(776, 32),
+																X: &lang.Ident{
+																	Pos:  p(776, 29),
+																	Name: "_c",
+																},
+																Name: "_mode",
+															},
+															Sections: []*lang.SwitchSection{
+																&lang.SwitchSection{
+																	Pos: p(778, 25),
+																	Labels: []*lang.CaseLabel{
+																		&lang.CaseLabel{
+																			Pos: p(778, 25),
+																			Pattern: &lang.ConstPattern{
+																				Pos: p(778, 30),
+																				X: &lang.MemberExpr{
+																					Pos: p(778, 53),
+																					X: &lang.Ident{
+																						Pos:  p(778, 30),
+																						Name: "BoundedChannelFullMode",
+																					},
+																					Name: "Wait",
+																				},
+																			},
+																		},
+																	},
+																	Body: []lang.Stmt{
+																		&lang.ReturnStmt{
+																			Pos: p(779, 29),
+																			X: &lang.Literal{
+																				Pos:   p(779, 36),
+																				Kind:  lang.LitKind(9),
+																				Raw:   "false",
+																				Value: bool(false),
+																			},
+																		},
+																	},
+																},
+																&lang.SwitchSection{
+																	Pos: p(780, 25),
+																	Labels: []*lang.CaseLabel{
+																		&lang.CaseLabel{
+																			Pos: p(780, 25),
+																			Pattern: &lang.ConstPattern{
+																				Pos: p(780, 30),
+																				X: &lang.MemberExpr{
+																					Pos: p(780, 53),
+																					X: &lang.Ident{
+																						Pos:  p(780, 30),
+																						Name: "BoundedChannelFullMode",
+																					},
+																					Name: "DropWrite",
+																				},
+																			},
+																		},
+																	},
+																	Body: []lang.Stmt{
+																		&lang.ReturnStmt{
+																			Pos: p(781, 29),
+																			X: &lang.Literal{
+																				Pos:   p(781, 36),
+																				Kind:  lang.LitKind(9),
+																				Raw:   "true",
+																				Value: bool(true),
+																			},
+																		},
+																	},
+																},
+																&lang.SwitchSection{
+																	Pos: p(782, 25),
+																	Labels: []*lang.CaseLabel{
+																		&lang.CaseLabel{
+																			Pos: p(782, 25),
+																			Pattern: &lang.ConstPattern{
+																				Pos: p(782, 30),
+																				X: &lang.MemberExpr{
+																					Pos: p(782, 53),
+																					X: &lang.Ident{
+																						Pos:  p(782, 30),
+																						Name: "BoundedChannelFullMode",
+																					},
+																					Name: "DropNewest",
+																				},
+																			},
+																		},
+																	},
+																	Body: []lang.Stmt{
+																		&lang.ExprStmt{
+																			Pos: p(783, 29),
+																			X: &lang.CallExpr{
+																				Pos: p(783, 39),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(783, 39),
+																					X: &lang.MemberExpr{
+																						Pos: p(783, 32),
+																						X: &lang.Ident{
+																							Pos:  p(783, 29),
+																							Name: "_c",
+																						},
+																						Name: "_items",
+																					},
+																					Name: "RemoveAt",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(783, 48),
+																						X: &lang.BinaryExpr{
+																							Pos: p(783, 64),
+																							Op:  "-",
+																							X: &lang.MemberExpr{
+																								Pos: p(783, 58),
+																								X: &lang.MemberExpr{
+																									Pos: p(783, 51),
+																									X: &lang.Ident{
+																										Pos:  p(783, 48),
+																										Name: "_c",
+																									},
+																									Name: "_items",
+																								},
+																								Name: "Count",
+																							},
+																							Y: &lang.Literal{
+																								Pos:   p(783, 66),
+																								Raw:   "1",
+																								Value: int64(1),
+																							},
+																						},
+																					},
+																				},
+																			},
+																		},
+																		&lang.BreakStmt{
+																			Pos: p(784, 29),
+																		},
+																	},
+																},
+																&lang.SwitchSection{
+																	Pos: p(785, 25),
+																	Labels: []*lang.CaseLabel{
+																		&lang.CaseLabel{
+																			Pos:       p(785, 25),
+																			IsDefault: true,
+																		},
+																	},
+																	Body: []lang.Stmt{
+																		&lang.ExprStmt{
+																			Pos: p(786, 29),
+																			X: &lang.CallExpr{
+																				Pos: p(786, 39),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(786, 39),
+																					X: &lang.MemberExpr{
+																						Pos: p(786, 32),
+																						X: &lang.Ident{
+																							Pos:  p(786, 29),
+																							Name: "_c",
+																						},
+																						Name: "_items",
+																					},
+																					Name: "RemoveAt",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(786, 48),
+																						X: &lang.Literal{
+																							Pos:   p(786, 48),
+																							Raw:   "0",
+																							Value: int64(0),
+																						},
+																					},
+																				},
+																			},
+																		},
+																		&lang.BreakStmt{
+																			Pos: p(787, 29),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(789, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(790, 17),
+												X: &lang.CallExpr{
+													Pos: p(790, 27),
+													Fun: &lang.MemberExpr{
+														Pos: p(790, 27),
+														X: &lang.MemberExpr{
+															Pos: p(790, 20),
+															X: &lang.Ident{
+																Pos:  p(790, 17),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "Add",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(790, 31),
+															X: &lang.Ident{
+																Pos:  p(790, 31),
+																Name: "item",
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(791, 17),
+												X: &lang.CallExpr{
+													Pos: p(791, 28),
+													Fun: &lang.MemberExpr{
+														Pos: p(791, 28),
+														X: &lang.Ident{
+															Pos:  p(791, 17),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(791, 25),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wake",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(791, 33),
+															X: &lang.MemberExpr{
+																Pos: p(791, 36),
+																X: &lang.Ident{
+																	Pos:  p(791, 33),
+																	Name: "_c",
+																},
+																Name: "_readWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(791, 50),
+															X: &lang.Literal{
+																Pos:   p(791, 50),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(792, 17),
+												X: &lang.Literal{
+													Pos:   p(792, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(793, 13),
+									},
+								},
+							},
+							Rbrace: p(794, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(796, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(796, 16),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(796, 26),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitToWriteAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(796, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(796, 49),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(796, 87),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(797, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(798, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(798, 35),
+										X: &lang.Ident{
+											Pos:  p(798, 17),
+											Name: "cancellationToken",
+										},
+										Name: "IsCancellationRequested",
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(798, 60),
+										X: &lang.NewExpr{
+											Pos: p(798, 67),
+											Type: &lang.TypeRef{
+												Pos:  p(798, 71),
+												Name: "ValueTask",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(798, 81),
+														Name: "bool",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(798, 87),
+													X: &lang.CallExpr{
+														Pos: p(798, 92),
+														Fun: &lang.MemberExpr{
+															Pos: p(798, 92),
+															X: &lang.Ident{
+																Pos:  p(798, 87),
+																Name: "Task",
+															},
+															Name: "FromCanceled",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(798, 105),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(798, 111),
+																X: &lang.Ident{
+																	Pos:  p(798, 111),
+																	Name: "cancellationToken",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(799, 13),
+									X: &lang.MemberExpr{
+										Pos: p(799, 22),
+										X: &lang.Ident{
+											Pos:  p(799, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(800, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(801, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(801, 24),
+													X: &lang.Ident{
+														Pos:  p(801, 21),
+														Name: "_c",
+													},
+													Name: "_closed",
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(802, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(803, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(803, 35),
+																Op:  "!=",
+																X: &lang.MemberExpr{
+																	Pos: p(803, 28),
+																	X: &lang.Ident{
+																		Pos:  p(803, 25),
+																		Name: "_c",
+																	},
+																	Name: "_error",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(803, 38),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.ReturnStmt{
+																Pos: p(803, 44),
+																X: &lang.NewExpr{
+																	Pos: p(803, 51),
+																	Type: &lang.TypeRef{
+																		Pos:  p(803, 55),
+																		Name: "ValueTask",
+																		Args: []*lang.TypeRef{
+																			&lang.TypeRef{
+																				Pos:  p(803, 65),
+																				Name: "bool",
+																			},
+																		},
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(803, 71),
+																			X: &lang.CallExpr{
+																				Pos: p(803, 76),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(803, 76),
+																					X: &lang.Ident{
+																						Pos:  p(803, 71),
+																						Name: "Task",
+																					},
+																					Name: "FromException",
+																					TypeArgs: []*lang.TypeRef{
+																						&lang.TypeRef{
+																							Pos:  p(803, 90),
+																							Name: "bool",
+																						},
+																					},
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(803, 96),
+																						X: &lang.MemberExpr{
+																							Pos: p(803, 99),
+																							X: &lang.Ident{
+																								Pos:  p(803, 96),
+																								Name: "_c",
+																							},
+																							Name: "_error",
+																						},
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(804, 21),
+															X: &lang.NewExpr{
+																Pos: p(804, 28),
+																Type: &lang.TypeRef{
+																	Pos:  p(804, 32),
+																	Name: "ValueTask",
+																	Args: []*lang.TypeRef{
+																		&lang.TypeRef{
+																			Pos:  p(804, 42),
+																			Name: "bool",
+																		},
+																	},
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(804, 48),
+																		X: &lang.Literal{
+																			Pos:   p(804, 48),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(805, 17),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(806, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(806, 73),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(705, 39),
+														Pos: p(806, 39),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(705, 34),
+															Pos: p(806, 34),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(705, 24),
+																Pos: p(806, 24),
 																X: &lang.Ident{
-																	Pos:  p(705, 21),
+																	Pos:  p(806, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(705, 37),
+																Pos:   p(806, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(705, 58),
+															Pos: p(806, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(705, 52),
+																Pos: p(806, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(705, 45),
+																	Pos: p(806, 45),
 																	X: &lang.Ident{
-																		Pos:  p(705, 42),
+																		Pos:  p(806, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -10683,9 +12133,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(705, 63),
+																Pos: p(806, 63),
 																X: &lang.Ident{
-																	Pos:  p(705, 60),
+																	Pos:  p(806, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -10693,20 +12143,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(705, 85),
+														Pos: p(806, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(705, 79),
+															Pos: p(806, 79),
 															X: &lang.Ident{
-																Pos:  p(705, 76),
+																Pos:  p(806, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(705, 111),
+															Pos: p(806, 111),
 															X: &lang.Ident{
-																Pos:  p(705, 88),
+																Pos:  p(806, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -10714,24 +12164,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(706, 21),
+													Pos: p(807, 21),
 													X: &lang.NewExpr{
-														Pos: p(706, 28),
+														Pos: p(807, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(706, 32),
+															Pos:  p(807, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(706, 42),
+																	Pos:  p(807, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(706, 48),
+																Pos: p(807, 48),
 																X: &lang.Literal{
-																	Pos:   p(706, 48),
+																	Pos:   p(807, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10742,17 +12192,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(707, 17),
+												Pos: p(808, 17),
 												X: &lang.CallExpr{
-													Pos: p(707, 35),
+													Pos: p(808, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(707, 35),
+														Pos: p(808, 35),
 														X: &lang.Ident{
-															Pos:  p(707, 24),
+															Pos:  p(808, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(707, 32),
+																	Pos:  p(808, 32),
 																	Name: "T",
 																},
 															},
@@ -10761,20 +12211,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(707, 40),
+															Pos: p(808, 40),
 															X: &lang.MemberExpr{
-																Pos: p(707, 43),
+																Pos: p(808, 43),
 																X: &lang.Ident{
-																	Pos:  p(707, 40),
+																	Pos:  p(808, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(707, 58),
+															Pos: p(808, 58),
 															X: &lang.Ident{
-																Pos:  p(707, 58),
+																Pos:  p(808, 58),
 																Name: "cancellationToken",
 															},
 														},
@@ -10782,118 +12232,118 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(708, 13),
+										Rbrace: p(809, 13),
 									},
 								},
 							},
-							Rbrace: p(709, 9),
+							Rbrace: p(810, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(711, 9),
+						Pos:       p(812, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(711, 22),
+							Pos:  p(812, 22),
 							Name: "ValueTask",
 						},
 						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(711, 43),
+								Pos: p(812, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(711, 43),
+									Pos:  p(812, 43),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(711, 51),
+								Pos: p(812, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(711, 51),
+									Pos:  p(812, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(711, 89),
+									Pos: p(812, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(712, 9),
+							Pos: p(813, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(713, 13),
+									Pos: p(814, 13),
 									Cond: &lang.Literal{
-										Pos:   p(713, 20),
+										Pos:   p(814, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(714, 13),
+										Pos: p(815, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(715, 17),
+												Pos: p(816, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(715, 21),
+													Pos: p(816, 21),
 													Fun: &lang.Ident{
-														Pos:  p(715, 21),
+														Pos:  p(816, 21),
 														Name: "TryWrite",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(715, 30),
+															Pos: p(816, 30),
 															X: &lang.Ident{
-																Pos:  p(715, 30),
+																Pos:  p(816, 30),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(715, 37),
+													Pos: p(816, 37),
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(716, 17),
+												Pos: p(817, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(716, 17),
+													Pos:  p(817, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(716, 22),
+														Pos:  p(817, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(717, 17),
+												Pos: p(818, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(717, 21),
+													Pos: p(818, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(717, 23),
+															Pos: p(818, 23),
 															X: &lang.AssignExpr{
-																Pos: p(717, 28),
+																Pos: p(818, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(717, 23),
+																	Pos:  p(818, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(717, 30),
+																	Pos: p(818, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(717, 36),
+																		Pos: p(818, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(717, 36),
+																			Pos:  p(818, 36),
 																			Name: "WaitToWriteAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(717, 53),
+																				Pos: p(818, 53),
 																				X: &lang.Ident{
-																					Pos:  p(717, 53),
+																					Pos:  p(818, 53),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -10903,48 +12353,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(717, 73),
+													Rbrace: p(818, 73),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(718, 17),
+														Pos: p(819, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(718, 24),
+															Pos:  p(819, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(718, 52),
+															Pos: p(819, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(718, 54),
+																	Pos: p(819, 54),
 																},
 															},
-															Rbrace: p(718, 61),
+															Rbrace: p(819, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(719, 17),
+														Pos: p(820, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(719, 24),
+															Pos:  p(820, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(719, 37),
+															Pos: p(820, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(719, 39),
+																	Pos: p(820, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(719, 45),
+																		Pos: p(820, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(719, 49),
+																			Pos:  p(820, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(719, 72),
+																				Pos: p(820, 72),
 																				X: &lang.Ident{
-																					Pos:  p(719, 72),
+																					Pos:  p(820, 72),
 																					Name: "e",
 																				},
 																			},
@@ -10952,82 +12402,82 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(719, 76),
+															Rbrace: p(820, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(720, 17),
+												Pos: p(821, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(720, 21),
+													Pos: p(821, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(720, 22),
+														Pos:  p(821, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(720, 28),
+													Pos: p(821, 28),
 													X: &lang.NewExpr{
-														Pos: p(720, 34),
+														Pos: p(821, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(720, 38),
+															Pos:  p(821, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(721, 13),
+										Rbrace: p(822, 13),
 									},
 								},
 							},
-							Rbrace: p(722, 9),
+							Rbrace: p(823, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(724, 9),
+						Pos:       p(825, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(724, 16),
+							Pos:  p(825, 16),
 							Name: "void",
 						},
 						Name: "Complete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(724, 30),
+								Pos: p(825, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(724, 30),
+									Pos:  p(825, 30),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(724, 48),
+									Pos:  p(825, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(725, 9),
+							Pos: p(826, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(726, 13),
+									Pos: p(827, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(726, 17),
+										Pos: p(827, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(726, 18),
+											Pos: p(827, 18),
 											Fun: &lang.Ident{
-												Pos:  p(726, 18),
+												Pos:  p(827, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(726, 30),
+													Pos: p(827, 30),
 													X: &lang.Ident{
-														Pos:  p(726, 30),
+														Pos:  p(827, 30),
 														Name: "error",
 													},
 												},
@@ -11035,73 +12485,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(726, 38),
+										Pos: p(827, 38),
 										X: &lang.NewExpr{
-											Pos: p(726, 44),
+											Pos: p(827, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(726, 48),
+												Pos:  p(827, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(727, 9),
+							Rbrace: p(828, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(729, 9),
+						Pos:       p(830, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(729, 16),
+							Pos:  p(830, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(729, 33),
+								Pos: p(830, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(729, 33),
+									Pos:  p(830, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(729, 51),
+									Pos:  p(830, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(730, 9),
+							Pos: p(831, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(731, 13),
+									Pos: p(832, 13),
 									X: &lang.MemberExpr{
-										Pos: p(731, 22),
+										Pos: p(832, 22),
 										X: &lang.Ident{
-											Pos:  p(731, 19),
+											Pos:  p(832, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(732, 13),
+										Pos: p(833, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(733, 17),
+												Pos: p(834, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(733, 24),
+													Pos: p(834, 24),
 													X: &lang.Ident{
-														Pos:  p(733, 21),
+														Pos:  p(834, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(733, 33),
+													Pos: p(834, 33),
 													X: &lang.Literal{
-														Pos:   p(733, 40),
+														Pos:   p(834, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -11109,20 +12559,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(734, 17),
+												Pos: p(835, 17),
 												X: &lang.AssignExpr{
-													Pos: p(734, 28),
+													Pos: p(835, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(734, 20),
+														Pos: p(835, 20),
 														X: &lang.Ident{
-															Pos:  p(734, 17),
+															Pos:  p(835, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(734, 30),
+														Pos:   p(835, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -11130,35 +12580,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(735, 17),
+												Pos: p(836, 17),
 												X: &lang.AssignExpr{
-													Pos: p(735, 27),
+													Pos: p(836, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(735, 20),
+														Pos: p(836, 20),
 														X: &lang.Ident{
-															Pos:  p(735, 17),
+															Pos:  p(836, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(735, 29),
+														Pos:  p(836, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(736, 17),
+												Pos: p(837, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(736, 37),
+													Pos: p(837, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(736, 31),
+														Pos: p(837, 31),
 														X: &lang.MemberExpr{
-															Pos: p(736, 24),
+															Pos: p(837, 24),
 															X: &lang.Ident{
-																Pos:  p(736, 21),
+																Pos:  p(837, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -11166,19 +12616,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(736, 40),
+														Pos:   p(837, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(736, 43),
+													Pos: p(837, 43),
 													X: &lang.CallExpr{
-														Pos: p(736, 46),
+														Pos: p(837, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(736, 46),
+															Pos: p(837, 46),
 															X: &lang.Ident{
-																Pos:  p(736, 43),
+																Pos:  p(837, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -11187,17 +12637,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(737, 17),
+												Pos: p(838, 17),
 												X: &lang.CallExpr{
-													Pos: p(737, 28),
+													Pos: p(838, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(737, 28),
+														Pos: p(838, 28),
 														X: &lang.Ident{
-															Pos:  p(737, 17),
+															Pos:  p(838, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(737, 25),
+																	Pos:  p(838, 25),
 																	Name: "T",
 																},
 															},
@@ -11206,20 +12656,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(737, 33),
+															Pos: p(838, 33),
 															X: &lang.MemberExpr{
-																Pos: p(737, 36),
+																Pos: p(838, 36),
 																X: &lang.Ident{
-																	Pos:  p(737, 33),
+																	Pos:  p(838, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(737, 50),
+															Pos: p(838, 50),
 															X: &lang.Literal{
-																Pos:   p(737, 50),
+																Pos:   p(838, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11229,17 +12679,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(738, 17),
+												Pos: p(839, 17),
 												X: &lang.CallExpr{
-													Pos: p(738, 28),
+													Pos: p(839, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(738, 28),
+														Pos: p(839, 28),
 														X: &lang.Ident{
-															Pos:  p(738, 17),
+															Pos:  p(839, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(738, 25),
+																	Pos:  p(839, 25),
 																	Name: "T",
 																},
 															},
@@ -11248,20 +12698,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(738, 33),
+															Pos: p(839, 33),
 															X: &lang.MemberExpr{
-																Pos: p(738, 36),
+																Pos: p(839, 36),
 																X: &lang.Ident{
-																	Pos:  p(738, 33),
+																	Pos:  p(839, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(738, 51),
+															Pos: p(839, 51),
 															X: &lang.Literal{
-																Pos:   p(738, 51),
+																Pos:   p(839, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11271,26 +12721,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(739, 17),
+												Pos: p(840, 17),
 												X: &lang.Literal{
-													Pos:   p(739, 24),
+													Pos:   p(840, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(740, 13),
+										Rbrace: p(841, 13),
 									},
 								},
 							},
-							Rbrace: p(741, 9),
+							Rbrace: p(842, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(747, 5),
+				Pos:       p(848, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -11300,13 +12750,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(749, 9),
+						Pos: p(850, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(749, 9),
+							Pos:  p(850, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(749, 26),
+									Pos:  p(850, 26),
 									Name: "T",
 								},
 							},
@@ -11314,14 +12764,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(749, 48),
+								Pos: p(850, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(749, 48),
+									Pos:  p(850, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(749, 103),
+									Pos: p(850, 103),
 								},
 							},
 						},
@@ -11329,7 +12779,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(752, 5),
+				Pos:       p(853, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -11339,33 +12789,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(752, 44),
+						Pos:  p(853, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(754, 9),
+						Pos: p(855, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(754, 9),
+							Pos:  p(855, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(754, 21),
+								Pos:  p(855, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(755, 9),
+						Pos: p(856, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(755, 9),
+							Pos:  p(856, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(755, 42),
+									Pos:  p(856, 42),
 									Name: "bool",
 								},
 							},
@@ -11375,7 +12825,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(761, 5),
+				Pos:       p(862, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -11385,17 +12835,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(763, 9),
+						Pos: p(864, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(763, 9),
+							Pos:  p(864, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(763, 21),
+								Pos: p(864, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(763, 21),
+									Pos:  p(864, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -11405,7 +12855,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(768, 5),
+				Pos:       p(869, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -11415,11 +12865,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(768, 32),
+						Pos:  p(869, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(768, 42),
+								Pos:  p(869, 42),
 								Name: "T",
 							},
 						},
@@ -11427,47 +12877,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(770, 9),
+						Pos:       p(871, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(770, 18),
+							Pos:  p(871, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(770, 25),
+									Pos:  p(871, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(770, 28),
+								Pos:  p(871, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(771, 9),
+						Pos:       p(872, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(771, 27),
-							Rbrace: p(771, 29),
+							Pos:    p(872, 27),
+							Rbrace: p(872, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(772, 9),
+						Pos:       p(873, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(772, 25),
+								Pos: p(873, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(772, 25),
+									Pos:  p(873, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(772, 32),
+											Pos:  p(873, 32),
 											Name: "T",
 										},
 									},
@@ -11476,38 +12926,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(773, 9),
+							Pos: p(874, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(774, 13),
+									Pos: p(875, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(774, 25),
+										Pos: p(875, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(774, 17),
+											Pos:  p(875, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(774, 28),
+											Pos:  p(875, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(774, 34),
+										Pos: p(875, 34),
 										X: &lang.NewExpr{
-											Pos: p(774, 40),
+											Pos: p(875, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(774, 44),
+												Pos:  p(875, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(774, 66),
+													Pos: p(875, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(774, 66),
+														Pos: p(875, 66),
 														X: &lang.Ident{
-															Pos:  p(774, 73),
+															Pos:  p(875, 73),
 															Name: "handler",
 														},
 													},
@@ -11517,85 +12967,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(775, 13),
+									Pos: p(876, 13),
 									X: &lang.AssignExpr{
-										Pos: p(775, 22),
+										Pos: p(876, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(775, 13),
+											Pos:  p(876, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(775, 24),
+											Pos:  p(876, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(776, 9),
+							Rbrace: p(877, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(777, 9),
+						Pos:       p(878, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(777, 27),
+							Pos:  p(878, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(777, 41),
+								Pos: p(878, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(777, 41),
+									Pos:  p(878, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(778, 9),
+							Pos: p(879, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(779, 13),
+									Pos: p(880, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(779, 17),
+											Pos:  p(880, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(779, 21),
+												Pos:  p(880, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(780, 13),
+									Pos: p(881, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(780, 19),
+										Pos: p(881, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(780, 17),
+											Pos:  p(881, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(780, 22),
+											Pos:  p(881, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(780, 28),
+										Pos: p(881, 28),
 										X: &lang.CallExpr{
-											Pos: p(780, 56),
+											Pos: p(881, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(780, 56),
+												Pos: p(881, 56),
 												X: &lang.MemberExpr{
-													Pos: p(780, 45),
+													Pos: p(881, 45),
 													X: &lang.MemberExpr{
-														Pos: p(780, 35),
+														Pos: p(881, 35),
 														X: &lang.Ident{
-															Pos:  p(780, 28),
+															Pos:  p(881, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -11606,26 +13056,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(780, 74),
+													Pos: p(881, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(780, 74),
+														Pos: p(881, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(780, 74),
+																Pos:  p(881, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(780, 79),
+															Pos: p(881, 79),
 															Fun: &lang.Ident{
-																Pos:  p(780, 79),
+																Pos:  p(881, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(780, 81),
+																	Pos: p(881, 81),
 																	X: &lang.Ident{
-																		Pos:  p(780, 81),
+																		Pos:  p(881, 81),
 																		Name: "value",
 																	},
 																},
@@ -11638,48 +13088,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(781, 9),
+							Rbrace: p(882, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(782, 9),
+						Pos: p(883, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(782, 9),
+							Pos:  p(883, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(782, 34),
+								Pos: p(883, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(782, 34),
+									Pos:  p(883, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(782, 46),
+							Pos: p(883, 46),
 							Fun: &lang.Ident{
-								Pos:  p(782, 46),
+								Pos:  p(883, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(782, 55),
+									Pos: p(883, 55),
 									X: &lang.Ident{
-										Pos:  p(782, 55),
+										Pos:  p(883, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(782, 14),
+							Pos:  p(883, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(782, 24),
+									Pos:  p(883, 24),
 									Name: "T",
 								},
 							},
@@ -11688,30 +13138,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(790, 5),
+				Pos:       p(891, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(790, 48),
+						Pos:  p(891, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(792, 9),
+						Pos:       p(893, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(792, 48),
+							Pos:  p(893, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(792, 53),
+									Pos: p(893, 53),
 									X: &lang.Literal{
-										Pos:   p(792, 53),
+										Pos:   p(893, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -11720,116 +13170,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(792, 104),
-							Rbrace: p(792, 106),
+							Pos:    p(893, 104),
+							Rbrace: p(893, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(793, 9),
+						Pos:       p(894, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(793, 44),
+								Pos: p(894, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(793, 44),
+									Pos:  p(894, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(793, 62),
+							Pos:  p(894, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(793, 67),
+									Pos: p(894, 67),
 									X: &lang.Ident{
-										Pos:  p(793, 67),
+										Pos:  p(894, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(793, 76),
-							Rbrace: p(793, 78),
+							Pos:    p(894, 76),
+							Rbrace: p(894, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(794, 9),
+						Pos:       p(895, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(794, 44),
+								Pos: p(895, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(794, 44),
+									Pos:  p(895, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(794, 60),
+								Pos: p(895, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(794, 60),
+									Pos:  p(895, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(794, 88),
+							Pos:  p(895, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(794, 93),
+									Pos: p(895, 93),
 									X: &lang.Ident{
-										Pos:  p(794, 93),
+										Pos:  p(895, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(794, 102),
+									Pos: p(895, 102),
 									X: &lang.Ident{
-										Pos:  p(794, 102),
+										Pos:  p(895, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(794, 118),
-							Rbrace: p(794, 120),
+							Pos:    p(895, 118),
+							Rbrace: p(895, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(797, 5),
+				Pos:       p(898, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(797, 50),
+						Pos:  p(898, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(799, 9),
+						Pos:       p(900, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(799, 50),
+							Pos:  p(900, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(799, 55),
+									Pos: p(900, 55),
 									X: &lang.Literal{
-										Pos:   p(799, 55),
+										Pos:   p(900, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -11838,116 +13288,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(799, 103),
-							Rbrace: p(799, 105),
+							Pos:    p(900, 103),
+							Rbrace: p(900, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(800, 9),
+						Pos:       p(901, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(800, 46),
+								Pos: p(901, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(800, 46),
+									Pos:  p(901, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(800, 64),
+							Pos:  p(901, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(800, 69),
+									Pos: p(901, 69),
 									X: &lang.Ident{
-										Pos:  p(800, 69),
+										Pos:  p(901, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(800, 78),
-							Rbrace: p(800, 80),
+							Pos:    p(901, 78),
+							Rbrace: p(901, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(801, 9),
+						Pos:       p(902, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(801, 46),
+								Pos: p(902, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(801, 46),
+									Pos:  p(902, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(801, 62),
+								Pos: p(902, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(801, 62),
+									Pos:  p(902, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(801, 90),
+							Pos:  p(902, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(801, 95),
+									Pos: p(902, 95),
 									X: &lang.Ident{
-										Pos:  p(801, 95),
+										Pos:  p(902, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(801, 104),
+									Pos: p(902, 104),
 									X: &lang.Ident{
-										Pos:  p(801, 104),
+										Pos:  p(902, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(801, 120),
-							Rbrace: p(801, 122),
+							Pos:    p(902, 120),
+							Rbrace: p(902, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(807, 5),
+				Pos:       p(908, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(807, 32),
+						Pos:  p(908, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(809, 9),
+						Pos:       p(910, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(809, 32),
+							Pos:  p(910, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(809, 37),
+									Pos: p(910, 37),
 									X: &lang.Literal{
-										Pos:   p(809, 37),
+										Pos:   p(910, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -11956,116 +13406,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(809, 60),
-							Rbrace: p(809, 62),
+							Pos:    p(910, 60),
+							Rbrace: p(910, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(810, 9),
+						Pos:       p(911, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(810, 28),
+								Pos: p(911, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(810, 28),
+									Pos:  p(911, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(810, 46),
+							Pos:  p(911, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(810, 51),
+									Pos: p(911, 51),
 									X: &lang.Ident{
-										Pos:  p(810, 51),
+										Pos:  p(911, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(810, 60),
-							Rbrace: p(810, 62),
+							Pos:    p(911, 60),
+							Rbrace: p(911, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(811, 9),
+						Pos:       p(912, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(811, 28),
+								Pos: p(912, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(811, 28),
+									Pos:  p(912, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(811, 44),
+								Pos: p(912, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(811, 44),
+									Pos:  p(912, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(811, 72),
+							Pos:  p(912, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(811, 77),
+									Pos: p(912, 77),
 									X: &lang.Ident{
-										Pos:  p(811, 77),
+										Pos:  p(912, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(811, 86),
+									Pos: p(912, 86),
 									X: &lang.Ident{
-										Pos:  p(811, 86),
+										Pos:  p(912, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(811, 102),
-							Rbrace: p(811, 104),
+							Pos:    p(912, 102),
+							Rbrace: p(912, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(814, 5),
+				Pos:       p(915, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(814, 42),
+						Pos:  p(915, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(816, 9),
+						Pos:       p(917, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(816, 42),
+							Pos:  p(917, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(816, 47),
+									Pos: p(917, 47),
 									X: &lang.Literal{
-										Pos:   p(816, 47),
+										Pos:   p(917, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -12074,157 +13524,157 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(816, 85),
-							Rbrace: p(816, 87),
+							Pos:    p(917, 85),
+							Rbrace: p(917, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(817, 9),
+						Pos:       p(918, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(817, 38),
+								Pos: p(918, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(817, 38),
+									Pos:  p(918, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(817, 56),
+							Pos:  p(918, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(817, 61),
+									Pos: p(918, 61),
 									X: &lang.Ident{
-										Pos:  p(817, 61),
+										Pos:  p(918, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(817, 70),
-							Rbrace: p(817, 72),
+							Pos:    p(918, 70),
+							Rbrace: p(918, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(818, 9),
+						Pos:       p(919, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(818, 38),
+								Pos: p(919, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(818, 38),
+									Pos:  p(919, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(818, 54),
+								Pos: p(919, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(818, 54),
+									Pos:  p(919, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(818, 82),
+							Pos:  p(919, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(818, 87),
+									Pos: p(919, 87),
 									X: &lang.Ident{
-										Pos:  p(818, 87),
+										Pos:  p(919, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(818, 96),
+									Pos: p(919, 96),
 									X: &lang.Ident{
-										Pos:  p(818, 96),
+										Pos:  p(919, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(818, 112),
-							Rbrace: p(818, 114),
+							Pos:    p(919, 112),
+							Rbrace: p(919, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(819, 9),
+						Pos:       p(920, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(819, 38),
+								Pos: p(920, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(819, 38),
+									Pos:  p(920, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(819, 54),
+								Pos: p(920, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(819, 54),
+									Pos:  p(920, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(819, 73),
+							Pos:  p(920, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(819, 78),
+									Pos: p(920, 78),
 									X: &lang.Ident{
-										Pos:  p(819, 78),
+										Pos:  p(920, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(819, 87),
+							Pos: p(920, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(819, 89),
+									Pos: p(920, 89),
 									X: &lang.AssignExpr{
-										Pos: p(819, 98),
+										Pos: p(920, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(819, 89),
+											Pos:  p(920, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(819, 100),
+											Pos:  p(920, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(819, 110),
+							Rbrace: p(920, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(820, 9),
+						Pos:       p(921, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(820, 16),
+							Pos:  p(921, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(820, 34),
+								Pos:  p(921, 34),
 								Kind: "get",
 							},
 						},
@@ -12232,30 +13682,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(823, 5),
+				Pos:       p(924, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(823, 47),
+						Pos:  p(924, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(825, 9),
+						Pos:       p(926, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(825, 47),
+							Pos:  p(926, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(825, 52),
+									Pos: p(926, 52),
 									X: &lang.Literal{
-										Pos:   p(825, 52),
+										Pos:   p(926, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -12264,116 +13714,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(825, 103),
-							Rbrace: p(825, 105),
+							Pos:    p(926, 103),
+							Rbrace: p(926, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(826, 9),
+						Pos:       p(927, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(826, 43),
+								Pos: p(927, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(826, 43),
+									Pos:  p(927, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(826, 61),
+							Pos:  p(927, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(826, 66),
+									Pos: p(927, 66),
 									X: &lang.Ident{
-										Pos:  p(826, 66),
+										Pos:  p(927, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(826, 75),
-							Rbrace: p(826, 77),
+							Pos:    p(927, 75),
+							Rbrace: p(927, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(827, 9),
+						Pos:       p(928, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(827, 43),
+								Pos: p(928, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(827, 43),
+									Pos:  p(928, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(827, 59),
+								Pos: p(928, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(827, 59),
+									Pos:  p(928, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(827, 87),
+							Pos:  p(928, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(827, 92),
+									Pos: p(928, 92),
 									X: &lang.Ident{
-										Pos:  p(827, 92),
+										Pos:  p(928, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(827, 101),
+									Pos: p(928, 101),
 									X: &lang.Ident{
-										Pos:  p(827, 101),
+										Pos:  p(928, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(827, 117),
-							Rbrace: p(827, 119),
+							Pos:    p(928, 117),
+							Rbrace: p(928, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(830, 5),
+				Pos:       p(931, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(830, 41),
+						Pos:  p(931, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(832, 9),
+						Pos:       p(933, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(832, 41),
+							Pos:  p(933, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(832, 46),
+									Pos: p(933, 46),
 									X: &lang.Literal{
-										Pos:   p(832, 46),
+										Pos:   p(933, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -12382,114 +13832,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(832, 95),
-							Rbrace: p(832, 97),
+							Pos:    p(933, 95),
+							Rbrace: p(933, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(833, 9),
+						Pos:       p(934, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(833, 37),
+								Pos: p(934, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(833, 37),
+									Pos:  p(934, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(833, 55),
+							Pos:  p(934, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(833, 60),
+									Pos: p(934, 60),
 									X: &lang.Ident{
-										Pos:  p(833, 60),
+										Pos:  p(934, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(833, 69),
-							Rbrace: p(833, 71),
+							Pos:    p(934, 69),
+							Rbrace: p(934, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(834, 9),
+						Pos:       p(935, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(834, 37),
+								Pos: p(935, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(834, 37),
+									Pos:  p(935, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(834, 53),
+								Pos: p(935, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(834, 53),
+									Pos:  p(935, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(834, 81),
+							Pos:  p(935, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(834, 86),
+									Pos: p(935, 86),
 									X: &lang.Ident{
-										Pos:  p(834, 86),
+										Pos:  p(935, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(834, 95),
+									Pos: p(935, 95),
 									X: &lang.Ident{
-										Pos:  p(834, 95),
+										Pos:  p(935, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(834, 111),
-							Rbrace: p(834, 113),
+							Pos:    p(935, 111),
+							Rbrace: p(935, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(840, 5),
+				Pos:       p(941, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(842, 9),
+						Pos:       p(943, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(842, 22),
+							Pos:  p(943, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(842, 26),
+								Pos:  p(943, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(842, 37),
+									Pos: p(943, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(842, 38),
+										Pos:   p(943, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -12498,34 +13948,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(843, 9),
+						Pos:       p(944, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(843, 32),
+							Pos:  p(944, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(843, 41),
+								Pos:  p(944, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(843, 69),
+									Pos: p(944, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(843, 69),
+										Pos: p(944, 69),
 										X: &lang.Ident{
-											Pos:  p(843, 60),
+											Pos:  p(944, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(843, 86),
+											Pos: p(944, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(843, 86),
+												Pos: p(944, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(843, 87),
+													Pos:   p(944, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -12539,7 +13989,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(849, 5),
+				Pos:       p(950, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -12549,64 +13999,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(849, 35),
+						Pos:  p(950, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(851, 9),
+						Pos:       p(952, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(851, 18),
+							Pos:  p(952, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(851, 23),
+									Pos:  p(952, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(851, 26),
+								Pos:  p(952, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(852, 9),
+						Pos:       p(953, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(852, 18),
+							Pos:  p(953, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(852, 69),
+									Pos:  p(953, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(852, 74),
+									Pos:  p(953, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(852, 77),
+								Pos:  p(953, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(852, 87),
+									Pos: p(953, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(852, 91),
+										Pos:  p(953, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(852, 142),
+												Pos:  p(953, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(852, 147),
+												Pos:  p(953, 147),
 												Name: "T",
 											},
 										},
@@ -12616,46 +14066,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(854, 9),
+						Pos:       p(955, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(854, 30),
-							Rbrace: p(854, 32),
+							Pos:    p(955, 30),
+							Rbrace: p(955, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(855, 9),
+						Pos:       p(956, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(855, 28),
+								Pos: p(956, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(855, 28),
+									Pos:  p(956, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(855, 49),
-							Rbrace: p(855, 51),
+							Pos:    p(956, 49),
+							Rbrace: p(956, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(856, 9),
+						Pos:       p(957, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(856, 28),
+								Pos: p(957, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(856, 28),
+									Pos:  p(957, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(856, 33),
+											Pos:  p(957, 33),
 											Name: "T",
 										},
 									},
@@ -12664,38 +14114,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(857, 9),
+							Pos: p(958, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(858, 13),
+									Pos: p(959, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(858, 30),
+										Pos: p(959, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(858, 17),
+											Pos:  p(959, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(858, 33),
+											Pos:  p(959, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(858, 39),
+										Pos: p(959, 39),
 										X: &lang.NewExpr{
-											Pos: p(858, 45),
+											Pos: p(959, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(858, 49),
+												Pos:  p(959, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(858, 71),
+													Pos: p(959, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(858, 71),
+														Pos: p(959, 71),
 														X: &lang.Ident{
-															Pos:  p(858, 78),
+															Pos:  p(959, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -12705,37 +14155,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(859, 13),
+									Pos: p(960, 13),
 									X: &lang.AssignExpr{
-										Pos: p(859, 22),
+										Pos: p(960, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(859, 13),
+											Pos:  p(960, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(859, 24),
+											Pos:  p(960, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(860, 9),
+							Rbrace: p(961, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(861, 9),
+						Pos:       p(962, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(861, 28),
+								Pos: p(962, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(861, 28),
+									Pos:  p(962, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(861, 33),
+											Pos:  p(962, 33),
 											Name: "T",
 										},
 									},
@@ -12743,63 +14193,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(861, 50),
+								Pos: p(962, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(861, 50),
+									Pos:  p(962, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(861, 73),
+							Pos:  p(962, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(861, 78),
+									Pos: p(962, 78),
 									X: &lang.Ident{
-										Pos:  p(861, 78),
+										Pos:  p(962, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(861, 92),
-							Rbrace: p(861, 94),
+							Pos:    p(962, 92),
+							Rbrace: p(962, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(863, 9),
+						Pos:       p(964, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(863, 16),
+							Pos:  p(964, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(865, 13),
+								Pos:  p(966, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(866, 13),
+									Pos: p(967, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(867, 17),
+											Pos: p(968, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(867, 17),
+												Pos:  p(968, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(867, 21),
+													Pos:  p(968, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(867, 47),
+														Pos: p(968, 47),
 														X: &lang.MemberExpr{
-															Pos: p(867, 33),
+															Pos: p(968, 33),
 															X: &lang.Ident{
-																Pos:  p(867, 26),
+																Pos:  p(968, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -12810,32 +14260,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(868, 17),
+											Pos: p(969, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(868, 29),
+												Pos: p(969, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(868, 29),
+													Pos: p(969, 29),
 													X: &lang.Ident{
-														Pos:  p(868, 21),
+														Pos:  p(969, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(868, 41),
+														Pos: p(969, 41),
 														X: &lang.Ident{
-															Pos:  p(868, 41),
+															Pos:  p(969, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(868, 45),
+														Pos: p(969, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(868, 49),
+															Pos: p(969, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(868, 49),
+																Pos:  p(969, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -12844,49 +14294,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(868, 55),
+												Pos: p(969, 55),
 												X: &lang.Ident{
-													Pos:  p(868, 62),
+													Pos:  p(969, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(869, 17),
+											Pos: p(970, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(869, 17),
+												Pos:  p(970, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(869, 19),
+													Pos:  p(970, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(869, 46),
+														Pos: p(970, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(869, 38),
+															Pos: p(970, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(869, 29),
+																Pos:  p(970, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(869, 41),
+																Pos:  p(970, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(869, 48),
+															Pos: p(970, 48),
 															Fun: &lang.Ident{
-																Pos:  p(869, 48),
+																Pos:  p(970, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(869, 61),
+															Pos: p(970, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(869, 69),
+																Pos:  p(970, 69),
 																Name: "T",
 															},
 														},
@@ -12895,69 +14345,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(870, 17),
+											Pos: p(971, 17),
 											X: &lang.AssignExpr{
-												Pos: p(870, 29),
+												Pos: p(971, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(870, 24),
+													Pos: p(971, 24),
 													X: &lang.Ident{
-														Pos:  p(870, 17),
+														Pos:  p(971, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(870, 25),
+															Pos: p(971, 25),
 															X: &lang.Ident{
-																Pos:  p(870, 25),
+																Pos:  p(971, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(870, 31),
+													Pos:  p(971, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(871, 17),
+											Pos: p(972, 17),
 											X: &lang.Ident{
-												Pos:  p(871, 24),
+												Pos:  p(972, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(872, 13),
+									Rbrace: p(973, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(873, 13),
+								Pos:  p(974, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(873, 17),
+									Pos: p(974, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(873, 19),
+											Pos: p(974, 19),
 											X: &lang.AssignExpr{
-												Pos: p(873, 65),
+												Pos: p(974, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(873, 26),
+													Pos: p(974, 26),
 													X: &lang.Ident{
-														Pos:  p(873, 19),
+														Pos:  p(974, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(873, 27),
+															Pos: p(974, 27),
 															X: &lang.MemberExpr{
-																Pos: p(873, 48),
+																Pos: p(974, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(873, 34),
+																	Pos: p(974, 34),
 																	X: &lang.Ident{
-																		Pos:  p(873, 27),
+																		Pos:  p(974, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -12968,44 +14418,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(873, 67),
+													Pos:  p(974, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(873, 74),
+									Rbrace: p(974, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(876, 9),
+						Pos:       p(977, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(876, 16),
+							Pos:  p(977, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(876, 47),
+							Pos: p(977, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(876, 47),
+								Pos: p(977, 47),
 								X: &lang.Ident{
-									Pos:  p(876, 39),
+									Pos:  p(977, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(876, 59),
+									Pos: p(977, 59),
 									X: &lang.MemberExpr{
-										Pos: p(876, 80),
+										Pos: p(977, 80),
 										X: &lang.MemberExpr{
-											Pos: p(876, 66),
+											Pos: p(977, 66),
 											X: &lang.Ident{
-												Pos:  p(876, 59),
+												Pos:  p(977, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -13017,38 +14467,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(877, 9),
+						Pos:       p(978, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(877, 16),
+							Pos:  p(978, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(877, 49),
+									Pos:  p(978, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(877, 62),
+							Pos: p(978, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(877, 66),
+								Pos:  p(978, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(877, 98),
+										Pos:  p(978, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(877, 101),
+									Pos: p(978, 101),
 									X: &lang.MemberExpr{
-										Pos: p(877, 109),
+										Pos: p(978, 109),
 										X: &lang.Ident{
-											Pos:  p(877, 101),
+											Pos:  p(978, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -13058,32 +14508,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(878, 9),
+						Pos:       p(979, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(878, 16),
+							Pos:  p(979, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(878, 31),
-							Rbrace: p(878, 33),
+							Pos:    p(979, 31),
+							Rbrace: p(979, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(879, 9),
+						Pos:       p(980, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(879, 25),
+							Pos:  p(980, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(879, 52),
+							Pos: p(980, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(879, 52),
+								Pos: p(980, 52),
 								X: &lang.Ident{
-									Pos:  p(879, 46),
+									Pos:  p(980, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -13093,24 +14543,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(887, 5),
+				Pos:       p(988, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(889, 9),
+						Pos: p(990, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(889, 9),
+							Pos:  p(990, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(889, 13),
+								Pos:  p(990, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(889, 21),
+									Pos:   p(990, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -13118,10 +14568,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(891, 9),
+						Pos:       p(992, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(891, 16),
+							Pos:  p(992, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -13130,40 +14580,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(891, 26),
+								Pos: p(992, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(891, 26),
+									Pos:  p(992, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(891, 52),
+							Pos: p(992, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(891, 44),
+								Pos: p(992, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(891, 38),
+									Pos:  p(992, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(891, 47),
+									Pos:  p(992, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(891, 54),
+								Pos:   p(992, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(891, 64),
+								Pos: p(992, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(891, 64),
+									Pos: p(992, 64),
 									X: &lang.Ident{
-										Pos:  p(891, 58),
+										Pos:  p(992, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -13172,58 +14622,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(892, 9),
+						Pos:       p(993, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(892, 16),
+							Pos:  p(993, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(892, 24),
+								Pos: p(993, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(892, 24),
+									Pos:  p(993, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(892, 31),
+								Pos: p(993, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(892, 31),
+									Pos:  p(993, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(892, 48),
+							Pos: p(993, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(892, 43),
+								Pos: p(993, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(892, 41),
+									Pos:  p(993, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(892, 45),
+									Pos:   p(993, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(892, 50),
+								Pos:  p(993, 50),
 								Name: "v",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(894, 9),
+						Pos:       p(995, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(894, 23),
+							Pos:  p(995, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13232,42 +14682,42 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(894, 39),
+								Pos: p(995, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(894, 39),
+									Pos:  p(995, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(894, 53),
+							Pos: p(995, 53),
 							Fun: &lang.Ident{
-								Pos:  p(894, 53),
+								Pos:  p(995, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(894, 57),
+									Pos: p(995, 57),
 									X: &lang.Literal{
-										Pos:   p(894, 57),
+										Pos:   p(995, 57),
 										Raw:   "17",
 										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(894, 61),
+									Pos: p(995, 61),
 									X: &lang.CallExpr{
-										Pos: p(894, 61),
+										Pos: p(995, 61),
 										Fun: &lang.Ident{
-											Pos:  p(894, 61),
+											Pos:  p(995, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(894, 64),
+												Pos: p(995, 64),
 												X: &lang.Ident{
-													Pos:  p(894, 64),
+													Pos:  p(995, 64),
 													Name: "value1",
 												},
 											},
@@ -13278,10 +14728,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(895, 9),
+						Pos:       p(996, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(895, 23),
+							Pos:  p(996, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13291,59 +14741,59 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(895, 43),
+								Pos: p(996, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 43),
+									Pos:  p(996, 43),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(895, 54),
+								Pos: p(996, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 54),
+									Pos:  p(996, 54),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(895, 68),
+							Pos: p(996, 68),
 							Fun: &lang.Ident{
-								Pos:  p(895, 68),
+								Pos:  p(996, 68),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(895, 72),
+									Pos: p(996, 72),
 									X: &lang.CallExpr{
-										Pos: p(895, 72),
+										Pos: p(996, 72),
 										Fun: &lang.Ident{
-											Pos:  p(895, 72),
+											Pos:  p(996, 72),
 											Name: "Mix",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(895, 76),
+												Pos: p(996, 76),
 												X: &lang.Literal{
-													Pos:   p(895, 76),
+													Pos:   p(996, 76),
 													Raw:   "17",
 													Value: int64(17),
 												},
 											},
 											&lang.Arg{
-												Pos: p(895, 80),
+												Pos: p(996, 80),
 												X: &lang.CallExpr{
-													Pos: p(895, 80),
+													Pos: p(996, 80),
 													Fun: &lang.Ident{
-														Pos:  p(895, 80),
+														Pos:  p(996, 80),
 														Name: "Of",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(895, 83),
+															Pos: p(996, 83),
 															X: &lang.Ident{
-																Pos:  p(895, 83),
+																Pos:  p(996, 83),
 																Name: "value1",
 															},
 														},
@@ -13354,18 +14804,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(895, 93),
+									Pos: p(996, 93),
 									X: &lang.CallExpr{
-										Pos: p(895, 93),
+										Pos: p(996, 93),
 										Fun: &lang.Ident{
-											Pos:  p(895, 93),
+											Pos:  p(996, 93),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(895, 96),
+												Pos: p(996, 96),
 												X: &lang.Ident{
-													Pos:  p(895, 96),
+													Pos:  p(996, 96),
 													Name: "value2",
 												},
 											},
@@ -13376,10 +14826,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(896, 9),
+						Pos:       p(997, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(896, 23),
+							Pos:  p(997, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13390,57 +14840,57 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(896, 47),
+								Pos: p(997, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(896, 47),
+									Pos:  p(997, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(896, 58),
+								Pos: p(997, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(896, 58),
+									Pos:  p(997, 58),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(896, 69),
+								Pos: p(997, 69),
 								Type: &lang.TypeRef{
-									Pos:  p(896, 69),
+									Pos:  p(997, 69),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(896, 83),
+							Pos: p(997, 83),
 							Fun: &lang.Ident{
-								Pos:  p(896, 83),
+								Pos:  p(997, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(896, 87),
+									Pos: p(997, 87),
 									X: &lang.CallExpr{
-										Pos: p(896, 87),
+										Pos: p(997, 87),
 										Fun: &lang.Ident{
-											Pos:  p(896, 87),
+											Pos:  p(997, 87),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(896, 95),
+												Pos: p(997, 95),
 												X: &lang.Ident{
-													Pos:  p(896, 95),
+													Pos:  p(997, 95),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(896, 103),
+												Pos: p(997, 103),
 												X: &lang.Ident{
-													Pos:  p(896, 103),
+													Pos:  p(997, 103),
 													Name: "value2",
 												},
 											},
@@ -13448,18 +14898,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(896, 112),
+									Pos: p(997, 112),
 									X: &lang.CallExpr{
-										Pos: p(896, 112),
+										Pos: p(997, 112),
 										Fun: &lang.Ident{
-											Pos:  p(896, 112),
+											Pos:  p(997, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(896, 115),
+												Pos: p(997, 115),
 												X: &lang.Ident{
-													Pos:  p(896, 115),
+													Pos:  p(997, 115),
 													Name: "value3",
 												},
 											},
@@ -13470,10 +14920,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(897, 9),
+						Pos:       p(998, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(897, 23),
+							Pos:  p(998, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13485,72 +14935,72 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(897, 51),
+								Pos: p(998, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(897, 51),
+									Pos:  p(998, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(897, 62),
+								Pos: p(998, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(897, 62),
+									Pos:  p(998, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(897, 73),
+								Pos: p(998, 73),
 								Type: &lang.TypeRef{
-									Pos:  p(897, 73),
+									Pos:  p(998, 73),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(897, 84),
+								Pos: p(998, 84),
 								Type: &lang.TypeRef{
-									Pos:  p(897, 84),
+									Pos:  p(998, 84),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(897, 98),
+							Pos: p(998, 98),
 							Fun: &lang.Ident{
-								Pos:  p(897, 98),
+								Pos:  p(998, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(897, 102),
+									Pos: p(998, 102),
 									X: &lang.CallExpr{
-										Pos: p(897, 102),
+										Pos: p(998, 102),
 										Fun: &lang.Ident{
-											Pos:  p(897, 102),
+											Pos:  p(998, 102),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(897, 110),
+												Pos: p(998, 110),
 												X: &lang.Ident{
-													Pos:  p(897, 110),
+													Pos:  p(998, 110),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(897, 118),
+												Pos: p(998, 118),
 												X: &lang.Ident{
-													Pos:  p(897, 118),
+													Pos:  p(998, 118),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(897, 126),
+												Pos: p(998, 126),
 												X: &lang.Ident{
-													Pos:  p(897, 126),
+													Pos:  p(998, 126),
 													Name: "value3",
 												},
 											},
@@ -13558,18 +15008,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(897, 135),
+									Pos: p(998, 135),
 									X: &lang.CallExpr{
-										Pos: p(897, 135),
+										Pos: p(998, 135),
 										Fun: &lang.Ident{
-											Pos:  p(897, 135),
+											Pos:  p(998, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(897, 138),
+												Pos: p(998, 138),
 												X: &lang.Ident{
-													Pos:  p(897, 138),
+													Pos:  p(998, 138),
 													Name: "value4",
 												},
 											},
@@ -13580,10 +15030,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(898, 9),
+						Pos:       p(999, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(898, 23),
+							Pos:  p(999, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13596,87 +15046,87 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(898, 55),
+								Pos: p(999, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(898, 55),
+									Pos:  p(999, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(898, 66),
+								Pos: p(999, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(898, 66),
+									Pos:  p(999, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(898, 77),
+								Pos: p(999, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(898, 77),
+									Pos:  p(999, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(898, 88),
+								Pos: p(999, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(898, 88),
+									Pos:  p(999, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(898, 99),
+								Pos: p(999, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(898, 99),
+									Pos:  p(999, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(898, 113),
+							Pos: p(999, 113),
 							Fun: &lang.Ident{
-								Pos:  p(898, 113),
+								Pos:  p(999, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(898, 117),
+									Pos: p(999, 117),
 									X: &lang.CallExpr{
-										Pos: p(898, 117),
+										Pos: p(999, 117),
 										Fun: &lang.Ident{
-											Pos:  p(898, 117),
+											Pos:  p(999, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(898, 125),
+												Pos: p(999, 125),
 												X: &lang.Ident{
-													Pos:  p(898, 125),
+													Pos:  p(999, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(898, 133),
+												Pos: p(999, 133),
 												X: &lang.Ident{
-													Pos:  p(898, 133),
+													Pos:  p(999, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(898, 141),
+												Pos: p(999, 141),
 												X: &lang.Ident{
-													Pos:  p(898, 141),
+													Pos:  p(999, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(898, 149),
+												Pos: p(999, 149),
 												X: &lang.Ident{
-													Pos:  p(898, 149),
+													Pos:  p(999, 149),
 													Name: "value4",
 												},
 											},
@@ -13684,18 +15134,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(898, 158),
+									Pos: p(999, 158),
 									X: &lang.CallExpr{
-										Pos: p(898, 158),
+										Pos: p(999, 158),
 										Fun: &lang.Ident{
-											Pos:  p(898, 158),
+											Pos:  p(999, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(898, 161),
+												Pos: p(999, 161),
 												X: &lang.Ident{
-													Pos:  p(898, 161),
+													Pos:  p(999, 161),
 													Name: "value5",
 												},
 											},
@@ -13706,10 +15156,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(899, 9),
+						Pos:       p(1000, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(899, 16),
+							Pos:  p(1000, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -13718,53 +15168,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(899, 28),
+								Pos: p(1000, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(899, 28),
+									Pos:  p(1000, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(899, 37),
+							Pos: p(1000, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(899, 39),
+									Pos: p(1000, 39),
 									X: &lang.AssignExpr{
-										Pos: p(899, 45),
+										Pos: p(1000, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(899, 39),
+											Pos:  p(1000, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(899, 47),
+											Pos: p(1000, 47),
 											Fun: &lang.Ident{
-												Pos:  p(899, 47),
+												Pos:  p(1000, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(899, 51),
+													Pos: p(1000, 51),
 													X: &lang.Ident{
-														Pos:  p(899, 51),
+														Pos:  p(1000, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(899, 58),
+													Pos: p(1000, 58),
 													X: &lang.CallExpr{
-														Pos: p(899, 58),
+														Pos: p(1000, 58),
 														Fun: &lang.Ident{
-															Pos:  p(899, 58),
+															Pos:  p(1000, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(899, 61),
+																Pos: p(1000, 61),
 																X: &lang.Ident{
-																	Pos:  p(899, 61),
+																	Pos:  p(1000, 61),
 																	Name: "value",
 																},
 															},
@@ -13776,82 +15226,82 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(899, 70),
+							Rbrace: p(1000, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(900, 9),
+						Pos:       p(1001, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(900, 16),
+							Pos:  p(1001, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(900, 36),
+							Pos:  p(1001, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(908, 5),
+				Pos:       p(1009, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(910, 9),
+						Pos:       p(1011, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(910, 23),
+							Pos:  p(1011, 23),
 							Name: "void",
 						},
 						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(910, 45),
+								Pos: p(1011, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(910, 45),
+									Pos:  p(1011, 45),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(911, 9),
+							Pos: p(1012, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(912, 13),
+									Pos: p(1013, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(912, 21),
+										Pos: p(1013, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(912, 17),
+											Pos:  p(1013, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(912, 24),
+											Pos:  p(1013, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(912, 30),
+										Pos: p(1013, 30),
 										X: &lang.NewExpr{
-											Pos: p(912, 36),
+											Pos: p(1013, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(912, 40),
+												Pos:  p(1013, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(912, 62),
+													Pos: p(1013, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(912, 62),
+														Pos: p(1013, 62),
 														X: &lang.Ident{
-															Pos:  p(912, 69),
+															Pos:  p(1013, 69),
 															Name: "obj",
 														},
 													},
@@ -13861,60 +15311,60 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(913, 9),
+							Rbrace: p(1014, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(914, 9),
+						Pos:       p(1015, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(914, 23),
+							Pos:  p(1015, 23),
 							Name: "void",
 						},
 						Name: "ReRegisterForFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(914, 50),
+								Pos: p(1015, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(914, 50),
+									Pos:  p(1015, 50),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(915, 9),
+							Pos: p(1016, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(916, 13),
+									Pos: p(1017, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(916, 21),
+										Pos: p(1017, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(916, 17),
+											Pos:  p(1017, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(916, 24),
+											Pos:  p(1017, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(916, 30),
+										Pos: p(1017, 30),
 										X: &lang.NewExpr{
-											Pos: p(916, 36),
+											Pos: p(1017, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(916, 40),
+												Pos:  p(1017, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(916, 62),
+													Pos: p(1017, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(916, 62),
+														Pos: p(1017, 62),
 														X: &lang.Ident{
-															Pos:  p(916, 69),
+															Pos:  p(1017, 69),
 															Name: "obj",
 														},
 													},
@@ -13924,109 +15374,109 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(917, 9),
+							Rbrace: p(1018, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(918, 9),
+						Pos:       p(1019, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(918, 23),
+							Pos:  p(1019, 23),
 							Name: "void",
 						},
 						Name: "KeepAlive",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(918, 38),
+								Pos: p(1019, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(918, 38),
+									Pos:  p(1019, 38),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(918, 50),
-							Rbrace: p(918, 52),
+							Pos:    p(1019, 50),
+							Rbrace: p(1019, 52),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(919, 9),
+						Pos:       p(1020, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(919, 23),
+							Pos:  p(1020, 23),
 							Name: "void",
 						},
 						Name: "Collect",
 						Body: &lang.BlockStmt{
-							Pos:    p(919, 38),
-							Rbrace: p(919, 40),
+							Pos:    p(1020, 38),
+							Rbrace: p(1020, 40),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(920, 9),
+						Pos:       p(1021, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(920, 23),
+							Pos:  p(1021, 23),
 							Name: "void",
 						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(920, 55),
-							Rbrace: p(920, 57),
+							Pos:    p(1021, 55),
+							Rbrace: p(1021, 57),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(926, 5),
+				Pos:       p(1027, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LazyThreadSafetyMode",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(926, 40),
+						Pos:  p(1027, 40),
 						Name: "None",
 					},
 					&lang.EnumMember{
-						Pos:  p(926, 46),
+						Pos:  p(1027, 46),
 						Name: "PublicationOnly",
 					},
 					&lang.EnumMember{
-						Pos:  p(926, 63),
+						Pos:  p(1027, 63),
 						Name: "ExecutionAndPublication",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(932, 5),
+				Pos:       p(1033, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PeriodicTimer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(932, 41),
+						Pos:  p(1033, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(934, 9),
+						Pos:       p(1035, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(934, 18),
+							Pos:  p(1035, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(934, 25),
+								Pos:  p(1035, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(934, 33),
+									Pos: p(1035, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(934, 37),
+										Pos:  p(1035, 37),
 										Name: "object",
 									},
 								},
@@ -14034,26 +15484,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(935, 9),
+						Pos:       p(1036, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(935, 18),
+							Pos:  p(1036, 18),
 							Name: "System.Diagnostics.Stopwatch",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(935, 47),
+								Pos:  p(1036, 47),
 								Name: "_clock",
 								Init: &lang.CallExpr{
-									Pos: p(935, 85),
+									Pos: p(1036, 85),
 									Fun: &lang.MemberExpr{
-										Pos: p(935, 85),
+										Pos: p(1036, 85),
 										X: &lang.MemberExpr{
-											Pos: p(935, 75),
+											Pos: p(1036, 75),
 											X: &lang.MemberExpr{
-												Pos: p(935, 63),
+												Pos: p(1036, 63),
 												X: &lang.Ident{
-													Pos:  p(935, 56),
+													Pos:  p(1036, 56),
 													Name: "System",
 												},
 												Name: "Diagnostics",
@@ -14067,20 +15517,20 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(936, 9),
+						Pos:       p(1037, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(936, 18),
+							Pos:  p(1037, 18),
 							Name: "CancellationTokenSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(936, 42),
+								Pos:  p(1037, 42),
 								Name: "_disposed",
 								Init: &lang.NewExpr{
-									Pos: p(936, 54),
+									Pos: p(1037, 54),
 									Type: &lang.TypeRef{
-										Pos:  p(936, 58),
+										Pos:  p(1037, 58),
 										Name: "CancellationTokenSource",
 									},
 								},
@@ -14088,34 +15538,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(937, 9),
+						Pos:       p(1038, 9),
 						Modifiers: lang.Modifiers(272),
 						Type: &lang.TypeRef{
-							Pos:  p(937, 25),
+							Pos:  p(1038, 25),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(937, 34),
+								Pos:  p(1038, 34),
 								Name: "Infinite",
 								Init: &lang.CallExpr{
-									Pos: p(937, 54),
+									Pos: p(1038, 54),
 									Fun: &lang.MemberExpr{
-										Pos: p(937, 54),
+										Pos: p(1038, 54),
 										X: &lang.Ident{
-											Pos:  p(937, 45),
+											Pos:  p(1038, 45),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(937, 71),
+											Pos: p(1038, 71),
 											X: &lang.UnaryExpr{
-												Pos: p(937, 71),
+												Pos: p(1038, 71),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(937, 72),
+													Pos:   p(1038, 72),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -14127,74 +15577,74 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(938, 9),
+						Pos: p(1039, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(938, 9),
+							Pos:  p(1039, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(938, 18),
+								Pos:  p(1039, 18),
 								Name: "_period",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(939, 9),
+						Pos: p(1040, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(939, 9),
+							Pos:  p(1040, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(939, 18),
+								Pos:  p(1040, 18),
 								Name: "_due",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(940, 9),
+						Pos: p(1041, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(940, 9),
+							Pos:  p(1041, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(940, 14),
+								Pos:  p(1041, 14),
 								Name: "_waiting",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(942, 9),
+						Pos:       p(1043, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PeriodicTimer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(942, 30),
+								Pos: p(1043, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(942, 30),
+									Pos:  p(1043, 30),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(943, 9),
+							Pos: p(1044, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(944, 13),
+									Pos: p(1045, 13),
 									X: &lang.CallExpr{
-										Pos: p(944, 13),
+										Pos: p(1045, 13),
 										Fun: &lang.Ident{
-											Pos:  p(944, 13),
+											Pos:  p(1045, 13),
 											Name: "Check",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(944, 19),
+												Pos: p(1045, 19),
 												X: &lang.Ident{
-													Pos:  p(944, 19),
+													Pos:  p(1045, 19),
 													Name: "period",
 												},
 											},
@@ -14202,75 +15652,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(945, 13),
+									Pos: p(1046, 13),
 									X: &lang.AssignExpr{
-										Pos: p(945, 21),
+										Pos: p(1046, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(945, 13),
+											Pos:  p(1046, 13),
 											Name: "_period",
 										},
 										Right: &lang.Ident{
-											Pos:  p(945, 23),
+											Pos:  p(1046, 23),
 											Name: "period",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(946, 13),
+									Pos: p(1047, 13),
 									X: &lang.AssignExpr{
-										Pos: p(946, 18),
+										Pos: p(1047, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(946, 13),
+											Pos:  p(1047, 13),
 											Name: "_due",
 										},
 										Right: &lang.Ident{
-											Pos:  p(946, 20),
+											Pos:  p(1047, 20),
 											Name: "period",
 										},
 									},
 								},
 							},
-							Rbrace: p(947, 9),
+							Rbrace: p(1048, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(949, 9),
+						Pos:       p(1050, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(949, 16),
+							Pos:  p(1050, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Period",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(951, 13),
+								Pos:  p(1052, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(951, 20),
+									Pos:  p(1052, 20),
 									Name: "_period",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(952, 13),
+								Pos:  p(1053, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(953, 13),
+									Pos: p(1054, 13),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(954, 17),
+											Pos: p(1055, 17),
 											X: &lang.CallExpr{
-												Pos: p(954, 17),
+												Pos: p(1055, 17),
 												Fun: &lang.Ident{
-													Pos:  p(954, 17),
+													Pos:  p(1055, 17),
 													Name: "Check",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(954, 23),
+														Pos: p(1055, 23),
 														X: &lang.Ident{
-															Pos:  p(954, 23),
+															Pos:  p(1055, 23),
 															Name: "value",
 														},
 													},
@@ -14278,136 +15728,136 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(955, 17),
+											Pos: p(1056, 17),
 											X: &lang.Ident{
-												Pos:  p(955, 23),
+												Pos:  p(1056, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(955, 30),
+												Pos: p(1056, 30),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(955, 32),
+														Pos: p(1056, 32),
 														X: &lang.AssignExpr{
-															Pos: p(955, 40),
+															Pos: p(1056, 40),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(955, 32),
+																Pos:  p(1056, 32),
 																Name: "_period",
 															},
 															Right: &lang.Ident{
-																Pos:  p(955, 42),
+																Pos:  p(1056, 42),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(955, 49),
+														Pos: p(1056, 49),
 														X: &lang.AssignExpr{
-															Pos: p(955, 54),
+															Pos: p(1056, 54),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(955, 49),
+																Pos:  p(1056, 49),
 																Name: "_due",
 															},
 															Right: &lang.BinaryExpr{
-																Pos: p(955, 71),
+																Pos: p(1056, 71),
 																Op:  "+",
 																X: &lang.MemberExpr{
-																	Pos: p(955, 63),
+																	Pos: p(1056, 63),
 																	X: &lang.Ident{
-																		Pos:  p(955, 56),
+																		Pos:  p(1056, 56),
 																		Name: "_clock",
 																	},
 																	Name: "Elapsed",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(955, 73),
+																	Pos:  p(1056, 73),
 																	Name: "value",
 																},
 															},
 														},
 													},
 												},
-												Rbrace: p(955, 80),
+												Rbrace: p(1056, 80),
 											},
 										},
 									},
-									Rbrace: p(956, 13),
+									Rbrace: p(1057, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(959, 9),
+						Pos:       p(1060, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(959, 16),
+							Pos:  p(1060, 16),
 							Name: "void",
 						},
 						Name: "Check",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(959, 27),
+								Pos: p(1060, 27),
 								Type: &lang.TypeRef{
-									Pos:  p(959, 27),
+									Pos:  p(1060, 27),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(960, 9),
+							Pos: p(1061, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(961, 13),
+									Pos: p(1062, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(961, 36),
+										Pos: p(1062, 36),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(961, 24),
+											Pos: p(1062, 24),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(961, 17),
+												Pos:  p(1062, 17),
 												Name: "period",
 											},
 											Y: &lang.Ident{
-												Pos:  p(961, 27),
+												Pos:  p(1062, 27),
 												Name: "Infinite",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(961, 64),
+											Pos: p(1062, 64),
 											Op:  "||",
 											X: &lang.BinaryExpr{
-												Pos: p(961, 47),
+												Pos: p(1062, 47),
 												Op:  "<=",
 												X: &lang.Ident{
-													Pos:  p(961, 40),
+													Pos:  p(1062, 40),
 													Name: "period",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(961, 59),
+													Pos: p(1062, 59),
 													X: &lang.Ident{
-														Pos:  p(961, 50),
+														Pos:  p(1062, 50),
 														Name: "TimeSpan",
 													},
 													Name: "Zero",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(961, 92),
+												Pos: p(1062, 92),
 												Op:  ">",
 												X: &lang.MemberExpr{
-													Pos: p(961, 74),
+													Pos: p(1062, 74),
 													X: &lang.Ident{
-														Pos:  p(961, 67),
+														Pos:  p(1062, 67),
 														Name: "period",
 													},
 													Name: "TotalMilliseconds",
 												},
 												Y: &lang.Literal{
-													Pos:   p(961, 94),
+													Pos:   p(1062, 94),
 													Kind:  lang.LitKind(1),
 													Raw:   "4294967294",
 													Value: uint64(4294967294),
@@ -14416,20 +15866,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(962, 17),
+										Pos: p(1063, 17),
 										X: &lang.NewExpr{
-											Pos: p(962, 23),
+											Pos: p(1063, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(962, 27),
+												Pos:  p(1063, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(962, 55),
+													Pos: p(1063, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(962, 55),
+														Pos: p(1063, 55),
 														X: &lang.Ident{
-															Pos:  p(962, 62),
+															Pos:  p(1063, 62),
 															Name: "period",
 														},
 													},
@@ -14439,18 +15889,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(963, 9),
+							Rbrace: p(1064, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(965, 9),
+						Pos:       p(1066, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(965, 22),
+							Pos:  p(1066, 22),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(965, 55),
+									Pos:  p(1066, 55),
 									Name: "bool",
 								},
 							},
@@ -14458,61 +15908,61 @@ func preludeAST() *lang.File {
 						Name: "WaitForNextTickAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(965, 82),
+								Pos: p(1066, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(965, 82),
+									Pos:  p(1066, 82),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(965, 120),
+									Pos: p(1066, 120),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(966, 9),
+							Pos: p(1067, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(967, 13),
+									Pos: p(1068, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(967, 13),
+										Pos:  p(1068, 13),
 										Name: "TimeSpan",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(967, 22),
+											Pos:  p(1068, 22),
 											Name: "wait",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(968, 13),
+									Pos: p(1069, 13),
 									X: &lang.Ident{
-										Pos:  p(968, 19),
+										Pos:  p(1069, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(969, 13),
+										Pos: p(1070, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(970, 17),
+												Pos: p(1071, 17),
 												Cond: &lang.Ident{
-													Pos:  p(970, 21),
+													Pos:  p(1071, 21),
 													Name: "_waiting",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(970, 31),
+													Pos: p(1071, 31),
 													X: &lang.NewExpr{
-														Pos: p(970, 37),
+														Pos: p(1071, 37),
 														Type: &lang.TypeRef{
-															Pos:  p(970, 41),
+															Pos:  p(1071, 41),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(970, 67),
+																Pos: p(1071, 67),
 																X: &lang.Literal{
-																	Pos:   p(970, 67),
+																	Pos:   p(1071, 67),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
 																	Value: string("Operation is not valid due to the current state of the object."),
@@ -14523,19 +15973,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(971, 17),
+												Pos: p(1072, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(971, 31),
+													Pos: p(1072, 31),
 													X: &lang.Ident{
-														Pos:  p(971, 21),
+														Pos:  p(1072, 21),
 														Name: "_disposed",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(971, 56),
+													Pos: p(1072, 56),
 													X: &lang.Literal{
-														Pos:   p(971, 63),
+														Pos:   p(1072, 63),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -14543,13 +15993,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(972, 17),
+												Pos: p(1073, 17),
 												X: &lang.CallExpr{
-													Pos: p(972, 35),
+													Pos: p(1073, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(972, 35),
+														Pos: p(1073, 35),
 														X: &lang.Ident{
-															Pos:  p(972, 17),
+															Pos:  p(1073, 17),
 															Name: "cancellationToken",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -14557,15 +16007,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(973, 17),
+												Pos: p(1074, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(973, 21),
+														Pos:  p(1074, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(973, 34),
+															Pos: p(1074, 34),
 															X: &lang.Ident{
-																Pos:  p(973, 27),
+																Pos:  p(1074, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -14574,92 +16024,92 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(974, 17),
+												Pos: p(1075, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(974, 41),
+													Pos: p(1075, 41),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(974, 29),
+														Pos: p(1075, 29),
 														Op:  "!=",
 														X: &lang.Ident{
-															Pos:  p(974, 21),
+															Pos:  p(1075, 21),
 															Name: "_period",
 														},
 														Y: &lang.Ident{
-															Pos:  p(974, 32),
+															Pos:  p(1075, 32),
 															Name: "Infinite",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(974, 48),
+														Pos: p(1075, 48),
 														Op:  ">=",
 														X: &lang.Ident{
-															Pos:  p(974, 44),
+															Pos:  p(1075, 44),
 															Name: "now",
 														},
 														Y: &lang.Ident{
-															Pos:  p(974, 51),
+															Pos:  p(1075, 51),
 															Name: "_due",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(975, 17),
+													Pos: p(1076, 17),
 													Stmts: []lang.Stmt{
 														&lang.WhileStmt{
-															Pos: p(976, 21),
+															Pos: p(1077, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(976, 33),
+																Pos: p(1077, 33),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(976, 28),
+																	Pos:  p(1077, 28),
 																	Name: "_due",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(976, 36),
+																	Pos:  p(1077, 36),
 																	Name: "now",
 																},
 															},
 															Body: &lang.ExprStmt{
-																Pos: p(976, 41),
+																Pos: p(1077, 41),
 																X: &lang.AssignExpr{
-																	Pos: p(976, 46),
+																	Pos: p(1077, 46),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(976, 41),
+																		Pos:  p(1077, 41),
 																		Name: "_due",
 																	},
 																	Right: &lang.Ident{
-																		Pos:  p(976, 49),
+																		Pos:  p(1077, 49),
 																		Name: "_period",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(977, 21),
+															Pos: p(1078, 21),
 															X: &lang.Literal{
-																Pos:   p(977, 28),
+																Pos:   p(1078, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(978, 17),
+													Rbrace: p(1079, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(979, 17),
+												Pos: p(1080, 17),
 												X: &lang.AssignExpr{
-													Pos: p(979, 26),
+													Pos: p(1080, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(979, 17),
+														Pos:  p(1080, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(979, 28),
+														Pos:   p(1080, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -14667,41 +16117,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(980, 17),
+												Pos: p(1081, 17),
 												X: &lang.AssignExpr{
-													Pos: p(980, 22),
+													Pos: p(1081, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(980, 17),
+														Pos:  p(1081, 17),
 														Name: "wait",
 													},
 													Right: &lang.CondExpr{
-														Pos: p(980, 44),
+														Pos: p(1081, 44),
 														Cond: &lang.BinaryExpr{
-															Pos: p(980, 32),
+															Pos: p(1081, 32),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(980, 24),
+																Pos:  p(1081, 24),
 																Name: "_period",
 															},
 															Y: &lang.Ident{
-																Pos:  p(980, 35),
+																Pos:  p(1081, 35),
 																Name: "Infinite",
 															},
 														},
 														Then: &lang.Ident{
-															Pos:  p(980, 46),
+															Pos:  p(1081, 46),
 															Name: "Infinite",
 														},
 														Else: &lang.BinaryExpr{
-															Pos: p(980, 62),
+															Pos: p(1081, 62),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(980, 57),
+																Pos:  p(1081, 57),
 																Name: "_due",
 															},
 															Y: &lang.Ident{
-																Pos:  p(980, 64),
+																Pos:  p(1081, 64),
 																Name: "now",
 															},
 														},
@@ -14709,46 +16159,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(981, 13),
+										Rbrace: p(1082, 13),
 									},
 								},
 								&lang.TryStmt{
-									Pos: p(982, 13),
+									Pos: p(1083, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(983, 13),
+										Pos: p(1084, 13),
 										Stmts: []lang.Stmt{
 											&lang.UsingDeclStmt{
-												Pos: p(984, 17),
+												Pos: p(1085, 17),
 												Decl: &lang.LocalDeclStmt{
-													Pos: p(984, 23),
+													Pos: p(1085, 23),
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(984, 27),
+															Pos:  p(1085, 27),
 															Name: "linked",
 															Init: &lang.CallExpr{
-																Pos: p(984, 60),
+																Pos: p(1085, 60),
 																Fun: &lang.MemberExpr{
-																	Pos: p(984, 60),
+																	Pos: p(1085, 60),
 																	X: &lang.Ident{
-																		Pos:  p(984, 36),
+																		Pos:  p(1085, 36),
 																		Name: "CancellationTokenSource",
 																	},
 																	Name: "CreateLinkedTokenSource",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(984, 84),
+																		Pos: p(1085, 84),
 																		X: &lang.Ident{
-																			Pos:  p(984, 84),
+																			Pos:  p(1085, 84),
 																			Name: "cancellationToken",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(984, 103),
+																		Pos: p(1085, 103),
 																		X: &lang.MemberExpr{
-																			Pos: p(984, 113),
+																			Pos: p(1085, 113),
 																			X: &lang.Ident{
-																				Pos:  p(984, 103),
+																				Pos:  p(1085, 103),
 																				Name: "_disposed",
 																			},
 																			Name: "Token",
@@ -14761,21 +16211,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(985, 17),
+												Pos: p(1086, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(985, 17),
+													Pos: p(1086, 17),
 													X: &lang.CallExpr{
-														Pos: p(985, 51),
+														Pos: p(1086, 51),
 														Fun: &lang.MemberExpr{
-															Pos: p(985, 51),
+															Pos: p(1086, 51),
 															X: &lang.MemberExpr{
-																Pos: p(985, 46),
+																Pos: p(1086, 46),
 																X: &lang.MemberExpr{
-																	Pos: p(985, 40),
+																	Pos: p(1086, 40),
 																	X: &lang.MemberExpr{
-																		Pos: p(985, 30),
+																		Pos: p(1086, 30),
 																		X: &lang.Ident{
-																			Pos:  p(985, 23),
+																			Pos:  p(1086, 23),
 																			Name: "System",
 																		},
 																		Name: "Threading",
@@ -14788,18 +16238,18 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(985, 57),
+																Pos: p(1086, 57),
 																X: &lang.Ident{
-																	Pos:  p(985, 57),
+																	Pos:  p(1086, 57),
 																	Name: "wait",
 																},
 															},
 															&lang.Arg{
-																Pos: p(985, 63),
+																Pos: p(1086, 63),
 																X: &lang.MemberExpr{
-																	Pos: p(985, 70),
+																	Pos: p(1086, 70),
 																	X: &lang.Ident{
-																		Pos:  p(985, 63),
+																		Pos:  p(1086, 63),
 																		Name: "linked",
 																	},
 																	Name: "Token",
@@ -14810,38 +16260,38 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(986, 13),
+										Rbrace: p(1087, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(987, 13),
+											Pos: p(1088, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(987, 20),
+												Pos:  p(1088, 20),
 												Name: "OperationCanceledException",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(988, 13),
+												Pos: p(1089, 13),
 												Stmts: []lang.Stmt{
 													&lang.LockStmt{
-														Pos: p(989, 17),
+														Pos: p(1090, 17),
 														X: &lang.Ident{
-															Pos:  p(989, 23),
+															Pos:  p(1090, 23),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(989, 30),
+															Pos: p(1090, 30),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(989, 32),
+																	Pos: p(1090, 32),
 																	X: &lang.AssignExpr{
-																		Pos: p(989, 41),
+																		Pos: p(1090, 41),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(989, 32),
+																			Pos:  p(1090, 32),
 																			Name: "_waiting",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(989, 43),
+																			Pos:   p(1090, 43),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -14849,29 +16299,29 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(989, 50),
+															Rbrace: p(1090, 50),
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(990, 17),
+														Pos: p(1091, 17),
 														Cond: &lang.BinaryExpr{
-															Pos: p(990, 55),
+															Pos: p(1091, 55),
 															Op:  "&&",
 															X: &lang.MemberExpr{
-																Pos: p(990, 31),
+																Pos: p(1091, 31),
 																X: &lang.Ident{
-																	Pos:  p(990, 21),
+																	Pos:  p(1091, 21),
 																	Name: "_disposed",
 																},
 																Name: "IsCancellationRequested",
 															},
 															Y: &lang.UnaryExpr{
-																Pos: p(990, 58),
+																Pos: p(1091, 58),
 																Op:  "!",
 																X: &lang.MemberExpr{
-																	Pos: p(990, 77),
+																	Pos: p(1091, 77),
 																	X: &lang.Ident{
-																		Pos:  p(990, 59),
+																		Pos:  p(1091, 59),
 																		Name: "cancellationToken",
 																	},
 																	Name: "IsCancellationRequested",
@@ -14879,9 +16329,9 @@ func preludeAST() *lang.File {
 															},
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(990, 102),
+															Pos: p(1091, 102),
 															X: &lang.Literal{
-																Pos:   p(990, 109),
+																Pos:   p(1091, 109),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -14889,34 +16339,34 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ThrowStmt{
-														Pos: p(991, 17),
+														Pos: p(1092, 17),
 													},
 												},
-												Rbrace: p(992, 13),
+												Rbrace: p(1093, 13),
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(993, 13),
+									Pos: p(1094, 13),
 									X: &lang.Ident{
-										Pos:  p(993, 19),
+										Pos:  p(1094, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(994, 13),
+										Pos: p(1095, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(995, 17),
+												Pos: p(1096, 17),
 												X: &lang.AssignExpr{
-													Pos: p(995, 26),
+													Pos: p(1096, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(995, 17),
+														Pos:  p(1096, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(995, 28),
+														Pos:   p(1096, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -14924,15 +16374,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(996, 17),
+												Pos: p(1097, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(996, 21),
+														Pos:  p(1097, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(996, 34),
+															Pos: p(1097, 34),
 															X: &lang.Ident{
-																Pos:  p(996, 27),
+																Pos:  p(1097, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -14941,66 +16391,66 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(997, 17),
+												Pos: p(1098, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(997, 29),
+													Pos: p(1098, 29),
 													Op:  "<=",
 													X: &lang.Ident{
-														Pos:  p(997, 24),
+														Pos:  p(1098, 24),
 														Name: "_due",
 													},
 													Y: &lang.Ident{
-														Pos:  p(997, 32),
+														Pos:  p(1098, 32),
 														Name: "now",
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(997, 37),
+													Pos: p(1098, 37),
 													X: &lang.AssignExpr{
-														Pos: p(997, 42),
+														Pos: p(1098, 42),
 														Op:  "+=",
 														Left: &lang.Ident{
-															Pos:  p(997, 37),
+															Pos:  p(1098, 37),
 															Name: "_due",
 														},
 														Right: &lang.Ident{
-															Pos:  p(997, 45),
+															Pos:  p(1098, 45),
 															Name: "_period",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(998, 13),
+										Rbrace: p(1099, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(999, 13),
+									Pos: p(1100, 13),
 									X: &lang.Literal{
-										Pos:   p(999, 20),
+										Pos:   p(1100, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1000, 9),
+							Rbrace: p(1101, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1002, 9),
+						Pos:       p(1103, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1002, 16),
+							Pos:  p(1103, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1002, 44),
+							Pos: p(1103, 44),
 							Fun: &lang.MemberExpr{
-								Pos: p(1002, 44),
+								Pos: p(1103, 44),
 								X: &lang.Ident{
-									Pos:  p(1002, 34),
+									Pos:  p(1103, 34),
 									Name: "_disposed",
 								},
 								Name: "Cancel",
@@ -15010,7 +16460,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1013, 5),
+				Pos:       p(1114, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lazy",
 				Namespace: "System",
@@ -15020,20 +16470,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1015, 9),
+						Pos:       p(1116, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1015, 18),
+							Pos:  p(1116, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1015, 25),
+								Pos:  p(1116, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1015, 33),
+									Pos: p(1116, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1015, 37),
+										Pos:  p(1116, 37),
 										Name: "object",
 									},
 								},
@@ -15041,103 +16491,103 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1016, 9),
+						Pos:       p(1117, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1016, 18),
+							Pos:  p(1117, 18),
 							Name: "System.Threading.LazyThreadSafetyMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1016, 56),
+								Pos:  p(1117, 56),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1017, 9),
+						Pos: p(1118, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1017, 9),
+							Pos:  p(1118, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1017, 14),
+									Pos:  p(1118, 14),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1017, 17),
+								Pos:  p(1118, 17),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1018, 9),
+						Pos: p(1119, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1018, 9),
+							Pos:  p(1119, 9),
 							Name: "T",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1018, 11),
+								Pos:  p(1119, 11),
 								Name: "_value",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1019, 9),
+						Pos: p(1120, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1019, 9),
+							Pos:  p(1120, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1019, 14),
+								Pos:  p(1120, 14),
 								Name: "_created",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1020, 9),
+						Pos: p(1121, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1020, 9),
+							Pos:  p(1121, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1020, 14),
+								Pos:  p(1121, 14),
 								Name: "_running",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1021, 9),
+						Pos: p(1122, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1021, 9),
+							Pos:  p(1122, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1021, 19),
+								Pos:  p(1122, 19),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1025, 9),
+						Pos:       p(1126, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1025, 21),
+								Pos: p(1126, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1025, 21),
+									Pos:  p(1126, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1025, 26),
+											Pos:  p(1126, 26),
 											Name: "T",
 										},
 									},
@@ -15146,38 +16596,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1026, 9),
+							Pos: p(1127, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1027, 13),
+									Pos: p(1128, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1027, 30),
+										Pos: p(1128, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1027, 17),
+											Pos:  p(1128, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1027, 33),
+											Pos:  p(1128, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1027, 39),
+										Pos: p(1128, 39),
 										X: &lang.NewExpr{
-											Pos: p(1027, 45),
+											Pos: p(1128, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1027, 49),
+												Pos:  p(1128, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1027, 71),
+													Pos: p(1128, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1027, 71),
+														Pos: p(1128, 71),
 														X: &lang.Ident{
-															Pos:  p(1027, 78),
+															Pos:  p(1128, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -15187,37 +16637,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1028, 13),
+									Pos: p(1129, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1028, 22),
+										Pos: p(1129, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1028, 13),
+											Pos:  p(1129, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1028, 24),
+											Pos:  p(1129, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1029, 13),
+									Pos: p(1130, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1029, 19),
+										Pos: p(1130, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1029, 13),
+											Pos:  p(1130, 13),
 											Name: "_mode",
 										},
 										Right: &lang.MemberExpr{
-											Pos: p(1029, 59),
+											Pos: p(1130, 59),
 											X: &lang.MemberExpr{
-												Pos: p(1029, 38),
+												Pos: p(1130, 38),
 												X: &lang.MemberExpr{
-													Pos: p(1029, 28),
+													Pos: p(1130, 28),
 													X: &lang.Ident{
-														Pos:  p(1029, 21),
+														Pos:  p(1130, 21),
 														Name: "System",
 													},
 													Name: "Threading",
@@ -15229,22 +16679,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1030, 9),
+							Rbrace: p(1131, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1031, 9),
+						Pos:       p(1132, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1031, 21),
+								Pos: p(1132, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1031, 21),
+									Pos:  p(1132, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1031, 26),
+											Pos:  p(1132, 26),
 											Name: "T",
 										},
 									},
@@ -15252,47 +16702,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1031, 43),
+								Pos: p(1132, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1031, 43),
+									Pos:  p(1132, 43),
 									Name: "bool",
 								},
 								Name: "isThreadSafe",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1032, 9),
+							Pos: p(1133, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1033, 13),
+									Pos: p(1134, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1033, 30),
+										Pos: p(1134, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1033, 17),
+											Pos:  p(1134, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1033, 33),
+											Pos:  p(1134, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1033, 39),
+										Pos: p(1134, 39),
 										X: &lang.NewExpr{
-											Pos: p(1033, 45),
+											Pos: p(1134, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1033, 49),
+												Pos:  p(1134, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1033, 71),
+													Pos: p(1134, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1033, 71),
+														Pos: p(1134, 71),
 														X: &lang.Ident{
-															Pos:  p(1033, 78),
+															Pos:  p(1134, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -15302,43 +16752,43 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1034, 13),
+									Pos: p(1135, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1034, 22),
+										Pos: p(1135, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1034, 13),
+											Pos:  p(1135, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1034, 24),
+											Pos:  p(1135, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1035, 13),
+									Pos: p(1136, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1035, 19),
+										Pos: p(1136, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1035, 13),
+											Pos:  p(1136, 13),
 											Name: "_mode",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1035, 34),
+											Pos: p(1136, 34),
 											Cond: &lang.Ident{
-												Pos:  p(1035, 21),
+												Pos:  p(1136, 21),
 												Name: "isThreadSafe",
 											},
 											Then: &lang.MemberExpr{
-												Pos: p(1035, 74),
+												Pos: p(1136, 74),
 												X: &lang.MemberExpr{
-													Pos: p(1035, 53),
+													Pos: p(1136, 53),
 													X: &lang.MemberExpr{
-														Pos: p(1035, 43),
+														Pos: p(1136, 43),
 														X: &lang.Ident{
-															Pos:  p(1035, 36),
+															Pos:  p(1136, 36),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -15348,13 +16798,13 @@ func preludeAST() *lang.File {
 												Name: "ExecutionAndPublication",
 											},
 											Else: &lang.MemberExpr{
-												Pos: p(1035, 138),
+												Pos: p(1136, 138),
 												X: &lang.MemberExpr{
-													Pos: p(1035, 117),
+													Pos: p(1136, 117),
 													X: &lang.MemberExpr{
-														Pos: p(1035, 107),
+														Pos: p(1136, 107),
 														X: &lang.Ident{
-															Pos:  p(1035, 100),
+															Pos:  p(1136, 100),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -15367,22 +16817,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1036, 9),
+							Rbrace: p(1137, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1037, 9),
+						Pos:       p(1138, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1037, 21),
+								Pos: p(1138, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1037, 21),
+									Pos:  p(1138, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1037, 26),
+											Pos:  p(1138, 26),
 											Name: "T",
 										},
 									},
@@ -15390,47 +16840,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1037, 43),
+								Pos: p(1138, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1037, 43),
+									Pos:  p(1138, 43),
 									Name: "System.Threading.LazyThreadSafetyMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1038, 9),
+							Pos: p(1139, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1039, 13),
+									Pos: p(1140, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1039, 30),
+										Pos: p(1140, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1039, 17),
+											Pos:  p(1140, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1039, 33),
+											Pos:  p(1140, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1039, 39),
+										Pos: p(1140, 39),
 										X: &lang.NewExpr{
-											Pos: p(1039, 45),
+											Pos: p(1140, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1039, 49),
+												Pos:  p(1140, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1039, 71),
+													Pos: p(1140, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1039, 71),
+														Pos: p(1140, 71),
 														X: &lang.Ident{
-															Pos:  p(1039, 78),
+															Pos:  p(1140, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -15440,82 +16890,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1040, 13),
+									Pos: p(1141, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1040, 22),
+										Pos: p(1141, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1040, 13),
+											Pos:  p(1141, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1040, 24),
+											Pos:  p(1141, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1041, 13),
+									Pos: p(1142, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1041, 19),
+										Pos: p(1142, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1041, 13),
+											Pos:  p(1142, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1041, 21),
+											Pos:  p(1142, 21),
 											Name: "mode",
 										},
 									},
 								},
 							},
-							Rbrace: p(1042, 9),
+							Rbrace: p(1143, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1043, 9),
+						Pos:       p(1144, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1043, 21),
+								Pos: p(1144, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1043, 21),
+									Pos:  p(1144, 21),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1044, 9),
+							Pos: p(1145, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1045, 13),
+									Pos: p(1146, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1045, 20),
+										Pos: p(1146, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1045, 13),
+											Pos:  p(1146, 13),
 											Name: "_value",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1045, 22),
+											Pos:  p(1146, 22),
 											Name: "value",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1046, 13),
+									Pos: p(1147, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1046, 22),
+										Pos: p(1147, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1046, 13),
+											Pos:  p(1147, 13),
 											Name: "_created",
 										},
 										Right: &lang.Literal{
-											Pos:   p(1046, 24),
+											Pos:   p(1147, 24),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -15523,68 +16973,68 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1047, 9),
+							Rbrace: p(1148, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1049, 9),
+						Pos:       p(1150, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1049, 16),
+							Pos:  p(1150, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.Ident{
-							Pos:  p(1049, 39),
+							Pos:  p(1150, 39),
 							Name: "_created",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1051, 9),
+						Pos:       p(1152, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1051, 16),
+							Pos:  p(1152, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1053, 13),
+								Pos:  p(1154, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1054, 13),
+									Pos: p(1155, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(1055, 17),
+											Pos: p(1156, 17),
 											Cond: &lang.Ident{
-												Pos:  p(1055, 21),
+												Pos:  p(1156, 21),
 												Name: "_created",
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1055, 31),
+												Pos: p(1156, 31),
 												X: &lang.Ident{
-													Pos:  p(1055, 38),
+													Pos:  p(1156, 38),
 													Name: "_value",
 												},
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1056, 17),
+											Pos: p(1157, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1056, 27),
+												Pos: p(1157, 27),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1056, 21),
+													Pos:  p(1157, 21),
 													Name: "_mode",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1056, 68),
+													Pos: p(1157, 68),
 													X: &lang.MemberExpr{
-														Pos: p(1056, 47),
+														Pos: p(1157, 47),
 														X: &lang.MemberExpr{
-															Pos: p(1056, 37),
+															Pos: p(1157, 37),
 															X: &lang.Ident{
-																Pos:  p(1056, 30),
+																Pos:  p(1157, 30),
 																Name: "System",
 															},
 															Name: "Threading",
@@ -15595,18 +17045,18 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1057, 17),
+												Pos: p(1158, 17),
 												Stmts: []lang.Stmt{
 													&lang.LocalDeclStmt{
-														Pos: p(1058, 21),
+														Pos: p(1159, 21),
 														Decls: []*lang.Declarator{
 															&lang.Declarator{
-																Pos:  p(1058, 25),
+																Pos:  p(1159, 25),
 																Name: "v",
 																Init: &lang.CallExpr{
-																	Pos: p(1058, 29),
+																	Pos: p(1159, 29),
 																	Fun: &lang.Ident{
-																		Pos:  p(1058, 29),
+																		Pos:  p(1159, 29),
 																		Name: "_factory",
 																	},
 																},
@@ -15614,53 +17064,53 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.LockStmt{
-														Pos: p(1059, 21),
+														Pos: p(1160, 21),
 														X: &lang.Ident{
-															Pos:  p(1059, 27),
+															Pos:  p(1160, 27),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1060, 21),
+															Pos: p(1161, 21),
 															Stmts: []lang.Stmt{
 																&lang.IfStmt{
-																	Pos: p(1061, 25),
+																	Pos: p(1162, 25),
 																	Cond: &lang.UnaryExpr{
-																		Pos: p(1061, 29),
+																		Pos: p(1162, 29),
 																		Op:  "!",
 																		X: &lang.Ident{
-																			Pos:  p(1061, 30),
+																			Pos:  p(1162, 30),
 																			Name: "_created",
 																		},
 																	},
 																	Then: &lang.BlockStmt{
-																		Pos: p(1061, 40),
+																		Pos: p(1162, 40),
 																		Stmts: []lang.Stmt{
 																			&lang.ExprStmt{
-																				Pos: p(1061, 42),
+																				Pos: p(1162, 42),
 																				X: &lang.AssignExpr{
-																					Pos: p(1061, 49),
+																					Pos: p(1162, 49),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1061, 42),
+																						Pos:  p(1162, 42),
 																						Name: "_value",
 																					},
 																					Right: &lang.Ident{
-																						Pos:  p(1061, 51),
+																						Pos:  p(1162, 51),
 																						Name: "v",
 																					},
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1061, 54),
+																				Pos: p(1162, 54),
 																				X: &lang.AssignExpr{
-																					Pos: p(1061, 63),
+																					Pos: p(1162, 63),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1061, 54),
+																						Pos:  p(1162, 54),
 																						Name: "_created",
 																					},
 																					Right: &lang.Literal{
-																						Pos:   p(1061, 65),
+																						Pos:   p(1162, 65),
 																						Kind:  lang.LitKind(9),
 																						Raw:   "true",
 																						Value: bool(true),
@@ -15668,105 +17118,105 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1061, 71),
+																				Pos: p(1162, 71),
 																				X: &lang.AssignExpr{
-																					Pos: p(1061, 80),
+																					Pos: p(1162, 80),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1061, 71),
+																						Pos:  p(1162, 71),
 																						Name: "_factory",
 																					},
 																					Right: &lang.Literal{
-																						Pos:  p(1061, 82),
+																						Pos:  p(1162, 82),
 																						Kind: lang.LitKind(10),
 																						Raw:  "null",
 																					},
 																				},
 																			},
 																		},
-																		Rbrace: p(1061, 88),
+																		Rbrace: p(1162, 88),
 																	},
 																},
 																&lang.ReturnStmt{
-																	Pos: p(1062, 25),
+																	Pos: p(1163, 25),
 																	X: &lang.Ident{
-																		Pos:  p(1062, 32),
+																		Pos:  p(1163, 32),
 																		Name: "_value",
 																	},
 																},
 															},
-															Rbrace: p(1063, 21),
+															Rbrace: p(1164, 21),
 														},
 													},
 												},
-												Rbrace: p(1064, 17),
+												Rbrace: p(1165, 17),
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1065, 17),
+											Pos: p(1166, 17),
 											X: &lang.Ident{
-												Pos:  p(1065, 23),
+												Pos:  p(1166, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1066, 17),
+												Pos: p(1167, 17),
 												Stmts: []lang.Stmt{
 													&lang.IfStmt{
-														Pos: p(1067, 21),
+														Pos: p(1168, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1067, 25),
+															Pos:  p(1168, 25),
 															Name: "_created",
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1067, 35),
+															Pos: p(1168, 35),
 															X: &lang.Ident{
-																Pos:  p(1067, 42),
+																Pos:  p(1168, 42),
 																Name: "_value",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1068, 21),
+														Pos: p(1169, 21),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1068, 32),
+															Pos: p(1169, 32),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(1068, 25),
+																Pos:  p(1169, 25),
 																Name: "_error",
 															},
 															Y: &lang.Literal{
-																Pos:  p(1068, 35),
+																Pos:  p(1169, 35),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1068, 41),
+															Pos: p(1169, 41),
 															X: &lang.Ident{
-																Pos:  p(1068, 47),
+																Pos:  p(1169, 47),
 																Name: "_error",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1069, 21),
+														Pos: p(1170, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1069, 25),
+															Pos:  p(1170, 25),
 															Name: "_running",
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1069, 35),
+															Pos: p(1170, 35),
 															X: &lang.NewExpr{
-																Pos: p(1069, 41),
+																Pos: p(1170, 41),
 																Type: &lang.TypeRef{
-																	Pos:  p(1069, 45),
+																	Pos:  p(1170, 45),
 																	Name: "InvalidOperationException",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1069, 71),
+																		Pos: p(1170, 71),
 																		X: &lang.Literal{
-																			Pos:   p(1069, 71),
+																			Pos:   p(1170, 71),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
 																			Value: string("ValueFactory attempted to access the Value property of this instance."),
@@ -15777,16 +17227,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1070, 21),
+														Pos: p(1171, 21),
 														X: &lang.AssignExpr{
-															Pos: p(1070, 30),
+															Pos: p(1171, 30),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1070, 21),
+																Pos:  p(1171, 21),
 																Name: "_running",
 															},
 															Right: &lang.Literal{
-																Pos:   p(1070, 32),
+																Pos:   p(1171, 32),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -15794,39 +17244,39 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.TryStmt{
-														Pos: p(1071, 21),
+														Pos: p(1172, 21),
 														Body: &lang.BlockStmt{
-															Pos: p(1072, 21),
+															Pos: p(1173, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1073, 25),
+																	Pos: p(1174, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1073, 32),
+																		Pos: p(1174, 32),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1073, 25),
+																			Pos:  p(1174, 25),
 																			Name: "_value",
 																		},
 																		Right: &lang.CallExpr{
-																			Pos: p(1073, 34),
+																			Pos: p(1174, 34),
 																			Fun: &lang.Ident{
-																				Pos:  p(1073, 34),
+																				Pos:  p(1174, 34),
 																				Name: "_factory",
 																			},
 																		},
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1074, 25),
+																	Pos: p(1175, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1074, 34),
+																		Pos: p(1175, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1074, 25),
+																			Pos:  p(1175, 25),
 																			Name: "_created",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1074, 36),
+																			Pos:   p(1175, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -15834,72 +17284,72 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1075, 25),
+																	Pos: p(1176, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1075, 34),
+																		Pos: p(1176, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1075, 25),
+																			Pos:  p(1176, 25),
 																			Name: "_factory",
 																		},
 																		Right: &lang.Literal{
-																			Pos:  p(1075, 36),
+																			Pos:  p(1176, 36),
 																			Kind: lang.LitKind(10),
 																			Raw:  "null",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(1076, 21),
+															Rbrace: p(1177, 21),
 														},
 														Catches: []*lang.CatchClause{
 															&lang.CatchClause{
-																Pos: p(1077, 21),
+																Pos: p(1178, 21),
 																Type: &lang.TypeRef{
-																	Pos:  p(1077, 28),
+																	Pos:  p(1178, 28),
 																	Name: "Exception",
 																},
 																Name: "e",
 																Body: &lang.BlockStmt{
-																	Pos: p(1078, 21),
+																	Pos: p(1179, 21),
 																	Stmts: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(1079, 25),
+																			Pos: p(1180, 25),
 																			X: &lang.AssignExpr{
-																				Pos: p(1079, 32),
+																				Pos: p(1180, 32),
 																				Op:  "=",
 																				Left: &lang.Ident{
-																					Pos:  p(1079, 25),
+																					Pos:  p(1180, 25),
 																					Name: "_error",
 																				},
 																				Right: &lang.Ident{
-																					Pos:  p(1079, 34),
+																					Pos:  p(1180, 34),
 																					Name: "e",
 																				},
 																			},
 																		},
 																		&lang.ThrowStmt{
-																			Pos: p(1080, 25),
+																			Pos: p(1181, 25),
 																		},
 																	},
-																	Rbrace: p(1081, 21),
+																	Rbrace: p(1182, 21),
 																},
 															},
 														},
 														Finally: &lang.BlockStmt{
-															Pos: p(1083, 21),
+															Pos: p(1184, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1084, 25),
+																	Pos: p(1185, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1084, 34),
+																		Pos: p(1185, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1084, 25),
+																			Pos:  p(1185, 25),
 																			Name: "_running",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1084, 36),
+																			Pos:   p(1185, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -15907,67 +17357,67 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1085, 21),
+															Rbrace: p(1186, 21),
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1086, 21),
+														Pos: p(1187, 21),
 														X: &lang.Ident{
-															Pos:  p(1086, 28),
+															Pos:  p(1187, 28),
 															Name: "_value",
 														},
 													},
 												},
-												Rbrace: p(1087, 17),
+												Rbrace: p(1188, 17),
 											},
 										},
 									},
-									Rbrace: p(1088, 13),
+									Rbrace: p(1189, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1091, 9),
+						Pos:       p(1192, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1091, 25),
+							Pos:  p(1192, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1091, 55),
+							Pos: p(1192, 55),
 							Cond: &lang.Ident{
-								Pos:  p(1091, 46),
+								Pos:  p(1192, 46),
 								Name: "_created",
 							},
 							Then: &lang.CondExpr{
-								Pos: p(1091, 73),
+								Pos: p(1192, 73),
 								Cond: &lang.BinaryExpr{
-									Pos: p(1091, 65),
+									Pos: p(1192, 65),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(1091, 58),
+										Pos:  p(1192, 58),
 										Name: "_value",
 									},
 									Y: &lang.Literal{
-										Pos:  p(1091, 68),
+										Pos:  p(1192, 68),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Then: &lang.Literal{
-									Pos:   p(1091, 75),
+									Pos:   p(1192, 75),
 									Kind:  lang.LitKind(8),
 									Raw:   "\"\"",
 									Value: string(""),
 								},
 								Else: &lang.CallExpr{
-									Pos: p(1091, 87),
+									Pos: p(1192, 87),
 									Fun: &lang.MemberExpr{
-										Pos: p(1091, 87),
+										Pos: p(1192, 87),
 										X: &lang.Ident{
-											Pos:  p(1091, 80),
+											Pos:  p(1192, 80),
 											Name: "_value",
 										},
 										Name: "ToString",
@@ -15975,7 +17425,7 @@ func preludeAST() *lang.File {
 								},
 							},
 							Else: &lang.Literal{
-								Pos:   p(1091, 101),
+								Pos:   p(1192, 101),
 								Kind:  lang.LitKind(8),
 								Raw:   "\"Value is not created.\"",
 								Value: string("Value is not created."),
@@ -15985,7 +17435,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1100, 5),
+				Pos:       p(1201, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -15995,11 +17445,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1100, 49),
+						Pos:  p(1201, 49),
 						Name: "IEqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1100, 67),
+								Pos:  p(1201, 67),
 								Name: "T",
 							},
 						},
@@ -16007,61 +17457,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1102, 9),
+						Pos:       p(1203, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1102, 16),
+							Pos:  p(1203, 16),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1102, 33),
+									Pos:  p(1203, 33),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1102, 36),
+								Pos:  p(1203, 36),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1103, 9),
+						Pos:       p(1204, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1103, 23),
+							Pos:  p(1204, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1103, 40),
+									Pos:  p(1204, 40),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1103, 64),
+							Pos: p(1204, 64),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1103, 54),
+								Pos:  p(1204, 54),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1103, 78),
+								Pos: p(1204, 78),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1103, 68),
+									Pos:  p(1204, 68),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1103, 80),
+									Pos: p(1204, 80),
 									Type: &lang.TypeRef{
-										Pos:  p(1103, 84),
+										Pos:  p(1204, 84),
 										Name: "ObjectEqualityComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1103, 107),
+												Pos:  p(1204, 107),
 												Name: "T",
 											},
 										},
@@ -16071,26 +17521,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1104, 9),
+						Pos:       p(1205, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1104, 25),
+							Pos:  p(1205, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1104, 37),
+								Pos: p(1205, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1104, 37),
+									Pos:  p(1205, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1104, 42),
+								Pos: p(1205, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1104, 42),
+									Pos:  p(1205, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -16098,18 +17548,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1105, 9),
+						Pos:       p(1206, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1105, 25),
+							Pos:  p(1206, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1105, 41),
+								Pos: p(1206, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1105, 41),
+									Pos:  p(1206, 41),
 									Name: "T",
 								},
 								Name: "obj",
@@ -16117,14 +17567,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1106, 9),
+						Pos:       p(1207, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1106, 23),
+							Pos:  p(1207, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1106, 40),
+									Pos:  p(1207, 40),
 									Name: "T",
 								},
 							},
@@ -16132,21 +17582,21 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1106, 50),
+								Pos: p(1207, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1106, 50),
+									Pos:  p(1207, 50),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1106, 55),
+											Pos:  p(1207, 55),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1106, 58),
+											Pos:  p(1207, 58),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1106, 61),
+											Pos:  p(1207, 61),
 											Name: "bool",
 										},
 									},
@@ -16154,62 +17604,62 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1106, 75),
+								Pos: p(1207, 75),
 								Type: &lang.TypeRef{
-									Pos:  p(1106, 75),
+									Pos:  p(1207, 75),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1106, 80),
+											Pos:  p(1207, 80),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1106, 83),
+											Pos:  p(1207, 83),
 											Name: "int",
 										},
 									},
 								},
 								Name: "getHashCode",
 								Default: &lang.Literal{
-									Pos:  p(1106, 102),
+									Pos:  p(1207, 102),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1107, 9),
+							Pos: p(1208, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1108, 13),
+									Pos: p(1209, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1108, 24),
+										Pos: p(1209, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1108, 17),
+											Pos:  p(1209, 17),
 											Name: "equals",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1108, 27),
+											Pos:  p(1209, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1108, 33),
+										Pos: p(1209, 33),
 										X: &lang.NewExpr{
-											Pos: p(1108, 39),
+											Pos: p(1209, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1108, 43),
+												Pos:  p(1209, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1108, 65),
+													Pos: p(1209, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1108, 65),
+														Pos: p(1209, 65),
 														X: &lang.Ident{
-															Pos:  p(1108, 72),
+															Pos:  p(1209, 72),
 															Name: "equals",
 														},
 													},
@@ -16219,31 +17669,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1109, 13),
+									Pos: p(1210, 13),
 									X: &lang.NewExpr{
-										Pos: p(1109, 20),
+										Pos: p(1210, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1109, 24),
+											Pos:  p(1210, 24),
 											Name: "DelegateEqualityComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1109, 49),
+													Pos:  p(1210, 49),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1109, 52),
+												Pos: p(1210, 52),
 												X: &lang.Ident{
-													Pos:  p(1109, 52),
+													Pos:  p(1210, 52),
 													Name: "equals",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1109, 60),
+												Pos: p(1210, 60),
 												X: &lang.Ident{
-													Pos:  p(1109, 60),
+													Pos:  p(1210, 60),
 													Name: "getHashCode",
 												},
 											},
@@ -16251,13 +17701,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1110, 9),
+							Rbrace: p(1211, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1113, 5),
+				Pos:       p(1214, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -16267,11 +17717,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1113, 46),
+						Pos:  p(1214, 46),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1113, 63),
+								Pos:  p(1214, 63),
 								Name: "T",
 							},
 						},
@@ -16279,53 +17729,53 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1115, 9),
+						Pos:       p(1216, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1115, 25),
+							Pos:  p(1216, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1115, 37),
+								Pos: p(1216, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1115, 37),
+									Pos:  p(1216, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1115, 42),
+								Pos: p(1216, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1115, 42),
+									Pos:  p(1216, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1115, 57),
+							Pos: p(1216, 57),
 							Fun: &lang.MemberExpr{
-								Pos: p(1115, 57),
+								Pos: p(1216, 57),
 								X: &lang.Ident{
-									Pos:  p(1115, 50),
+									Pos:  p(1216, 50),
 									Name: "object",
 								},
 								Name: "Equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1115, 64),
+									Pos: p(1216, 64),
 									X: &lang.Ident{
-										Pos:  p(1115, 64),
+										Pos:  p(1216, 64),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1115, 67),
+									Pos: p(1216, 67),
 									X: &lang.Ident{
-										Pos:  p(1115, 67),
+										Pos:  p(1216, 67),
 										Name: "y",
 									},
 								},
@@ -16333,49 +17783,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1116, 9),
+						Pos:       p(1217, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1116, 25),
+							Pos:  p(1217, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1116, 41),
+								Pos: p(1217, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1116, 41),
+									Pos:  p(1217, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1116, 63),
+							Pos: p(1217, 63),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1116, 55),
+								Pos: p(1217, 55),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(1116, 51),
+									Pos:  p(1217, 51),
 									Name: "obj",
 								},
 								Y: &lang.Literal{
-									Pos:  p(1116, 58),
+									Pos:  p(1217, 58),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(1116, 65),
+								Pos:   p(1217, 65),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(1116, 73),
+								Pos: p(1217, 73),
 								Fun: &lang.MemberExpr{
-									Pos: p(1116, 73),
+									Pos: p(1217, 73),
 									X: &lang.Ident{
-										Pos:  p(1116, 69),
+										Pos:  p(1217, 69),
 										Name: "obj",
 									},
 									Name: "GetHashCode",
@@ -16386,7 +17836,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1119, 5),
+				Pos:       p(1220, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DelegateEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -16396,11 +17846,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1119, 48),
+						Pos:  p(1220, 48),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1119, 65),
+								Pos:  p(1220, 65),
 								Name: "T",
 							},
 						},
@@ -16408,78 +17858,78 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1121, 9),
+						Pos:       p(1222, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1121, 18),
+							Pos:  p(1222, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1121, 23),
+									Pos:  p(1222, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1121, 26),
+									Pos:  p(1222, 26),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1121, 29),
+									Pos:  p(1222, 29),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1121, 35),
+								Pos:  p(1222, 35),
 								Name: "_equals",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1122, 9),
+						Pos:       p(1223, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1122, 18),
+							Pos:  p(1223, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1122, 23),
+									Pos:  p(1223, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1122, 26),
+									Pos:  p(1223, 26),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1122, 31),
+								Pos:  p(1223, 31),
 								Name: "_hash",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1123, 9),
+						Pos:       p(1224, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DelegateEqualityComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1123, 41),
+								Pos: p(1224, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1123, 41),
+									Pos:  p(1224, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1123, 46),
+											Pos:  p(1224, 46),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1123, 49),
+											Pos:  p(1224, 49),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1123, 52),
+											Pos:  p(1224, 52),
 											Name: "bool",
 										},
 									},
@@ -16487,17 +17937,17 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1123, 66),
+								Pos: p(1224, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(1123, 66),
+									Pos:  p(1224, 66),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1123, 71),
+											Pos:  p(1224, 71),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1123, 74),
+											Pos:  p(1224, 74),
 											Name: "int",
 										},
 									},
@@ -16506,86 +17956,86 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1123, 85),
+							Pos: p(1224, 85),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1123, 87),
+									Pos: p(1224, 87),
 									X: &lang.AssignExpr{
-										Pos: p(1123, 95),
+										Pos: p(1224, 95),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1123, 87),
+											Pos:  p(1224, 87),
 											Name: "_equals",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1123, 97),
+											Pos:  p(1224, 97),
 											Name: "equals",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1123, 105),
+									Pos: p(1224, 105),
 									X: &lang.AssignExpr{
-										Pos: p(1123, 111),
+										Pos: p(1224, 111),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1123, 105),
+											Pos:  p(1224, 105),
 											Name: "_hash",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1123, 113),
+											Pos:  p(1224, 113),
 											Name: "hash",
 										},
 									},
 								},
 							},
-							Rbrace: p(1123, 119),
+							Rbrace: p(1224, 119),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1124, 9),
+						Pos:       p(1225, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1124, 25),
+							Pos:  p(1225, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1124, 37),
+								Pos: p(1225, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1124, 37),
+									Pos:  p(1225, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1124, 42),
+								Pos: p(1225, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1124, 42),
+									Pos:  p(1225, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1124, 50),
+							Pos: p(1225, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1124, 50),
+								Pos:  p(1225, 50),
 								Name: "_equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1124, 58),
+									Pos: p(1225, 58),
 									X: &lang.Ident{
-										Pos:  p(1124, 58),
+										Pos:  p(1225, 58),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1124, 61),
+									Pos: p(1225, 61),
 									X: &lang.Ident{
-										Pos:  p(1124, 61),
+										Pos:  p(1225, 61),
 										Name: "y",
 									},
 								},
@@ -16593,54 +18043,54 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1125, 9),
+						Pos:       p(1226, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1125, 25),
+							Pos:  p(1226, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1125, 41),
+								Pos: p(1226, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1125, 41),
+									Pos:  p(1226, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1126, 9),
+							Pos: p(1227, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1127, 13),
+									Pos: p(1228, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1127, 23),
+										Pos: p(1228, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1127, 17),
+											Pos:  p(1228, 17),
 											Name: "_hash",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1127, 26),
+											Pos:  p(1228, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1127, 32),
+										Pos: p(1228, 32),
 										X: &lang.NewExpr{
-											Pos: p(1127, 38),
+											Pos: p(1228, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1127, 42),
+												Pos:  p(1228, 42),
 												Name: "NotSupportedException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1127, 64),
+													Pos: p(1228, 64),
 													X: &lang.Literal{
-														Pos:   p(1127, 64),
+														Pos:   p(1228, 64),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Specified method is not supported.\"",
 														Value: string("Specified method is not supported."),
@@ -16651,18 +18101,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1128, 13),
+									Pos: p(1229, 13),
 									X: &lang.CallExpr{
-										Pos: p(1128, 20),
+										Pos: p(1229, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1128, 20),
+											Pos:  p(1229, 20),
 											Name: "_hash",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1128, 26),
+												Pos: p(1229, 26),
 												X: &lang.Ident{
-													Pos:  p(1128, 26),
+													Pos:  p(1229, 26),
 													Name: "obj",
 												},
 											},
@@ -16670,13 +18120,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1129, 9),
+							Rbrace: p(1230, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1132, 5),
+				Pos:       p(1233, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Comparer",
 				Namespace: "System.Collections.Generic",
@@ -16686,11 +18136,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1132, 41),
+						Pos:  p(1233, 41),
 						Name: "IComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1132, 51),
+								Pos:  p(1233, 51),
 								Name: "T",
 							},
 						},
@@ -16698,61 +18148,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1134, 9),
+						Pos:       p(1235, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1134, 16),
+							Pos:  p(1235, 16),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1134, 25),
+									Pos:  p(1235, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1134, 28),
+								Pos:  p(1235, 28),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1135, 9),
+						Pos:       p(1236, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1135, 23),
+							Pos:  p(1236, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1135, 32),
+									Pos:  p(1236, 32),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1135, 56),
+							Pos: p(1236, 56),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1135, 46),
+								Pos:  p(1236, 46),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1135, 70),
+								Pos: p(1236, 70),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1135, 60),
+									Pos:  p(1236, 60),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1135, 72),
+									Pos: p(1236, 72),
 									Type: &lang.TypeRef{
-										Pos:  p(1135, 76),
+										Pos:  p(1236, 76),
 										Name: "ObjectComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1135, 91),
+												Pos:  p(1236, 91),
 												Name: "T",
 											},
 										},
@@ -16762,26 +18212,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1136, 9),
+						Pos:       p(1237, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1136, 25),
+							Pos:  p(1237, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1136, 37),
+								Pos: p(1237, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1136, 37),
+									Pos:  p(1237, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1136, 42),
+								Pos: p(1237, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1136, 42),
+									Pos:  p(1237, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -16789,14 +18239,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1137, 9),
+						Pos:       p(1238, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1137, 23),
+							Pos:  p(1238, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1137, 32),
+									Pos:  p(1238, 32),
 									Name: "T",
 								},
 							},
@@ -16804,13 +18254,13 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1137, 42),
+								Pos: p(1238, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1137, 42),
+									Pos:  p(1238, 42),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1137, 53),
+											Pos:  p(1238, 53),
 											Name: "T",
 										},
 									},
@@ -16819,2013 +18269,39 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1138, 9),
+							Pos: p(1239, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1139, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1139, 28),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1139, 17),
-											Name: "comparison",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1139, 31),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1139, 37),
-										X: &lang.NewExpr{
-											Pos: p(1139, 43),
-											Type: &lang.TypeRef{
-												Pos:  p(1139, 47),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1139, 69),
-													X: &lang.NameOfExpr{
-														Pos: p(1139, 69),
-														X: &lang.Ident{
-															Pos:  p(1139, 76),
-															Name: "comparison",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1140, 13),
-									X: &lang.NewExpr{
-										Pos: p(1140, 20),
-										Type: &lang.TypeRef{
-											Pos:  p(1140, 24),
-											Name: "ComparisonComparer",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(1140, 43),
-													Name: "T",
-												},
-											},
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1140, 46),
-												X: &lang.Ident{
-													Pos:  p(1140, 46),
-													Name: "comparison",
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1141, 9),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(1144, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ObjectComparer",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(32),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(1144, 38),
-						Name: "Comparer",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(1144, 47),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       p(1146, 9),
-						Modifiers: lang.Modifiers(4097),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1146, 25),
-							Name: "int",
-						},
-						Name: "Compare",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1146, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(1146, 37),
-									Name: "T",
-								},
-								Name: "x",
-							},
-							&lang.Param{
-								Pos: p(1146, 42),
-								Type: &lang.TypeRef{
-									Pos:  p(1146, 42),
-									Name: "T",
-								},
-								Name: "y",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1147, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1148, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1148, 13),
-										Name: "object",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1148, 20),
-											Name: "a",
-											Init: &lang.Ident{
-												Pos:  p(1148, 24),
-												Name: "x",
-											},
-										},
-										&lang.Declarator{
-											Pos:  p(1148, 27),
-											Name: "b",
-											Init: &lang.Ident{
-												Pos:  p(1148, 31),
-												Name: "y",
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1149, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1149, 19),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1149, 17),
-											Name: "a",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1149, 22),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1149, 28),
-										X: &lang.CondExpr{
-											Pos: p(1149, 45),
-											Cond: &lang.BinaryExpr{
-												Pos: p(1149, 37),
-												Op:  "==",
-												X: &lang.Ident{
-													Pos:  p(1149, 35),
-													Name: "b",
-												},
-												Y: &lang.Literal{
-													Pos:  p(1149, 40),
-													Kind: lang.LitKind(10),
-													Raw:  "null",
-												},
-											},
-											Then: &lang.Literal{
-												Pos:   p(1149, 47),
-												Raw:   "0",
-												Value: int64(0),
-											},
-											Else: &lang.UnaryExpr{
-												Pos: p(1149, 51),
-												Op:  "-",
-												X: &lang.Literal{
-													Pos:   p(1149, 52),
-													Raw:   "1",
-													Value: int64(1),
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1150, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1150, 19),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1150, 17),
-											Name: "b",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1150, 22),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1150, 28),
-										X: &lang.Literal{
-											Pos:   p(1150, 35),
-											Raw:   "1",
-											Value: int64(1),
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1151, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(1151, 19),
-										X: &lang.Ident{
-											Pos:  p(1151, 17),
-											Name: "a",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(1151, 22),
-											Type: &lang.TypeRef{
-												Pos:  p(1151, 22),
-												Name: "IComparable",
-											},
-											Name: "c",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1151, 37),
-										X: &lang.CallExpr{
-											Pos: p(1151, 46),
-											Fun: &lang.MemberExpr{
-												Pos: p(1151, 46),
-												X: &lang.Ident{
-													Pos:  p(1151, 44),
-													Name: "c",
-												},
-												Name: "CompareTo",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1151, 56),
-													X: &lang.Ident{
-														Pos:  p(1151, 56),
-														Name: "b",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ThrowStmt{
-									Pos: p(1152, 13),
-									X: &lang.NewExpr{
-										Pos: p(1152, 19),
-										Type: &lang.TypeRef{
-											Pos:  p(1152, 23),
-											Name: "ArgumentException",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1152, 41),
-												X: &lang.Literal{
-													Pos:   p(1152, 41),
-													Kind:  lang.LitKind(8),
-													Raw:   "\"At least one object must implement IComparable.\"",
-													Value: string("At least one object must implement IComparable."),
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1153, 9),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(1156, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ComparisonComparer",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(32),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(1156, 42),
-						Name: "Comparer",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(1156, 51),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       p(1158, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(1158, 18),
-							Name: "Comparison",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1158, 29),
-									Name: "T",
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1158, 32),
-								Name: "_comparison",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1159, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ComparisonComparer",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1159, 35),
-								Type: &lang.TypeRef{
-									Pos:  p(1159, 35),
-									Name: "Comparison",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1159, 46),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparison",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1159, 61),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1159, 63),
-									X: &lang.AssignExpr{
-										Pos: p(1159, 75),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1159, 63),
-											Name: "_comparison",
-										},
-										Right: &lang.Ident{
-											Pos:  p(1159, 77),
-											Name: "comparison",
-										},
-									},
-								},
-							},
-							Rbrace: p(1159, 89),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1160, 9),
-						Modifiers: lang.Modifiers(4097),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1160, 25),
-							Name: "int",
-						},
-						Name: "Compare",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1160, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(1160, 37),
-									Name: "T",
-								},
-								Name: "x",
-							},
-							&lang.Param{
-								Pos: p(1160, 42),
-								Type: &lang.TypeRef{
-									Pos:  p(1160, 42),
-									Name: "T",
-								},
-								Name: "y",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1160, 50),
-							Fun: &lang.Ident{
-								Pos:  p(1160, 50),
-								Name: "_comparison",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1160, 62),
-									X: &lang.Ident{
-										Pos:  p(1160, 62),
-										Name: "x",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1160, 65),
-									X: &lang.Ident{
-										Pos:  p(1160, 65),
-										Name: "y",
-									},
-								},
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(1170, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "ILookup",
-				Namespace: "System.Linq",
-				TypeParams: []string{
-					"TKey",
-					"TElement",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(1170, 48),
-						Name: "System.Collections.Generic.IEnumerable",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(1170, 87),
-								Name: "IGrouping",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(1170, 97),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  p(1170, 103),
-										Name: "TElement",
-									},
-								},
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos: p(1172, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1172, 9),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(1172, 21),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: p(1173, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1173, 9),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1173, 48),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "this[]",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(1173, 75),
-								Kind: "get",
-							},
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1173, 63),
-								Type: &lang.TypeRef{
-									Pos:  p(1173, 63),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: p(1174, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1174, 9),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1174, 23),
-								Type: &lang.TypeRef{
-									Pos:  p(1174, 23),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(1177, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Lookup",
-				Namespace: "System.Linq",
-				TypeParams: []string{
-					"TKey",
-					"TElement",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(1177, 43),
-						Name: "ILookup",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(1177, 51),
-								Name: "TKey",
-							},
-							&lang.TypeRef{
-								Pos:  p(1177, 57),
-								Name: "TElement",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       p(1179, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(1179, 18),
-							Name: "System.Collections.Generic.List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1179, 50),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1179, 60),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  p(1179, 66),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1179, 77),
-								Name: "_groups",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       p(1180, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(1180, 18),
-							Name: "System.Collections.Generic.Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1180, 56),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1180, 62),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1180, 72),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  p(1180, 78),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1180, 89),
-								Name: "_index",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1181, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1181, 9),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1181, 19),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1181, 25),
-									Name: "TElement",
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1181, 35),
-								Name: "_nullGroup",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1183, 9),
-						Modifiers: lang.Modifiers(8),
-						Name:      "Lookup",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1183, 25),
-								Type: &lang.TypeRef{
-									Pos:  p(1183, 25),
-									Name: "System.Collections.Generic.IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1183, 64),
-											Name: "IGrouping",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(1183, 74),
-													Name: "TKey",
-												},
-												&lang.TypeRef{
-													Pos:  p(1183, 80),
-													Name: "TElement",
-												},
-											},
-										},
-									},
-								},
-								Name: "groups",
-							},
-							&lang.Param{
-								Pos: p(1183, 99),
-								Type: &lang.TypeRef{
-									Pos:  p(1183, 99),
-									Name: "System.Collections.Generic.IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1183, 144),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1184, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1185, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1185, 21),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1185, 13),
-											Name: "_groups",
-										},
-										Right: &lang.NewExpr{
-											Pos: p(1185, 23),
-											Type: &lang.TypeRef{
-												Pos:  p(1185, 27),
-												Name: "System.Collections.Generic.List",
-												Args: []*lang.TypeRef{
-													&lang.TypeRef{
-														Pos:  p(1185, 59),
-														Name: "IGrouping",
-														Args: []*lang.TypeRef{
-															&lang.TypeRef{
-																Pos:  p(1185, 69),
-																Name: "TKey",
-															},
-															&lang.TypeRef{
-																Pos:  p(1185, 75),
-																Name: "TElement",
-															},
-														},
-													},
-												},
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1185, 86),
-													X: &lang.Ident{
-														Pos:  p(1185, 86),
-														Name: "groups",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1186, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1186, 20),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1186, 13),
-											Name: "_index",
-										},
-										Right: &lang.CondExpr{
-											Pos: p(1186, 39),
-											Cond: &lang.BinaryExpr{
-												Pos: p(1186, 31),
-												Op:  "==",
-												X: &lang.Ident{
-													Pos:  p(1186, 22),
-													Name: "comparer",
-												},
-												Y: &lang.Literal{
-													Pos:  p(1186, 34),
-													Kind: lang.LitKind(10),
-													Raw:  "null",
-												},
-											},
-											Then: &lang.NewExpr{
-												Pos: p(1186, 41),
-												Type: &lang.TypeRef{
-													Pos:  p(1186, 45),
-													Name: "System.Collections.Generic.Dictionary",
-													Args: []*lang.TypeRef{
-														&lang.TypeRef{
-															Pos:  p(1186, 83),
-															Name: "TKey",
-														},
-														&lang.TypeRef{
-															Pos:  p(1186, 89),
-															Name: "IGrouping",
-															Args: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(1186, 99),
-																	Name: "TKey",
-																},
-																&lang.TypeRef{
-																	Pos:  p(1186, 105),
-																	Name: "TElement",
-																},
-															},
-														},
-													},
-												},
-											},
-											Else: &lang.NewExpr{
-												Pos: p(1186, 120),
-												Type: &lang.TypeRef{
-													Pos:  p(1186, 124),
-													Name: "System.Collections.Generic.Dictionary",
-													Args: []*lang.TypeRef{
-														&lang.TypeRef{
-															Pos:  p(1186, 162),
-															Name: "TKey",
-														},
-														&lang.TypeRef{
-															Pos:  p(1186, 168),
-															Name: "IGrouping",
-															Args: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(1186, 178),
-																	Name: "TKey",
-																},
-																&lang.TypeRef{
-																	Pos:  p(1186, 184),
-																	Name: "TElement",
-																},
-															},
-														},
-													},
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1186, 195),
-														X: &lang.Ident{
-															Pos:  p(1186, 195),
-															Name: "comparer",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ForeachStmt{
-									Pos:  p(1187, 13),
-									Name: "g",
-									X: &lang.Ident{
-										Pos:  p(1187, 31),
-										Name: "_groups",
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(1188, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(1189, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(1189, 27),
-													Op:  "==",
-													X: &lang.MemberExpr{
-														Pos: p(1189, 23),
-														X: &lang.Ident{
-															Pos:  p(1189, 21),
-															Name: "g",
-														},
-														Name: "Key",
-													},
-													Y: &lang.Literal{
-														Pos:  p(1189, 30),
-														Kind: lang.LitKind(10),
-														Raw:  "null",
-													},
-												},
-												Then: &lang.ExprStmt{
-													Pos: p(1189, 36),
-													X: &lang.AssignExpr{
-														Pos: p(1189, 47),
-														Op:  "=",
-														Left: &lang.Ident{
-															Pos:  p(1189, 36),
-															Name: "_nullGroup",
-														},
-														Right: &lang.Ident{
-															Pos:  p(1189, 49),
-															Name: "g",
-														},
-													},
-												},
-												Else: &lang.ExprStmt{
-													Pos: p(1190, 22),
-													X: &lang.AssignExpr{
-														Pos: p(1190, 36),
-														Op:  "=",
-														Left: &lang.IndexExpr{
-															Pos: p(1190, 28),
-															X: &lang.Ident{
-																Pos:  p(1190, 22),
-																Name: "_index",
-															},
-															Args: []*lang.Arg{
-																&lang.Arg{
-																	Pos: p(1190, 29),
-																	X: &lang.MemberExpr{
-																		Pos: p(1190, 31),
-																		X: &lang.Ident{
-																			Pos:  p(1190, 29),
-																			Name: "g",
-																		},
-																		Name: "Key",
-																	},
-																},
-															},
-														},
-														Right: &lang.Ident{
-															Pos:  p(1190, 38),
-															Name: "g",
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(1191, 13),
-									},
-								},
-							},
-							Rbrace: p(1192, 9),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1194, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1194, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						ExprBody: &lang.MemberExpr{
-							Pos: p(1194, 37),
-							X: &lang.Ident{
-								Pos:  p(1194, 29),
-								Name: "_groups",
-							},
-							Name: "Count",
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1196, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1196, 16),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1196, 55),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "this[]",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(1198, 13),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(1199, 13),
-									Stmts: []lang.Stmt{
-										&lang.LocalDeclStmt{
-											Pos: p(1200, 17),
-											Decls: []*lang.Declarator{
-												&lang.Declarator{
-													Pos:  p(1200, 21),
-													Name: "g",
-													Init: &lang.CallExpr{
-														Pos: p(1200, 25),
-														Fun: &lang.Ident{
-															Pos:  p(1200, 25),
-															Name: "Find",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1200, 30),
-																X: &lang.Ident{
-																	Pos:  p(1200, 30),
-																	Name: "key",
-																},
-															},
-														},
-													},
-												},
-											},
-										},
-										&lang.IfStmt{
-											Pos: p(1201, 17),
-											Cond: &lang.BinaryExpr{
-												Pos: p(1201, 23),
-												Op:  "==",
-												X: &lang.Ident{
-													Pos:  p(1201, 21),
-													Name: "g",
-												},
-												Y: &lang.Literal{
-													Pos:  p(1201, 26),
-													Kind: lang.LitKind(10),
-													Raw:  "null",
-												},
-											},
-											Then: &lang.ReturnStmt{
-												Pos: p(1201, 32),
-												X: &lang.CallExpr{
-													Pos: p(1201, 50),
-													Fun: &lang.MemberExpr{
-														Pos: p(1201, 50),
-														X: &lang.Ident{
-															Pos:  p(1201, 39),
-															Name: "Enumerable",
-														},
-														Name: "Empty",
-														TypeArgs: []*lang.TypeRef{
-															&lang.TypeRef{
-																Pos:  p(1201, 56),
-																Name: "TElement",
-															},
-														},
-													},
-												},
-											},
-										},
-										&lang.ReturnStmt{
-											Pos: p(1202, 17),
-											X: &lang.Ident{
-												Pos:  p(1202, 24),
-												Name: "g",
-											},
-										},
-									},
-									Rbrace: p(1203, 13),
-								},
-							},
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1196, 70),
-								Type: &lang.TypeRef{
-									Pos:  p(1196, 70),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1206, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1206, 16),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1206, 30),
-								Type: &lang.TypeRef{
-									Pos:  p(1206, 30),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(1206, 53),
-							Op:  "!=",
-							X: &lang.CallExpr{
-								Pos: p(1206, 43),
-								Fun: &lang.Ident{
-									Pos:  p(1206, 43),
-									Name: "Find",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1206, 48),
-										X: &lang.Ident{
-											Pos:  p(1206, 48),
-											Name: "key",
-										},
-									},
-								},
-							},
-							Y: &lang.Literal{
-								Pos:  p(1206, 56),
-								Kind: lang.LitKind(10),
-								Raw:  "null",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: p(1208, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1208, 9),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1208, 19),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1208, 25),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "Find",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1208, 40),
-								Type: &lang.TypeRef{
-									Pos:  p(1208, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1209, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1210, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1210, 21),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1210, 17),
-											Name: "key",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1210, 24),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1210, 30),
-										X: &lang.Ident{
-											Pos:  p(1210, 37),
-											Name: "_nullGroup",
-										},
-									},
-								},
-								&lang.LocalDeclStmt{
-									Pos: p(1211, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1211, 13),
-										Name: "IGrouping",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  p(1211, 23),
-												Name: "TKey",
-											},
-											&lang.TypeRef{
-												Pos:  p(1211, 29),
-												Name: "TElement",
-											},
-										},
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1211, 39),
-											Name: "g",
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1212, 13),
-									X: &lang.CondExpr{
-										Pos: p(1212, 51),
-										Cond: &lang.CallExpr{
-											Pos: p(1212, 27),
-											Fun: &lang.MemberExpr{
-												Pos: p(1212, 27),
-												X: &lang.Ident{
-													Pos:  p(1212, 20),
-													Name: "_index",
-												},
-												Name: "TryGetValue",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1212, 39),
-													X: &lang.Ident{
-														Pos:  p(1212, 39),
-														Name: "key",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1212, 44),
-													Mod: "out",
-													X: &lang.Ident{
-														Pos:  p(1212, 48),
-														Name: "g",
-													},
-												},
-											},
-										},
-										Then: &lang.Ident{
-											Pos:  p(1212, 53),
-											Name: "g",
-										},
-										Else: &lang.Literal{
-											Pos:  p(1212, 57),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-								},
-							},
-							Rbrace: p(1213, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1215, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1215, 16),
-							Name: "System.Collections.Generic.IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1215, 55),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1215, 65),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  p(1215, 71),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GetEnumerator",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1215, 109),
-							Fun: &lang.MemberExpr{
-								Pos: p(1215, 109),
-								X: &lang.Ident{
-									Pos:  p(1215, 101),
-									Name: "_groups",
-								},
-								Name: "GetEnumerator",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: p(1216, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1216, 9),
-							Name: "System.Collections.IEnumerator",
-						},
-						Name: "GetEnumerator",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1216, 98),
-							Fun: &lang.MemberExpr{
-								Pos: p(1216, 98),
-								X: &lang.Ident{
-									Pos:  p(1216, 90),
-									Name: "_groups",
-								},
-								Name: "GetEnumerator",
-							},
-						},
-						Iface: &lang.TypeRef{
-							Pos:  p(1216, 40),
-							Name: "System.Collections.IEnumerable",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(1219, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "LookupExtensions",
-				Namespace: "System.Linq",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       p(1221, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1221, 23),
-							Name: "ILookup",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1221, 31),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1221, 37),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToLookup",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1221, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1221, 75),
-									Name: "System.Collections.Generic.IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1221, 114),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: p(1221, 131),
-								Type: &lang.TypeRef{
-									Pos:  p(1221, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1221, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1221, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1222, 16),
-							Fun: &lang.Ident{
-								Pos:  p(1222, 16),
-								Name: "Build",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1222, 22),
-									X: &lang.Ident{
-										Pos:  p(1222, 22),
-										Name: "source",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1222, 30),
-									X: &lang.Ident{
-										Pos:  p(1222, 30),
-										Name: "keySelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1222, 43),
-									X: &lang.LambdaExpr{
-										Pos: p(1222, 43),
-										Params: []*lang.Param{
-											&lang.Param{
-												Pos:  p(1222, 43),
-												Name: "x",
-											},
-										},
-										ExprBody: &lang.Ident{
-											Pos:  p(1222, 48),
-											Name: "x",
-										},
-									},
-								},
-								&lang.Arg{
-									Pos: p(1222, 51),
-									X: &lang.Literal{
-										Pos:  p(1222, 51),
-										Kind: lang.LitKind(10),
-										Raw:  "null",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1224, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1224, 23),
-							Name: "ILookup",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1224, 31),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1224, 37),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToLookup",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1224, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1224, 75),
-									Name: "System.Collections.Generic.IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1224, 114),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: p(1224, 131),
-								Type: &lang.TypeRef{
-									Pos:  p(1224, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1224, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1224, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: p(1224, 164),
-								Type: &lang.TypeRef{
-									Pos:  p(1224, 164),
-									Name: "System.Collections.Generic.IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1224, 209),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1225, 16),
-							Fun: &lang.Ident{
-								Pos:  p(1225, 16),
-								Name: "Build",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1225, 22),
-									X: &lang.Ident{
-										Pos:  p(1225, 22),
-										Name: "source",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1225, 30),
-									X: &lang.Ident{
-										Pos:  p(1225, 30),
-										Name: "keySelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1225, 43),
-									X: &lang.LambdaExpr{
-										Pos: p(1225, 43),
-										Params: []*lang.Param{
-											&lang.Param{
-												Pos:  p(1225, 43),
-												Name: "x",
-											},
-										},
-										ExprBody: &lang.Ident{
-											Pos:  p(1225, 48),
-											Name: "x",
-										},
-									},
-								},
-								&lang.Arg{
-									Pos: p(1225, 51),
-									X: &lang.Ident{
-										Pos:  p(1225, 51),
-										Name: "comparer",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1227, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1227, 23),
-							Name: "ILookup",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1227, 31),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1227, 37),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "ToLookup",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1227, 81),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1227, 86),
-									Name: "System.Collections.Generic.IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1227, 125),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: p(1227, 142),
-								Type: &lang.TypeRef{
-									Pos:  p(1227, 142),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1227, 147),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1227, 156),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: p(1227, 175),
-								Type: &lang.TypeRef{
-									Pos:  p(1227, 175),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1227, 180),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1227, 189),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1228, 16),
-							Fun: &lang.Ident{
-								Pos:  p(1228, 16),
-								Name: "Build",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1228, 22),
-									X: &lang.Ident{
-										Pos:  p(1228, 22),
-										Name: "source",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1228, 30),
-									X: &lang.Ident{
-										Pos:  p(1228, 30),
-										Name: "keySelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1228, 43),
-									X: &lang.Ident{
-										Pos:  p(1228, 43),
-										Name: "elementSelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1228, 60),
-									X: &lang.Literal{
-										Pos:  p(1228, 60),
-										Kind: lang.LitKind(10),
-										Raw:  "null",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1230, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1230, 23),
-							Name: "ILookup",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1230, 31),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1230, 37),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "ToLookup",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1230, 81),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1230, 86),
-									Name: "System.Collections.Generic.IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1230, 125),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: p(1230, 142),
-								Type: &lang.TypeRef{
-									Pos:  p(1230, 142),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1230, 147),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1230, 156),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: p(1230, 175),
-								Type: &lang.TypeRef{
-									Pos:  p(1230, 175),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1230, 180),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1230, 189),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: p(1230, 216),
-								Type: &lang.TypeRef{
-									Pos:  p(1230, 216),
-									Name: "System.Collections.Generic.IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1230, 261),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1231, 16),
-							Fun: &lang.Ident{
-								Pos:  p(1231, 16),
-								Name: "Build",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1231, 22),
-									X: &lang.Ident{
-										Pos:  p(1231, 22),
-										Name: "source",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1231, 30),
-									X: &lang.Ident{
-										Pos:  p(1231, 30),
-										Name: "keySelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1231, 43),
-									X: &lang.Ident{
-										Pos:  p(1231, 43),
-										Name: "elementSelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1231, 60),
-									X: &lang.Ident{
-										Pos:  p(1231, 60),
-										Name: "comparer",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1235, 9),
-						Modifiers: lang.Modifiers(16),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1235, 16),
-							Name: "ILookup",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1235, 24),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1235, 30),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "Build",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1235, 71),
-								Type: &lang.TypeRef{
-									Pos:  p(1235, 71),
-									Name: "System.Collections.Generic.IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1235, 110),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: p(1235, 127),
-								Type: &lang.TypeRef{
-									Pos:  p(1235, 127),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1235, 132),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1235, 141),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: p(1235, 160),
-								Type: &lang.TypeRef{
-									Pos:  p(1235, 160),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1235, 165),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1235, 174),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: p(1235, 201),
-								Type: &lang.TypeRef{
-									Pos:  p(1235, 201),
-									Name: "System.Collections.Generic.IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1235, 246),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1236, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1237, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1237, 24),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1237, 17),
-											Name: "source",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1237, 27),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1237, 33),
-										X: &lang.NewExpr{
-											Pos: p(1237, 39),
-											Type: &lang.TypeRef{
-												Pos:  p(1237, 43),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1237, 65),
-													X: &lang.NameOfExpr{
-														Pos: p(1237, 65),
-														X: &lang.Ident{
-															Pos:  p(1237, 72),
-															Name: "source",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1238, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1238, 29),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1238, 17),
-											Name: "keySelector",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1238, 32),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1238, 38),
-										X: &lang.NewExpr{
-											Pos: p(1238, 44),
-											Type: &lang.TypeRef{
-												Pos:  p(1238, 48),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1238, 70),
-													X: &lang.NameOfExpr{
-														Pos: p(1238, 70),
-														X: &lang.Ident{
-															Pos:  p(1238, 77),
-															Name: "keySelector",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1239, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1239, 33),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1239, 17),
-											Name: "elementSelector",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1239, 36),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1239, 42),
-										X: &lang.NewExpr{
-											Pos: p(1239, 48),
-											Type: &lang.TypeRef{
-												Pos:  p(1239, 52),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1239, 74),
-													X: &lang.NameOfExpr{
-														Pos: p(1239, 74),
-														X: &lang.Ident{
-															Pos:  p(1239, 81),
-															Name: "elementSelector",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.LocalDeclStmt{
 									Pos: p(1240, 13),
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
+									Cond: &lang.BinaryExpr{
+										Pos: p(1240, 28),
+										Op:  "==",
+										X: &lang.Ident{
 											Pos:  p(1240, 17),
-											Name: "groups",
-											Init: &lang.CondExpr{
-												Pos: p(1240, 43),
-												Cond: &lang.BinaryExpr{
-													Pos: p(1240, 35),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(1240, 26),
-														Name: "comparer",
-													},
-													Y: &lang.Literal{
-														Pos:  p(1240, 38),
-														Kind: lang.LitKind(10),
-														Raw:  "null",
-													},
-												},
-												Then: &lang.CallExpr{
-													Pos: p(1240, 52),
-													Fun: &lang.MemberExpr{
-														Pos: p(1240, 52),
+											Name: "comparison",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1240, 31),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1240, 37),
+										X: &lang.NewExpr{
+											Pos: p(1240, 43),
+											Type: &lang.TypeRef{
+												Pos:  p(1240, 47),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1240, 69),
+													X: &lang.NameOfExpr{
+														Pos: p(1240, 69),
 														X: &lang.Ident{
-															Pos:  p(1240, 45),
-															Name: "source",
-														},
-														Name: "GroupBy",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(1240, 60),
-															X: &lang.Ident{
-																Pos:  p(1240, 60),
-																Name: "keySelector",
-															},
-														},
-														&lang.Arg{
-															Pos: p(1240, 73),
-															X: &lang.Ident{
-																Pos:  p(1240, 73),
-																Name: "elementSelector",
-															},
-														},
-													},
-												},
-												Else: &lang.CallExpr{
-													Pos: p(1240, 99),
-													Fun: &lang.MemberExpr{
-														Pos: p(1240, 99),
-														X: &lang.Ident{
-															Pos:  p(1240, 92),
-															Name: "source",
-														},
-														Name: "GroupBy",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(1240, 107),
-															X: &lang.Ident{
-																Pos:  p(1240, 107),
-																Name: "keySelector",
-															},
-														},
-														&lang.Arg{
-															Pos: p(1240, 120),
-															X: &lang.Ident{
-																Pos:  p(1240, 120),
-																Name: "elementSelector",
-															},
-														},
-														&lang.Arg{
-															Pos: p(1240, 137),
-															X: &lang.Ident{
-																Pos:  p(1240, 137),
-																Name: "comparer",
-															},
+															Pos:  p(1240, 76),
+															Name: "comparison",
 														},
 													},
 												},
@@ -18839,38 +18315,20 @@ func preludeAST() *lang.File {
 										Pos: p(1241, 20),
 										Type: &lang.TypeRef{
 											Pos:  p(1241, 24),
-											Name: "Lookup",
+											Name: "ComparisonComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1241, 31),
-													Name: "TKey",
-												},
-												&lang.TypeRef{
-													Pos:  p(1241, 37),
-													Name: "TElement",
+													Pos:  p(1241, 43),
+													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1241, 47),
-												X: &lang.CallExpr{
-													Pos: p(1241, 54),
-													Fun: &lang.MemberExpr{
-														Pos: p(1241, 54),
-														X: &lang.Ident{
-															Pos:  p(1241, 47),
-															Name: "groups",
-														},
-														Name: "ToList",
-													},
-												},
-											},
-											&lang.Arg{
-												Pos: p(1241, 64),
+												Pos: p(1241, 46),
 												X: &lang.Ident{
-													Pos:  p(1241, 64),
-													Name: "comparer",
+													Pos:  p(1241, 46),
+													Name: "comparison",
 												},
 											},
 										},
@@ -18883,558 +18341,742 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1251, 5),
+				Pos:       p(1245, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskWaitExtensions",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(17),
+				Name:      "ObjectComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1245, 38),
+						Name: "Comparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1245, 47),
+								Name: "T",
+							},
+						},
+					},
+				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1253, 9),
-						Modifiers: lang.Modifiers(1041),
+						Pos:       p(1247, 9),
+						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1253, 29),
-							Name: "Task",
+							Pos:  p(1247, 25),
+							Name: "int",
 						},
-						Name: "WaitAsync",
+						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1253, 44),
-								Modifier: "this",
+								Pos: p(1247, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1253, 49),
-									Name: "Task",
+									Pos:  p(1247, 37),
+									Name: "T",
 								},
-								Name: "task",
+								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1253, 60),
+								Pos: p(1247, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1253, 60),
-									Name: "TimeSpan",
+									Pos:  p(1247, 42),
+									Name: "T",
 								},
-								Name: "timeout",
+								Name: "y",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1254, 9),
+							Pos: p(1248, 9),
 							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1255, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1255, 13),
-										X: &lang.CallExpr{
-											Pos: p(1255, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1255, 19),
-												Name: "WaitFor",
+								&lang.LocalDeclStmt{
+									Pos: p(1249, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1249, 13),
+										Name: "object",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1249, 20),
+											Name: "a",
+											Init: &lang.Ident{
+												Pos:  p(1249, 24),
+												Name: "x",
 											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1255, 27),
-													X: &lang.Ident{
-														Pos:  p(1255, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1255, 33),
-													X: &lang.Ident{
-														Pos:  p(1255, 33),
-														Name: "timeout",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1255, 42),
-													X: &lang.MemberExpr{
-														Pos: p(1255, 60),
-														X: &lang.Ident{
-															Pos:  p(1255, 42),
-															Name: "CancellationToken",
-														},
-														Name: "None",
-													},
-												},
+										},
+										&lang.Declarator{
+											Pos:  p(1249, 27),
+											Name: "b",
+											Init: &lang.Ident{
+												Pos:  p(1249, 31),
+												Name: "y",
 											},
 										},
 									},
 								},
-								&lang.ExprStmt{
-									Pos: p(1256, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1256, 13),
-										X: &lang.Ident{
-											Pos:  p(1256, 19),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1257, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1259, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1259, 29),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1259, 34),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1259, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1259, 67),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1259, 72),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1259, 87),
-								Type: &lang.TypeRef{
-									Pos:  p(1259, 87),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1260, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1261, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1261, 13),
-										X: &lang.CallExpr{
-											Pos: p(1261, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1261, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1261, 27),
-													X: &lang.Ident{
-														Pos:  p(1261, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1261, 33),
-													X: &lang.Ident{
-														Pos:  p(1261, 33),
-														Name: "timeout",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1261, 42),
-													X: &lang.MemberExpr{
-														Pos: p(1261, 60),
-														X: &lang.Ident{
-															Pos:  p(1261, 42),
-															Name: "CancellationToken",
-														},
-														Name: "None",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1262, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1262, 20),
-										X: &lang.Ident{
-											Pos:  p(1262, 26),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1263, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1265, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1265, 29),
-							Name: "Task",
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1265, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1265, 49),
-									Name: "Task",
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1265, 60),
-								Type: &lang.TypeRef{
-									Pos:  p(1265, 60),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1266, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1267, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1267, 13),
-										X: &lang.CallExpr{
-											Pos: p(1267, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1267, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1267, 27),
-													X: &lang.Ident{
-														Pos:  p(1267, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1267, 33),
-													X: &lang.CallExpr{
-														Pos: p(1267, 42),
-														Fun: &lang.MemberExpr{
-															Pos: p(1267, 42),
-															X: &lang.Ident{
-																Pos:  p(1267, 33),
-																Name: "TimeSpan",
-															},
-															Name: "FromMilliseconds",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1267, 59),
-																X: &lang.UnaryExpr{
-																	Pos: p(1267, 59),
-																	Op:  "-",
-																	X: &lang.Literal{
-																		Pos:   p(1267, 60),
-																		Raw:   "1",
-																		Value: int64(1),
-																	},
-																},
-															},
-														},
-													},
-												},
-												&lang.Arg{
-													Pos: p(1267, 64),
-													X: &lang.Ident{
-														Pos:  p(1267, 64),
-														Name: "cancellationToken",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1268, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1268, 13),
-										X: &lang.Ident{
-											Pos:  p(1268, 19),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1269, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1271, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1271, 29),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1271, 34),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1271, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1271, 67),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1271, 72),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1271, 87),
-								Type: &lang.TypeRef{
-									Pos:  p(1271, 87),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1272, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1273, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1273, 13),
-										X: &lang.CallExpr{
-											Pos: p(1273, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1273, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1273, 27),
-													X: &lang.Ident{
-														Pos:  p(1273, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1273, 33),
-													X: &lang.CallExpr{
-														Pos: p(1273, 42),
-														Fun: &lang.MemberExpr{
-															Pos: p(1273, 42),
-															X: &lang.Ident{
-																Pos:  p(1273, 33),
-																Name: "TimeSpan",
-															},
-															Name: "FromMilliseconds",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1273, 59),
-																X: &lang.UnaryExpr{
-																	Pos: p(1273, 59),
-																	Op:  "-",
-																	X: &lang.Literal{
-																		Pos:   p(1273, 60),
-																		Raw:   "1",
-																		Value: int64(1),
-																	},
-																},
-															},
-														},
-													},
-												},
-												&lang.Arg{
-													Pos: p(1273, 64),
-													X: &lang.Ident{
-														Pos:  p(1273, 64),
-														Name: "cancellationToken",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1274, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1274, 20),
-										X: &lang.Ident{
-											Pos:  p(1274, 26),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1275, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1277, 9),
-						Modifiers: lang.Modifiers(1040),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1277, 22),
-							Name: "Task",
-						},
-						Name: "WaitFor",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1277, 35),
-								Type: &lang.TypeRef{
-									Pos:  p(1277, 35),
-									Name: "Task",
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1277, 46),
-								Type: &lang.TypeRef{
-									Pos:  p(1277, 46),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: p(1277, 64),
-								Type: &lang.TypeRef{
-									Pos:  p(1277, 64),
-									Name: "CancellationToken",
-								},
-								Name: "token",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1278, 9),
-							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1279, 13),
+									Pos: p(1250, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1279, 22),
+										Pos: p(1250, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1279, 17),
-											Name: "task",
+											Pos:  p(1250, 17),
+											Name: "a",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1279, 25),
+											Pos:  p(1250, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1279, 31),
-										X: &lang.NewExpr{
-											Pos: p(1279, 37),
-											Type: &lang.TypeRef{
-												Pos:  p(1279, 41),
-												Name: "ArgumentNullException",
+									Then: &lang.ReturnStmt{
+										Pos: p(1250, 28),
+										X: &lang.CondExpr{
+											Pos: p(1250, 45),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1250, 37),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1250, 35),
+													Name: "b",
+												},
+												Y: &lang.Literal{
+													Pos:  p(1250, 40),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
 											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1279, 63),
-													X: &lang.NameOfExpr{
-														Pos: p(1279, 63),
-														X: &lang.Ident{
-															Pos:  p(1279, 70),
-															Name: "task",
-														},
-													},
+											Then: &lang.Literal{
+												Pos:   p(1250, 47),
+												Raw:   "0",
+												Value: int64(0),
+											},
+											Else: &lang.UnaryExpr{
+												Pos: p(1250, 51),
+												Op:  "-",
+												X: &lang.Literal{
+													Pos:   p(1250, 52),
+													Raw:   "1",
+													Value: int64(1),
 												},
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1280, 13),
+									Pos: p(1251, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1280, 41),
-										Op:  "&&",
-										X: &lang.BinaryExpr{
-											Pos: p(1280, 25),
-											Op:  "<",
-											X: &lang.Ident{
-												Pos:  p(1280, 17),
-												Name: "timeout",
+										Pos: p(1251, 19),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1251, 17),
+											Name: "b",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1251, 22),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1251, 28),
+										X: &lang.Literal{
+											Pos:   p(1251, 35),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1252, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(1252, 19),
+										X: &lang.Ident{
+											Pos:  p(1252, 17),
+											Name: "a",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(1252, 22),
+											Type: &lang.TypeRef{
+												Pos:  p(1252, 22),
+												Name: "IComparable",
 											},
-											Y: &lang.MemberExpr{
-												Pos: p(1280, 36),
+											Name: "c",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1252, 37),
+										X: &lang.CallExpr{
+											Pos: p(1252, 46),
+											Fun: &lang.MemberExpr{
+												Pos: p(1252, 46),
 												X: &lang.Ident{
-													Pos:  p(1280, 27),
-													Name: "TimeSpan",
+													Pos:  p(1252, 44),
+													Name: "c",
 												},
-												Name: "Zero",
+												Name: "CompareTo",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1252, 56),
+													X: &lang.Ident{
+														Pos:  p(1252, 56),
+														Name: "b",
+													},
+												},
 											},
 										},
-										Y: &lang.BinaryExpr{
-											Pos: p(1280, 52),
-											Op:  "!=",
-											X: &lang.Ident{
-												Pos:  p(1280, 44),
-												Name: "timeout",
+									},
+								},
+								&lang.ThrowStmt{
+									Pos: p(1253, 13),
+									X: &lang.NewExpr{
+										Pos: p(1253, 19),
+										Type: &lang.TypeRef{
+											Pos:  p(1253, 23),
+											Name: "ArgumentException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1253, 41),
+												X: &lang.Literal{
+													Pos:   p(1253, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"At least one object must implement IComparable.\"",
+													Value: string("At least one object must implement IComparable."),
+												},
 											},
-											Y: &lang.CallExpr{
-												Pos: p(1280, 64),
-												Fun: &lang.MemberExpr{
-													Pos: p(1280, 64),
-													X: &lang.Ident{
-														Pos:  p(1280, 55),
-														Name: "TimeSpan",
+										},
+									},
+								},
+							},
+							Rbrace: p(1254, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1257, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ComparisonComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1257, 42),
+						Name: "Comparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1257, 51),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1259, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1259, 18),
+							Name: "Comparison",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1259, 29),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1259, 32),
+								Name: "_comparison",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1260, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ComparisonComparer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1260, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1260, 35),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1260, 46),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1260, 61),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1260, 63),
+									X: &lang.AssignExpr{
+										Pos: p(1260, 75),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1260, 63),
+											Name: "_comparison",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1260, 77),
+											Name: "comparison",
+										},
+									},
+								},
+							},
+							Rbrace: p(1260, 89),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1261, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1261, 25),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1261, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1261, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(1261, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1261, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1261, 50),
+							Fun: &lang.Ident{
+								Pos:  p(1261, 50),
+								Name: "_comparison",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1261, 62),
+									X: &lang.Ident{
+										Pos:  p(1261, 62),
+										Name: "x",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1261, 65),
+									X: &lang.Ident{
+										Pos:  p(1261, 65),
+										Name: "y",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1271, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ILookup",
+				Namespace: "System.Linq",
+				TypeParams: []string{
+					"TKey",
+					"TElement",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1271, 48),
+						Name: "System.Collections.Generic.IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1271, 87),
+								Name: "IGrouping",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1271, 97),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  p(1271, 103),
+										Name: "TElement",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos: p(1273, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1273, 9),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1273, 21),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: p(1274, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1274, 9),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1274, 48),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "this[]",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1274, 75),
+								Kind: "get",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1274, 63),
+								Type: &lang.TypeRef{
+									Pos:  p(1274, 63),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1275, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1275, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1275, 23),
+								Type: &lang.TypeRef{
+									Pos:  p(1275, 23),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1278, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Lookup",
+				Namespace: "System.Linq",
+				TypeParams: []string{
+					"TKey",
+					"TElement",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1278, 43),
+						Name: "ILookup",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1278, 51),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  p(1278, 57),
+								Name: "TElement",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1280, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1280, 18),
+							Name: "System.Collections.Generic.List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1280, 50),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1280, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1280, 66),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1280, 77),
+								Name: "_groups",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1281, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1281, 18),
+							Name: "System.Collections.Generic.Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1281, 56),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1281, 62),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1281, 72),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1281, 78),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1281, 89),
+								Name: "_index",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1282, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1282, 9),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1282, 19),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1282, 25),
+									Name: "TElement",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1282, 35),
+								Name: "_nullGroup",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1284, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "Lookup",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1284, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1284, 25),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1284, 64),
+											Name: "IGrouping",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1284, 74),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  p(1284, 80),
+													Name: "TElement",
+												},
+											},
+										},
+									},
+								},
+								Name: "groups",
+							},
+							&lang.Param{
+								Pos: p(1284, 99),
+								Type: &lang.TypeRef{
+									Pos:  p(1284, 99),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1284, 144),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1285, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1286, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1286, 21),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1286, 13),
+											Name: "_groups",
+										},
+										Right: &lang.NewExpr{
+											Pos: p(1286, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1286, 27),
+												Name: "System.Collections.Generic.List",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(1286, 59),
+														Name: "IGrouping",
+														Args: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(1286, 69),
+																Name: "TKey",
+															},
+															&lang.TypeRef{
+																Pos:  p(1286, 75),
+																Name: "TElement",
+															},
+														},
 													},
-													Name: "FromMilliseconds",
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1286, 86),
+													X: &lang.Ident{
+														Pos:  p(1286, 86),
+														Name: "groups",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1287, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1287, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1287, 13),
+											Name: "_index",
+										},
+										Right: &lang.CondExpr{
+											Pos: p(1287, 39),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1287, 31),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1287, 22),
+													Name: "comparer",
+												},
+												Y: &lang.Literal{
+													Pos:  p(1287, 34),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Then: &lang.NewExpr{
+												Pos: p(1287, 41),
+												Type: &lang.TypeRef{
+													Pos:  p(1287, 45),
+													Name: "System.Collections.Generic.Dictionary",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1287, 83),
+															Name: "TKey",
+														},
+														&lang.TypeRef{
+															Pos:  p(1287, 89),
+															Name: "IGrouping",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1287, 99),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1287, 105),
+																	Name: "TElement",
+																},
+															},
+														},
+													},
+												},
+											},
+											Else: &lang.NewExpr{
+												Pos: p(1287, 120),
+												Type: &lang.TypeRef{
+													Pos:  p(1287, 124),
+													Name: "System.Collections.Generic.Dictionary",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1287, 162),
+															Name: "TKey",
+														},
+														&lang.TypeRef{
+															Pos:  p(1287, 168),
+															Name: "IGrouping",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1287, 178),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1287, 184),
+																	Name: "TElement",
+																},
+															},
+														},
+													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1280, 81),
-														X: &lang.UnaryExpr{
-															Pos: p(1280, 81),
-															Op:  "-",
-															X: &lang.Literal{
-																Pos:   p(1280, 82),
-																Raw:   "1",
-																Value: int64(1),
-															},
-														},
-													},
-												},
-											},
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1281, 17),
-										X: &lang.NewExpr{
-											Pos: p(1281, 23),
-											Type: &lang.TypeRef{
-												Pos:  p(1281, 27),
-												Name: "ArgumentOutOfRangeException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1281, 55),
-													X: &lang.NameOfExpr{
-														Pos: p(1281, 55),
+														Pos: p(1287, 195),
 														X: &lang.Ident{
-															Pos:  p(1281, 62),
-															Name: "timeout",
+															Pos:  p(1287, 195),
+															Name: "comparer",
 														},
 													},
 												},
@@ -19442,224 +19084,78 @@ func preludeAST() *lang.File {
 										},
 									},
 								},
-								&lang.IfStmt{
-									Pos: p(1282, 13),
-									Cond: &lang.MemberExpr{
-										Pos: p(1282, 22),
-										X: &lang.Ident{
-											Pos:  p(1282, 17),
-											Name: "task",
-										},
-										Name: "IsCompleted",
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1282, 35),
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1283, 13),
-									Cond: &lang.MemberExpr{
-										Pos: p(1283, 23),
-										X: &lang.Ident{
-											Pos:  p(1283, 17),
-											Name: "token",
-										},
-										Name: "IsCancellationRequested",
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1283, 48),
-										X: &lang.NewExpr{
-											Pos: p(1283, 54),
-											Type: &lang.TypeRef{
-												Pos:  p(1283, 58),
-												Name: "TaskCanceledException",
-											},
-										},
-									},
-								},
-								&lang.UsingStmt{
-									Pos: p(1284, 13),
-									Decl: &lang.LocalDeclStmt{
-										Pos: p(1284, 20),
-										Decls: []*lang.Declarator{
-											&lang.Declarator{
-												Pos:  p(1284, 24),
-												Name: "cts",
-												Init: &lang.CallExpr{
-													Pos: p(1284, 54),
-													Fun: &lang.MemberExpr{
-														Pos: p(1284, 54),
-														X: &lang.Ident{
-															Pos:  p(1284, 30),
-															Name: "CancellationTokenSource",
-														},
-														Name: "CreateLinkedTokenSource",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(1284, 78),
-															X: &lang.Ident{
-																Pos:  p(1284, 78),
-																Name: "token",
-															},
-														},
-													},
-												},
-											},
-										},
+								&lang.ForeachStmt{
+									Pos:  p(1288, 13),
+									Name: "g",
+									X: &lang.Ident{
+										Pos:  p(1288, 31),
+										Name: "_groups",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1285, 13),
+										Pos: p(1289, 13),
 										Stmts: []lang.Stmt{
-											&lang.LocalDeclStmt{
-												Pos: p(1286, 17),
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(1286, 21),
-														Name: "other",
-														Init: &lang.CallExpr{
-															Pos: p(1286, 34),
-															Fun: &lang.MemberExpr{
-																Pos: p(1286, 34),
-																X: &lang.Ident{
-																	Pos:  p(1286, 29),
-																	Name: "Task",
-																},
-																Name: "Delay",
+											&lang.IfStmt{
+												Pos: p(1290, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1290, 27),
+													Op:  "==",
+													X: &lang.MemberExpr{
+														Pos: p(1290, 23),
+														X: &lang.Ident{
+															Pos:  p(1290, 21),
+															Name: "g",
+														},
+														Name: "Key",
+													},
+													Y: &lang.Literal{
+														Pos:  p(1290, 30),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1290, 36),
+													X: &lang.AssignExpr{
+														Pos: p(1290, 47),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1290, 36),
+															Name: "_nullGroup",
+														},
+														Right: &lang.Ident{
+															Pos:  p(1290, 49),
+															Name: "g",
+														},
+													},
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1291, 22),
+													X: &lang.AssignExpr{
+														Pos: p(1291, 36),
+														Op:  "=",
+														Left: &lang.IndexExpr{
+															Pos: p(1291, 28),
+															X: &lang.Ident{
+																Pos:  p(1291, 22),
+																Name: "_index",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1286, 40),
-																	X: &lang.Ident{
-																		Pos:  p(1286, 40),
-																		Name: "timeout",
-																	},
-																},
-																&lang.Arg{
-																	Pos: p(1286, 49),
+																	Pos: p(1291, 29),
 																	X: &lang.MemberExpr{
-																		Pos: p(1286, 53),
+																		Pos: p(1291, 31),
 																		X: &lang.Ident{
-																			Pos:  p(1286, 49),
-																			Name: "cts",
+																			Pos:  p(1291, 29),
+																			Name: "g",
 																		},
-																		Name: "Token",
+																		Name: "Key",
 																	},
 																},
 															},
 														},
-													},
-												},
-											},
-											&lang.LocalDeclStmt{
-												Pos: p(1287, 17),
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(1287, 21),
-														Name: "done",
-														Init: &lang.AwaitExpr{
-															Pos: p(1287, 28),
-															X: &lang.CallExpr{
-																Pos: p(1287, 39),
-																Fun: &lang.MemberExpr{
-																	Pos: p(1287, 39),
-																	X: &lang.Ident{
-																		Pos:  p(1287, 34),
-																		Name: "Task",
-																	},
-																	Name: "WhenAny",
-																},
-																Args: []*lang.Arg{
-																	&lang.Arg{
-																		Pos: p(1287, 47),
-																		X: &lang.Ident{
-																			Pos:  p(1287, 47),
-																			Name: "task",
-																		},
-																	},
-																	&lang.Arg{
-																		Pos: p(1287, 53),
-																		X: &lang.Ident{
-																			Pos:  p(1287, 53),
-																			Name: "other",
-																		},
-																	},
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(1288, 17),
-												X: &lang.CallExpr{
-													Pos: p(1288, 21),
-													Fun: &lang.MemberExpr{
-														Pos: p(1288, 21),
-														X: &lang.Ident{
-															Pos:  p(1288, 17),
-															Name: "cts",
-														},
-														Name: "Cancel",
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(1289, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(1289, 26),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(1289, 21),
-														Name: "done",
-													},
-													Y: &lang.Ident{
-														Pos:  p(1289, 29),
-														Name: "task",
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(1289, 35),
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(1290, 17),
-												Cond: &lang.MemberExpr{
-													Pos: p(1290, 27),
-													X: &lang.Ident{
-														Pos:  p(1290, 21),
-														Name: "token",
-													},
-													Name: "IsCancellationRequested",
-												},
-												Then: &lang.ThrowStmt{
-													Pos: p(1290, 52),
-													X: &lang.NewExpr{
-														Pos: p(1290, 58),
-														Type: &lang.TypeRef{
-															Pos:  p(1290, 62),
-															Name: "TaskCanceledException",
-														},
-													},
-												},
-											},
-											&lang.ThrowStmt{
-												Pos: p(1291, 17),
-												X: &lang.NewExpr{
-													Pos: p(1291, 23),
-													Type: &lang.TypeRef{
-														Pos:  p(1291, 27),
-														Name: "TimeoutException",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(1291, 44),
-															X: &lang.Literal{
-																Pos:   p(1291, 44),
-																Kind:  lang.LitKind(8),
-																Raw:   "\"The operation has timed out.\"",
-																Value: string("The operation has timed out."),
-															},
+														Right: &lang.Ident{
+															Pos:  p(1291, 38),
+															Name: "g",
 														},
 													},
 												},
@@ -19672,15 +19168,1969 @@ func preludeAST() *lang.File {
 							Rbrace: p(1293, 9),
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       p(1295, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1295, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1295, 37),
+							X: &lang.Ident{
+								Pos:  p(1295, 29),
+								Name: "_groups",
+							},
+							Name: "Count",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1297, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1297, 16),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1297, 55),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "this[]",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1299, 13),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1300, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(1301, 17),
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(1301, 21),
+													Name: "g",
+													Init: &lang.CallExpr{
+														Pos: p(1301, 25),
+														Fun: &lang.Ident{
+															Pos:  p(1301, 25),
+															Name: "Find",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1301, 30),
+																X: &lang.Ident{
+																	Pos:  p(1301, 30),
+																	Name: "key",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1302, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1302, 23),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1302, 21),
+													Name: "g",
+												},
+												Y: &lang.Literal{
+													Pos:  p(1302, 26),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(1302, 32),
+												X: &lang.CallExpr{
+													Pos: p(1302, 50),
+													Fun: &lang.MemberExpr{
+														Pos: p(1302, 50),
+														X: &lang.Ident{
+															Pos:  p(1302, 39),
+															Name: "Enumerable",
+														},
+														Name: "Empty",
+														TypeArgs: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(1302, 56),
+																Name: "TElement",
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.ReturnStmt{
+											Pos: p(1303, 17),
+											X: &lang.Ident{
+												Pos:  p(1303, 24),
+												Name: "g",
+											},
+										},
+									},
+									Rbrace: p(1304, 13),
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1297, 70),
+								Type: &lang.TypeRef{
+									Pos:  p(1297, 70),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1307, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1307, 16),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1307, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1307, 30),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1307, 53),
+							Op:  "!=",
+							X: &lang.CallExpr{
+								Pos: p(1307, 43),
+								Fun: &lang.Ident{
+									Pos:  p(1307, 43),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1307, 48),
+										X: &lang.Ident{
+											Pos:  p(1307, 48),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:  p(1307, 56),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1309, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1309, 9),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1309, 19),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1309, 25),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1309, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1309, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1310, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1311, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1311, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1311, 17),
+											Name: "key",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1311, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1311, 30),
+										X: &lang.Ident{
+											Pos:  p(1311, 37),
+											Name: "_nullGroup",
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1312, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1312, 13),
+										Name: "IGrouping",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1312, 23),
+												Name: "TKey",
+											},
+											&lang.TypeRef{
+												Pos:  p(1312, 29),
+												Name: "TElement",
+											},
+										},
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1312, 39),
+											Name: "g",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1313, 13),
+									X: &lang.CondExpr{
+										Pos: p(1313, 51),
+										Cond: &lang.CallExpr{
+											Pos: p(1313, 27),
+											Fun: &lang.MemberExpr{
+												Pos: p(1313, 27),
+												X: &lang.Ident{
+													Pos:  p(1313, 20),
+													Name: "_index",
+												},
+												Name: "TryGetValue",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1313, 39),
+													X: &lang.Ident{
+														Pos:  p(1313, 39),
+														Name: "key",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1313, 44),
+													Mod: "out",
+													X: &lang.Ident{
+														Pos:  p(1313, 48),
+														Name: "g",
+													},
+												},
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(1313, 53),
+											Name: "g",
+										},
+										Else: &lang.Literal{
+											Pos:  p(1313, 57),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+							Rbrace: p(1314, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1316, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1316, 16),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1316, 55),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1316, 65),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1316, 71),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1316, 109),
+							Fun: &lang.MemberExpr{
+								Pos: p(1316, 109),
+								X: &lang.Ident{
+									Pos:  p(1316, 101),
+									Name: "_groups",
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1317, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1317, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1317, 98),
+							Fun: &lang.MemberExpr{
+								Pos: p(1317, 98),
+								X: &lang.Ident{
+									Pos:  p(1317, 90),
+									Name: "_groups",
+								},
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(1317, 40),
+							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1320, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LookupExtensions",
+				Namespace: "System.Linq",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1322, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1322, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1322, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1322, 37),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1322, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1322, 75),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1322, 114),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1322, 131),
+								Type: &lang.TypeRef{
+									Pos:  p(1322, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1322, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1322, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1323, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1323, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1323, 22),
+									X: &lang.Ident{
+										Pos:  p(1323, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1323, 30),
+									X: &lang.Ident{
+										Pos:  p(1323, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1323, 43),
+									X: &lang.LambdaExpr{
+										Pos: p(1323, 43),
+										Params: []*lang.Param{
+											&lang.Param{
+												Pos:  p(1323, 43),
+												Name: "x",
+											},
+										},
+										ExprBody: &lang.Ident{
+											Pos:  p(1323, 48),
+											Name: "x",
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(1323, 51),
+									X: &lang.Literal{
+										Pos:  p(1323, 51),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1325, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1325, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1325, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1325, 37),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1325, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1325, 75),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1325, 114),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1325, 131),
+								Type: &lang.TypeRef{
+									Pos:  p(1325, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1325, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1325, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1325, 164),
+								Type: &lang.TypeRef{
+									Pos:  p(1325, 164),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1325, 209),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1326, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1326, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1326, 22),
+									X: &lang.Ident{
+										Pos:  p(1326, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1326, 30),
+									X: &lang.Ident{
+										Pos:  p(1326, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1326, 43),
+									X: &lang.LambdaExpr{
+										Pos: p(1326, 43),
+										Params: []*lang.Param{
+											&lang.Param{
+												Pos:  p(1326, 43),
+												Name: "x",
+											},
+										},
+										ExprBody: &lang.Ident{
+											Pos:  p(1326, 48),
+											Name: "x",
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(1326, 51),
+									X: &lang.Ident{
+										Pos:  p(1326, 51),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1328, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1328, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1328, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1328, 37),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1328, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1328, 86),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1328, 125),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1328, 142),
+								Type: &lang.TypeRef{
+									Pos:  p(1328, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1328, 147),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1328, 156),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1328, 175),
+								Type: &lang.TypeRef{
+									Pos:  p(1328, 175),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1328, 180),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1328, 189),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1329, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1329, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1329, 22),
+									X: &lang.Ident{
+										Pos:  p(1329, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1329, 30),
+									X: &lang.Ident{
+										Pos:  p(1329, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1329, 43),
+									X: &lang.Ident{
+										Pos:  p(1329, 43),
+										Name: "elementSelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1329, 60),
+									X: &lang.Literal{
+										Pos:  p(1329, 60),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1331, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1331, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1331, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1331, 37),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1331, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1331, 86),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1331, 125),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1331, 142),
+								Type: &lang.TypeRef{
+									Pos:  p(1331, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1331, 147),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1331, 156),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1331, 175),
+								Type: &lang.TypeRef{
+									Pos:  p(1331, 175),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1331, 180),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1331, 189),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: p(1331, 216),
+								Type: &lang.TypeRef{
+									Pos:  p(1331, 216),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1331, 261),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1332, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1332, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1332, 22),
+									X: &lang.Ident{
+										Pos:  p(1332, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1332, 30),
+									X: &lang.Ident{
+										Pos:  p(1332, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1332, 43),
+									X: &lang.Ident{
+										Pos:  p(1332, 43),
+										Name: "elementSelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1332, 60),
+									X: &lang.Ident{
+										Pos:  p(1332, 60),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1336, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1336, 16),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1336, 24),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1336, 30),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "Build",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1336, 71),
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 71),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1336, 127),
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1336, 141),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1336, 160),
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 160),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 165),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1336, 174),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: p(1336, 201),
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 201),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 246),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1337, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1338, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1338, 24),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1338, 17),
+											Name: "source",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1338, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1338, 33),
+										X: &lang.NewExpr{
+											Pos: p(1338, 39),
+											Type: &lang.TypeRef{
+												Pos:  p(1338, 43),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1338, 65),
+													X: &lang.NameOfExpr{
+														Pos: p(1338, 65),
+														X: &lang.Ident{
+															Pos:  p(1338, 72),
+															Name: "source",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1339, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1339, 29),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1339, 17),
+											Name: "keySelector",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1339, 32),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1339, 38),
+										X: &lang.NewExpr{
+											Pos: p(1339, 44),
+											Type: &lang.TypeRef{
+												Pos:  p(1339, 48),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1339, 70),
+													X: &lang.NameOfExpr{
+														Pos: p(1339, 70),
+														X: &lang.Ident{
+															Pos:  p(1339, 77),
+															Name: "keySelector",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1340, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1340, 33),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1340, 17),
+											Name: "elementSelector",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1340, 36),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1340, 42),
+										X: &lang.NewExpr{
+											Pos: p(1340, 48),
+											Type: &lang.TypeRef{
+												Pos:  p(1340, 52),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1340, 74),
+													X: &lang.NameOfExpr{
+														Pos: p(1340, 74),
+														X: &lang.Ident{
+															Pos:  p(1340, 81),
+															Name: "elementSelector",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1341, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1341, 17),
+											Name: "groups",
+											Init: &lang.CondExpr{
+												Pos: p(1341, 43),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1341, 35),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1341, 26),
+														Name: "comparer",
+													},
+													Y: &lang.Literal{
+														Pos:  p(1341, 38),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												Then: &lang.CallExpr{
+													Pos: p(1341, 52),
+													Fun: &lang.MemberExpr{
+														Pos: p(1341, 52),
+														X: &lang.Ident{
+															Pos:  p(1341, 45),
+															Name: "source",
+														},
+														Name: "GroupBy",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1341, 60),
+															X: &lang.Ident{
+																Pos:  p(1341, 60),
+																Name: "keySelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1341, 73),
+															X: &lang.Ident{
+																Pos:  p(1341, 73),
+																Name: "elementSelector",
+															},
+														},
+													},
+												},
+												Else: &lang.CallExpr{
+													Pos: p(1341, 99),
+													Fun: &lang.MemberExpr{
+														Pos: p(1341, 99),
+														X: &lang.Ident{
+															Pos:  p(1341, 92),
+															Name: "source",
+														},
+														Name: "GroupBy",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1341, 107),
+															X: &lang.Ident{
+																Pos:  p(1341, 107),
+																Name: "keySelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1341, 120),
+															X: &lang.Ident{
+																Pos:  p(1341, 120),
+																Name: "elementSelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1341, 137),
+															X: &lang.Ident{
+																Pos:  p(1341, 137),
+																Name: "comparer",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1342, 13),
+									X: &lang.NewExpr{
+										Pos: p(1342, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1342, 24),
+											Name: "Lookup",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1342, 31),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  p(1342, 37),
+													Name: "TElement",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1342, 47),
+												X: &lang.CallExpr{
+													Pos: p(1342, 54),
+													Fun: &lang.MemberExpr{
+														Pos: p(1342, 54),
+														X: &lang.Ident{
+															Pos:  p(1342, 47),
+															Name: "groups",
+														},
+														Name: "ToList",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1342, 64),
+												X: &lang.Ident{
+													Pos:  p(1342, 64),
+													Name: "comparer",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1343, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1352, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskWaitExtensions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1354, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1295, 29),
+							Pos:  p(1354, 29),
+							Name: "Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1354, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1354, 49),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1354, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1354, 60),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1355, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1356, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1356, 13),
+										X: &lang.CallExpr{
+											Pos: p(1356, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1356, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1356, 27),
+													X: &lang.Ident{
+														Pos:  p(1356, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1356, 33),
+													X: &lang.Ident{
+														Pos:  p(1356, 33),
+														Name: "timeout",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1356, 42),
+													X: &lang.MemberExpr{
+														Pos: p(1356, 60),
+														X: &lang.Ident{
+															Pos:  p(1356, 42),
+															Name: "CancellationToken",
+														},
+														Name: "None",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1357, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1357, 13),
+										X: &lang.Ident{
+											Pos:  p(1357, 19),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1358, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1360, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1360, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1295, 34),
+									Pos:  p(1360, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1360, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1360, 67),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1360, 72),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1360, 87),
+								Type: &lang.TypeRef{
+									Pos:  p(1360, 87),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1361, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1362, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1362, 13),
+										X: &lang.CallExpr{
+											Pos: p(1362, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1362, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1362, 27),
+													X: &lang.Ident{
+														Pos:  p(1362, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1362, 33),
+													X: &lang.Ident{
+														Pos:  p(1362, 33),
+														Name: "timeout",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1362, 42),
+													X: &lang.MemberExpr{
+														Pos: p(1362, 60),
+														X: &lang.Ident{
+															Pos:  p(1362, 42),
+															Name: "CancellationToken",
+														},
+														Name: "None",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1363, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1363, 20),
+										X: &lang.Ident{
+											Pos:  p(1363, 26),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1364, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1366, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1366, 29),
+							Name: "Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1366, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1366, 49),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1366, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1366, 60),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1367, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1368, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1368, 13),
+										X: &lang.CallExpr{
+											Pos: p(1368, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1368, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1368, 27),
+													X: &lang.Ident{
+														Pos:  p(1368, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1368, 33),
+													X: &lang.CallExpr{
+														Pos: p(1368, 42),
+														Fun: &lang.MemberExpr{
+															Pos: p(1368, 42),
+															X: &lang.Ident{
+																Pos:  p(1368, 33),
+																Name: "TimeSpan",
+															},
+															Name: "FromMilliseconds",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1368, 59),
+																X: &lang.UnaryExpr{
+																	Pos: p(1368, 59),
+																	Op:  "-",
+																	X: &lang.Literal{
+																		Pos:   p(1368, 60),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1368, 64),
+													X: &lang.Ident{
+														Pos:  p(1368, 64),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1369, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1369, 13),
+										X: &lang.Ident{
+											Pos:  p(1369, 19),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1370, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1372, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1372, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1372, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1372, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1372, 67),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1372, 72),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1372, 87),
+								Type: &lang.TypeRef{
+									Pos:  p(1372, 87),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1373, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1374, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1374, 13),
+										X: &lang.CallExpr{
+											Pos: p(1374, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1374, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1374, 27),
+													X: &lang.Ident{
+														Pos:  p(1374, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1374, 33),
+													X: &lang.CallExpr{
+														Pos: p(1374, 42),
+														Fun: &lang.MemberExpr{
+															Pos: p(1374, 42),
+															X: &lang.Ident{
+																Pos:  p(1374, 33),
+																Name: "TimeSpan",
+															},
+															Name: "FromMilliseconds",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1374, 59),
+																X: &lang.UnaryExpr{
+																	Pos: p(1374, 59),
+																	Op:  "-",
+																	X: &lang.Literal{
+																		Pos:   p(1374, 60),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1374, 64),
+													X: &lang.Ident{
+														Pos:  p(1374, 64),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1375, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1375, 20),
+										X: &lang.Ident{
+											Pos:  p(1375, 26),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1376, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1378, 9),
+						Modifiers: lang.Modifiers(1040),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1378, 22),
+							Name: "Task",
+						},
+						Name: "WaitFor",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1378, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1378, 35),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1378, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(1378, 46),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: p(1378, 64),
+								Type: &lang.TypeRef{
+									Pos:  p(1378, 64),
+									Name: "CancellationToken",
+								},
+								Name: "token",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1379, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1380, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1380, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1380, 17),
+											Name: "task",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1380, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1380, 31),
+										X: &lang.NewExpr{
+											Pos: p(1380, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1380, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1380, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1380, 63),
+														X: &lang.Ident{
+															Pos:  p(1380, 70),
+															Name: "task",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1381, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1381, 41),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1381, 25),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(1381, 17),
+												Name: "timeout",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1381, 36),
+												X: &lang.Ident{
+													Pos:  p(1381, 27),
+													Name: "TimeSpan",
+												},
+												Name: "Zero",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1381, 52),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(1381, 44),
+												Name: "timeout",
+											},
+											Y: &lang.CallExpr{
+												Pos: p(1381, 64),
+												Fun: &lang.MemberExpr{
+													Pos: p(1381, 64),
+													X: &lang.Ident{
+														Pos:  p(1381, 55),
+														Name: "TimeSpan",
+													},
+													Name: "FromMilliseconds",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1381, 81),
+														X: &lang.UnaryExpr{
+															Pos: p(1381, 81),
+															Op:  "-",
+															X: &lang.Literal{
+																Pos:   p(1381, 82),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1382, 17),
+										X: &lang.NewExpr{
+											Pos: p(1382, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1382, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1382, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(1382, 55),
+														X: &lang.Ident{
+															Pos:  p(1382, 62),
+															Name: "timeout",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1383, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(1383, 22),
+										X: &lang.Ident{
+											Pos:  p(1383, 17),
+											Name: "task",
+										},
+										Name: "IsCompleted",
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1383, 35),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1384, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(1384, 23),
+										X: &lang.Ident{
+											Pos:  p(1384, 17),
+											Name: "token",
+										},
+										Name: "IsCancellationRequested",
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1384, 48),
+										X: &lang.NewExpr{
+											Pos: p(1384, 54),
+											Type: &lang.TypeRef{
+												Pos:  p(1384, 58),
+												Name: "TaskCanceledException",
+											},
+										},
+									},
+								},
+								&lang.UsingStmt{
+									Pos: p(1385, 13),
+									Decl: &lang.LocalDeclStmt{
+										Pos: p(1385, 20),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1385, 24),
+												Name: "cts",
+												Init: &lang.CallExpr{
+													Pos: p(1385, 54),
+													Fun: &lang.MemberExpr{
+														Pos: p(1385, 54),
+														X: &lang.Ident{
+															Pos:  p(1385, 30),
+															Name: "CancellationTokenSource",
+														},
+														Name: "CreateLinkedTokenSource",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1385, 78),
+															X: &lang.Ident{
+																Pos:  p(1385, 78),
+																Name: "token",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1386, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1387, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1387, 21),
+														Name: "other",
+														Init: &lang.CallExpr{
+															Pos: p(1387, 34),
+															Fun: &lang.MemberExpr{
+																Pos: p(1387, 34),
+																X: &lang.Ident{
+																	Pos:  p(1387, 29),
+																	Name: "Task",
+																},
+																Name: "Delay",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1387, 40),
+																	X: &lang.Ident{
+																		Pos:  p(1387, 40),
+																		Name: "timeout",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1387, 49),
+																	X: &lang.MemberExpr{
+																		Pos: p(1387, 53),
+																		X: &lang.Ident{
+																			Pos:  p(1387, 49),
+																			Name: "cts",
+																		},
+																		Name: "Token",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1388, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1388, 21),
+														Name: "done",
+														Init: &lang.AwaitExpr{
+															Pos: p(1388, 28),
+															X: &lang.CallExpr{
+																Pos: p(1388, 39),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1388, 39),
+																	X: &lang.Ident{
+																		Pos:  p(1388, 34),
+																		Name: "Task",
+																	},
+																	Name: "WhenAny",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1388, 47),
+																		X: &lang.Ident{
+																			Pos:  p(1388, 47),
+																			Name: "task",
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(1388, 53),
+																		X: &lang.Ident{
+																			Pos:  p(1388, 53),
+																			Name: "other",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1389, 17),
+												X: &lang.CallExpr{
+													Pos: p(1389, 21),
+													Fun: &lang.MemberExpr{
+														Pos: p(1389, 21),
+														X: &lang.Ident{
+															Pos:  p(1389, 17),
+															Name: "cts",
+														},
+														Name: "Cancel",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1390, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1390, 26),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1390, 21),
+														Name: "done",
+													},
+													Y: &lang.Ident{
+														Pos:  p(1390, 29),
+														Name: "task",
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1390, 35),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1391, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(1391, 27),
+													X: &lang.Ident{
+														Pos:  p(1391, 21),
+														Name: "token",
+													},
+													Name: "IsCancellationRequested",
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1391, 52),
+													X: &lang.NewExpr{
+														Pos: p(1391, 58),
+														Type: &lang.TypeRef{
+															Pos:  p(1391, 62),
+															Name: "TaskCanceledException",
+														},
+													},
+												},
+											},
+											&lang.ThrowStmt{
+												Pos: p(1392, 17),
+												X: &lang.NewExpr{
+													Pos: p(1392, 23),
+													Type: &lang.TypeRef{
+														Pos:  p(1392, 27),
+														Name: "TimeoutException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1392, 44),
+															X: &lang.Literal{
+																Pos:   p(1392, 44),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"The operation has timed out.\"",
+																Value: string("The operation has timed out."),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1393, 13),
+									},
+								},
+							},
+							Rbrace: p(1394, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1396, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1396, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1396, 34),
 									Name: "TResult",
 								},
 							},
@@ -19691,18 +21141,18 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1295, 59),
+								Pos:      p(1396, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1295, 64),
+									Pos:  p(1396, 64),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1295, 69),
+											Pos:  p(1396, 69),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1295, 74),
+													Pos:  p(1396, 74),
 													Name: "TResult",
 												},
 											},
@@ -19713,38 +21163,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1296, 9),
+							Pos: p(1397, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1297, 13),
+									Pos: p(1398, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1297, 22),
+										Pos: p(1398, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1297, 17),
+											Pos:  p(1398, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1297, 25),
+											Pos:  p(1398, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1297, 31),
+										Pos: p(1398, 31),
 										X: &lang.NewExpr{
-											Pos: p(1297, 37),
+											Pos: p(1398, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1297, 41),
+												Pos:  p(1398, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1297, 63),
+													Pos: p(1398, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1297, 63),
+														Pos: p(1398, 63),
 														X: &lang.Ident{
-															Pos:  p(1297, 70),
+															Pos:  p(1398, 70),
 															Name: "task",
 														},
 													},
@@ -19754,15 +21204,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1298, 13),
+									Pos: p(1399, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1298, 17),
+											Pos:  p(1399, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1298, 25),
+												Pos: p(1399, 25),
 												X: &lang.Ident{
-													Pos:  p(1298, 31),
+													Pos:  p(1399, 31),
 													Name: "task",
 												},
 											},
@@ -19770,63 +21220,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1299, 13),
+									Pos: p(1400, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1299, 23),
+										Pos: p(1400, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1299, 17),
+											Pos:  p(1400, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1299, 26),
+											Pos:  p(1400, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1299, 32),
+										Pos: p(1400, 32),
 										X: &lang.NewExpr{
-											Pos: p(1299, 38),
+											Pos: p(1400, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1299, 42),
+												Pos:  p(1400, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1300, 13),
+									Pos: p(1401, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1300, 20),
+										Pos: p(1401, 20),
 										X: &lang.Ident{
-											Pos:  p(1300, 26),
+											Pos:  p(1401, 26),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1301, 9),
+							Rbrace: p(1402, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1303, 9),
+						Pos:       p(1404, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1303, 29),
+							Pos:  p(1404, 29),
 							Name: "Task",
 						},
 						Name: "Unwrap",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1303, 41),
+								Pos:      p(1404, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1303, 46),
+									Pos:  p(1404, 46),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1303, 51),
+											Pos:  p(1404, 51),
 											Name: "Task",
 										},
 									},
@@ -19835,38 +21285,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1304, 9),
+							Pos: p(1405, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1305, 13),
+									Pos: p(1406, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1305, 22),
+										Pos: p(1406, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1305, 17),
+											Pos:  p(1406, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1305, 25),
+											Pos:  p(1406, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1305, 31),
+										Pos: p(1406, 31),
 										X: &lang.NewExpr{
-											Pos: p(1305, 37),
+											Pos: p(1406, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1305, 41),
+												Pos:  p(1406, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1305, 63),
+													Pos: p(1406, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1305, 63),
+														Pos: p(1406, 63),
 														X: &lang.Ident{
-															Pos:  p(1305, 70),
+															Pos:  p(1406, 70),
 															Name: "task",
 														},
 													},
@@ -19876,15 +21326,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1306, 13),
+									Pos: p(1407, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1306, 17),
+											Pos:  p(1407, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1306, 25),
+												Pos: p(1407, 25),
 												X: &lang.Ident{
-													Pos:  p(1306, 31),
+													Pos:  p(1407, 31),
 													Name: "task",
 												},
 											},
@@ -19892,49 +21342,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1307, 13),
+									Pos: p(1408, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1307, 23),
+										Pos: p(1408, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1307, 17),
+											Pos:  p(1408, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1307, 26),
+											Pos:  p(1408, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1307, 32),
+										Pos: p(1408, 32),
 										X: &lang.NewExpr{
-											Pos: p(1307, 38),
+											Pos: p(1408, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1307, 42),
+												Pos:  p(1408, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1308, 13),
+									Pos: p(1409, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1308, 13),
+										Pos: p(1409, 13),
 										X: &lang.Ident{
-											Pos:  p(1308, 19),
+											Pos:  p(1409, 19),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1309, 9),
+							Rbrace: p(1410, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1318, 5),
+				Pos:       p(1419, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedDictionary",
 				Namespace: "System.Collections.Generic",
@@ -19945,19 +21395,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1318, 51),
+						Pos:  p(1419, 51),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1318, 63),
+								Pos:  p(1419, 63),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1318, 76),
+										Pos:  p(1419, 76),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1318, 82),
+										Pos:  p(1419, 82),
 										Name: "TValue",
 									},
 								},
@@ -19967,30 +21417,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1320, 9),
+						Pos:       p(1421, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1320, 18),
+							Pos:  p(1421, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1320, 23),
+									Pos:  p(1421, 23),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1320, 29),
+								Pos:  p(1421, 29),
 								Name: "_keys",
 								Init: &lang.NewExpr{
-									Pos: p(1320, 37),
+									Pos: p(1421, 37),
 									Type: &lang.TypeRef{
-										Pos:  p(1320, 41),
+										Pos:  p(1421, 41),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1320, 46),
+												Pos:  p(1421, 46),
 												Name: "TKey",
 											},
 										},
@@ -20000,30 +21450,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1321, 9),
+						Pos:       p(1422, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1321, 18),
+							Pos:  p(1422, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1321, 23),
+									Pos:  p(1422, 23),
 									Name: "TValue",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1321, 31),
+								Pos:  p(1422, 31),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(1321, 41),
+									Pos: p(1422, 41),
 									Type: &lang.TypeRef{
-										Pos:  p(1321, 45),
+										Pos:  p(1422, 45),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1321, 50),
+												Pos:  p(1422, 50),
 												Name: "TValue",
 											},
 										},
@@ -20033,49 +21483,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1322, 9),
+						Pos:       p(1423, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1322, 18),
+							Pos:  p(1423, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1322, 28),
+									Pos:  p(1423, 28),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1322, 34),
+								Pos:  p(1423, 34),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1324, 9),
+						Pos:       p(1425, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Init: &lang.CtorInit{
-							Pos:  p(1324, 37),
+							Pos:  p(1425, 37),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1324, 42),
+									Pos: p(1425, 42),
 									X: &lang.CastExpr{
-										Pos: p(1324, 42),
+										Pos: p(1425, 42),
 										Type: &lang.TypeRef{
-											Pos:  p(1324, 43),
+											Pos:  p(1425, 43),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1324, 53),
+													Pos:  p(1425, 53),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1324, 59),
+											Pos:  p(1425, 59),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -20084,23 +21534,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1324, 65),
-							Rbrace: p(1324, 67),
+							Pos:    p(1425, 65),
+							Rbrace: p(1425, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1325, 9),
+						Pos:       p(1426, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1325, 33),
+								Pos: p(1426, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 33),
+									Pos:  p(1426, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 43),
+											Pos:  p(1426, 43),
 											Name: "TKey",
 										},
 									},
@@ -20109,32 +21559,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1325, 59),
+							Pos: p(1426, 59),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1325, 61),
+									Pos: p(1426, 61),
 									X: &lang.AssignExpr{
-										Pos: p(1325, 71),
+										Pos: p(1426, 71),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1325, 61),
+											Pos:  p(1426, 61),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1325, 82),
+											Pos: p(1426, 82),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1325, 73),
+												Pos:  p(1426, 73),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1325, 100),
+												Pos: p(1426, 100),
 												X: &lang.Ident{
-													Pos:  p(1325, 85),
+													Pos:  p(1426, 85),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1325, 94),
+															Pos:  p(1426, 94),
 															Name: "TKey",
 														},
 													},
@@ -20145,26 +21595,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1325, 109),
+							Rbrace: p(1426, 109),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1326, 9),
+						Pos:       p(1427, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1326, 33),
+								Pos: p(1427, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1326, 33),
+									Pos:  p(1427, 33),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1326, 45),
+											Pos:  p(1427, 45),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1326, 51),
+											Pos:  p(1427, 51),
 											Name: "TValue",
 										},
 									},
@@ -20173,25 +21623,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1326, 73),
+							Pos:  p(1427, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1326, 78),
+									Pos: p(1427, 78),
 									X: &lang.CastExpr{
-										Pos: p(1326, 78),
+										Pos: p(1427, 78),
 										Type: &lang.TypeRef{
-											Pos:  p(1326, 79),
+											Pos:  p(1427, 79),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1326, 89),
+													Pos:  p(1427, 89),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1326, 95),
+											Pos:  p(1427, 95),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -20200,41 +21650,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1327, 9),
+							Pos: p(1428, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1328, 13),
+									Pos:  p(1429, 13),
 									Name: "kv",
 									X: &lang.Ident{
-										Pos:  p(1328, 32),
+										Pos:  p(1429, 32),
 										Name: "dictionary",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1328, 44),
+										Pos: p(1429, 44),
 										X: &lang.CallExpr{
-											Pos: p(1328, 44),
+											Pos: p(1429, 44),
 											Fun: &lang.Ident{
-												Pos:  p(1328, 44),
+												Pos:  p(1429, 44),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1328, 48),
+													Pos: p(1429, 48),
 													X: &lang.MemberExpr{
-														Pos: p(1328, 51),
+														Pos: p(1429, 51),
 														X: &lang.Ident{
-															Pos:  p(1328, 48),
+															Pos:  p(1429, 48),
 															Name: "kv",
 														},
 														Name: "Key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1328, 56),
+													Pos: p(1429, 56),
 													X: &lang.MemberExpr{
-														Pos: p(1328, 59),
+														Pos: p(1429, 59),
 														X: &lang.Ident{
-															Pos:  p(1328, 56),
+															Pos:  p(1429, 56),
 															Name: "kv",
 														},
 														Name: "Value",
@@ -20245,57 +21695,57 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1329, 9),
+							Rbrace: p(1430, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1331, 9),
+						Pos:       p(1432, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1331, 16),
+							Pos:  p(1432, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1331, 35),
+							Pos: p(1432, 35),
 							X: &lang.Ident{
-								Pos:  p(1331, 29),
+								Pos:  p(1432, 29),
 								Name: "_keys",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1332, 9),
+						Pos:       p(1433, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1332, 16),
+							Pos:  p(1433, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1332, 21),
+									Pos:  p(1433, 21),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "Keys",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1332, 35),
+							Pos: p(1433, 35),
 							Type: &lang.TypeRef{
-								Pos:  p(1332, 39),
+								Pos:  p(1433, 39),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1332, 44),
+										Pos:  p(1433, 44),
 										Name: "TKey",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1332, 50),
+									Pos: p(1433, 50),
 									X: &lang.Ident{
-										Pos:  p(1332, 50),
+										Pos:  p(1433, 50),
 										Name: "_keys",
 									},
 								},
@@ -20303,36 +21753,36 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1333, 9),
+						Pos:       p(1434, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1333, 16),
+							Pos:  p(1434, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1333, 21),
+									Pos:  p(1434, 21),
 									Name: "TValue",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1333, 39),
+							Pos: p(1434, 39),
 							Type: &lang.TypeRef{
-								Pos:  p(1333, 43),
+								Pos:  p(1434, 43),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1333, 48),
+										Pos:  p(1434, 48),
 										Name: "TValue",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1333, 56),
+									Pos: p(1434, 56),
 									X: &lang.Ident{
-										Pos:  p(1333, 56),
+										Pos:  p(1434, 56),
 										Name: "_values",
 									},
 								},
@@ -20340,55 +21790,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1335, 9),
+						Pos: p(1436, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1335, 9),
+							Pos:  p(1436, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1335, 18),
+								Pos: p(1436, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1335, 18),
+									Pos:  p(1436, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1336, 9),
+							Pos: p(1437, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1337, 13),
+									Pos: p(1438, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1337, 21),
+										Pos: p(1438, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1337, 17),
+											Pos:  p(1438, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1337, 24),
+											Pos:  p(1438, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1337, 30),
+										Pos: p(1438, 30),
 										X: &lang.NewExpr{
-											Pos: p(1337, 36),
+											Pos: p(1438, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1337, 40),
+												Pos:  p(1438, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1337, 62),
+													Pos: p(1438, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1337, 62),
+														Pos: p(1438, 62),
 														X: &lang.Ident{
-															Pos:  p(1337, 69),
+															Pos:  p(1438, 69),
 															Name: "key",
 														},
 													},
@@ -20398,37 +21848,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1338, 13),
+									Pos: p(1439, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1338, 13),
+										Pos:  p(1439, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1338, 17),
+											Pos:  p(1439, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1338, 22),
+												Pos:   p(1439, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1338, 25),
+											Pos:  p(1439, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1338, 42),
+												Pos: p(1439, 42),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1338, 36),
+													Pos: p(1439, 36),
 													X: &lang.Ident{
-														Pos:  p(1338, 30),
+														Pos:  p(1439, 30),
 														Name: "_keys",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1338, 44),
+													Pos:   p(1439, 44),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -20437,56 +21887,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1339, 13),
+									Pos: p(1440, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1339, 23),
+										Pos: p(1440, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1339, 20),
+											Pos:  p(1440, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1339, 26),
+											Pos:  p(1440, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1340, 13),
+										Pos: p(1441, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1341, 17),
+												Pos: p(1442, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1341, 17),
+													Pos:  p(1442, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1341, 21),
+														Pos:  p(1442, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1341, 30),
+															Pos: p(1442, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1341, 27),
+																Pos:  p(1442, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1341, 42),
+																Pos: p(1442, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1341, 36),
+																	Pos: p(1442, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1341, 33),
+																		Pos:  p(1442, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1341, 38),
+																		Pos:  p(1442, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1341, 44),
+																	Pos:   p(1442, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -20496,39 +21946,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1342, 17),
+												Pos: p(1443, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1342, 17),
+													Pos:  p(1443, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1342, 21),
+														Pos:  p(1443, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1342, 35),
+															Pos: p(1443, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1342, 35),
+																Pos: p(1443, 35),
 																X: &lang.Ident{
-																	Pos:  p(1342, 25),
+																	Pos:  p(1443, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1342, 43),
+																	Pos: p(1443, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1342, 48),
+																		Pos: p(1443, 48),
 																		X: &lang.Ident{
-																			Pos:  p(1342, 43),
+																			Pos:  p(1443, 43),
 																			Name: "_keys",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1342, 49),
+																				Pos: p(1443, 49),
 																				X: &lang.Ident{
-																					Pos:  p(1342, 49),
+																					Pos:  p(1443, 49),
 																					Name: "mid",
 																				},
 																			},
@@ -20536,9 +21986,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1342, 55),
+																	Pos: p(1443, 55),
 																	X: &lang.Ident{
-																		Pos:  p(1342, 55),
+																		Pos:  p(1443, 55),
 																		Name: "key",
 																	},
 																},
@@ -20548,61 +21998,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1343, 17),
+												Pos: p(1444, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1343, 23),
+													Pos: p(1444, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1343, 21),
+														Pos:  p(1444, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1343, 26),
+														Pos:   p(1444, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1343, 29),
+													Pos: p(1444, 29),
 													X: &lang.Ident{
-														Pos:  p(1343, 36),
+														Pos:  p(1444, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1344, 17),
+												Pos: p(1445, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1344, 23),
+													Pos: p(1445, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1344, 21),
+														Pos:  p(1445, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1344, 25),
+														Pos:   p(1445, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1344, 28),
+													Pos: p(1445, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1344, 31),
+														Pos: p(1445, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1344, 28),
+															Pos:  p(1445, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1344, 37),
+															Pos: p(1445, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1344, 33),
+																Pos:  p(1445, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1344, 39),
+																Pos:   p(1445, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -20610,23 +22060,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1344, 47),
+													Pos: p(1445, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1344, 50),
+														Pos: p(1445, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1344, 47),
+															Pos:  p(1445, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1344, 56),
+															Pos: p(1445, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1344, 52),
+																Pos:  p(1445, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1344, 58),
+																Pos:   p(1445, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -20635,60 +22085,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1345, 13),
+										Rbrace: p(1446, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1346, 13),
+									Pos: p(1447, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1346, 20),
+										Pos: p(1447, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1346, 21),
+											Pos:  p(1447, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1347, 9),
+							Rbrace: p(1448, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1349, 9),
+						Pos:       p(1450, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1349, 16),
+							Pos:  p(1450, 16),
 							Name: "TValue",
 						},
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1351, 13),
+								Pos:  p(1452, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1352, 13),
+									Pos: p(1453, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1353, 17),
+											Pos: p(1454, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1353, 17),
+												Pos:  p(1454, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1353, 21),
+													Pos:  p(1454, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1353, 25),
+														Pos: p(1454, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1353, 25),
+															Pos:  p(1454, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1353, 30),
+																Pos: p(1454, 30),
 																X: &lang.Ident{
-																	Pos:  p(1353, 30),
+																	Pos:  p(1454, 30),
 																	Name: "key",
 																},
 															},
@@ -20698,50 +22148,50 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1354, 17),
+											Pos: p(1455, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1354, 23),
+												Pos: p(1455, 23),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1354, 21),
+													Pos:  p(1455, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1354, 25),
+													Pos:   p(1455, 25),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(1354, 28),
+												Pos: p(1455, 28),
 												X: &lang.NewExpr{
-													Pos: p(1354, 34),
+													Pos: p(1455, 34),
 													Type: &lang.TypeRef{
-														Pos:  p(1354, 38),
+														Pos:  p(1455, 38),
 														Name: "KeyNotFoundException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1354, 59),
+															Pos: p(1455, 59),
 															X: &lang.BinaryExpr{
-																Pos: p(1354, 83),
+																Pos: p(1455, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1354, 77),
+																	Pos: p(1455, 77),
 																	Op:  "+",
 																	X: &lang.Literal{
-																		Pos:   p(1354, 59),
+																		Pos:   p(1455, 59),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The given key '\"",
 																		Value: string("The given key '"),
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1354, 79),
+																		Pos:  p(1455, 79),
 																		Name: "key",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1354, 85),
+																	Pos:   p(1455, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"' was not present in the dictionary.\"",
 																	Value: string("' was not present in the dictionary."),
@@ -20753,18 +22203,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1355, 17),
+											Pos: p(1456, 17),
 											X: &lang.IndexExpr{
-												Pos: p(1355, 31),
+												Pos: p(1456, 31),
 												X: &lang.Ident{
-													Pos:  p(1355, 24),
+													Pos:  p(1456, 24),
 													Name: "_values",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1355, 32),
+														Pos: p(1456, 32),
 														X: &lang.Ident{
-															Pos:  p(1355, 32),
+															Pos:  p(1456, 32),
 															Name: "i",
 														},
 													},
@@ -20772,36 +22222,36 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1356, 13),
+									Rbrace: p(1457, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1357, 13),
+								Pos:  p(1458, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1358, 13),
+									Pos: p(1459, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1359, 17),
+											Pos: p(1460, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1359, 17),
+												Pos:  p(1460, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1359, 21),
+													Pos:  p(1460, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1359, 25),
+														Pos: p(1460, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1359, 25),
+															Pos:  p(1460, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1359, 30),
+																Pos: p(1460, 30),
 																X: &lang.Ident{
-																	Pos:  p(1359, 30),
+																	Pos:  p(1460, 30),
 																	Name: "key",
 																},
 															},
@@ -20811,85 +22261,85 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1360, 17),
+											Pos: p(1461, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1360, 23),
+												Pos: p(1461, 23),
 												Op:  ">=",
 												X: &lang.Ident{
-													Pos:  p(1360, 21),
+													Pos:  p(1461, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1360, 26),
+													Pos:   p(1461, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1360, 29),
+												Pos: p(1461, 29),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1360, 31),
+														Pos: p(1461, 31),
 														X: &lang.AssignExpr{
-															Pos: p(1360, 42),
+															Pos: p(1461, 42),
 															Op:  "=",
 															Left: &lang.IndexExpr{
-																Pos: p(1360, 38),
+																Pos: p(1461, 38),
 																X: &lang.Ident{
-																	Pos:  p(1360, 31),
+																	Pos:  p(1461, 31),
 																	Name: "_values",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1360, 39),
+																		Pos: p(1461, 39),
 																		X: &lang.Ident{
-																			Pos:  p(1360, 39),
+																			Pos:  p(1461, 39),
 																			Name: "i",
 																		},
 																	},
 																},
 															},
 															Right: &lang.Ident{
-																Pos:  p(1360, 44),
+																Pos:  p(1461, 44),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1360, 51),
+														Pos: p(1461, 51),
 													},
 												},
-												Rbrace: p(1360, 59),
+												Rbrace: p(1461, 59),
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1361, 17),
+											Pos: p(1462, 17),
 											X: &lang.CallExpr{
-												Pos: p(1361, 23),
+												Pos: p(1462, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(1361, 23),
+													Pos: p(1462, 23),
 													X: &lang.Ident{
-														Pos:  p(1361, 17),
+														Pos:  p(1462, 17),
 														Name: "_keys",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1361, 30),
+														Pos: p(1462, 30),
 														X: &lang.UnaryExpr{
-															Pos: p(1361, 30),
+															Pos: p(1462, 30),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1361, 31),
+																Pos:  p(1462, 31),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1361, 34),
+														Pos: p(1462, 34),
 														X: &lang.Ident{
-															Pos:  p(1361, 34),
+															Pos:  p(1462, 34),
 															Name: "key",
 														},
 													},
@@ -20897,33 +22347,33 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1362, 17),
+											Pos: p(1463, 17),
 											X: &lang.CallExpr{
-												Pos: p(1362, 25),
+												Pos: p(1463, 25),
 												Fun: &lang.MemberExpr{
-													Pos: p(1362, 25),
+													Pos: p(1463, 25),
 													X: &lang.Ident{
-														Pos:  p(1362, 17),
+														Pos:  p(1463, 17),
 														Name: "_values",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1362, 32),
+														Pos: p(1463, 32),
 														X: &lang.UnaryExpr{
-															Pos: p(1362, 32),
+															Pos: p(1463, 32),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1362, 33),
+																Pos:  p(1463, 33),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1362, 36),
+														Pos: p(1463, 36),
 														X: &lang.Ident{
-															Pos:  p(1362, 36),
+															Pos:  p(1463, 36),
 															Name: "value",
 														},
 													},
@@ -20931,15 +22381,15 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1363, 13),
+									Rbrace: p(1464, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1349, 28),
+								Pos: p(1450, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1349, 28),
+									Pos:  p(1450, 28),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -20947,55 +22397,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1366, 9),
+						Pos:       p(1467, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1366, 16),
+							Pos:  p(1467, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1366, 25),
+								Pos: p(1467, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1366, 25),
+									Pos:  p(1467, 25),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1366, 35),
+								Pos: p(1467, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1366, 35),
+									Pos:  p(1467, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1367, 9),
+							Pos: p(1468, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1368, 13),
+									Pos: p(1469, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1368, 13),
+										Pos:  p(1469, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1368, 17),
+											Pos:  p(1469, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1368, 21),
+												Pos: p(1469, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1368, 21),
+													Pos:  p(1469, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1368, 26),
+														Pos: p(1469, 26),
 														X: &lang.Ident{
-															Pos:  p(1368, 26),
+															Pos:  p(1469, 26),
 															Name: "key",
 														},
 													},
@@ -21005,42 +22455,42 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1369, 13),
+									Pos: p(1470, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1369, 19),
+										Pos: p(1470, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1369, 17),
+											Pos:  p(1470, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1369, 22),
+											Pos:   p(1470, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1369, 25),
+										Pos: p(1470, 25),
 										X: &lang.NewExpr{
-											Pos: p(1369, 31),
+											Pos: p(1470, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(1369, 35),
+												Pos:  p(1470, 35),
 												Name: "ArgumentException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1369, 53),
+													Pos: p(1470, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1369, 111),
+														Pos: p(1470, 111),
 														Op:  "+",
 														X: &lang.Literal{
-															Pos:   p(1369, 53),
+															Pos:   p(1470, 53),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"An item with the same key has already been added. Key: \"",
 															Value: string("An item with the same key has already been added. Key: "),
 														},
 														Y: &lang.Ident{
-															Pos:  p(1369, 113),
+															Pos:  p(1470, 113),
 															Name: "key",
 														},
 													},
@@ -21050,33 +22500,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1370, 13),
+									Pos: p(1471, 13),
 									X: &lang.CallExpr{
-										Pos: p(1370, 19),
+										Pos: p(1471, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1370, 19),
+											Pos: p(1471, 19),
 											X: &lang.Ident{
-												Pos:  p(1370, 13),
+												Pos:  p(1471, 13),
 												Name: "_keys",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1370, 26),
+												Pos: p(1471, 26),
 												X: &lang.UnaryExpr{
-													Pos: p(1370, 26),
+													Pos: p(1471, 26),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1370, 27),
+														Pos:  p(1471, 27),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1370, 30),
+												Pos: p(1471, 30),
 												X: &lang.Ident{
-													Pos:  p(1370, 30),
+													Pos:  p(1471, 30),
 													Name: "key",
 												},
 											},
@@ -21084,33 +22534,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1371, 13),
+									Pos: p(1472, 13),
 									X: &lang.CallExpr{
-										Pos: p(1371, 21),
+										Pos: p(1472, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1371, 21),
+											Pos: p(1472, 21),
 											X: &lang.Ident{
-												Pos:  p(1371, 13),
+												Pos:  p(1472, 13),
 												Name: "_values",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1371, 28),
+												Pos: p(1472, 28),
 												X: &lang.UnaryExpr{
-													Pos: p(1371, 28),
+													Pos: p(1472, 28),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1371, 29),
+														Pos:  p(1472, 29),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1371, 32),
+												Pos: p(1472, 32),
 												X: &lang.Ident{
-													Pos:  p(1371, 32),
+													Pos:  p(1472, 32),
 													Name: "value",
 												},
 											},
@@ -21118,69 +22568,69 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1372, 9),
+							Rbrace: p(1473, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1374, 9),
+						Pos:       p(1475, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1374, 16),
+							Pos:  p(1475, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1374, 28),
+								Pos: p(1475, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1374, 28),
+									Pos:  p(1475, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1374, 38),
+								Pos: p(1475, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1374, 38),
+									Pos:  p(1475, 38),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1375, 9),
+							Pos: p(1476, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1376, 13),
+									Pos: p(1477, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1376, 27),
+										Pos: p(1477, 27),
 										Op:  ">=",
 										X: &lang.CallExpr{
-											Pos: p(1376, 17),
+											Pos: p(1477, 17),
 											Fun: &lang.Ident{
-												Pos:  p(1376, 17),
+												Pos:  p(1477, 17),
 												Name: "Find",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1376, 22),
+													Pos: p(1477, 22),
 													X: &lang.Ident{
-														Pos:  p(1376, 22),
+														Pos:  p(1477, 22),
 														Name: "key",
 													},
 												},
 											},
 										},
 										Y: &lang.Literal{
-											Pos:   p(1376, 30),
+											Pos:   p(1477, 30),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1376, 33),
+										Pos: p(1477, 33),
 										X: &lang.Literal{
-											Pos:   p(1376, 40),
+											Pos:   p(1477, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -21188,25 +22638,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1377, 13),
+									Pos: p(1478, 13),
 									X: &lang.CallExpr{
-										Pos: p(1377, 13),
+										Pos: p(1478, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1377, 13),
+											Pos:  p(1478, 13),
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1377, 17),
+												Pos: p(1478, 17),
 												X: &lang.Ident{
-													Pos:  p(1377, 17),
+													Pos:  p(1478, 17),
 													Name: "key",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1377, 22),
+												Pos: p(1478, 22),
 												X: &lang.Ident{
-													Pos:  p(1377, 22),
+													Pos:  p(1478, 22),
 													Name: "value",
 												},
 											},
@@ -21214,60 +22664,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1378, 13),
+									Pos: p(1479, 13),
 									X: &lang.Literal{
-										Pos:   p(1378, 20),
+										Pos:   p(1479, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1379, 9),
+							Rbrace: p(1480, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1381, 9),
+						Pos:       p(1482, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1381, 16),
+							Pos:  p(1482, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1381, 28),
+								Pos: p(1482, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1381, 28),
+									Pos:  p(1482, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1382, 9),
+							Pos: p(1483, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1383, 13),
+									Pos: p(1484, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1383, 13),
+										Pos:  p(1484, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1383, 17),
+											Pos:  p(1484, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1383, 21),
+												Pos: p(1484, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1383, 21),
+													Pos:  p(1484, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1383, 26),
+														Pos: p(1484, 26),
 														X: &lang.Ident{
-															Pos:  p(1383, 26),
+															Pos:  p(1484, 26),
 															Name: "key",
 														},
 													},
@@ -21277,24 +22727,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1384, 13),
+									Pos: p(1485, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1384, 19),
+										Pos: p(1485, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1384, 17),
+											Pos:  p(1485, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1384, 21),
+											Pos:   p(1485, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1384, 24),
+										Pos: p(1485, 24),
 										X: &lang.Literal{
-											Pos:   p(1384, 31),
+											Pos:   p(1485, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -21302,22 +22752,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1385, 13),
+									Pos: p(1486, 13),
 									X: &lang.CallExpr{
-										Pos: p(1385, 19),
+										Pos: p(1486, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1385, 19),
+											Pos: p(1486, 19),
 											X: &lang.Ident{
-												Pos:  p(1385, 13),
+												Pos:  p(1486, 13),
 												Name: "_keys",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1385, 28),
+												Pos: p(1486, 28),
 												X: &lang.Ident{
-													Pos:  p(1385, 28),
+													Pos:  p(1486, 28),
 													Name: "i",
 												},
 											},
@@ -21325,22 +22775,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1386, 13),
+									Pos: p(1487, 13),
 									X: &lang.CallExpr{
-										Pos: p(1386, 21),
+										Pos: p(1487, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1386, 21),
+											Pos: p(1487, 21),
 											X: &lang.Ident{
-												Pos:  p(1386, 13),
+												Pos:  p(1487, 13),
 												Name: "_values",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1386, 30),
+												Pos: p(1487, 30),
 												X: &lang.Ident{
-													Pos:  p(1386, 30),
+													Pos:  p(1487, 30),
 													Name: "i",
 												},
 											},
@@ -21348,95 +22798,95 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1387, 13),
+									Pos: p(1488, 13),
 									X: &lang.Literal{
-										Pos:   p(1387, 20),
+										Pos:   p(1488, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1388, 9),
+							Rbrace: p(1489, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1390, 9),
+						Pos:       p(1491, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1390, 16),
+							Pos:  p(1491, 16),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1390, 33),
+								Pos: p(1491, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1390, 33),
+									Pos:  p(1491, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1390, 56),
+							Pos: p(1491, 56),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1390, 46),
+								Pos: p(1491, 46),
 								Fun: &lang.Ident{
-									Pos:  p(1390, 46),
+									Pos:  p(1491, 46),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1390, 51),
+										Pos: p(1491, 51),
 										X: &lang.Ident{
-											Pos:  p(1390, 51),
+											Pos:  p(1491, 51),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1390, 59),
+								Pos:   p(1491, 59),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1391, 9),
+						Pos:       p(1492, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1391, 16),
+							Pos:  p(1492, 16),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1391, 35),
+								Pos: p(1492, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1391, 35),
+									Pos:  p(1492, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1391, 60),
+							Pos: p(1492, 60),
 							Fun: &lang.MemberExpr{
-								Pos: p(1391, 60),
+								Pos: p(1492, 60),
 								X: &lang.Ident{
-									Pos:  p(1391, 52),
+									Pos:  p(1492, 52),
 									Name: "_values",
 								},
 								Name: "Contains",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1391, 69),
+									Pos: p(1492, 69),
 									X: &lang.Ident{
-										Pos:  p(1391, 69),
+										Pos:  p(1492, 69),
 										Name: "value",
 									},
 								},
@@ -21444,56 +22894,56 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1393, 9),
+						Pos:       p(1494, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1393, 16),
+							Pos:  p(1494, 16),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1393, 33),
+								Pos: p(1494, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1393, 33),
+									Pos:  p(1494, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      p(1393, 43),
+								Pos:      p(1494, 43),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(1393, 47),
+									Pos:  p(1494, 47),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1394, 9),
+							Pos: p(1495, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1395, 13),
+									Pos: p(1496, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1395, 13),
+										Pos:  p(1496, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1395, 17),
+											Pos:  p(1496, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1395, 21),
+												Pos: p(1496, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1395, 21),
+													Pos:  p(1496, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1395, 26),
+														Pos: p(1496, 26),
 														X: &lang.Ident{
-															Pos:  p(1395, 26),
+															Pos:  p(1496, 26),
 															Name: "key",
 														},
 													},
@@ -21503,74 +22953,74 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1396, 13),
+									Pos: p(1497, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1396, 19),
+										Pos: p(1497, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1396, 17),
+											Pos:  p(1497, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1396, 21),
+											Pos:   p(1497, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1396, 24),
+										Pos: p(1497, 24),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1396, 26),
+												Pos: p(1497, 26),
 												X: &lang.AssignExpr{
-													Pos: p(1396, 32),
+													Pos: p(1497, 32),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1396, 26),
+														Pos:  p(1497, 26),
 														Name: "value",
 													},
 													Right: &lang.DefaultExpr{
-														Pos: p(1396, 34),
+														Pos: p(1497, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(1396, 42),
+															Pos:  p(1497, 42),
 															Name: "TValue",
 														},
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1396, 51),
+												Pos: p(1497, 51),
 												X: &lang.Literal{
-													Pos:   p(1396, 58),
+													Pos:   p(1497, 58),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
 												},
 											},
 										},
-										Rbrace: p(1396, 65),
+										Rbrace: p(1497, 65),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1397, 13),
+									Pos: p(1498, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1397, 19),
+										Pos: p(1498, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1397, 13),
+											Pos:  p(1498, 13),
 											Name: "value",
 										},
 										Right: &lang.IndexExpr{
-											Pos: p(1397, 28),
+											Pos: p(1498, 28),
 											X: &lang.Ident{
-												Pos:  p(1397, 21),
+												Pos:  p(1498, 21),
 												Name: "_values",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1397, 29),
+													Pos: p(1498, 29),
 													X: &lang.Ident{
-														Pos:  p(1397, 29),
+														Pos:  p(1498, 29),
 														Name: "i",
 													},
 												},
@@ -21579,37 +23029,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1398, 13),
+									Pos: p(1499, 13),
 									X: &lang.Literal{
-										Pos:   p(1398, 20),
+										Pos:   p(1499, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1399, 9),
+							Rbrace: p(1500, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1401, 9),
+						Pos:       p(1502, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1401, 16),
+							Pos:  p(1502, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						Body: &lang.BlockStmt{
-							Pos: p(1401, 29),
+							Pos: p(1502, 29),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1401, 31),
+									Pos: p(1502, 31),
 									X: &lang.CallExpr{
-										Pos: p(1401, 37),
+										Pos: p(1502, 37),
 										Fun: &lang.MemberExpr{
-											Pos: p(1401, 37),
+											Pos: p(1502, 37),
 											X: &lang.Ident{
-												Pos:  p(1401, 31),
+												Pos:  p(1502, 31),
 												Name: "_keys",
 											},
 											Name: "Clear",
@@ -21617,13 +23067,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1401, 46),
+									Pos: p(1502, 46),
 									X: &lang.CallExpr{
-										Pos: p(1401, 54),
+										Pos: p(1502, 54),
 										Fun: &lang.MemberExpr{
-											Pos: p(1401, 54),
+											Pos: p(1502, 54),
 											X: &lang.Ident{
-												Pos:  p(1401, 46),
+												Pos:  p(1502, 46),
 												Name: "_values",
 											},
 											Name: "Clear",
@@ -21631,26 +23081,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1401, 63),
+							Rbrace: p(1502, 63),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1403, 9),
+						Pos:       p(1504, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1403, 16),
+							Pos:  p(1504, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1403, 28),
+									Pos:  p(1504, 28),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1403, 41),
+											Pos:  p(1504, 41),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1403, 47),
+											Pos:  p(1504, 47),
 											Name: "TValue",
 										},
 									},
@@ -21659,30 +23109,30 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(1404, 9),
+							Pos: p(1505, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1405, 13),
+									Pos: p(1506, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1405, 17),
+											Pos:  p(1506, 17),
 											Name: "pairs",
 											Init: &lang.NewExpr{
-												Pos: p(1405, 25),
+												Pos: p(1506, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(1405, 29),
+													Pos:  p(1506, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1405, 34),
+															Pos:  p(1506, 34),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1405, 47),
+																	Pos:  p(1506, 47),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1405, 53),
+																	Pos:  p(1506, 53),
 																	Name: "TValue",
 																},
 															},
@@ -21694,19 +23144,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(1406, 13),
+									Pos: p(1507, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(1406, 18),
+										Pos: p(1507, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(1406, 18),
+											Pos:  p(1507, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1406, 22),
+												Pos:  p(1507, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(1406, 26),
+													Pos:   p(1507, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -21714,16 +23164,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(1406, 31),
+										Pos: p(1507, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1406, 29),
+											Pos:  p(1507, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1406, 39),
+											Pos: p(1507, 39),
 											X: &lang.Ident{
-												Pos:  p(1406, 33),
+												Pos:  p(1507, 33),
 												Name: "_keys",
 											},
 											Name: "Count",
@@ -21731,59 +23181,59 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(1406, 47),
+											Pos: p(1507, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1406, 46),
+												Pos:  p(1507, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1406, 51),
+										Pos: p(1507, 51),
 										X: &lang.CallExpr{
-											Pos: p(1406, 57),
+											Pos: p(1507, 57),
 											Fun: &lang.MemberExpr{
-												Pos: p(1406, 57),
+												Pos: p(1507, 57),
 												X: &lang.Ident{
-													Pos:  p(1406, 51),
+													Pos:  p(1507, 51),
 													Name: "pairs",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1406, 61),
+													Pos: p(1507, 61),
 													X: &lang.NewExpr{
-														Pos: p(1406, 61),
+														Pos: p(1507, 61),
 														Type: &lang.TypeRef{
-															Pos:  p(1406, 65),
+															Pos:  p(1507, 65),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1406, 78),
+																	Pos:  p(1507, 78),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1406, 84),
+																	Pos:  p(1507, 84),
 																	Name: "TValue",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1406, 92),
+																Pos: p(1507, 92),
 																X: &lang.IndexExpr{
-																	Pos: p(1406, 97),
+																	Pos: p(1507, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1406, 92),
+																		Pos:  p(1507, 92),
 																		Name: "_keys",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1406, 98),
+																			Pos: p(1507, 98),
 																			X: &lang.Ident{
-																				Pos:  p(1406, 98),
+																				Pos:  p(1507, 98),
 																				Name: "i",
 																			},
 																		},
@@ -21791,18 +23241,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1406, 102),
+																Pos: p(1507, 102),
 																X: &lang.IndexExpr{
-																	Pos: p(1406, 109),
+																	Pos: p(1507, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1406, 102),
+																		Pos:  p(1507, 102),
 																		Name: "_values",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1406, 110),
+																			Pos: p(1507, 110),
 																			X: &lang.Ident{
-																				Pos:  p(1406, 110),
+																				Pos:  p(1507, 110),
 																				Name: "i",
 																			},
 																		},
@@ -21817,13 +23267,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1407, 13),
+									Pos: p(1508, 13),
 									X: &lang.CallExpr{
-										Pos: p(1407, 26),
+										Pos: p(1508, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(1407, 26),
+											Pos: p(1508, 26),
 											X: &lang.Ident{
-												Pos:  p(1407, 20),
+												Pos:  p(1508, 20),
 												Name: "pairs",
 											},
 											Name: "GetEnumerator",
@@ -21831,32 +23281,32 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1408, 9),
+							Rbrace: p(1509, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1410, 9),
+						Pos: p(1511, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1410, 9),
+							Pos:  p(1511, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1410, 90),
+							Pos: p(1511, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1410, 90),
+								Pos:  p(1511, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1410, 40),
+							Pos:  p(1511, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1413, 5),
+				Pos:       p(1514, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -21866,11 +23316,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1413, 33),
+						Pos:  p(1514, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1413, 45),
+								Pos:  p(1514, 45),
 								Name: "T",
 							},
 						},
@@ -21878,30 +23328,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1415, 9),
+						Pos:       p(1516, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1415, 18),
+							Pos:  p(1516, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1415, 23),
+									Pos:  p(1516, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1415, 26),
+								Pos:  p(1516, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1415, 35),
+									Pos: p(1516, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1415, 39),
+										Pos:  p(1516, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1415, 44),
+												Pos:  p(1516, 44),
 												Name: "T",
 											},
 										},
@@ -21911,49 +23361,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1416, 9),
+						Pos:       p(1517, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1416, 18),
+							Pos:  p(1517, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1416, 28),
+									Pos:  p(1517, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1416, 31),
+								Pos:  p(1517, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1418, 9),
+						Pos:       p(1519, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1418, 30),
+							Pos:  p(1519, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1418, 35),
+									Pos: p(1519, 35),
 									X: &lang.CastExpr{
-										Pos: p(1418, 35),
+										Pos: p(1519, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1418, 36),
+											Pos:  p(1519, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1418, 46),
+													Pos:  p(1519, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1418, 49),
+											Pos:  p(1519, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21962,23 +23412,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1418, 55),
-							Rbrace: p(1418, 57),
+							Pos:    p(1519, 55),
+							Rbrace: p(1519, 57),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1419, 9),
+						Pos:       p(1520, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1419, 26),
+								Pos: p(1520, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1419, 26),
+									Pos:  p(1520, 26),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1419, 36),
+											Pos:  p(1520, 36),
 											Name: "T",
 										},
 									},
@@ -21987,32 +23437,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1419, 49),
+							Pos: p(1520, 49),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1419, 51),
+									Pos: p(1520, 51),
 									X: &lang.AssignExpr{
-										Pos: p(1419, 61),
+										Pos: p(1520, 61),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1419, 51),
+											Pos:  p(1520, 51),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1419, 72),
+											Pos: p(1520, 72),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1419, 63),
+												Pos:  p(1520, 63),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1419, 87),
+												Pos: p(1520, 87),
 												X: &lang.Ident{
-													Pos:  p(1419, 75),
+													Pos:  p(1520, 75),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1419, 84),
+															Pos:  p(1520, 84),
 															Name: "T",
 														},
 													},
@@ -22023,22 +23473,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1419, 96),
+							Rbrace: p(1520, 96),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1420, 9),
+						Pos:       p(1521, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1420, 26),
+								Pos: p(1521, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1420, 26),
+									Pos:  p(1521, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1420, 38),
+											Pos:  p(1521, 38),
 											Name: "T",
 										},
 									},
@@ -22047,25 +23497,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1420, 55),
+							Pos:  p(1521, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1420, 60),
+									Pos: p(1521, 60),
 									X: &lang.CastExpr{
-										Pos: p(1420, 60),
+										Pos: p(1521, 60),
 										Type: &lang.TypeRef{
-											Pos:  p(1420, 61),
+											Pos:  p(1521, 61),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1420, 71),
+													Pos:  p(1521, 71),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1420, 74),
+											Pos:  p(1521, 74),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -22074,28 +23524,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1421, 9),
+							Pos: p(1522, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1422, 13),
+									Pos:  p(1523, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1422, 31),
+										Pos:  p(1523, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1422, 43),
+										Pos: p(1523, 43),
 										X: &lang.CallExpr{
-											Pos: p(1422, 43),
+											Pos: p(1523, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1422, 43),
+												Pos:  p(1523, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1422, 47),
+													Pos: p(1523, 47),
 													X: &lang.Ident{
-														Pos:  p(1422, 47),
+														Pos:  p(1523, 47),
 														Name: "x",
 													},
 												},
@@ -22104,22 +23554,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1423, 9),
+							Rbrace: p(1524, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1424, 9),
+						Pos:       p(1525, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1424, 26),
+								Pos: p(1525, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1424, 26),
+									Pos:  p(1525, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1424, 38),
+											Pos:  p(1525, 38),
 											Name: "T",
 										},
 									},
@@ -22127,13 +23577,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(1424, 53),
+								Pos: p(1525, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1424, 53),
+									Pos:  p(1525, 53),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1424, 63),
+											Pos:  p(1525, 63),
 											Name: "T",
 										},
 									},
@@ -22142,41 +23592,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1424, 78),
+							Pos:  p(1525, 78),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1424, 83),
+									Pos: p(1525, 83),
 									X: &lang.Ident{
-										Pos:  p(1424, 83),
+										Pos:  p(1525, 83),
 										Name: "comparer",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1425, 9),
+							Pos: p(1526, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1426, 13),
+									Pos:  p(1527, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1426, 31),
+										Pos:  p(1527, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1426, 43),
+										Pos: p(1527, 43),
 										X: &lang.CallExpr{
-											Pos: p(1426, 43),
+											Pos: p(1527, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1426, 43),
+												Pos:  p(1527, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1426, 47),
+													Pos: p(1527, 47),
 													X: &lang.Ident{
-														Pos:  p(1426, 47),
+														Pos:  p(1527, 47),
 														Name: "x",
 													},
 												},
@@ -22185,71 +23635,71 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1427, 9),
+							Rbrace: p(1528, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1429, 9),
+						Pos:       p(1530, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1429, 16),
+							Pos:  p(1530, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1429, 36),
+							Pos: p(1530, 36),
 							X: &lang.Ident{
-								Pos:  p(1429, 29),
+								Pos:  p(1530, 29),
 								Name: "_items",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1430, 9),
+						Pos:       p(1531, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1430, 16),
+							Pos:  p(1531, 16),
 							Name: "T",
 						},
 						Name: "Min",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1430, 43),
+							Pos: p(1531, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1430, 38),
+								Pos: p(1531, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1430, 32),
+									Pos: p(1531, 32),
 									X: &lang.Ident{
-										Pos:  p(1430, 25),
+										Pos:  p(1531, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1430, 41),
+									Pos:   p(1531, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1430, 45),
+								Pos: p(1531, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1430, 53),
+									Pos:  p(1531, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1430, 64),
+								Pos: p(1531, 64),
 								X: &lang.Ident{
-									Pos:  p(1430, 58),
+									Pos:  p(1531, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1430, 65),
+										Pos: p(1531, 65),
 										X: &lang.Literal{
-											Pos:   p(1430, 65),
+											Pos:   p(1531, 65),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -22259,61 +23709,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1431, 9),
+						Pos:       p(1532, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1431, 16),
+							Pos:  p(1532, 16),
 							Name: "T",
 						},
 						Name: "Max",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1431, 43),
+							Pos: p(1532, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1431, 38),
+								Pos: p(1532, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1431, 32),
+									Pos: p(1532, 32),
 									X: &lang.Ident{
-										Pos:  p(1431, 25),
+										Pos:  p(1532, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1431, 41),
+									Pos:   p(1532, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1431, 45),
+								Pos: p(1532, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1431, 53),
+									Pos:  p(1532, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1431, 64),
+								Pos: p(1532, 64),
 								X: &lang.Ident{
-									Pos:  p(1431, 58),
+									Pos:  p(1532, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1431, 65),
+										Pos: p(1532, 65),
 										X: &lang.BinaryExpr{
-											Pos: p(1431, 78),
+											Pos: p(1532, 78),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(1431, 72),
+												Pos: p(1532, 72),
 												X: &lang.Ident{
-													Pos:  p(1431, 65),
+													Pos:  p(1532, 65),
 													Name: "_items",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1431, 80),
+												Pos:   p(1532, 80),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -22324,57 +23774,57 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1433, 9),
+						Pos: p(1534, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1433, 9),
+							Pos:  p(1534, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1433, 18),
+								Pos: p(1534, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1433, 18),
+									Pos:  p(1534, 18),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1434, 9),
+							Pos: p(1535, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1435, 13),
+									Pos: p(1536, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1435, 13),
+										Pos:  p(1536, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1435, 17),
+											Pos:  p(1536, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1435, 22),
+												Pos:   p(1536, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1435, 25),
+											Pos:  p(1536, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1435, 43),
+												Pos: p(1536, 43),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1435, 37),
+													Pos: p(1536, 37),
 													X: &lang.Ident{
-														Pos:  p(1435, 30),
+														Pos:  p(1536, 30),
 														Name: "_items",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1435, 45),
+													Pos:   p(1536, 45),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -22383,56 +23833,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1436, 13),
+									Pos: p(1537, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1436, 23),
+										Pos: p(1537, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1436, 20),
+											Pos:  p(1537, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1436, 26),
+											Pos:  p(1537, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1437, 13),
+										Pos: p(1538, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1438, 17),
+												Pos: p(1539, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1438, 17),
+													Pos:  p(1539, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1438, 21),
+														Pos:  p(1539, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1438, 30),
+															Pos: p(1539, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1438, 27),
+																Pos:  p(1539, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1438, 42),
+																Pos: p(1539, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1438, 36),
+																	Pos: p(1539, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1438, 33),
+																		Pos:  p(1539, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1438, 38),
+																		Pos:  p(1539, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1438, 44),
+																	Pos:   p(1539, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -22442,39 +23892,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1439, 17),
+												Pos: p(1540, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1439, 17),
+													Pos:  p(1540, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1439, 21),
+														Pos:  p(1540, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1439, 35),
+															Pos: p(1540, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1439, 35),
+																Pos: p(1540, 35),
 																X: &lang.Ident{
-																	Pos:  p(1439, 25),
+																	Pos:  p(1540, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1439, 43),
+																	Pos: p(1540, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1439, 49),
+																		Pos: p(1540, 49),
 																		X: &lang.Ident{
-																			Pos:  p(1439, 43),
+																			Pos:  p(1540, 43),
 																			Name: "_items",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1439, 50),
+																				Pos: p(1540, 50),
 																				X: &lang.Ident{
-																					Pos:  p(1439, 50),
+																					Pos:  p(1540, 50),
 																					Name: "mid",
 																				},
 																			},
@@ -22482,9 +23932,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1439, 56),
+																	Pos: p(1540, 56),
 																	X: &lang.Ident{
-																		Pos:  p(1439, 56),
+																		Pos:  p(1540, 56),
 																		Name: "item",
 																	},
 																},
@@ -22494,61 +23944,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1440, 17),
+												Pos: p(1541, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1440, 23),
+													Pos: p(1541, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1440, 21),
+														Pos:  p(1541, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1440, 26),
+														Pos:   p(1541, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1440, 29),
+													Pos: p(1541, 29),
 													X: &lang.Ident{
-														Pos:  p(1440, 36),
+														Pos:  p(1541, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1441, 17),
+												Pos: p(1542, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1441, 23),
+													Pos: p(1542, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1441, 21),
+														Pos:  p(1542, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1441, 25),
+														Pos:   p(1542, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1441, 28),
+													Pos: p(1542, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1441, 31),
+														Pos: p(1542, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1441, 28),
+															Pos:  p(1542, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1441, 37),
+															Pos: p(1542, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1441, 33),
+																Pos:  p(1542, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1441, 39),
+																Pos:   p(1542, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22556,23 +24006,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1441, 47),
+													Pos: p(1542, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1441, 50),
+														Pos: p(1542, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1441, 47),
+															Pos:  p(1542, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1441, 56),
+															Pos: p(1542, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1441, 52),
+																Pos:  p(1542, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1441, 58),
+																Pos:   p(1542, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22581,66 +24031,66 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1442, 13),
+										Rbrace: p(1543, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1443, 13),
+									Pos: p(1544, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1443, 20),
+										Pos: p(1544, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1443, 21),
+											Pos:  p(1544, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1444, 9),
+							Rbrace: p(1545, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1446, 9),
+						Pos:       p(1547, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1446, 16),
+							Pos:  p(1547, 16),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1446, 25),
+								Pos: p(1547, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1446, 25),
+									Pos:  p(1547, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1447, 9),
+							Pos: p(1548, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1448, 13),
+									Pos: p(1549, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1448, 13),
+										Pos:  p(1549, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1448, 17),
+											Pos:  p(1549, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1448, 21),
+												Pos: p(1549, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1448, 21),
+													Pos:  p(1549, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1448, 26),
+														Pos: p(1549, 26),
 														X: &lang.Ident{
-															Pos:  p(1448, 26),
+															Pos:  p(1549, 26),
 															Name: "item",
 														},
 													},
@@ -22650,24 +24100,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1449, 13),
+									Pos: p(1550, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1449, 19),
+										Pos: p(1550, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1449, 17),
+											Pos:  p(1550, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1449, 22),
+											Pos:   p(1550, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1449, 25),
+										Pos: p(1550, 25),
 										X: &lang.Literal{
-											Pos:   p(1449, 32),
+											Pos:   p(1550, 32),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -22675,33 +24125,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1450, 13),
+									Pos: p(1551, 13),
 									X: &lang.CallExpr{
-										Pos: p(1450, 20),
+										Pos: p(1551, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1450, 20),
+											Pos: p(1551, 20),
 											X: &lang.Ident{
-												Pos:  p(1450, 13),
+												Pos:  p(1551, 13),
 												Name: "_items",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1450, 27),
+												Pos: p(1551, 27),
 												X: &lang.UnaryExpr{
-													Pos: p(1450, 27),
+													Pos: p(1551, 27),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1450, 28),
+														Pos:  p(1551, 28),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1450, 31),
+												Pos: p(1551, 31),
 												X: &lang.Ident{
-													Pos:  p(1450, 31),
+													Pos:  p(1551, 31),
 													Name: "item",
 												},
 											},
@@ -22709,60 +24159,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1451, 13),
+									Pos: p(1552, 13),
 									X: &lang.Literal{
-										Pos:   p(1451, 20),
+										Pos:   p(1552, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1452, 9),
+							Rbrace: p(1553, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1454, 9),
+						Pos:       p(1555, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1454, 16),
+							Pos:  p(1555, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1454, 28),
+								Pos: p(1555, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1454, 28),
+									Pos:  p(1555, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1455, 9),
+							Pos: p(1556, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1456, 13),
+									Pos: p(1557, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1456, 13),
+										Pos:  p(1557, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1456, 17),
+											Pos:  p(1557, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1456, 21),
+												Pos: p(1557, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1456, 21),
+													Pos:  p(1557, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1456, 26),
+														Pos: p(1557, 26),
 														X: &lang.Ident{
-															Pos:  p(1456, 26),
+															Pos:  p(1557, 26),
 															Name: "item",
 														},
 													},
@@ -22772,24 +24222,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1457, 13),
+									Pos: p(1558, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1457, 19),
+										Pos: p(1558, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1457, 17),
+											Pos:  p(1558, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1457, 21),
+											Pos:   p(1558, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1457, 24),
+										Pos: p(1558, 24),
 										X: &lang.Literal{
-											Pos:   p(1457, 31),
+											Pos:   p(1558, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -22797,22 +24247,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1458, 13),
+									Pos: p(1559, 13),
 									X: &lang.CallExpr{
-										Pos: p(1458, 20),
+										Pos: p(1559, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1458, 20),
+											Pos: p(1559, 20),
 											X: &lang.Ident{
-												Pos:  p(1458, 13),
+												Pos:  p(1559, 13),
 												Name: "_items",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1458, 29),
+												Pos: p(1559, 29),
 												X: &lang.Ident{
-													Pos:  p(1458, 29),
+													Pos:  p(1559, 29),
 													Name: "i",
 												},
 											},
@@ -22820,76 +24270,76 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1459, 13),
+									Pos: p(1560, 13),
 									X: &lang.Literal{
-										Pos:   p(1459, 20),
+										Pos:   p(1560, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1460, 9),
+							Rbrace: p(1561, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1462, 9),
+						Pos:       p(1563, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1462, 16),
+							Pos:  p(1563, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1462, 30),
+								Pos: p(1563, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1462, 30),
+									Pos:  p(1563, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1462, 52),
+							Pos: p(1563, 52),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1462, 41),
+								Pos: p(1563, 41),
 								Fun: &lang.Ident{
-									Pos:  p(1462, 41),
+									Pos:  p(1563, 41),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1462, 46),
+										Pos: p(1563, 46),
 										X: &lang.Ident{
-											Pos:  p(1462, 46),
+											Pos:  p(1563, 46),
 											Name: "item",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1462, 55),
+								Pos:   p(1563, 55),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1463, 9),
+						Pos:       p(1564, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1463, 16),
+							Pos:  p(1564, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1463, 39),
+							Pos: p(1564, 39),
 							Fun: &lang.MemberExpr{
-								Pos: p(1463, 39),
+								Pos: p(1564, 39),
 								X: &lang.Ident{
-									Pos:  p(1463, 32),
+									Pos:  p(1564, 32),
 									Name: "_items",
 								},
 								Name: "Clear",
@@ -22897,22 +24347,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1465, 9),
+						Pos:       p(1566, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1465, 16),
+							Pos:  p(1566, 16),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1465, 31),
+								Pos: p(1566, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1465, 31),
+									Pos:  p(1566, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1465, 43),
+											Pos:  p(1566, 43),
 											Name: "T",
 										},
 									},
@@ -22921,28 +24371,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1466, 9),
+							Pos: p(1567, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1467, 13),
+									Pos:  p(1568, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1467, 31),
+										Pos:  p(1568, 31),
 										Name: "other",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1467, 38),
+										Pos: p(1568, 38),
 										X: &lang.CallExpr{
-											Pos: p(1467, 38),
+											Pos: p(1568, 38),
 											Fun: &lang.Ident{
-												Pos:  p(1467, 38),
+												Pos:  p(1568, 38),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1467, 42),
+													Pos: p(1568, 42),
 													X: &lang.Ident{
-														Pos:  p(1467, 42),
+														Pos:  p(1568, 42),
 														Name: "x",
 													},
 												},
@@ -22951,49 +24401,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1468, 9),
+							Rbrace: p(1569, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1470, 9),
+						Pos:       p(1571, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1470, 16),
+							Pos:  p(1571, 16),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1470, 28),
+									Pos:  p(1571, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Reverse",
 						Body: &lang.BlockStmt{
-							Pos: p(1471, 9),
+							Pos: p(1572, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1472, 13),
+									Pos: p(1573, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1472, 17),
+											Pos:  p(1573, 17),
 											Name: "r",
 											Init: &lang.NewExpr{
-												Pos: p(1472, 21),
+												Pos: p(1573, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(1472, 25),
+													Pos:  p(1573, 25),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1472, 30),
+															Pos:  p(1573, 30),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1472, 33),
+														Pos: p(1573, 33),
 														X: &lang.Ident{
-															Pos:  p(1472, 33),
+															Pos:  p(1573, 33),
 															Name: "_items",
 														},
 													},
@@ -23003,13 +24453,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1473, 13),
+									Pos: p(1574, 13),
 									X: &lang.CallExpr{
-										Pos: p(1473, 15),
+										Pos: p(1574, 15),
 										Fun: &lang.MemberExpr{
-											Pos: p(1473, 15),
+											Pos: p(1574, 15),
 											X: &lang.Ident{
-												Pos:  p(1473, 13),
+												Pos:  p(1574, 13),
 												Name: "r",
 											},
 											Name: "Reverse",
@@ -23017,51 +24467,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1474, 13),
+									Pos: p(1575, 13),
 									X: &lang.Ident{
-										Pos:  p(1474, 20),
+										Pos:  p(1575, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(1475, 9),
+							Rbrace: p(1576, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1477, 9),
+						Pos:       p(1578, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1477, 16),
+							Pos:  p(1578, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1477, 28),
+									Pos:  p(1578, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1477, 70),
+							Pos: p(1578, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1477, 70),
+								Pos: p(1578, 70),
 								X: &lang.NewExpr{
-									Pos: p(1477, 50),
+									Pos: p(1578, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1477, 54),
+										Pos:  p(1578, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1477, 59),
+												Pos:  p(1578, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1477, 62),
+											Pos: p(1578, 62),
 											X: &lang.Ident{
-												Pos:  p(1477, 62),
+												Pos:  p(1578, 62),
 												Name: "_items",
 											},
 										},
@@ -23072,21 +24522,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1478, 9),
+						Pos: p(1579, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1478, 9),
+							Pos:  p(1579, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1478, 90),
+							Pos: p(1579, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1478, 90),
+								Pos:  p(1579, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1478, 40),
+							Pos:  p(1579, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},

@@ -210,6 +210,10 @@ func (fs *funcState) stmt(s lang.Stmt) {
 	case *lang.LocalFuncStmt:
 		// Created at block entry.
 	case *lang.EmptyStmt:
+	case *lang.YieldStmt:
+		// The iterator lowering removes every yield of a well-formed
+		// iterator; one left here is in a body the binder reported
+		// (CS1624, CS1621 and the others).
 	default:
 		fs.errorf(s.Position(), "this statement is not supported")
 	}
@@ -433,24 +437,42 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 		fs.popScope()
 		return
 	}
-	en := fs.alloc()
+	// The enumerator is disposed when the loop ends, however it ends
+	// (C# §13.9.5): try { loop } finally { if (e is IDisposable)
+	// ((IDisposable)e).Dispose(); }. The loop's end is inside the try
+	// block, so leaving by MoveNext or break runs the finally block.
+	name := fmt.Sprintf("<foreach>%d", len(fs.code))
+	en := fs.declare(name, s.Pos, nil, nil).reg
 	fs.emitABC(vm.OpMove, en, coll, 0)
 	fs.emitABC(vm.OpCallVirt, en, fs.c.site("GetEnumerator", 0), 1)
-	fs.mark(top)
-	t := fs.alloc()
-	fs.emitABC(vm.OpMove, t, en, 0)
-	fs.emitABC(vm.OpCallVirt, t, fs.c.site("MoveNext", 0), 1)
-	fs.jumpTo(end, vm.MakeABx(vm.OpJmpIfNot, t, 0))
-	fs.pushScope()
-	x := fs.declare(s.Name, s.Pos, typ, conv)
-	fs.emitABC(vm.OpGetMember, x.reg, en, fs.c.site("Current", 0))
-	fs.convertOnStore(x.reg, nil, conv)
-	fs.initBox(x)
-	fs.loop(s.Body, end, top)
+	fs.tryWith(&lang.TryStmt{Pos: s.Pos, Finally: disposeEnumerator(s.Pos, name)}, func() {
+		fs.mark(top)
+		t := fs.alloc()
+		fs.emitABC(vm.OpMove, t, en, 0)
+		fs.emitABC(vm.OpCallVirt, t, fs.c.site("MoveNext", 0), 1)
+		fs.jumpTo(end, vm.MakeABx(vm.OpJmpIfNot, t, 0))
+		fs.pushScope()
+		x := fs.declare(s.Name, s.Pos, typ, conv)
+		fs.emitABC(vm.OpGetMember, x.reg, en, fs.c.site("Current", 0))
+		fs.convertOnStore(x.reg, nil, conv)
+		fs.initBox(x)
+		fs.loop(s.Body, end, top)
+		fs.popScope()
+		fs.jmp(top)
+		fs.mark(end)
+	})
 	fs.popScope()
-	fs.jmp(top)
-	fs.mark(end)
-	fs.popScope()
+}
+
+// disposeEnumerator is the finally block of a foreach over an enumerator
+// named name: `if (name is IDisposable) ((IDisposable)name).Dispose();`.
+func disposeEnumerator(pos lang.Pos, name string) *lang.BlockStmt {
+	disposable := &lang.TypeRef{Pos: pos, Name: "System.IDisposable"}
+	e := &lang.Ident{Pos: pos, Name: name}
+	return &lang.BlockStmt{Pos: pos, Stmts: []lang.Stmt{&lang.IfStmt{Pos: pos,
+		Cond: &lang.IsExpr{Pos: pos, X: e, Pattern: &lang.TypePattern{Pos: pos, Type: disposable}},
+		Then: &lang.ExprStmt{Pos: pos, X: &lang.CallExpr{Pos: pos, Fun: &lang.MemberExpr{Pos: pos,
+			X: &lang.CastExpr{Pos: pos, Type: disposable, X: &lang.Ident{Pos: pos, Name: name}}, Name: "Dispose"}}}}}}
 }
 
 func (fs *funcState) switchStmt(s *lang.SwitchStmt) {
@@ -751,7 +773,11 @@ func (fs *funcState) doReturn(r int) {
 	fs.emitABC(vm.OpRet, r, 0, 0)
 }
 
-func (fs *funcState) tryStmt(s *lang.TryStmt) {
+func (fs *funcState) tryStmt(s *lang.TryStmt) { fs.tryWith(s, nil) }
+
+// tryWith compiles a try statement whose body, when body is not nil, is
+// the code body emits rather than s.Body.
+func (fs *funcState) tryWith(s *lang.TryStmt, body func()) {
 	var tc *tryCtx
 	if s.Finally != nil {
 		tc = &tryCtx{pendingReg: fs.alloc(), excReg: fs.alloc(), finally: fs.newLabel()}
@@ -760,7 +786,11 @@ func (fs *funcState) tryStmt(s *lang.TryStmt) {
 	}
 	start := len(fs.code)
 	fs.inTry++
-	fs.block(s.Body)
+	if body != nil {
+		body()
+	} else {
+		fs.block(s.Body)
+	}
 	end := len(fs.code)
 	after := fs.newLabel()
 	if len(s.Catches) > 0 {

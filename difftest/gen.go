@@ -32,7 +32,9 @@
 // the generator's own evaluation (query.go);
 // struct variables copied, mutated, passed by value and by ref, boxed and
 // kept across awaits, each checked against the generator's model of its
-// value (structs.go).
+// value (structs.go);
+// iterators with try/finally enumerated with break, awaits and Take, each
+// checking its log against a model of C#'s semantics (iter.go).
 package difftest
 
 import (
@@ -84,6 +86,7 @@ func (g *gen) program() string {
 		g.methods = append(g.methods, m)
 	}
 	g.line("using System;")
+	g.line("using System.Collections.Generic;")
 	g.line("using System.Linq;")
 	g.line("using System.Threading;")
 	g.line("using System.Threading.Tasks;")
@@ -230,11 +233,13 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(26)
+	k := g.r.Intn(27)
 	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
 	switch k {
+	case 26:
+		g.iterStmt()
 	case 25:
 		g.structStmt()
 	case 24:

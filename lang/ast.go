@@ -480,6 +480,14 @@ type ReturnStmt struct {
 	X   Expr
 }
 
+// YieldStmt is `yield return X;`, or `yield break;` when X is nil. It only
+// appears in an iterator's body; the iterator lowering (sm.LowerIterators)
+// removes it before code generation.
+type YieldStmt struct {
+	Pos Pos
+	X   Expr
+}
+
 // GotoStmt is `goto Label;`, `goto case Case;` or `goto default;`.
 type GotoStmt struct {
 	Pos       Pos

@@ -611,6 +611,12 @@ func (st *parseState) stmt(g *gStmt) Stmt {
 			s.Label, s.LabelPos = name(g.Goto.Label.Name), st.pos(g.Goto.Label.Pos)
 		}
 		return s
+	case g.Yield != nil:
+		s := &YieldStmt{Pos: pos}
+		if g.Yield.X != nil {
+			s.X = st.expr(g.Yield.X)
+		}
+		return s
 	case g.Throw != nil:
 		s := &ThrowStmt{Pos: pos}
 		if g.Throw.X != nil {

@@ -390,6 +390,7 @@ type gStmt struct {
 	Return    *gReturn        `parser:"| @@"`
 	Goto      *gGoto          `parser:"| @@"`
 	Throw     *gThrow         `parser:"| @@"`
+	Yield     *gYield         `parser:"| (?= 'yield' ( 'return' | 'break' ) ) @@"`
 	Try       *gTry           `parser:"| @@"`
 	Using     *gUsingStmt     `parser:"| @@"`
 	AwaitUse  *gUsingStmt     `parser:"| (?= 'await' 'using' ) 'await' @@"`
@@ -458,6 +459,11 @@ type gCaseLabel struct {
 
 type gReturn struct {
 	X *gExpr `parser:"'return' ( (?! ';' ) @@ )? ';'"`
+}
+
+type gYield struct {
+	Break bool   `parser:"'yield' ( @'break'"`
+	X     *gExpr `parser:"| 'return' @@ ) ';'"`
 }
 
 type gThrow struct {

@@ -805,10 +805,6 @@ func (*unsupStmt) Parse(lex *lexer.PeekingLexer) error {
 	switch t.Value {
 	case "unsafe", "fixed":
 		return unsupported(lex, "'"+t.Value+"'")
-	case "yield":
-		if n := c.peek(1); isWordTok(n, "return") || isWordTok(n, "break") {
-			return unsupported(lex, "'yield'")
-		}
 	case "class", "interface", "enum", "struct", "record", "namespace":
 		if t.Value != "record" || isNameTok(c.peek(1)) {
 			return fail(lex, "a "+t.Value+" declaration is not allowed here")

@@ -222,6 +222,8 @@ func walkChildren(n Node, visit func(Node)) {
 		stmt(n.Stmt)
 	case *ThrowStmt:
 		expr(n.X)
+	case *YieldStmt:
+		expr(n.X)
 	case *TryStmt:
 		v(n.Body)
 		for _, c := range n.Catches {

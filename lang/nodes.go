@@ -41,6 +41,7 @@ func (n *ReturnStmt) Position() Pos    { return n.Pos }
 func (n *GotoStmt) Position() Pos      { return n.Pos }
 func (n *LabeledStmt) Position() Pos   { return n.Pos }
 func (n *ThrowStmt) Position() Pos     { return n.Pos }
+func (n *YieldStmt) Position() Pos     { return n.Pos }
 func (n *TryStmt) Position() Pos       { return n.Pos }
 func (n *CatchClause) Position() Pos   { return n.Pos }
 func (n *UsingStmt) Position() Pos     { return n.Pos }
@@ -65,6 +66,7 @@ func (n *ReturnStmt) stmtNode()    {}
 func (n *GotoStmt) stmtNode()      {}
 func (n *LabeledStmt) stmtNode()   {}
 func (n *ThrowStmt) stmtNode()     {}
+func (n *YieldStmt) stmtNode()     {}
 func (n *TryStmt) stmtNode()       {}
 func (n *UsingStmt) stmtNode()     {}
 func (n *LockStmt) stmtNode()      {}

@@ -617,6 +617,14 @@ func (pr *printer) stmt(s Stmt) {
 		}
 		pr.nl()
 		pr.stmt(s.Stmt)
+	case *YieldStmt:
+		if s.X == nil {
+			pr.w("yield break;")
+			return
+		}
+		pr.w("yield return ")
+		pr.expr(s.X, 1)
+		pr.w(";")
 	case *ThrowStmt:
 		pr.w("throw")
 		if s.X != nil {

@@ -215,7 +215,7 @@ func TestDiagnostics(t *testing.T) {
 		{"(int, string) t = (1, \"a\");", "t:1:1: tuples are not supported"},
 		{"var t = (1, 2);", "t:1:9: tuples are not supported"},
 		{"var p = stackalloc int[3];", "t:1:9: 'stackalloc' is not supported"},
-		{"IEnumerable<int> F() { yield return 1; }", "t:1:24: 'yield' is not supported"},
+		{"IEnumerable<int> F() { yield return; }", "t:1:36: unexpected ';', expected an expression"},
 		{"if (x) {", "t:1:9: error CS1513: } expected"},
 		{"x = 1 +;", "t:1:8: error CS1525: unexpected ';', expected an expression"},
 		{"var c = 'ab';", "t:1:9: error CS1012: too many characters in character literal"},

@@ -81,8 +81,10 @@ func rethrow(pos lang.Pos, x lang.Expr) lang.Stmt {
 	return exprStmt(call(pos, member(pos, call(pos, member(pos, edi, "Capture"), cast), "Throw")))
 }
 
-// hasAwait reports whether n contains an await outside nested lambdas and
-// local functions.
+// hasAwait reports whether n contains a suspension point outside nested
+// lambdas and local functions: an await, or an iterator's `yield return`,
+// which the passes treat alike (liveness, desugaring of the loops and
+// using statements around them).
 func hasAwait(n lang.Node) bool {
 	found := false
 	lang.Inspect(n, func(m lang.Node) bool {
@@ -95,6 +97,11 @@ func hasAwait(n lang.Node) bool {
 		case *lang.AwaitExpr:
 			found = true
 			return false
+		case *lang.YieldStmt:
+			if m.X != nil {
+				found = true
+				return false
+			}
 		case *lang.UsingStmt:
 			if m.IsAwait {
 				found = true

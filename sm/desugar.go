@@ -176,9 +176,15 @@ func (fl *fnLowering) forLoop(s *lang.ForStmt) lang.Stmt {
 	return block(s.Pos, outer...)
 }
 
-// foreachLoop is the enumerator loop the C# compiler emits:
-// `{ var e = X.GetEnumerator(); while (e.MoveNext()) { T v = e.Current; body } }`.
-// The enumerator is an ordinary local, hoisted when the body awaits.
+// foreachLoop is the enumerator loop the C# compiler emits (§13.9.5):
+//
+//	{
+//	    var e = X.GetEnumerator();
+//	    try { while (e.MoveNext()) { T v = e.Current; body } }
+//	    finally { if (e is IDisposable) ((IDisposable)e).Dispose(); }
+//	}
+//
+// The enumerator is an ordinary local, hoisted when the body suspends.
 func (fl *fnLowering) foreachLoop(s *lang.ForeachStmt) lang.Stmt {
 	pos := s.Pos
 	en := fl.temp("e")
@@ -186,7 +192,10 @@ func (fl *fnLowering) foreachLoop(s *lang.ForeachStmt) lang.Stmt {
 	item := declStmt(pos, s.Type, s.Name, member(pos, ident(pos, en), "Current"))
 	body := block(pos, item, s.Body)
 	loop := &lang.WhileStmt{Pos: pos, Cond: call(pos, member(pos, ident(pos, en), "MoveNext")), Body: body}
-	return block(pos, get, loop)
+	disposable := typeRef(pos, "System.IDisposable")
+	dispose := ifStmt(pos, &lang.IsExpr{Pos: pos, X: ident(pos, en), Pattern: &lang.TypePattern{Pos: pos, Type: disposable}},
+		exprStmt(call(pos, member(pos, &lang.CastExpr{Pos: pos, Type: cloneType(disposable), X: ident(pos, en)}, "Dispose"))), nil)
+	return block(pos, get, &lang.TryStmt{Pos: pos, Body: block(pos, loop), Finally: block(pos, dispose)})
 }
 
 // usingBlock is `{ decl; try { body } finally { if (r != null) r.Dispose(); } }`.

@@ -174,6 +174,8 @@ func (r *resolver) stmt(s lang.Stmt) {
 		r.expr(s.X)
 	case *lang.ThrowStmt:
 		r.expr(s.X)
+	case *lang.YieldStmt:
+		r.expr(s.X)
 	case *lang.GotoStmt:
 		r.expr(s.Case)
 	case *lang.LabeledStmt:
@@ -547,6 +549,14 @@ func (g *cfg) stmt(s lang.Stmt, next *node) *node {
 		return nd
 	case *lang.ThrowStmt:
 		nd := g.newNode(g.exit)
+		g.uses(nd, s.X)
+		return nd
+	case *lang.YieldStmt:
+		if s.X == nil {
+			return g.newNode(g.exit) // yield break
+		}
+		nd := g.newNode(next) // yield return suspends after reading X
+		nd.await = true
 		g.uses(nd, s.X)
 		return nd
 	case *lang.BreakStmt:

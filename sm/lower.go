@@ -105,6 +105,9 @@ func lowerFiles(l *lowering, files []*lang.File, info *bind.Info, mode string) *
 		// Generated names are numbered per file, so that a program's names
 		// do not depend on what the prelude lowers.
 		l.smN, l.hoistN, l.tempN, l.labelN = 0, 0, 0, 0
+		for _, s := range f.Stmts {
+			l.lowerLocalIterators(s, nil)
+		}
 		if mode == "sm" && len(f.Stmts) > 0 && stmtsHaveAwait(f.Stmts) {
 			l.topLevel(f, files)
 		}
@@ -196,6 +199,7 @@ func (l *lowering) wantsClassic(m *lang.MethodDecl) bool {
 }
 
 func (l *lowering) lowerType(td *lang.TypeDecl) {
+	l.lowerIterators(td)
 	var extra []lang.Member
 	for i, m := range td.Members {
 		switch m := m.(type) {
@@ -269,6 +273,9 @@ type fnLowering struct {
 	// share reaches the overload its arguments fit.
 	methods  map[string][]*lang.MethodDecl
 	usesThis bool
+	// iter is set for an iterator (iterator.go), params to its parameters.
+	iter   *bind.Iterator
+	params []*lang.Param
 	// awaiters are the awaiter fields, one per awaiter type (types.go).
 	awaiters []*awaiterSlot
 	display  string // "Class.Method()" for diagnostics, "" for lambdas and local functions

@@ -127,13 +127,17 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 	if !fl.closure && !fl.static {
 		fl.thisAccess(res, body)
 	}
-	if !fl.closure && fl.kind != kindVoid && !hasNestedFunc(body) {
+	if !fl.closure && fl.iter == nil && fl.kind != kindVoid && !hasNestedFunc(body) {
 		mc.inline = deepCopy(body.Stmts, fl.l.info)
 	}
 	e := &expander{fl: fl, num: fl.fresh("num"), result: fl.fresh("result"), exit: fl.label("exit")}
 	mc.num, mc.result, mc.exit = e.num, e.result, e.exit
 	mc.ec, mc.box = fl.fresh("<>ec"), fl.fresh("<>box")
-	mc.moveNext = e.moveNext(body)
+	if fl.iter != nil {
+		mc.moveNext = e.iterMoveNext(body)
+	} else {
+		mc.moveNext = e.moveNext(body)
+	}
 	mc.states = len(e.states)
 	if fl.usesThis {
 		mc.fields = append([]hoisted{{name: thisField, typ: fl.ownerType(), param: true}}, mc.fields...)
@@ -454,10 +458,14 @@ func (e *expander) list(list []lang.Stmt) []lang.Stmt {
 func (e *expander) one(s lang.Stmt) lang.Stmt { return single(e.stmt(s)) }
 
 func (e *expander) stmt(s lang.Stmt) []lang.Stmt {
-	if aw, finish := canonicalAwait(s); aw != nil {
+	// An async iterator's awaits stay: its MoveNextAsync is an async
+	// method of its own (iterator.go).
+	if aw, finish := canonicalAwait(s); aw != nil && e.fl.iter == nil {
 		return e.await(aw, finish)
 	}
 	switch s := s.(type) {
+	case *lang.YieldStmt:
+		return e.yield(s)
 	case *lang.BlockStmt:
 		s.Stmts = e.list(s.Stmts)
 	case *lang.IfStmt:

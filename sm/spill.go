@@ -88,6 +88,10 @@ func (fl *fnLowering) spillStmt(s lang.Stmt) []lang.Stmt {
 		pre, x := fl.expr(s.X)
 		s.X = x
 		return append(pre, s)
+	case *lang.YieldStmt:
+		pre, x := fl.expr(s.X)
+		s.X = x
+		return append(pre, s)
 	case *lang.LockStmt:
 		if hasAwait(s.X) {
 			pre, x := fl.expr(s.X)

@@ -208,6 +208,8 @@ func (r *rewriter) stmt(s lang.Stmt) {
 		r.stmt(s.Stmt)
 	case *lang.ThrowStmt:
 		s.X = r.e(s.X)
+	case *lang.YieldStmt:
+		s.X = r.e(s.X)
 	case *lang.TryStmt:
 		r.stmt(s.Body)
 		for _, c := range s.Catches {

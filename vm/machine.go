@@ -76,6 +76,10 @@ type Func struct {
 	// Logical is the method a state machine's MoveNext stands for (sm
 	// mode): stack traces name it, as .NET's do.
 	Logical *Func
+	// Iterator is the iterator method an iterator class's MoveNext
+	// implements: stack traces print "P.F(Int32 n)+MoveNext()", as .NET's
+	// do for iterators (the frame is an ordinary call of its caller).
+	Iterator *Func
 }
 
 // paramsElem is the element type of fn's params array.
@@ -145,10 +149,13 @@ func (f *Func) QualifiedName() string {
 
 // TraceName is the frame as .NET's stack traces print it:
 // "P.F(Int32 n, String s)"; a state machine's MoveNext prints as the
-// async method it implements.
+// async method it implements, an iterator's as "P.F()+MoveNext()".
 func (f *Func) TraceName() string {
 	if f.Logical != nil {
 		return f.Logical.TraceName()
+	}
+	if f.Iterator != nil {
+		return f.Iterator.TraceName() + "+" + f.Name + "()"
 	}
 	if f.Sig == "" {
 		return f.QualifiedName() + "()"

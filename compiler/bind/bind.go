@@ -97,6 +97,10 @@ type Info struct {
 	// Delegates holds the delegate type a lambda or a method group converts
 	// to, which the delegate made from it has at run time.
 	Delegates map[lang.Expr]*Type
+	// Iterators holds the iterator blocks: methods and local functions
+	// (*lang.MethodDecl) and get accessors (*lang.Accessor) whose bodies
+	// hold a yield statement (iterator.go).
+	Iterators map[lang.Node]*Iterator
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -301,7 +305,11 @@ type fnCtx struct {
 	async   bool
 	tparams []*Type
 	outer   *fnCtx
-	ctor    bool // a constructor's body: its class's readonly fields are writable
+	ctor    bool      // a constructor's body: its class's readonly fields are writable
+	lambda  bool      // a lambda's body (CS1621)
+	iter    *Iterator // an iterator block's, else nil
+	iterErr bool      // an iterator block whose signature is in error
+	where   iterCtx   // the try statements around the statement being bound
 }
 
 type scope struct {
@@ -324,7 +332,8 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{},
-		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{}}
+		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
+		Iterators: map[lang.Node]*Iterator{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

@@ -424,6 +424,8 @@ func (c *capturer) stmt(s lang.Stmt) {
 		c.pop()
 	case *lang.ReturnStmt:
 		c.expr(s.X)
+	case *lang.YieldStmt:
+		c.expr(s.X)
 	case *lang.ThrowStmt:
 		c.expr(s.X)
 	case *lang.GotoStmt:

@@ -263,6 +263,7 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 	b.info.LambdaBodies++
 	b.body(l.IsStatic || b.fn.static, ret, ps, nil, func() {
 		b.fn.async = l.IsAsync
+		b.fn.lambda = true
 		if l.ExprBody != nil {
 			if ret == nil || isVoid(ret) {
 				b.expr(l.ExprBody)

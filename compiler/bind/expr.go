@@ -271,6 +271,7 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		b.info.LambdaBodies++
 		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
 			b.fn.async = e.IsAsync
+			b.fn.lambda = true
 			if e.ExprBody != nil {
 				b.expr(e.ExprBody)
 			}

@@ -620,6 +620,11 @@ func (a *flow) stmt(s lang.Stmt) {
 	case *lang.ReturnStmt:
 		a.expr(s.X)
 		a.jump(brReturn, nil, s.Pos)
+	case *lang.YieldStmt:
+		a.expr(s.X)
+		if s.X == nil {
+			a.jump(brReturn, nil, s.Pos) // yield break
+		}
 	case *lang.ThrowStmt:
 		a.expr(s.X)
 		a.cur = deadState()

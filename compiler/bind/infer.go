@@ -669,6 +669,7 @@ func (b *binder) inferReturnOnce(l *lang.LambdaExpr, ps []*Type) lambdaResult {
 		b.info.LambdaBodies++
 		b.body(c.IsStatic || b.fn.static, nil, b.lambdaParams(c, ps), nil, func() {
 			b.fn.async = c.IsAsync
+			b.fn.lambda = true
 			if c.ExprBody != nil {
 				r.results = []lang.Expr{c.ExprBody}
 				r.types = []*Type{b.expr(c.ExprBody)}

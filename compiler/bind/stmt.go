@@ -55,13 +55,23 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 				if a.Kind != "get" {
 					ret, ps = b.u.special[Void], append(ips[:len(ips):len(ips)], &Param{Name: "value", Type: pt})
 				}
-				b.initContext = a.Kind == "init"
-				b.accessor(static, ret, ps, a.Body, a.ExprBody)
-				b.initContext = false
 				name := m.Name
 				if m.IsIndexer() {
 					name = indexerName(&Property{Params: ips})
 				}
+				var it *Iterator
+				if hasYield(a.Body) {
+					what := t.String() + "." + name + "." + a.Kind
+					if a.Kind == "get" {
+						it = b.iterator(a, a.Pos, pt, false, m.Params, what)
+					} else {
+						b.errorf(a.Pos, "CS1624", "The body of '%s' cannot be an iterator block because 'void' is not an iterator interface type", what)
+					}
+					ret = nil
+				}
+				b.initContext = a.Kind == "init"
+				b.iterAccessor(static, ret, ps, a.Body, a.ExprBody, it)
+				b.initContext = false
 				b.flowBody(flowUnit{params: m.Params, body: a.Body, expr: a.ExprBody, ret: ret,
 					what: t.String() + "." + name + "." + a.Kind, pos: a.Pos})
 			}
@@ -118,10 +128,17 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 }
 
 func (b *binder) accessor(static bool, ret *Type, ps []*Param, body *lang.BlockStmt, x lang.Expr) {
+	b.iterAccessor(static, ret, ps, body, x, nil)
+}
+
+// iterAccessor binds an accessor's body, an iterator block when it is not
+// nil (ret is then nil: an iterator returns no value).
+func (b *binder) iterAccessor(static bool, ret *Type, ps []*Param, body *lang.BlockStmt, x lang.Expr, it *Iterator) {
 	if body == nil && x == nil {
 		return
 	}
 	b.body(static, ret, ps, nil, func() {
+		b.fn.iter, b.fn.iterErr = it, it == nil && hasYield(body)
 		if body != nil {
 			b.block(body)
 		}
@@ -183,12 +200,19 @@ func (b *binder) body(static bool, ret *Type, ps []*Param, tparams []*Type, f fu
 func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 	ret := mt.Ret
 	async := m.Modifiers.Has(lang.ModAsync)
-	if async {
+	var it *Iterator
+	iter := hasYield(m.Body)
+	switch {
+	case iter:
+		it = b.iterator(m, m.ReturnType.Pos, ret, async, m.Params, mt.Signature())
+		ret = nil
+	case async:
 		ret = b.asyncResult(ret)
 	}
 	b.funcSigs[m] = funcSig{ret: ret, what: mt.Signature()}
 	b.body(static, ret, mt.Params, mt.TypeParams, func() {
 		b.fn.async = async
+		b.fn.iter, b.fn.iterErr = it, iter && it == nil
 		if m.Body != nil {
 			b.block(m.Body)
 		}
@@ -340,7 +364,12 @@ func (b *binder) stmt(s lang.Stmt) {
 			b.stmts(sec.Body)
 			b.pop()
 		}
+	case *lang.YieldStmt:
+		b.yieldStmt(s)
 	case *lang.ReturnStmt:
+		if b.fn.iter != nil || b.fn.iterErr {
+			b.errorf(s.Pos, "CS1622", "Cannot return a value from an iterator. Use the yield return statement to return a value, or yield break to end the iteration.")
+		}
 		if s.X != nil {
 			if r := b.fn.ret; r != nil && !(r.Kind == Special && r.Special == Void) {
 				b.convertExpr(s.X, r)
@@ -359,7 +388,15 @@ func (b *binder) stmt(s lang.Stmt) {
 			b.expr(s.X)
 		}
 	case *lang.TryStmt:
+		w := &b.fn.where
+		if len(s.Catches) > 0 {
+			w.inTryCatch++
+		}
 		b.block(s.Body)
+		if len(s.Catches) > 0 {
+			w.inTryCatch--
+		}
+		w.inCatch++
 		for _, c := range s.Catches {
 			b.push()
 			if c.Type != nil {
@@ -371,8 +408,11 @@ func (b *binder) stmt(s lang.Stmt) {
 			b.block(c.Body)
 			b.pop()
 		}
+		w.inCatch--
 		if s.Finally != nil {
+			w.inFinally++
 			b.block(s.Finally)
+			w.inFinally--
 		}
 	case *lang.UsingStmt:
 		b.push()

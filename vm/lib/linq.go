@@ -265,6 +265,7 @@ func pick(which int, orDefault bool) native {
 		if err != nil {
 			return vm.Null, err
 		}
+		defer closeIter(t, it) // an early return disposes a program's enumerator
 		var result vm.Value
 		found := false
 		for {
@@ -534,7 +535,7 @@ func init() {
 				return nil, err
 			}
 			i := 0
-			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+			return via(it, func(t *vm.Thread) (vm.Value, bool, error) {
 				v, ok, err := it.next(t)
 				if !ok || err != nil {
 					return vm.Null, false, err
@@ -562,7 +563,7 @@ func init() {
 				return nil, err
 			}
 			i := 0
-			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+			return via(it, func(t *vm.Thread) (vm.Value, bool, error) {
 				for {
 					v, ok, err := it.next(t)
 					if !ok || err != nil {
@@ -654,7 +655,7 @@ func init() {
 					return nil, err
 				}
 				i := 0
-				return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				return via(it, func(t *vm.Thread) (vm.Value, bool, error) {
 					if op == "Take" {
 						if i >= n {
 							return vm.Null, false, nil
@@ -701,7 +702,7 @@ func init() {
 					i++
 					return r.AsBool(), err
 				}
-				return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				return via(it, func(t *vm.Thread) (vm.Value, bool, error) {
 					if take && done {
 						return vm.Null, false, nil
 					}
@@ -874,6 +875,7 @@ func init() {
 			if err != nil {
 				return vm.Null, err
 			}
+			defer closeIter(t, it) // an early return disposes a program's enumerator
 			for {
 				v, ok, err := it.next(t)
 				if err != nil {
@@ -906,6 +908,7 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
+		defer closeIter(t, it) // an early return disposes a program's enumerator
 		for {
 			v, ok, err := it.next(t)
 			if err != nil || !ok {
@@ -987,6 +990,7 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
+		defer closeIter(t, it) // an early return disposes a program's enumerator
 		var acc, f vm.Value
 		if len(args) == 2 {
 			f = args[1]

@@ -17,6 +17,93 @@ type iterFunc func(t *vm.Thread) (vm.Value, bool, error)
 
 func (f iterFunc) next(t *vm.Thread) (vm.Value, bool, error) { return f(t) }
 
+// closer is an iter holding something to release when it is abandoned
+// before its end: a program's enumerator, whose Dispose runs the finally
+// blocks of an iterator suspended at a yield (LINQ's operators are
+// foreach loops in .NET, which dispose the enumerators they take).
+type closer interface {
+	close(t *vm.Thread) error
+}
+
+// closeIter releases it, when it holds anything.
+func closeIter(t *vm.Thread, it iter) error {
+	if c, ok := it.(closer); ok {
+		return c.close(t)
+	}
+	return nil
+}
+
+// chained is a lazy operator's iter over a source iter: it closes the
+// source when it ends (Take stops early; the source is disposed then, as
+// .NET's `break` out of its foreach does) and when it is closed.
+type chained struct {
+	src    iter
+	f      iterFunc
+	closed bool
+}
+
+// via makes the iter of an operator reading src with f.
+func via(src iter, f iterFunc) iter {
+	if _, ok := src.(closer); !ok {
+		return f
+	}
+	return &chained{src: src, f: f}
+}
+
+func (c *chained) next(t *vm.Thread) (vm.Value, bool, error) {
+	v, ok, err := c.f(t)
+	if !ok && !c.closed {
+		if cerr := c.close(t); err == nil {
+			err = cerr
+		}
+	}
+	return v, ok, err
+}
+
+func (c *chained) close(t *vm.Thread) error {
+	if c.closed {
+		return nil
+	}
+	c.closed = true
+	return closeIter(t, c.src)
+}
+
+// userIter reads a program's enumerator through MoveNext and Current and
+// disposes it (when it has Dispose) once it is exhausted or closed.
+type userIter struct {
+	en   vm.Value
+	move *vm.Func
+	site *vm.Site
+	done bool
+}
+
+func (u *userIter) next(t *vm.Thread) (vm.Value, bool, error) {
+	if u.done {
+		return vm.Null, false, nil
+	}
+	ok, err := t.Invoke(u.move, u.en, nil)
+	if err != nil || !ok.AsBool() {
+		if cerr := u.close(t); err == nil {
+			err = cerr
+		}
+		return vm.Null, false, err
+	}
+	v, err := t.GetMember(u.en, u.site)
+	return v, err == nil, err
+}
+
+func (u *userIter) close(t *vm.Thread) error {
+	if u.done {
+		return nil
+	}
+	u.done = true
+	if d := u.en.Type().LookupMethod("Dispose", 0); d != nil {
+		_, err := t.Invoke(d, u.en, nil)
+		return err
+	}
+	return nil
+}
+
 // enumerable is implemented by the payloads of library sequences.
 type enumerable interface {
 	open(t *vm.Thread) (iter, error)
@@ -91,15 +178,7 @@ func enumOf(t *vm.Thread, en vm.Value) (iter, error) {
 	if move == nil {
 		return nil, t.Throw("System.MissingMemberException", "'"+en.Type().FullName()+"' does not contain a definition for 'MoveNext'")
 	}
-	site := &vm.Site{Name: "Current"}
-	return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
-		ok, err := t.Invoke(move, en, nil)
-		if err != nil || !ok.AsBool() {
-			return vm.Null, false, err
-		}
-		v, err := t.GetMember(en, site)
-		return v, err == nil, err
-	}), nil
+	return &userIter{en: en, move: move, site: &vm.Site{Name: "Current"}}, nil
 }
 
 // collect reads a whole sequence into a new slice.
@@ -195,7 +274,12 @@ func init() {
 		defer e.mu.Unlock()
 		return e.cur, nil
 	}, nil)
-	tEnumerator.AddMethod("Dispose", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Null, nil })
+	tEnumerator.AddMethod("Dispose", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		e := args[0].AsNative().(*enumerator)
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		return vm.Null, closeIter(t, e.it)
+	})
 	tEnumerator.AddMethod("Reset", 0, 0, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
 		return vm.Null, t.Throw("System.NotSupportedException", "Specified method is not supported.")
 	})
