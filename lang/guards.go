@@ -84,7 +84,7 @@ func isNameTok(t *lexer.Token) bool { return t.Type == tokIdent }
 
 // skipType advances c over a type as the Type production parses it.
 func (c *cursor) skipType() (*gType, bool) {
-	if t := c.tok(); t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) {
+	if t := c.tok(); t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) && !isPunctTok(t, "(") {
 		return nil, false
 	}
 	typ, err := grammar().typ.ParseFromLexer(&c.lx, participle.AllowTrailing(true))
@@ -403,8 +403,6 @@ func unsupDecl(lex *lexer.PeekingLexer) error {
 	}
 	c := newCursor(lex)
 	switch declKind(c) {
-	case declDeconstruct:
-		return unsupported(lex, "deconstruction")
 	case declPointer:
 		advanceTo(lex, c.tok().Pos.Offset)
 		return unsupported(lex, "pointer types")
@@ -428,7 +426,7 @@ const (
 // or neither. On return c is past the type when there was one.
 func declKind(c *cursor) int {
 	t := c.tok()
-	if t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) {
+	if t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) && !isPunctTok(t, "(") {
 		return declNone
 	}
 	if isWordTok(t, "await") && !c.peekAt(1, "=") && !c.peekAt(1, ";") {
@@ -785,17 +783,6 @@ func (*unsupStmt) Parse(lex *lexer.PeekingLexer) error {
 		switch t.Value {
 		case "}":
 			return fail(lex, msgStrayCloseBrace)
-		case "(":
-			d := *c
-			d.next()
-			if _, ok := d.skipType(); ok {
-				if isNameTok(d.tok()) {
-					d.next()
-				}
-				if d.at(",") {
-					return unsupported(lex, "tuples")
-				}
-			}
 		}
 		return participle.NextMatch
 	}
@@ -820,13 +807,14 @@ func (*unsupStmt) Parse(lex *lexer.PeekingLexer) error {
 	return participle.NextMatch
 }
 
-// unsupDeconstruction reports `foreach (var (a, b) in ...)`.
-type unsupDeconstruction struct{}
+// foreachTupleGuard is the deconstruction form of foreach,
+// `foreach ((int a, var b) in ...)`: a parenthesized list followed by 'in'.
+type foreachTupleGuard struct{}
 
-func (*unsupDeconstruction) Parse(lex *lexer.PeekingLexer) error {
+func (*foreachTupleGuard) Parse(lex *lexer.PeekingLexer) error {
 	c := newCursor(lex)
-	if isWordTok(c.tok(), "var") && c.peekAt(1, "(") || c.at("(") {
-		return unsupported(lex, "deconstruction in foreach")
+	if c.at("(") && c.matchParen() && isWordTok(c.peek(1), "in") {
+		return nil
 	}
 	return participle.NextMatch
 }
@@ -942,41 +930,6 @@ type exprError struct{}
 
 func (*exprError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "an expression") }
 
-// unsupTuple reports `(a, b)`, at its '('.
-type unsupTuple struct{}
-
-func (*unsupTuple) Parse(lex *lexer.PeekingLexer) error {
-	if !isPunctTok(lex.Peek(), ",") {
-		return participle.NextMatch
-	}
-	pos := openParenBefore(lex)
-	lex.Next()
-	return &synErr{pos: pos, msg: "tuples are not supported"}
-}
-
-// openParenBefore finds the '(' that the current token is inside.
-func openParenBefore(lex *lexer.PeekingLexer) lexer.Position {
-	rc := int(lex.RawCursor())
-	toks := lex.Range(0, lexer.RawCursor(rc))
-	depth := 0
-	for i := len(toks) - 1; i >= 0; i-- {
-		t := &toks[i]
-		if t.Type != tokPunct {
-			continue
-		}
-		switch t.Value {
-		case ")", "]", "}":
-			depth++
-		case "(", "[", "{":
-			if depth == 0 {
-				return t.Pos
-			}
-			depth--
-		}
-	}
-	return lex.Peek().Pos
-}
-
 type unsupSpread struct{}
 
 func (*unsupSpread) Parse(lex *lexer.PeekingLexer) error {
@@ -1023,19 +976,7 @@ func (*newTypeError) Parse(lex *lexer.PeekingLexer) error {
 	return expected(lex, "a type after 'new'")
 }
 
-// unsupPositional reports positional patterns `(a, b)`.
-type unsupPositional struct{}
-
-func (*unsupPositional) Parse(lex *lexer.PeekingLexer) error {
-	if !isPunctTok(lex.Peek(), ",") {
-		return participle.NextMatch
-	}
-	pos := openParenBefore(lex)
-	lex.Next()
-	return &synErr{pos: pos, msg: "positional patterns are not supported"}
-}
-
-// unsupPattern reports list and deconstruction patterns.
+// unsupPattern reports list patterns.
 type unsupPattern struct{}
 
 func (*unsupPattern) Parse(lex *lexer.PeekingLexer) error {
@@ -1043,8 +984,6 @@ func (*unsupPattern) Parse(lex *lexer.PeekingLexer) error {
 	switch {
 	case c.at("["):
 		return unsupported(lex, "list patterns")
-	case isWordTok(c.tok(), "var") && c.peekAt(1, "("):
-		return unsupported(lex, "deconstruction patterns")
 	}
 	return participle.NextMatch
 }

@@ -330,6 +330,8 @@ func walkChildren(n Node, visit func(Node)) {
 		expr(n.Value)
 	case *DeclExpr:
 		v(n.Type)
+	case *TupleExpr:
+		exprs(n.Elems)
 
 	case *ConstPattern:
 		expr(n.X)
@@ -345,6 +347,11 @@ func walkChildren(n Node, visit func(Node)) {
 	case *PropertyPattern:
 		v(n.Type)
 		for _, sp := range n.Props {
+			v(sp)
+		}
+	case *PositionalPattern:
+		v(n.Type)
+		for _, sp := range n.Subs {
 			v(sp)
 		}
 	case *SubPattern:

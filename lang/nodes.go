@@ -104,6 +104,7 @@ func (n *SwitchArm) Position() Pos          { return n.Pos }
 func (n *ThisExpr) Position() Pos           { return n.Pos }
 func (n *BaseExpr) Position() Pos           { return n.Pos }
 func (n *DeclExpr) Position() Pos           { return n.Pos }
+func (n *TupleExpr) Position() Pos          { return n.Pos }
 
 func (n *Literal) exprNode()            {}
 func (n *InterpolatedString) exprNode() {}
@@ -134,6 +135,7 @@ func (n *SwitchExpr) exprNode()         {}
 func (n *ThisExpr) exprNode()           {}
 func (n *BaseExpr) exprNode()           {}
 func (n *DeclExpr) exprNode()           {}
+func (n *TupleExpr) exprNode()          {}
 
 func (n *ConstPattern) Position() Pos      { return n.Pos }
 func (n *TypePattern) Position() Pos       { return n.Pos }
@@ -143,6 +145,7 @@ func (n *NotPattern) Position() Pos        { return n.Pos }
 func (n *BinaryPattern) Position() Pos     { return n.Pos }
 func (n *RelationalPattern) Position() Pos { return n.Pos }
 func (n *PropertyPattern) Position() Pos   { return n.Pos }
+func (n *PositionalPattern) Position() Pos { return n.Pos }
 func (n *SubPattern) Position() Pos        { return n.Pos }
 
 func (n *ConstPattern) patternNode()      {}
@@ -153,3 +156,4 @@ func (n *NotPattern) patternNode()        {}
 func (n *BinaryPattern) patternNode()     {}
 func (n *RelationalPattern) patternNode() {}
 func (n *PropertyPattern) patternNode()   {}
+func (n *PositionalPattern) patternNode() {}

@@ -210,8 +210,6 @@ func TestDiagnostics(t *testing.T) {
 		{"unsafe { }", "t:1:1: 'unsafe' is not supported"},
 		{"int* p = null;", "t:1:4: pointer types are not supported"},
 		{"var q = from x in xs select x;", "t:1:9: query expressions are not supported"},
-		{"(int, string) t = (1, \"a\");", "t:1:1: tuples are not supported"},
-		{"var t = (1, 2);", "t:1:9: tuples are not supported"},
 		{"var p = stackalloc int[3];", "t:1:9: 'stackalloc' is not supported"},
 		{"IEnumerable<int> F() { yield return 1; }", "t:1:24: 'yield' is not supported"},
 		{"if (x) {", "t:1:9: } expected"},
