@@ -424,7 +424,7 @@ type gFor struct {
 }
 
 type gForeach struct {
-	Desig      *gDesignation       `parser:"'foreach' '(' ( (?= 'var' '(' ) 'var' @@"`
+	Desig      *gDesignation      `parser:"'foreach' '(' ( (?= 'var' '(' ) 'var' @@"`
 	TupleGuard *foreachTupleGuard `parser:"| (?= @@)"`
 	Tuple      *gParen            `parser:"  @@"`
 	Var        bool               `parser:"| ( (?= 'var' Ident ) @'var'"`
