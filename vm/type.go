@@ -30,6 +30,8 @@ type Type struct {
 
 	zero      Value // default(T) of a library value type, when hasZero
 	hasZero   bool
+	tuple     int           // a ValueTuple definition's arity (TupleArity)
+	zeroTuple zeroTupleSlot // default(T) of a constructed ValueTuple, made by tupleZero
 	EnumUnder *Type // an enum's underlying type (int unless declared `enum E : byte`)
 	EnumNames []EnumMember
 	IsFlags   bool // an enum declared [Flags]: ToString prints combinations
@@ -142,6 +144,9 @@ func (t *Type) Zero() Value {
 	}
 	if t.hasZero {
 		return t.zero
+	}
+	if t.Def != nil && t.Def.tuple > 0 {
+		return t.tupleZero()
 	}
 	return Null
 }
