@@ -15,7 +15,8 @@ const (
 	lvIndex
 	lvIndexN
 	lvStaticProp
-	lvStaticRT // a static variable of a constructed type known at run time: R[obj] is the type, idx the variable
+	lvStaticRT  // a static variable of a constructed type known at run time: R[obj] is the type, idx the variable
+	lvTupleElem // element idx of the tuple in parent, a level of args[0] fields (tuple.go)
 	lvNone
 )
 
@@ -39,9 +40,16 @@ type lvalue struct {
 	// code named it (reify.go).
 	cls *classInfo
 	via via
+	// parent is the tuple holding an lvTupleElem.
+	parent *lvalue
 }
 
 func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
+	if m, ok := e.(*lang.MemberExpr); ok {
+		if lv, ok := fs.tupleElemLV(m); ok {
+			return lv
+		}
+	}
 	switch x := e.(type) {
 	case *lang.Ident:
 		if l := fs.lookup(x.Name); l != nil {
@@ -227,6 +235,8 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 		if lv.getter != nil {
 			fs.callStaticMember(lv.cls, lv.via, lv.getter, nil, dst)
 		}
+	case lvTupleElem:
+		fs.loadTupleElem(lv, dst)
 	}
 }
 
@@ -261,6 +271,8 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 		if lv.setter != nil {
 			fs.callStaticMember(lv.cls, lv.via, lv.setter, []int{src}, -1)
 		}
+	case lvTupleElem:
+		fs.storeTupleElem(lv, src)
 	}
 }
 
@@ -286,6 +298,9 @@ func writesOnce(e lang.Expr) bool {
 }
 
 func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
+	if lt, ok := e.Left.(*lang.TupleExpr); ok && e.Op == "=" {
+		return fs.deconstruct(e, lt, dst)
+	}
 	if id, ok := e.Left.(*lang.Ident); ok && e.Op == "=" && fs.c.info.IsDiscard(id) {
 		return fs.exprTo(e.Right, dst)
 	}

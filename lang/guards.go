@@ -355,6 +355,15 @@ func (*localFuncGuard) Parse(lex *lexer.PeekingLexer) error {
 			if (n.Type == tokIdent || n.Type == tokKeyword) && !c.peekAt(i+1, "=>") {
 				return nil
 			}
+			if isPunctTok(n, "(") { // `static (int, int) F()`, not `static (a, b) => ...`
+				d := *c
+				for ; i > 0; i-- {
+					d.next()
+				}
+				if declKind(&d) == declFunc {
+					return nil
+				}
+			}
 		}
 	}
 	if declKindAt(lex) == declFunc {

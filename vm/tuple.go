@@ -27,6 +27,7 @@ var tupleDefs = func() (defs [MaxTupleArity + 1]*Type) {
 		def := &Type{Kind: KindInstance, Namespace: "System", Name: "ValueTuple`" + strconv.Itoa(n), Super: TObject, IsValueType: true,
 			IfaceNames: []string{"System.IEquatable`1", "System.IComparable`1", "System.IComparable", "System.Runtime.CompilerServices.ITuple"}}
 		def.tuple = n
+		def.staticDone.Store(true)
 		for i := 0; i < n; i++ {
 			name, param := "Item"+strconv.Itoa(i+1), "T"+strconv.Itoa(i+1)
 			if n == MaxTupleArity && i == n-1 {
@@ -93,3 +94,23 @@ func (t *Type) tupleZero() Value {
 
 // zeroTupleSlot is the lazily made zero of a constructed tuple type.
 type zeroTupleSlot = atomic.Pointer[Instance]
+
+// addTupleNatives adds Internal.VM.TupleWith(tuple, i, v): a copy of the
+// tuple with field i replaced, of the same run-time type (an element
+// assignment `t.Item1 = v` stores it back into t).
+func addTupleNatives(t *Type) {
+	t.AddStatic("TupleWith", 3, 3, func(th *Thread, args []Value) (Value, error) {
+		fs := args[0].AsTuple()
+		i := int(args[1].AsInt())
+		if fs == nil || i < 0 || i >= len(fs) {
+			return Null, th.ThrowNull()
+		}
+		c := append([]Value(nil), fs...)
+		c[i] = args[2]
+		o := &Instance{Header: Header{args[0].Type()}, F: c}
+		if err := th.Alloc(unsafe.Pointer(o), SizeInstance+len(c)*SizeValue); err != nil {
+			return Null, err
+		}
+		return Ref(o), nil
+	})
+}
