@@ -32,7 +32,7 @@ type Type struct {
 	hasZero   bool
 	tuple     int           // a ValueTuple definition's arity (TupleArity)
 	zeroTuple zeroTupleSlot // default(T) of a constructed ValueTuple, made by tupleZero
-	EnumUnder *Type // an enum's underlying type (int unless declared `enum E : byte`)
+	EnumUnder *Type         // an enum's underlying type (int unless declared `enum E : byte`)
 	EnumNames []EnumMember
 	IsFlags   bool // an enum declared [Flags]: ToString prints combinations
 
