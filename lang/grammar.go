@@ -753,9 +753,9 @@ type gParen struct {
 type gTupleElem struct {
 	Pos       lexer.Position
 	Name      string         `parser:"( (?= Ident ':' ) @Ident ':' )?"`
-	DeclGuard *declExprGuard `parser:"( (?= @@)"`
-	Decl      *gDeclExpr     `parser:"  @@"`
-	Desig     *gDesignation  `parser:"| (?= 'var' '(' ) 'var' @@"`
+	DeclGuard *tupleDeclGuard `parser:"( (?= @@)"`
+	Decl      *gDeclExpr      `parser:"  @@"`
+	Desig     *gDesignation   `parser:"| (?= 'var' '(' ) 'var' @@"`
 	X         *gExpr         `parser:"| @@ )"`
 }
 

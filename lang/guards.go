@@ -283,6 +283,33 @@ func (*declExprGuard) Parse(lex *lexer.PeekingLexer) error {
 	return participle.NextMatch
 }
 
+// tupleDeclGuard is declExprGuard for an element of a parenthesized list:
+// `(int a, var b)` declares, but a lone `(T x)` is never a declaration, and
+// `await t` awaits.
+type tupleDeclGuard struct{}
+
+func (*tupleDeclGuard) Parse(lex *lexer.PeekingLexer) error {
+	if err := (*declExprGuard)(nil).Parse(lex); err != nil {
+		return err
+	}
+	c := newCursor(lex)
+	if isWordTok(c.tok(), "await") {
+		return participle.NextMatch
+	}
+	if isWordTok(c.tok(), "_") || isWordTok(c.tok(), "var") {
+		c.next()
+	} else {
+		c.skipType()
+	}
+	if !isPunctTok(c.tok(), ",") && !isPunctTok(c.peek(1), ",") {
+		// The element ends the list: a declaration only after a comma.
+		if toks := lex.Range(0, lex.RawCursor()); len(toks) > 0 && isPunctTok(&toks[len(toks)-1], "(") {
+			return participle.NextMatch
+		}
+	}
+	return nil
+}
+
 // typePatternGuard is C#'s rule for a type in a pattern: a type followed by
 // a designation or a property pattern, or a type that cannot be a constant
 // (predefined, generic, array or nullable) where the pattern ends.
