@@ -300,6 +300,7 @@ func (fs *funcState) takeApart(node lang.Node, r, w, n int) {
 	fs.pushScope()
 	recv := fs.declare(bind.DeconstructReceiver(node), node.Position(), nil, nil)
 	fs.emitABC(vm.OpMove, recv.reg, r, 0)
+	fs.predeclareExprVars(call) // the out variables, below the call's window
 	tmp := fs.alloc()
 	fs.call(call, tmp, false)
 	for i := 0; i < n; i++ {
