@@ -1086,7 +1086,12 @@ func (st *parseState) newExpr(g *gNew, pos Pos) Expr {
 	case g.Implicit != nil:
 		return &NewArrayExpr{Pos: pos, Rank: 1 + len(g.Implicit.Commas), Init: st.arrayInit(g.ImplInit), HasInit: true}
 	}
-	tr := st.typeCore(g.Type)
+	var tr *TypeRef
+	if g.TupType != nil {
+		tr, g.Array = st.typeCore(g.TupType), g.TupArray
+	} else {
+		tr = st.typeCore(g.Type)
+	}
 	if a := g.Array; a != nil {
 		n := &NewArrayExpr{Pos: pos, Rank: 1}
 		if a.Sizes != nil {

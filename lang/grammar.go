@@ -790,7 +790,10 @@ type gText struct {
 
 type gNew struct {
 	Pos      lexer.Position
-	Args     *gArgs          `parser:"'new' ( @@"`
+	TupGuard *newTupleGuard  `parser:"'new' ( (?= @@)"`
+	TupType  *gTypeCore      `parser:"  @@"`
+	TupArray *gNewArray      `parser:"  @@"`
+	Args     *gArgs          `parser:"| @@"`
 	Init     *gInitializer   `parser:"  @@?"`
 	Implicit *gRankSpec      `parser:"| (?= '[' ( ']' | ',' ) ) @@"`
 	ImplInit *gInitList      `parser:"  @@"`

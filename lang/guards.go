@@ -843,6 +843,18 @@ func (*unsupStmt) Parse(lex *lexer.PeekingLexer) error {
 	return participle.NextMatch
 }
 
+// newTupleGuard is an array of tuples, `new (int, string)[n]`: a
+// parenthesized list followed by '['.
+type newTupleGuard struct{}
+
+func (*newTupleGuard) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	if c.at("(") && c.matchParen() && c.peekAt(1, "[") {
+		return nil
+	}
+	return participle.NextMatch
+}
+
 // foreachTupleGuard is the deconstruction form of foreach,
 // `foreach ((int a, var b) in ...)`: a parenthesized list followed by 'in'.
 type foreachTupleGuard struct{}
