@@ -227,6 +227,12 @@ func (b *binder) convertTupleLiteral(e *lang.TupleExpr, to *Type) {
 		b.checkConversion(x, b.info.Types[x], elems[i])
 		b.noteConversion(x, elems[i])
 	}
+	if nat := b.info.Types[e]; to.TupleNames == nil && nat != nil && nat.TupleNames != nil {
+		// The literal keeps its own names where the target has none
+		// (its type is read again by inference and by the lambda whose
+		// result it is).
+		to = b.u.WithNames(to, nat.TupleNames)
+	}
 	b.info.Types[e] = to
 }
 
