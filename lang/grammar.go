@@ -752,11 +752,11 @@ type gParen struct {
 // the discard `_`.
 type gTupleElem struct {
 	Pos       lexer.Position
-	Name      string         `parser:"( (?= Ident ':' ) @Ident ':' )?"`
+	Name      string          `parser:"( (?= Ident ':' ) @Ident ':' )?"`
 	DeclGuard *tupleDeclGuard `parser:"( (?= @@)"`
 	Decl      *gDeclExpr      `parser:"  @@"`
 	Desig     *gDesignation   `parser:"| (?= 'var' '(' ) 'var' @@"`
-	X         *gExpr         `parser:"| @@ )"`
+	X         *gExpr          `parser:"| @@ )"`
 }
 
 type gCollection struct {

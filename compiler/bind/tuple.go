@@ -286,7 +286,7 @@ func (b *binder) deconstructInto(left *lang.TupleExpr, from *Type, src lang.Expr
 		if i < len(elems) {
 			et = elems[i]
 		}
-		b.bindTarget(x, et)
+		b.bindTarget(x, et, tupleLit(src) != nil)
 		if lit := tupleLit(src); lit != nil && i < len(lit.Elems) {
 			if tt := b.info.Types[x]; tt != nil && !tt.IsUnchecked() && tupleLit(x) == nil {
 				b.checkConversion(lit.Elems[i], b.info.Types[lit.Elems[i]], tt)
@@ -304,14 +304,14 @@ func (b *binder) deconstructInto(left *lang.TupleExpr, from *Type, src lang.Expr
 // bindTargets binds every target of left without a source type.
 func (b *binder) bindTargets(left *lang.TupleExpr, _ []*Type) {
 	for _, x := range left.Elems {
-		b.bindTarget(x, nil)
+		b.bindTarget(x, nil, false)
 	}
 }
 
 // bindTarget binds one target of a deconstruction receiving a value of
 // type t (nil when not known): a declaration (`var x` takes t), a
 // discard, a nested tuple, or an assignable expression t converts to.
-func (b *binder) bindTarget(x lang.Expr, t *Type) {
+func (b *binder) bindTarget(x lang.Expr, t *Type, fromLiteral bool) {
 	if t == nil {
 		t = b.u.unchecked
 	}
@@ -320,7 +320,9 @@ func (b *binder) bindTarget(x lang.Expr, t *Type) {
 		dt := t
 		if x.Type != nil && x.Type.Name != "var" {
 			dt = b.resolveType(x.Type, b.typeCtx())
-			b.checkConversion(x, t, dt)
+			if !fromLiteral { // a literal's element converts where it is written
+				b.checkConversion(x, t, dt)
+			}
 		}
 		if x.Name != "_" {
 			b.declare(x.Name, dt)
@@ -340,7 +342,7 @@ func (b *binder) bindTarget(x lang.Expr, t *Type) {
 		}
 	}
 	xt := b.expr(x)
-	if !b.implicit(nil, t, xt) && b.userConversion(nil, t, xt, false) == nil {
+	if !fromLiteral && !b.implicit(nil, t, xt) && b.userConversion(nil, t, xt, false) == nil {
 		b.errorf(posOf(x), "CS0029", "Cannot implicitly convert type '%s' to '%s'", t, xt)
 	}
 }
@@ -384,7 +386,7 @@ func (b *binder) hasDeconstruct(t *Type, n int) bool {
 			return true
 		}
 	}
-	return t.Open && t.Kind != Struct
+	return t.Open && !t.Lib && t.Kind != Struct && t.Kind != Special
 }
 
 // DeconstructReceiver is the hidden local holding the value a
