@@ -19,6 +19,7 @@ const (
 	lvThis        // `this` in a struct's instance member
 	lvStructField // field idx of the struct value in R[obj], which is read from and stored back to parent
 	lvStructProp  // a property (getter, setter) of the struct value in R[obj], stored back to parent
+	lvTupleElem   // element idx of the tuple in parent, a level of args[0] fields (tuple.go)
 	lvNone
 )
 
@@ -42,11 +43,17 @@ type lvalue struct {
 	// code named it (reify.go).
 	cls *classInfo
 	via via
-	// parent is the struct variable an lvStructField is a field of.
+	// parent is the struct variable an lvStructField or lvStructProp is a
+	// field of, or the tuple holding an lvTupleElem.
 	parent *lvalue
 }
 
 func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
+	if m, ok := e.(*lang.MemberExpr); ok {
+		if lv, ok := fs.tupleElemLV(m); ok {
+			return lv
+		}
+	}
 	switch x := e.(type) {
 	case *lang.Ident:
 		if l := fs.lookup(x.Name); l != nil {
@@ -273,6 +280,8 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 			fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.getter), 1)
 			fs.emitABC(vm.OpMove, dst, w, 0)
 		}
+	case lvTupleElem:
+		fs.loadTupleElem(lv, dst)
 	}
 }
 
@@ -321,6 +330,8 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 		fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.setter), 2)
 		fs.emitABC(vm.OpGetRef, lv.obj, box, 0)
 		fs.storeLV(*lv.parent, lv.obj)
+	case lvTupleElem:
+		fs.storeTupleElem(lv, src)
 	}
 }
 
@@ -346,6 +357,9 @@ func writesOnce(e lang.Expr) bool {
 }
 
 func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
+	if lt, ok := e.Left.(*lang.TupleExpr); ok && e.Op == "=" {
+		return fs.deconstruct(e, lt, dst)
+	}
 	if id, ok := e.Left.(*lang.Ident); ok && e.Op == "=" && fs.c.info.IsDiscard(id) {
 		return fs.exprTo(e.Right, dst)
 	}

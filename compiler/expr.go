@@ -221,6 +221,8 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	case *lang.DeclExpr:
 		fs.errorf(e.Pos, "A declaration is not allowed in this context.")
 		return nil
+	case *lang.TupleExpr:
+		return fs.tupleLiteral(e, dst)
 	case *lang.InitListExpr:
 		return fs.collection(e.Elems, e.Pos, dst)
 	}
@@ -589,6 +591,9 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	}
 	if t, ci := fs.typeOfExpr(e.X); t != nil {
 		return fs.staticMemberVia(t, ci, e.Name, e.Pos, dst, fs.viaOf(e.X, t))
+	}
+	if t, ok := fs.tupleMember(e, dst); ok {
+		return t
 	}
 	if f := fs.nullableMember(e.X, e.Name); f != nil && !e.NullCond {
 		fs.exprTo(e.X, dst)
@@ -1006,6 +1011,9 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 			return
 		case "<", ">", "<=", ">=", "==", "!=":
 			if e.Op != "==" && e.Op != "!=" && fs.compareConst(e, !sense, target) {
+				return
+			}
+			if (e.Op == "==" || e.Op == "!=") && fs.tupleEqualityJump(e, sense, target) {
 				return
 			}
 			cj := compareJumps[e.Op]

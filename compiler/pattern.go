@@ -84,6 +84,8 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 		case ">=":
 			fs.jumpTo(fail, vm.MakeABC(vm.OpJNLe, r, subj, 0))
 		}
+	case *lang.PositionalPattern:
+		fs.positionalPattern(p, subj, fail)
 	case *lang.PropertyPattern:
 		if p.Type != nil {
 			t, _ := fs.c.resolveTypeRef(p.Type, fs.cls, true)

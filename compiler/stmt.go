@@ -125,7 +125,9 @@ func (fs *funcState) stmt(s lang.Stmt) {
 	case *lang.LocalDeclStmt:
 		fs.localDecl(s)
 	case *lang.ExprStmt:
-		fs.exprStmt(s)
+		// The variables it declares (`out var x`, `var (a, b) = ...`)
+		// live on after it: the statement's temporaries go above them.
+		save = max(save, fs.exprStmt(s))
 	case *lang.IfStmt:
 		fs.predeclareExprVars(s.Cond)
 		f := fs.newLabel()
@@ -307,7 +309,10 @@ func (fs *funcState) localDecl(s *lang.LocalDeclStmt) {
 	}
 }
 
-func (fs *funcState) exprStmt(s *lang.ExprStmt) {
+// exprStmt compiles an expression statement and returns the first
+// register above the variables it declares.
+func (fs *funcState) exprStmt(s *lang.ExprStmt) (declTop int) {
+	declTop = fs.top
 	switch x := s.X.(type) {
 	case *lang.CallExpr, *lang.AssignExpr, *lang.AwaitExpr, *lang.NewExpr, *lang.PostfixExpr, *lang.ThrowExpr:
 	case *lang.UnaryExpr:
@@ -326,6 +331,7 @@ func (fs *funcState) exprStmt(s *lang.ExprStmt) {
 		return
 	}
 	fs.predeclareExprVars(s.X)
+	declTop = fs.top
 	// Assignments to a plain local compile straight into it.
 	if a, ok := s.X.(*lang.AssignExpr); ok {
 		if id, ok := a.Left.(*lang.Ident); ok {
@@ -362,6 +368,7 @@ func (fs *funcState) exprStmt(s *lang.ExprStmt) {
 	}
 	fs.fresh = r + 1
 	fs.exprTo(s.X, r)
+	return declTop
 }
 
 func isNullCondCall(e lang.Expr) bool {

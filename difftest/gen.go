@@ -23,7 +23,9 @@
 // arithmetic on every numeric type in checked, unchecked and default
 // contexts across awaits, whose overflows are caught; a generic class whose
 // constructed types each have their own statics and static constructor
-// run, and generic methods called with inferred type arguments; classes
+// run, and generic methods called with inferred type arguments; tuples
+// made, copied, changed element by element, deconstructed, swapped and
+// compared across awaits; classes
 // with virtual overloads of one arity called through their base types and
 // an interface, each call checking the method it reached (dispatch.go);
 // positional records, a base and a derived one, printed, compared and
@@ -290,6 +292,10 @@ func (g *gen) stmt(depth int) {
 		}
 		g.line("acc += await new Counter().Bump(%d);", 1+g.r.Intn(3))
 	case 22:
+		if g.r.Intn(2) == 0 {
+			g.tupleStmt()
+			return
+		}
 		g.genericStmt()
 	case 0, 1:
 		if c := g.callee(g.quiet); c >= 0 {
@@ -429,6 +435,24 @@ func (g *gen) genericStmt() {
 		g.line("var sl%d = new Slot<long>(acc);", id)
 		g.line("acc += (int)(await sl%d.Get() %% 7) + Slot<long>.Made %% 4 + Pick(1, 2, acc > 5);", id)
 		g.print(`"slot%d " + Slot<long>.Describe() + " " + Slot<int>.Made + " " + Zero(2L)`, id)
+	}
+}
+
+// tupleStmt makes tuples and takes them apart across awaits: a literal
+// with names, an element assignment on a copy (the original keeps its
+// value), a deconstruction and a swap, and tuple equality.
+func (g *gen) tupleStmt() {
+	id := g.id()
+	g.line("var tp%d = (A: acc %% 11, B: \"t\" + %d, C: (acc %% 3, %d.5));", id, id, g.r.Intn(5))
+	g.line("var tc%d = tp%d;", id, id)
+	g.line("tc%d.A += %d;", id, 1+g.r.Intn(4))
+	g.line("tc%d.C.Item1++;", id)
+	g.line("await Task.Yield();")
+	g.line("var (ta%d, tb%d, (tx%d, ty%d)) = tc%d;", id, id, id, id, id)
+	g.line("(ta%d, tx%d) = (tx%d, ta%d);", id, id, id, id)
+	g.line("acc += ta%d %% 5 + tb%d.Length + (tp%d == tc%d ? 1 : 0) + (tp%d.C == (tp%d.C.Item1, tp%d.C.Item2) ? 2 : 0);", id, id, id, id, id, id, id)
+	if !g.quiet {
+		g.print(`"tuple%d " + tp%d + " " + tc%d + " " + ta%d + " " + tx%d + " " + ty%d + " " + (tp%d != tc%d)`, id, id, id, id, id, id, id, id)
 	}
 }
 

@@ -114,6 +114,13 @@ type TypeRef struct {
 	ArrayRank int        // 0 for a non-array; 1 for `T[]`, 2 for `T[,]`
 	Elem      *TypeRef   // element type when ArrayRank > 0; jagged arrays nest
 	Outer     *TypeRef   // the constructed generic type Name is nested in, if any
+	// Tuple marks a tuple type `(int Min, int Max)`: Name is
+	// "System.ValueTuple" and Args its element types (an eighth and later
+	// elements nest in a last TRest argument, as in .NET); TupleNames are
+	// the element names as written ("" for an unnamed element), nil when no
+	// element is named.
+	Tuple      bool
+	TupleNames []string
 }
 
 // String renders the type in C# syntax.
@@ -138,6 +145,18 @@ func (t *TypeRef) String() string {
 		}
 		b.WriteString(base.String())
 		b.WriteString(specs.String())
+	} else if t.Tuple {
+		b.WriteByte('(')
+		for i, a := range t.TupleElems() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(a.String())
+			if i < len(t.TupleNames) && t.TupleNames[i] != "" {
+				b.WriteString(" " + t.TupleNames[i])
+			}
+		}
+		b.WriteByte(')')
 	} else {
 		if t.Outer != nil {
 			b.WriteString(t.Outer.String())
@@ -163,6 +182,39 @@ func (t *TypeRef) String() string {
 
 // Position returns the node's position.
 func (t *TypeRef) Position() Pos { return t.Pos }
+
+// TupleElems returns the element types of a tuple type, the elements
+// nested in TRest included.
+func (t *TypeRef) TupleElems() []*TypeRef {
+	var out []*TypeRef
+	for t != nil && t.Tuple {
+		if len(t.Args) == 8 && t.Args[7].Tuple {
+			out = append(out, t.Args[:7]...)
+			t = t.Args[7]
+			continue
+		}
+		out = append(out, t.Args...)
+		break
+	}
+	return out
+}
+
+// MaxTupleArity is the number of elements of one System.ValueTuple type:
+// longer tuples nest the rest in its last type argument (TRest).
+const MaxTupleArity = 7
+
+// NewTupleType returns the tuple type of the element types elems (two or
+// more), with names (nil, or one per element, "" for an unnamed one).
+func NewTupleType(pos Pos, elems []*TypeRef, names []string) *TypeRef {
+	t := &TypeRef{Pos: pos, Name: "System.ValueTuple", Tuple: true, TupleNames: names}
+	if len(elems) > MaxTupleArity {
+		rest := NewTupleType(pos, elems[MaxTupleArity:], nil)
+		t.Args = append(append([]*TypeRef{}, elems[:MaxTupleArity]...), rest)
+		return t
+	}
+	t.Args = elems
+	return t
+}
 
 // File is one parsed source file (or REPL chunk).
 type File struct {
@@ -439,6 +491,12 @@ type ForeachStmt struct {
 	Name    string
 	X       Expr
 	Body    Stmt
+	// Deconstruct is the designation of `foreach (var (k, v) in X)`, a
+	// *TupleExpr of declarations. The parser then names the element with
+	// a hidden Name and makes Body the block `{ (var k, var v) = Name;
+	// body }`, so every later phase sees an ordinary foreach; the printer
+	// prints the statement as written.
+	Deconstruct *TupleExpr
 	// Expanded is an await foreach's expansion (C# §13.9.5: GetAsyncEnumerator,
 	// MoveNextAsync, Current, DisposeAsync), sharing X and Body: what the
 	// binder and both execution models compile. The printer prints the
@@ -854,6 +912,18 @@ type ThisExpr struct{ Pos Pos }
 // BaseExpr is `base`.
 type BaseExpr struct{ Pos Pos }
 
+// TupleExpr is a tuple literal `(1, Name: "a")`, or the left side of a
+// deconstruction `(x, var y, _) = e` (`var (a, b) = e` is written as
+// `(var a, var b) = e`). Names holds the element names (nil when no element
+// is named, "" for an unnamed element). Elements of a deconstruction's left
+// side are assignable expressions, *DeclExpr (the discard is a DeclExpr
+// named "_" without a type) or nested tuples.
+type TupleExpr struct {
+	Pos   Pos
+	Elems []Expr
+	Names []string
+}
+
 // DeclExpr declares a variable inside an expression: `out var x` (Type nil),
 // `out int x`, or the discard `out _` (Name "_", Type nil).
 type DeclExpr struct {
@@ -915,6 +985,15 @@ type PropertyPattern struct {
 	Type  *TypeRef
 	Props []*SubPattern
 	Name  string
+}
+
+// PositionalPattern is `(P1, Name: P2, ...)`, a positional pattern on a
+// tuple (or, with Type, on a type with a Deconstruct method); `var (x, y)`
+// is written as `(var x, var y)`. Subs' names are "" where none is written.
+type PositionalPattern struct {
+	Pos  Pos
+	Type *TypeRef
+	Subs []*SubPattern
 }
 
 // SubPattern is `Name: Pattern` in a property pattern (Name may be dotted).

@@ -659,6 +659,8 @@ func (st *parseState) stmt(g *gStmt) Stmt {
 		return &LockStmt{Pos: pos, X: st.expr(g.Lock.X), Body: st.stmt(g.Lock.Body)}
 	case g.Checked != nil:
 		return &CheckedStmt{Pos: pos, Unchecked: g.Checked.Keyword == "unchecked", Body: st.block(g.Checked.Body)}
+	case g.Decon != nil:
+		return &ExprStmt{Pos: pos, X: &AssignExpr{Pos: st.pos(g.Decon.Pos), Op: "=", Left: st.designation(g.Decon.Desig), Right: st.expr(g.Decon.X)}}
 	case g.Const != nil:
 		d := st.localDecl(g.Const, pos)
 		d.IsConst = true
@@ -687,6 +689,27 @@ func (st *parseState) foreach(f *gForeach, pos Pos, await bool) Stmt {
 	s := &ForeachStmt{Pos: pos, IsAwait: await, Name: name(f.Name), X: st.expr(f.X), Body: st.stmt(f.Body)}
 	if f.Type != nil {
 		s.Type = st.typ(f.Type)
+	}
+	var des Expr
+	switch {
+	case f.Desig != nil:
+		des = st.designation(f.Desig)
+	case f.Tuple != nil:
+		des = st.paren(f.Tuple, st.pos(f.Tuple.Elems[0].Pos))
+	}
+	if des != nil {
+		// foreach (var (k, v) in X) body  ==>  foreach (var <>d in X) { (var k, var v) = <>d; body }
+		te, ok := des.(*TupleExpr)
+		if !ok {
+			te = &TupleExpr{Pos: des.Position(), Elems: []Expr{des}}
+		}
+		p := te.Pos
+		s.Deconstruct = te
+		s.Name = fmt.Sprintf("<>d__%d_%d", p.Line, p.Col)
+		s.Body = &BlockStmt{Pos: s.Body.Position(), Rbrace: s.Body.Position(), Stmts: []Stmt{
+			&ExprStmt{Pos: p, X: &AssignExpr{Pos: p, Op: "=", Left: te, Right: &Ident{Pos: p, Name: s.Name}}},
+			s.Body,
+		}}
 	}
 	if await {
 		s.Expanded = expandAwaitForeach(s)
@@ -961,6 +984,55 @@ func (st *parseState) arg(g *gArg) *Arg {
 	return a
 }
 
+// paren converts a parenthesized expression, or a tuple literal when it
+// has more than one element or a named or declaring one.
+func (st *parseState) paren(g *gParen, pos Pos) Expr {
+	if len(g.Elems) == 1 && g.Elems[0].Name == "" && g.Elems[0].X != nil {
+		return st.expr(g.Elems[0].X)
+	}
+	t := &TupleExpr{Pos: pos}
+	named := false
+	for _, e := range g.Elems {
+		var x Expr
+		switch {
+		case e.Decl != nil:
+			d := e.Decl
+			de := &DeclExpr{Pos: st.pos(d.Pos), Name: name(d.Name)}
+			if d.Discard {
+				de.Name = "_"
+			} else if d.Type != nil {
+				de.Type = st.typ(d.Type)
+			}
+			x = de
+		case e.Desig != nil:
+			x = st.designation(e.Desig)
+		default:
+			x = st.expr(e.X)
+		}
+		t.Elems = append(t.Elems, x)
+		t.Names = append(t.Names, name(e.Name))
+		named = named || e.Name != ""
+	}
+	if !named {
+		t.Names = nil
+	}
+	return t
+}
+
+// designation converts `var (a, (b, _))` to the tuple of declarations
+// `(var a, (var b, _))` it means.
+func (st *parseState) designation(g *gDesignation) *TupleExpr {
+	t := &TupleExpr{Pos: st.pos(g.Pos)}
+	for _, it := range g.Items {
+		if it.Nested != nil {
+			t.Elems = append(t.Elems, st.designation(it.Nested))
+			continue
+		}
+		t.Elems = append(t.Elems, &DeclExpr{Pos: st.pos(it.Pos), Name: name(it.Name)})
+	}
+	return t
+}
+
 func (st *parseState) primary(g *gPrimary) Expr {
 	pos := st.pos(g.Pos)
 	switch {
@@ -983,7 +1055,7 @@ func (st *parseState) primary(g *gPrimary) Expr {
 		}
 		return s
 	case g.Paren != nil:
-		return st.expr(g.Paren.X)
+		return st.paren(g.Paren, pos)
 	case g.Collection != nil:
 		c := &CollectionExpr{Pos: pos}
 		for _, e := range g.Collection.Elems {
@@ -1037,7 +1109,12 @@ func (st *parseState) newExpr(g *gNew, pos Pos) Expr {
 	case g.Anon != nil:
 		return st.anonObject(g.Anon, pos)
 	}
-	tr := st.typeCore(g.Type)
+	var tr *TypeRef
+	if g.TupType != nil {
+		tr, g.Array = st.typeCore(g.TupType), g.TupArray
+	} else {
+		tr = st.typeCore(g.Type)
+	}
 	if a := g.Array; a != nil {
 		n := &NewArrayExpr{Pos: pos, Rank: 1}
 		if a.Sizes != nil {
@@ -1141,6 +1218,22 @@ func (st *parseState) typ(g *gType) *TypeRef {
 }
 
 func (st *parseState) typeCore(g *gTypeCore) *TypeRef {
+	if g.Tuple != nil {
+		var elems []*TypeRef
+		var names []string
+		named := false
+		for _, e := range g.Tuple {
+			elems = append(elems, st.typ(e.Type))
+			names = append(names, name(e.Name))
+			named = named || e.Name != ""
+		}
+		if !named {
+			names = nil
+		}
+		tr := NewTupleType(st.pos(g.Pos), elems, names)
+		tr.Nullable = g.Nullable != nil
+		return tr
+	}
 	tr := &TypeRef{Pos: st.pos(g.Pos), Name: g.Predef, Nullable: g.Nullable != nil}
 	for i, s := range g.Segs {
 		if i > 0 {
@@ -1202,8 +1295,16 @@ func (st *parseState) notPattern(g *gNotPattern) Pattern {
 func (st *parseState) primaryPattern(g *gPrimaryPattern) Pattern {
 	pos := st.pos(g.Pos)
 	switch {
+	case len(g.Paren) == 1 && g.Paren[0].Name == "":
+		return st.pattern(g.Paren[0].Pattern)
 	case g.Paren != nil:
-		return st.pattern(g.Paren)
+		pp := &PositionalPattern{Pos: pos}
+		for _, s := range g.Paren {
+			pp.Subs = append(pp.Subs, &SubPattern{Pos: st.pos(s.Pos), Name: name(s.Name), Pattern: st.pattern(s.Pattern)})
+		}
+		return pp
+	case g.VarDesig != nil:
+		return st.varDesignation(g.VarDesig)
 	case g.RelOp != "":
 		return &RelationalPattern{Pos: pos, Op: g.RelOp, X: st.shift(g.RelX)}
 	case g.Prop != nil:
@@ -1220,6 +1321,25 @@ func (st *parseState) primaryPattern(g *gPrimaryPattern) Pattern {
 		return &TypePattern{Pos: pos, Type: typ, Name: name(g.Typed.Name)}
 	}
 	return &ConstPattern{Pos: pos, X: st.shift(g.Const)}
+}
+
+// varDesignation converts the pattern `var (x, (y, _))` to the positional
+// pattern `(var x, (var y, _))` it means.
+func (st *parseState) varDesignation(g *gDesignation) Pattern {
+	pp := &PositionalPattern{Pos: st.pos(g.Pos)}
+	for _, it := range g.Items {
+		var p Pattern
+		switch {
+		case it.Nested != nil:
+			p = st.varDesignation(it.Nested)
+		case it.Name == "_":
+			p = &DiscardPattern{Pos: st.pos(it.Pos)}
+		default:
+			p = &VarPattern{Pos: st.pos(it.Pos), Name: name(it.Name)}
+		}
+		pp.Subs = append(pp.Subs, &SubPattern{Pos: st.pos(it.Pos), Pattern: p})
+	}
+	return pp
 }
 
 func (st *parseState) propPattern(g *gPropPattern, pos Pos, typ *TypeRef) Pattern {

@@ -397,6 +397,7 @@ type gStmt struct {
 	Lock      *gLock          `parser:"| @@"`
 	Checked   *gCheckedStmt   `parser:"| (?= ( 'checked' | 'unchecked' ) '{' ) @@"`
 	Const     *gLocalDecl     `parser:"| 'const' @@ ';'"`
+	Decon     *gDeconstruct   `parser:"| (?= 'var' '(' ) @@ ';'"`
 	FuncGuard *localFuncGuard `parser:"| (?= @@)"`
 	Func      *gLocalFunc     `parser:"  @@"`
 	Label     *gLabeled       `parser:"| (?= Ident ':' ) @@"`
@@ -431,12 +432,34 @@ type gFor struct {
 }
 
 type gForeach struct {
-	Unsup *unsupDeconstruction `parser:"'foreach' '(' @@?"`
-	Var   bool                 `parser:"( (?= 'var' Ident ) @'var'"`
-	Type  *gType               `parser:"| @@ )"`
-	Name  string               `parser:"@Ident 'in'"`
-	X     *gExpr               `parser:"@@ ')'"`
-	Body  *gStmt               `parser:"@@"`
+	Desig      *gDesignation      `parser:"'foreach' '(' ( (?= 'var' '(' ) 'var' @@"`
+	TupleGuard *foreachTupleGuard `parser:"| (?= @@)"`
+	Tuple      *gParen            `parser:"  @@"`
+	Var        bool               `parser:"| ( (?= 'var' Ident ) @'var'"`
+	Type       *gType             `parser:"  | @@ )"`
+	Name       string             `parser:"  @Ident ) 'in'"`
+	X          *gExpr             `parser:"@@ ')'"`
+	Body       *gStmt             `parser:"@@"`
+}
+
+// gDeconstruct is `var (a, (b, _)) = X` (without the ';').
+type gDeconstruct struct {
+	Pos   lexer.Position
+	Desig *gDesignation `parser:"'var' @@"`
+	X     *gExpr        `parser:"'=' @@"`
+}
+
+// gDesignation is the parenthesized designation after `var`: names,
+// discards and nested designations.
+type gDesignation struct {
+	Pos   lexer.Position
+	Items []*gDesigItem `parser:"'(' @@ ( ',' @@ )* ')'"`
+}
+
+type gDesigItem struct {
+	Pos    lexer.Position
+	Nested *gDesignation `parser:"  @@"`
+	Name   string        `parser:"| @Ident"`
 }
 
 type gSwitch struct {
@@ -748,9 +771,22 @@ type gCheckedExpr struct {
 	X       *gExpr `parser:"'(' @@ ')'"`
 }
 
+// gParen is a parenthesized expression, or a tuple literal when it has
+// more than one element or a named one.
 type gParen struct {
-	X     *gExpr      `parser:"'(' @@"`
-	Unsup *unsupTuple `parser:"@@? ')'"`
+	Elems []*gTupleElem `parser:"'(' @@ ( ',' @@ )* ')'"`
+}
+
+// gTupleElem is one element of a tuple literal: an expression, or (on the
+// left of a deconstruction) a declaration `T x`, `var x`, `var (a, b)` or
+// the discard `_`.
+type gTupleElem struct {
+	Pos       lexer.Position
+	Name      string          `parser:"( (?= Ident ':' ) @Ident ':' )?"`
+	DeclGuard *tupleDeclGuard `parser:"( (?= @@)"`
+	Decl      *gDeclExpr      `parser:"  @@"`
+	Desig     *gDesignation   `parser:"| (?= 'var' '(' ) 'var' @@"`
+	X         *gExpr          `parser:"| @@ )"`
 }
 
 type gCollection struct {
@@ -784,18 +820,21 @@ type gText struct {
 
 type gNew struct {
 	Pos      lexer.Position
-	Args     *gArgs        `parser:"'new' ( @@"`
-	Init     *gInitializer `parser:"  @@?"`
-	Implicit *gRankSpec    `parser:"| (?= '[' ( ']' | ',' ) ) @@"`
-	ImplInit *gInitList    `parser:"  @@"`
-	Anon     *gAnonInit    `parser:"| (?= '{' ) @@"`
-	Type     *gTypeCore    `parser:"| @@"`
-	Array    *gNewArray    `parser:"  ( @@"`
-	ObjArgs  *gArgs        `parser:"  | @@"`
-	ObjInit  *gInitializer `parser:"    @@?"`
-	ObjInit2 *gInitializer `parser:"  | @@"`
-	TailErr  *newTailError `parser:"  | @@ )"`
-	TypeErr  *newTypeError `parser:"| @@ )"`
+	TupGuard *newTupleGuard `parser:"'new' ( (?= @@)"`
+	TupType  *gTypeCore     `parser:"  @@"`
+	TupArray *gNewArray     `parser:"  @@"`
+	Args     *gArgs         `parser:"| @@"`
+	Init     *gInitializer  `parser:"  @@?"`
+	Implicit *gRankSpec     `parser:"| (?= '[' ( ']' | ',' ) ) @@"`
+	ImplInit *gInitList     `parser:"  @@"`
+	Anon     *gAnonInit     `parser:"| (?= '{' ) @@"`
+	Type     *gTypeCore     `parser:"| @@"`
+	Array    *gNewArray     `parser:"  ( @@"`
+	ObjArgs  *gArgs         `parser:"  | @@"`
+	ObjInit  *gInitializer  `parser:"    @@?"`
+	ObjInit2 *gInitializer  `parser:"  | @@"`
+	TailErr  *newTailError  `parser:"  | @@ )"`
+	TypeErr  *newTypeError  `parser:"| @@ )"`
 }
 
 type gNewArray struct {
@@ -876,10 +915,18 @@ type gRank struct {
 // may have type arguments, optionally nullable.
 type gTypeCore struct {
 	Pos      lexer.Position
-	Global   bool        `parser:"( (?= 'global' '::' ) @'global' '::' )?"`
-	Predef   string      `parser:"( @( 'bool' | 'byte' | 'sbyte' | 'char' | 'decimal' | 'double' | 'float' | 'int' | 'uint' | 'long' | 'ulong' | 'short' | 'ushort' | 'object' | 'string' | 'void' )"`
-	Segs     []*gTypeSeg `parser:"| @@ ( (?= '.' Ident ) '.' @@ )* )"`
-	Nullable *gNullable  `parser:"@@?"`
+	Tuple    []*gTupleTypeElem `parser:"( '(' @@ ( ',' @@ )+ ')'"`
+	Global   bool              `parser:"| ( (?= 'global' '::' ) @'global' '::' )?"`
+	Predef   string            `parser:"  ( @( 'bool' | 'byte' | 'sbyte' | 'char' | 'decimal' | 'double' | 'float' | 'int' | 'uint' | 'long' | 'ulong' | 'short' | 'ushort' | 'object' | 'string' | 'void' )"`
+	Segs     []*gTypeSeg       `parser:"  | @@ ( (?= '.' Ident ) '.' @@ )* ) )"`
+	Nullable *gNullable        `parser:"@@?"`
+}
+
+// gTupleTypeElem is one element of a tuple type: a type and an optional name.
+type gTupleTypeElem struct {
+	Pos  lexer.Position
+	Type *gType `parser:"@@"`
+	Name string `parser:"@Ident?"`
 }
 
 type gTypeSeg struct {
@@ -925,8 +972,8 @@ type gNotPattern struct {
 
 type gPrimaryPattern struct {
 	Pos        lexer.Position
-	Paren      *gPattern         `parser:"  '(' @@"`
-	Positional *unsupPositional  `parser:"  @@? ')'"`
+	Paren      []*gPosSub        `parser:"  '(' @@ ( ',' @@ )* ')'"`
+	VarDesig   *gDesignation     `parser:"| (?= 'var' '(' ) 'var' @@"`
 	RelOp      string            `parser:"| @( '<=' | '>=' | '<' | '>' )"`
 	RelX       *gShift           `parser:"  @@"`
 	Prop       *gPropPattern     `parser:"| @@"`
@@ -944,6 +991,13 @@ type gTypedPattern struct {
 	Type *gType        `parser:"@@"`
 	Name string        `parser:"( (?! 'and' | 'or' | 'when' ) @Ident"`
 	Prop *gPropPattern `parser:"| @@ )?"`
+}
+
+// gPosSub is one subpattern of a positional pattern, `Name: P` or `P`.
+type gPosSub struct {
+	Pos     lexer.Position
+	Name    string    `parser:"( (?= Ident ':' ) @Ident ':' )?"`
+	Pattern *gPattern `parser:"@@"`
 }
 
 type gPropPattern struct {

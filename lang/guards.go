@@ -84,7 +84,7 @@ func isNameTok(t *lexer.Token) bool { return t.Type == tokIdent }
 
 // skipType advances c over a type as the Type production parses it.
 func (c *cursor) skipType() (*gType, bool) {
-	if t := c.tok(); t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) {
+	if t := c.tok(); t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) && !isPunctTok(t, "(") {
 		return nil, false
 	}
 	typ, err := grammar().typ.ParseFromLexer(&c.lx, participle.AllowTrailing(true))
@@ -283,6 +283,33 @@ func (*declExprGuard) Parse(lex *lexer.PeekingLexer) error {
 	return participle.NextMatch
 }
 
+// tupleDeclGuard is declExprGuard for an element of a parenthesized list:
+// `(int a, var b)` declares, but a lone `(T x)` is never a declaration, and
+// `await t` awaits.
+type tupleDeclGuard struct{}
+
+func (*tupleDeclGuard) Parse(lex *lexer.PeekingLexer) error {
+	if err := (*declExprGuard)(nil).Parse(lex); err != nil {
+		return err
+	}
+	c := newCursor(lex)
+	if isWordTok(c.tok(), "await") {
+		return participle.NextMatch
+	}
+	if isWordTok(c.tok(), "_") || isWordTok(c.tok(), "var") {
+		c.next()
+	} else {
+		c.skipType()
+	}
+	if !isPunctTok(c.tok(), ",") && !isPunctTok(c.peek(1), ",") {
+		// The element ends the list: a declaration only after a comma.
+		if toks := lex.Range(0, lex.RawCursor()); len(toks) > 0 && isPunctTok(&toks[len(toks)-1], "(") {
+			return participle.NextMatch
+		}
+	}
+	return nil
+}
+
 // typePatternGuard is C#'s rule for a type in a pattern: a type followed by
 // a designation or a property pattern, or a type that cannot be a constant
 // (predefined, generic, array or nullable) where the pattern ends.
@@ -355,6 +382,15 @@ func (*localFuncGuard) Parse(lex *lexer.PeekingLexer) error {
 			if (n.Type == tokIdent || n.Type == tokKeyword) && !c.peekAt(i+1, "=>") {
 				return nil
 			}
+			if isPunctTok(n, "(") { // `static (int, int) F()`, not `static (a, b) => ...`
+				d := *c
+				for ; i > 0; i-- {
+					d.next()
+				}
+				if declKind(&d) == declFunc {
+					return nil
+				}
+			}
 		}
 	}
 	if declKindAt(lex) == declFunc {
@@ -403,8 +439,6 @@ func unsupDecl(lex *lexer.PeekingLexer) error {
 	}
 	c := newCursor(lex)
 	switch declKind(c) {
-	case declDeconstruct:
-		return unsupported(lex, "deconstruction")
 	case declPointer:
 		advanceTo(lex, c.tok().Pos.Offset)
 		return unsupported(lex, "pointer types")
@@ -428,7 +462,7 @@ const (
 // or neither. On return c is past the type when there was one.
 func declKind(c *cursor) int {
 	t := c.tok()
-	if t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) {
+	if t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) && !isPunctTok(t, "(") {
 		return declNone
 	}
 	if isWordTok(t, "await") && !c.peekAt(1, "=") && !c.peekAt(1, ";") {
@@ -782,17 +816,6 @@ func (*unsupStmt) Parse(lex *lexer.PeekingLexer) error {
 		switch t.Value {
 		case "}":
 			return fail(lex, msgStrayCloseBrace)
-		case "(":
-			d := *c
-			d.next()
-			if _, ok := d.skipType(); ok {
-				if isNameTok(d.tok()) {
-					d.next()
-				}
-				if d.at(",") {
-					return unsupported(lex, "tuples")
-				}
-			}
 		}
 		return participle.NextMatch
 	}
@@ -813,13 +836,26 @@ func (*unsupStmt) Parse(lex *lexer.PeekingLexer) error {
 	return participle.NextMatch
 }
 
-// unsupDeconstruction reports `foreach (var (a, b) in ...)`.
-type unsupDeconstruction struct{}
+// newTupleGuard is an array of tuples, `new (int, string)[n]`: a
+// parenthesized list followed by '['.
+type newTupleGuard struct{}
 
-func (*unsupDeconstruction) Parse(lex *lexer.PeekingLexer) error {
+func (*newTupleGuard) Parse(lex *lexer.PeekingLexer) error {
 	c := newCursor(lex)
-	if isWordTok(c.tok(), "var") && c.peekAt(1, "(") || c.at("(") {
-		return unsupported(lex, "deconstruction in foreach")
+	if c.at("(") && c.matchParen() && c.peekAt(1, "[") {
+		return nil
+	}
+	return participle.NextMatch
+}
+
+// foreachTupleGuard is the deconstruction form of foreach,
+// `foreach ((int a, var b) in ...)`: a parenthesized list followed by 'in'.
+type foreachTupleGuard struct{}
+
+func (*foreachTupleGuard) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	if c.at("(") && c.matchParen() && isWordTok(c.peek(1), "in") {
+		return nil
 	}
 	return participle.NextMatch
 }
@@ -930,41 +966,6 @@ type exprError struct{}
 
 func (*exprError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "an expression") }
 
-// unsupTuple reports `(a, b)`, at its '('.
-type unsupTuple struct{}
-
-func (*unsupTuple) Parse(lex *lexer.PeekingLexer) error {
-	if !isPunctTok(lex.Peek(), ",") {
-		return participle.NextMatch
-	}
-	pos := openParenBefore(lex)
-	lex.Next()
-	return &synErr{pos: pos, msg: "tuples are not supported"}
-}
-
-// openParenBefore finds the '(' that the current token is inside.
-func openParenBefore(lex *lexer.PeekingLexer) lexer.Position {
-	rc := int(lex.RawCursor())
-	toks := lex.Range(0, lexer.RawCursor(rc))
-	depth := 0
-	for i := len(toks) - 1; i >= 0; i-- {
-		t := &toks[i]
-		if t.Type != tokPunct {
-			continue
-		}
-		switch t.Value {
-		case ")", "]", "}":
-			depth++
-		case "(", "[", "{":
-			if depth == 0 {
-				return t.Pos
-			}
-			depth--
-		}
-	}
-	return lex.Peek().Pos
-}
-
 type unsupSpread struct{}
 
 func (*unsupSpread) Parse(lex *lexer.PeekingLexer) error {
@@ -1002,19 +1003,7 @@ func (*newTypeError) Parse(lex *lexer.PeekingLexer) error {
 	return expected(lex, "a type after 'new'")
 }
 
-// unsupPositional reports positional patterns `(a, b)`.
-type unsupPositional struct{}
-
-func (*unsupPositional) Parse(lex *lexer.PeekingLexer) error {
-	if !isPunctTok(lex.Peek(), ",") {
-		return participle.NextMatch
-	}
-	pos := openParenBefore(lex)
-	lex.Next()
-	return &synErr{pos: pos, msg: "positional patterns are not supported"}
-}
-
-// unsupPattern reports list and deconstruction patterns.
+// unsupPattern reports list patterns.
 type unsupPattern struct{}
 
 func (*unsupPattern) Parse(lex *lexer.PeekingLexer) error {
@@ -1022,8 +1011,6 @@ func (*unsupPattern) Parse(lex *lexer.PeekingLexer) error {
 	switch {
 	case c.at("["):
 		return unsupported(lex, "list patterns")
-	case isWordTok(c.tok(), "var") && c.peekAt(1, "("):
-		return unsupported(lex, "deconstruction patterns")
 	}
 	return participle.NextMatch
 }

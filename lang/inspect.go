@@ -339,6 +339,8 @@ func walkChildren(n Node, visit func(Node)) {
 		expr(n.Value)
 	case *DeclExpr:
 		v(n.Type)
+	case *TupleExpr:
+		exprs(n.Elems)
 
 	case *ConstPattern:
 		expr(n.X)
@@ -354,6 +356,11 @@ func walkChildren(n Node, visit func(Node)) {
 	case *PropertyPattern:
 		v(n.Type)
 		for _, sp := range n.Props {
+			v(sp)
+		}
+	case *PositionalPattern:
+		v(n.Type)
+		for _, sp := range n.Subs {
 			v(sp)
 		}
 	case *SubPattern:

@@ -108,6 +108,7 @@ func (n *SwitchArm) Position() Pos          { return n.Pos }
 func (n *ThisExpr) Position() Pos           { return n.Pos }
 func (n *BaseExpr) Position() Pos           { return n.Pos }
 func (n *DeclExpr) Position() Pos           { return n.Pos }
+func (n *TupleExpr) Position() Pos          { return n.Pos }
 
 func (n *Literal) exprNode()            {}
 func (n *InterpolatedString) exprNode() {}
@@ -140,6 +141,7 @@ func (n *WithExpr) exprNode()           {}
 func (n *ThisExpr) exprNode()           {}
 func (n *BaseExpr) exprNode()           {}
 func (n *DeclExpr) exprNode()           {}
+func (n *TupleExpr) exprNode()          {}
 
 func (n *ConstPattern) Position() Pos      { return n.Pos }
 func (n *TypePattern) Position() Pos       { return n.Pos }
@@ -149,6 +151,7 @@ func (n *NotPattern) Position() Pos        { return n.Pos }
 func (n *BinaryPattern) Position() Pos     { return n.Pos }
 func (n *RelationalPattern) Position() Pos { return n.Pos }
 func (n *PropertyPattern) Position() Pos   { return n.Pos }
+func (n *PositionalPattern) Position() Pos { return n.Pos }
 func (n *SubPattern) Position() Pos        { return n.Pos }
 
 func (n *ConstPattern) patternNode()      {}
@@ -159,3 +162,4 @@ func (n *NotPattern) patternNode()        {}
 func (n *BinaryPattern) patternNode()     {}
 func (n *RelationalPattern) patternNode() {}
 func (n *PropertyPattern) patternNode()   {}
+func (n *PositionalPattern) patternNode() {}

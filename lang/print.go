@@ -569,10 +569,20 @@ func (pr *printer) stmt(s Stmt) {
 		if s.IsAwait {
 			pr.w("await ")
 		}
-		pr.w("foreach (" + s.Type.String() + " " + s.Name + " in ")
+		body := s.Body
+		if s.Deconstruct != nil {
+			pr.w("foreach (")
+			pr.expr(s.Deconstruct, 1)
+			pr.w(" in ")
+			if b, ok := body.(*BlockStmt); ok && len(b.Stmts) == 2 {
+				body = b.Stmts[1]
+			}
+		} else {
+			pr.w("foreach (" + s.Type.String() + " " + s.Name + " in ")
+		}
 		pr.expr(s.X, 1)
 		pr.w(")")
-		pr.sub(s.Body)
+		pr.sub(body)
 	case *SwitchStmt:
 		pr.w("switch (")
 		pr.expr(s.X, 1)
@@ -1000,6 +1010,18 @@ func (pr *printer) exprInner(e Expr) {
 		pr.w("this")
 	case *BaseExpr:
 		pr.w("base")
+	case *TupleExpr:
+		pr.w("(")
+		for i, x := range e.Elems {
+			if i > 0 {
+				pr.w(", ")
+			}
+			if i < len(e.Names) && e.Names[i] != "" {
+				pr.w(e.Names[i] + ": ")
+			}
+			pr.expr(x, lvlAssign)
+		}
+		pr.w(")")
 	case *DeclExpr:
 		if e.Type == nil {
 			if e.Name == "_" {
@@ -1199,6 +1221,21 @@ func (pr *printer) pattern(p Pattern, min int) {
 	case *RelationalPattern:
 		pr.w(p.Op + " ")
 		pr.expr(p.X, lvlBinary+precShift)
+	case *PositionalPattern:
+		if p.Type != nil {
+			pr.w(p.Type.String())
+		}
+		pr.w("(")
+		for i, sp := range p.Subs {
+			if i > 0 {
+				pr.w(", ")
+			}
+			if sp.Name != "" {
+				pr.w(sp.Name + ": ")
+			}
+			pr.pattern(sp.Pattern, 0)
+		}
+		pr.w(")")
 	case *PropertyPattern:
 		if p.Type != nil {
 			pr.w(p.Type.String() + " ")

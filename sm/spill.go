@@ -229,6 +229,12 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 			ops = append(ops, &e.Elems[i])
 		}
 		return fl.ordered(ops), e
+	case *lang.TupleExpr:
+		var ops []*lang.Expr
+		for i := range e.Elems {
+			ops = append(ops, &e.Elems[i])
+		}
+		return fl.ordered(ops), e
 	case *lang.InitListExpr:
 		var ops []*lang.Expr
 		for i := range e.Elems {

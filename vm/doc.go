@@ -159,6 +159,7 @@
 //	tostring.go       string concatenation, ToString, formatting
 //	enum.go           enum types: underlying type, value order, formats, parsing
 //	typeinit.go       static initialisers, run once per type
+//	tuple.go          ValueTuple types: immutable instances, Item1..ItemN, Rest
 //	ref.go            ref cells for ref and out arguments
 //	struct.go         struct values: copies on field writes, `ref this`, the zero value
 //	delegate.go       multicast delegates

@@ -32,6 +32,7 @@ func init() {
 		return args[0], nil
 	})
 	addGenericNatives(t)
+	addTupleNatives(t)
 	TDelegate.AddMethod("Invoke", 0, -1, func(th *Thread, args []Value) (Value, error) {
 		return th.CallValue(args[0], append([]Value(nil), args[1:]...))
 	})

@@ -31,6 +31,8 @@ type Type struct {
 	zero      Value // default(T) of a library value type, when hasZero
 	hasZero   bool
 	zeroInst  atomic.Pointer[Instance] // default(T) of a struct type (structZero)
+	tuple     int                      // a ValueTuple definition's arity (TupleArity)
+	zeroTuple zeroTupleSlot            // default(T) of a constructed ValueTuple, made by tupleZero
 	EnumUnder *Type                    // an enum's underlying type (int unless declared `enum E : byte`)
 	EnumNames []EnumMember
 	IsFlags   bool // an enum declared [Flags]: ToString prints combinations
@@ -146,6 +148,9 @@ func (t *Type) Zero() Value {
 	}
 	if t.IsStruct() {
 		return t.structZero()
+	}
+	if t.Def != nil && t.Def.tuple > 0 {
+		return t.tupleZero()
 	}
 	return Null
 }

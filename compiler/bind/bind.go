@@ -101,6 +101,13 @@ type Info struct {
 	// (*lang.MethodDecl) and get accessors (*lang.Accessor) whose bodies
 	// hold a yield statement (iterator.go).
 	Iterators map[lang.Node]*Iterator
+	// Deconstructs holds, for a deconstruction (its left *lang.TupleExpr)
+	// or a positional pattern whose value is not a tuple, the Deconstruct
+	// call that takes the value apart: `<>r.Deconstruct(out var <>d0, ...)`
+	// bound with the hidden local <>r (DeconstructReceiver) holding the
+	// value; code generation compiles it and reads the out variables
+	// (DeconstructTemp).
+	Deconstructs map[lang.Node]*lang.CallExpr
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -165,6 +172,11 @@ func (in *Info) Copied(from, to any) {
 	}
 	if m, ok := from.(*lang.MethodDecl); ok {
 		in.Origins[to.(*lang.MethodDecl)] = in.OriginOf(m)
+	}
+	if n, ok := from.(lang.Node); ok {
+		if c, ok := in.Deconstructs[n]; ok {
+			in.Deconstructs[to.(lang.Node)] = c
+		}
 	}
 }
 
@@ -333,7 +345,8 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
-		Iterators: map[lang.Node]*Iterator{}}
+		Iterators:    map[lang.Node]*Iterator{},
+		Deconstructs: map[lang.Node]*lang.CallExpr{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -483,6 +496,9 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 		}
 		if lib {
 			t.VM = vm.Builtin(full)
+			if full == "System.ValueTuple" && len(td.TypeParams) > 0 {
+				t.VM = vm.TupleDef(len(td.TypeParams))
+			}
 			if outer != nil && outer.VM != nil {
 				// A nested library type: Dictionary`2+KeyCollection.
 				t.VM = vm.Builtin(outer.VM.FullName() + "+" + td.Name)
@@ -874,6 +890,11 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	}
 	if tr.Outer != nil {
 		return b.resolveNested(tr, ctx)
+	}
+	if tr.Tuple {
+		c := *tr
+		c.Tuple, c.TupleNames = false, nil
+		return b.u.WithNames(b.resolveType(&c, ctx), tr.TupleNames)
 	}
 	if len(tr.Args) == 0 {
 		if s, ok := keyword(tr.Name); ok {

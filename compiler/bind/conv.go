@@ -51,6 +51,27 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 	if to == nil || from == nil || from == to || lenient(from) || lenient(to) {
 		return true
 	}
+	if from.Kind != Special || to.Kind != Special {
+		// Tuple element names do not take part in conversions.
+		if from, to = b.u.Erase(from), b.u.Erase(to); from == to {
+			return true
+		}
+	}
+	if lit := tupleLit(e); lit != nil && to.IsTuple() {
+		return b.tupleLiteralConverts(lit, to)
+	}
+	if from.IsTuple() && to.IsTuple() {
+		fe, te := from.TupleElems(), to.TupleElems()
+		if len(fe) != len(te) {
+			return false
+		}
+		for i := range fe {
+			if !b.implicit(nil, fe[i], te[i]) {
+				return false
+			}
+		}
+		return true
+	}
 	switch from.Kind {
 	case Lambda, Group:
 		if to.Kind == Delegate && e != nil {

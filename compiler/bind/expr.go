@@ -69,6 +69,15 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 		b.convertLambda(e, to) // the body's errors are reported from there
 		return
 	}
+	if lit := tupleLit(e); lit != nil && to != nil {
+		if tt := b.u.Erase(to); tt.Kind == Nullable && tt.Elem.IsTuple() {
+			to = tt.Elem
+		}
+		if to.IsTuple() && len(to.TupleElems()) == len(lit.Elems) {
+			b.convertTupleLiteral(lit, to) // element by element, each element's errors its own
+			return
+		}
+	}
 	if to == nil || b.implicit(e, from, to) {
 		return
 	}
@@ -345,8 +354,7 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.CheckedExpr:
 		return b.checkedExpr(e)
 	case *lang.IsExpr:
-		b.expr(e.X)
-		b.pattern(e.Pattern)
+		b.patternIn(e.Pattern, b.expr(e.X))
 		return u.special[Bool]
 	case *lang.AsExpr:
 		b.expr(e.X)
@@ -363,11 +371,11 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.WithExpr:
 		return b.with(e)
 	case *lang.SwitchExpr:
-		b.expr(e.X)
+		in := b.expr(e.X)
 		var t *Type
 		for i, arm := range e.Arms {
 			b.push()
-			b.pattern(arm.Pattern)
+			b.patternIn(arm.Pattern, in)
 			if arm.When != nil {
 				b.cond(arm.When)
 			}
@@ -393,6 +401,8 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			return u.unchecked
 		}
 		return b.cls.Base
+	case *lang.TupleExpr:
+		return b.tupleLiteral(e)
 	case *lang.DeclExpr:
 		t := u.unchecked
 		if e.Type != nil && e.Type.Name != "var" {
@@ -619,6 +629,15 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 			return b.u.special[Bool]
 		case "Value":
 			return recv.Elem
+		}
+	}
+	if recv.IsTuple() && !static {
+		if i := recv.TupleElemName(e.Name); i >= 0 {
+			t := recv.TupleElems()[i]
+			if e.NullCond {
+				return b.u.NullableOf(t)
+			}
+			return t
 		}
 	}
 	syms := b.lookup(recv, e.Name)

@@ -884,9 +884,15 @@ func (a *flow) localWrites(m *lang.MethodDecl, seen map[*lang.MethodDecl]bool) [
 		declared[p.Name] = true
 	}
 	var names, calls []string
-	target := func(x lang.Expr) {
-		if id, ok := x.(*lang.Ident); ok {
-			names = append(names, id.Name)
+	var target func(x lang.Expr)
+	target = func(x lang.Expr) {
+		switch x := x.(type) {
+		case *lang.Ident:
+			names = append(names, x.Name)
+		case *lang.TupleExpr:
+			for _, e := range x.Elems {
+				target(e)
+			}
 		}
 	}
 	var body lang.Node = m.Body
@@ -1116,6 +1122,8 @@ func (a *flow) expr(x lang.Expr) {
 		a.lambda(x)
 	case *lang.DeclExpr:
 		a.assign(a.declare(x.Name))
+	case *lang.TupleExpr:
+		a.exprs(x.Elems)
 	case *lang.ThrowExpr:
 		a.expr(x.X)
 		a.cur = deadState()
@@ -1212,6 +1220,14 @@ func (a *flow) target(x lang.Expr) {
 }
 
 func (a *flow) assignExpr(x *lang.AssignExpr) {
+	if t, ok := x.Left.(*lang.TupleExpr); ok && x.Op == "=" {
+		// A deconstruction: the targets' receivers, then the value, then
+		// every target is assigned.
+		a.tupleTargets(t, false)
+		a.expr(x.Right)
+		a.tupleTargets(t, true)
+		return
+	}
 	id, _ := x.Left.(*lang.Ident)
 	var v *flowVar
 	if id != nil {
@@ -1233,5 +1249,29 @@ func (a *flow) assignExpr(x *lang.AssignExpr) {
 	default:
 		a.expr(x.Left)
 		a.expr(x.Right)
+	}
+}
+
+// tupleTargets analyses the targets of a deconstruction: first (assign
+// false) the receivers and indexes of targets other than simple names, then
+// (assign true) the assignment of each target, declarations included.
+func (a *flow) tupleTargets(t *lang.TupleExpr, assign bool) {
+	for _, e := range t.Elems {
+		switch e := e.(type) {
+		case *lang.TupleExpr:
+			a.tupleTargets(e, assign)
+		case *lang.DeclExpr:
+			if assign && e.Name != "_" {
+				a.assign(a.declare(e.Name))
+			}
+		case *lang.Ident:
+			if assign {
+				a.assign(a.lookup(e.Name))
+			}
+		default:
+			if !assign {
+				a.target(e)
+			}
+		}
 	}
 }

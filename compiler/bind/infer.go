@@ -372,7 +372,7 @@ func (in *inference) fix(i int) *Type {
 	for _, c := range cands {
 		fits := true
 		for _, e := range bs.exact {
-			fits = fits && e == c
+			fits = fits && in.b.u.Erase(e) == in.b.u.Erase(c) // tuple names do not count
 		}
 		for _, l := range bs.lower {
 			fits = fits && in.b.implicitType(l, c)
@@ -400,8 +400,11 @@ func (b *binder) bestOf(ts []*Type) *Type {
 			}
 		}
 		if all {
-			if best != nil && best != c {
+			if best != nil && b.u.Erase(best) != b.u.Erase(c) {
 				return nil
+			}
+			if best != nil {
+				continue // the same type but for tuple element names: the first stands
 			}
 			best = c
 		}

@@ -900,6 +900,145 @@ namespace System
         public extern virtual long NextInt64(long minValue, long maxValue);
     }
 
+    // System.ValueTuple: the types of C# tuples. `(int, string)` is
+    // ValueTuple<int, string>; an eighth and later elements nest in TRest.
+    // The fields are Item1..Item7 and Rest; element names are the binder's.
+    [Struct] public sealed class ValueTuple<T1> : IEquatable<ValueTuple<T1>>, IComparable<ValueTuple<T1>>, IComparable
+    {
+        public T1 Item1;
+        public extern ValueTuple(T1 item1);
+        public extern override bool Equals(object obj);
+        public extern bool Equals(ValueTuple<T1> other);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern int CompareTo(ValueTuple<T1> other);
+        public extern int CompareTo(object other);
+    }
+
+    [Struct] public sealed class ValueTuple<T1, T2> : IEquatable<ValueTuple<T1, T2>>, IComparable<ValueTuple<T1, T2>>, IComparable
+    {
+        public T1 Item1;
+        public T2 Item2;
+        public extern ValueTuple(T1 item1, T2 item2);
+        public extern override bool Equals(object obj);
+        public extern bool Equals(ValueTuple<T1, T2> other);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern int CompareTo(ValueTuple<T1, T2> other);
+        public extern int CompareTo(object other);
+    }
+
+    [Struct] public sealed class ValueTuple<T1, T2, T3> : IEquatable<ValueTuple<T1, T2, T3>>, IComparable<ValueTuple<T1, T2, T3>>, IComparable
+    {
+        public T1 Item1;
+        public T2 Item2;
+        public T3 Item3;
+        public extern ValueTuple(T1 item1, T2 item2, T3 item3);
+        public extern override bool Equals(object obj);
+        public extern bool Equals(ValueTuple<T1, T2, T3> other);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern int CompareTo(ValueTuple<T1, T2, T3> other);
+        public extern int CompareTo(object other);
+    }
+
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4> : IEquatable<ValueTuple<T1, T2, T3, T4>>, IComparable<ValueTuple<T1, T2, T3, T4>>, IComparable
+    {
+        public T1 Item1;
+        public T2 Item2;
+        public T3 Item3;
+        public T4 Item4;
+        public extern ValueTuple(T1 item1, T2 item2, T3 item3, T4 item4);
+        public extern override bool Equals(object obj);
+        public extern bool Equals(ValueTuple<T1, T2, T3, T4> other);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern int CompareTo(ValueTuple<T1, T2, T3, T4> other);
+        public extern int CompareTo(object other);
+    }
+
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5> : IEquatable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable<ValueTuple<T1, T2, T3, T4, T5>>, IComparable
+    {
+        public T1 Item1;
+        public T2 Item2;
+        public T3 Item3;
+        public T4 Item4;
+        public T5 Item5;
+        public extern ValueTuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5);
+        public extern override bool Equals(object obj);
+        public extern bool Equals(ValueTuple<T1, T2, T3, T4, T5> other);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern int CompareTo(ValueTuple<T1, T2, T3, T4, T5> other);
+        public extern int CompareTo(object other);
+    }
+
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6>>, IComparable
+    {
+        public T1 Item1;
+        public T2 Item2;
+        public T3 Item3;
+        public T4 Item4;
+        public T5 Item5;
+        public T6 Item6;
+        public extern ValueTuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6);
+        public extern override bool Equals(object obj);
+        public extern bool Equals(ValueTuple<T1, T2, T3, T4, T5, T6> other);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern int CompareTo(ValueTuple<T1, T2, T3, T4, T5, T6> other);
+        public extern int CompareTo(object other);
+    }
+
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6, T7> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>, IComparable
+    {
+        public T1 Item1;
+        public T2 Item2;
+        public T3 Item3;
+        public T4 Item4;
+        public T5 Item5;
+        public T6 Item6;
+        public T7 Item7;
+        public extern ValueTuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7);
+        public extern override bool Equals(object obj);
+        public extern bool Equals(ValueTuple<T1, T2, T3, T4, T5, T6, T7> other);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern int CompareTo(ValueTuple<T1, T2, T3, T4, T5, T6, T7> other);
+        public extern int CompareTo(object other);
+    }
+
+    [Struct] public sealed class ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest> : IEquatable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>, IComparable
+    {
+        public T1 Item1;
+        public T2 Item2;
+        public T3 Item3;
+        public T4 Item4;
+        public T5 Item5;
+        public T6 Item6;
+        public T7 Item7;
+        public TRest Rest;
+        public extern ValueTuple(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7, TRest rest);
+        public extern override bool Equals(object obj);
+        public extern bool Equals(ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest> other);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern int CompareTo(ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest> other);
+        public extern int CompareTo(object other);
+    }
+
+    public static class ValueTuple
+    {
+        public extern static ValueTuple<T1> Create<T1>(T1 item1);
+        public extern static ValueTuple<T1, T2> Create<T1, T2>(T1 item1, T2 item2);
+        public extern static ValueTuple<T1, T2, T3> Create<T1, T2, T3>(T1 item1, T2 item2, T3 item3);
+        public extern static ValueTuple<T1, T2, T3, T4> Create<T1, T2, T3, T4>(T1 item1, T2 item2, T3 item3, T4 item4);
+        public extern static ValueTuple<T1, T2, T3, T4, T5> Create<T1, T2, T3, T4, T5>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5);
+        public extern static ValueTuple<T1, T2, T3, T4, T5, T6> Create<T1, T2, T3, T4, T5, T6>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6);
+        public extern static ValueTuple<T1, T2, T3, T4, T5, T6, T7> Create<T1, T2, T3, T4, T5, T6, T7>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7);
+        public extern static ValueTuple<T1, T2, T3, T4, T5, T6, T7, ValueTuple<T8>> Create<T1, T2, T3, T4, T5, T6, T7, T8>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7, T8 item8);
+    }
+
     [Struct] public sealed class TimeSpan : IComparable, IComparable<TimeSpan>, IEquatable<TimeSpan>, IFormattable
     {
         public static readonly TimeSpan MaxValue;

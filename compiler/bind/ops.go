@@ -223,6 +223,9 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 		return u.unchecked
 	}
 	l, r := b.expr(e.X), b.expr(e.Y)
+	if b.tupleEquality(e, l, r) {
+		return u.special[Bool]
+	}
 	xs, ts := []lang.Expr{e.X, e.Y}, []*Type{l, r}
 	if m := b.userOperator(lang.BinaryOperatorName(e.Op), xs, ts, e.Pos); m != nil {
 		b.info.Calls[e] = m
@@ -368,6 +371,9 @@ func isString(t *Type) bool { return t.Kind == Special && t.Special == String }
 func isBool(t *Type) bool   { return t.Kind == Special && t.Special == Bool }
 
 func (b *binder) assign(e *lang.AssignExpr) *Type {
+	if lt := tupleLit(e.Left); lt != nil && e.Op == "=" {
+		return b.deconstruct(e, lt)
+	}
 	if id, ok := e.Left.(*lang.Ident); ok && id.Name == "_" {
 		if _, declared := b.scope.lookupVar("_"); !declared && len(b.memberInScope("_")) == 0 {
 			b.info.Discards[id] = true

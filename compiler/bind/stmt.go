@@ -350,12 +350,12 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.scoped(s.Body)
 		b.pop()
 	case *lang.SwitchStmt:
-		b.expr(s.X)
+		in := b.expr(s.X)
 		for _, sec := range s.Sections {
 			b.push()
 			for _, l := range sec.Labels {
 				if l.Pattern != nil {
-					b.pattern(l.Pattern)
+					b.patternIn(l.Pattern, in)
 				}
 				if l.When != nil {
 					b.cond(l.When)
@@ -578,8 +578,16 @@ func (s *scope) lookupFunc(name string) *Method {
 
 // ---- Patterns ----
 
-func (b *binder) pattern(p lang.Pattern) {
+func (b *binder) pattern(p lang.Pattern) { b.patternIn(p, nil) }
+
+// patternIn binds pattern p matched against a value of type in (nil when
+// not known): the positional patterns and the var patterns inside them
+// take their types from it.
+func (b *binder) patternIn(p lang.Pattern, in *Type) {
 	switch p := p.(type) {
+	case *lang.PositionalPattern:
+		b.positionalPattern(p, in)
+		return
 	case *lang.ConstPattern:
 		if t := b.typeName(p.X); t != nil {
 			return
@@ -591,13 +599,17 @@ func (b *binder) pattern(p lang.Pattern) {
 		}
 	case *lang.VarPattern:
 		if p.Name != "_" {
-			b.declare(p.Name, b.u.unchecked)
+			t := in
+			if t == nil {
+				t = b.u.unchecked
+			}
+			b.declare(p.Name, t)
 		}
 	case *lang.NotPattern:
-		b.pattern(p.P)
+		b.patternIn(p.P, in)
 	case *lang.BinaryPattern:
-		b.pattern(p.X)
-		b.pattern(p.Y)
+		b.patternIn(p.X, in)
+		b.patternIn(p.Y, in)
 	case *lang.RelationalPattern:
 		b.expr(p.X)
 	case *lang.PropertyPattern:

@@ -101,6 +101,12 @@ type Type struct {
 	// class are not checked.
 	UnknownBase bool
 
+	// TupleNames are the element names of a named tuple type, one per
+	// element ("" for an unnamed one); Unnamed is then the interned
+	// construction without names (see tuple.go).
+	TupleNames []string
+	Unnamed    *Type
+
 	Decl *lang.TypeDecl // the declaration of a source type
 	VM   *vm.Type       // the run-time type of a library type, when registered
 
@@ -197,6 +203,21 @@ func (t *Type) String() string {
 	}
 	if t.IsAnonymous() {
 		return anonymousString(t)
+	}
+	if t.IsTuple() {
+		var b strings.Builder
+		b.WriteByte('(')
+		for i, e := range t.TupleElems() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(e.String())
+			if i < len(t.TupleNames) && t.TupleNames[i] != "" {
+				b.WriteString(" " + t.TupleNames[i])
+			}
+		}
+		b.WriteByte(')')
+		return b.String()
 	}
 	var b strings.Builder
 	if t.Outer != nil {
@@ -463,6 +484,9 @@ func (u *Universe) Subst(t *Type, sub map[*Type]*Type) *Type {
 			changed = changed || args[i] != a
 		}
 		if changed {
+			if t.TupleNames != nil {
+				return u.WithNames(u.Construct(t.Def, args), t.TupleNames)
+			}
 			return u.Construct(t.Def, args)
 		}
 	}

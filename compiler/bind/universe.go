@@ -20,6 +20,8 @@ type Universe struct {
 	byName map[typeKey]*Type
 
 	constructed map[string]*Type
+	named       map[string]*Type // named tuple types (WithNames)
+	erased      map[*Type]*Type  // types without tuple element names (Erase)
 	arrays      map[*Type]*Type
 	nullables   map[*Type]*Type
 }
@@ -30,7 +32,7 @@ type typeKey struct {
 }
 
 func newUniverse() *Universe {
-	u := &Universe{byName: map[typeKey]*Type{}, constructed: map[string]*Type{},
+	u := &Universe{byName: map[typeKey]*Type{}, constructed: map[string]*Type{}, named: map[string]*Type{}, erased: map[*Type]*Type{},
 		arrays: map[*Type]*Type{}, nullables: map[*Type]*Type{}}
 	for s := Void; s <= Decimal; s++ {
 		t := &Type{Kind: Special, Special: s, Name: specialMetadata[s], Namespace: "System", Lib: true}

@@ -89,6 +89,9 @@ func keyOf(t *vm.Thread, v vm.Value) (hkey, error) {
 			return hkey{t: tKeyValuePair, s: k1.str() + "\x00" + k2.str()}, nil
 		}
 	}
+	if v.AsTuple() != nil {
+		return tupleKey(t, v)
+	}
 	if cl := v.AsClosure(); cl != nil {
 		// Equal delegates share their method (a multicast one its invoker), so
 		// the method's identity is a hash consistent with Delegate.Equals.
@@ -212,6 +215,9 @@ func plainEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
 	if ca, cb := a.AsClosure(), b.AsClosure(); ca != nil || cb != nil {
 		return ca != nil && cb != nil && vm.DelegatesEqual(ca, cb), nil // Delegate.Equals: equal invocation lists
 	}
+	if a.AsTuple() != nil {
+		return tupleEquals(t, a, b)
+	}
 	if ka, ok := a.AsNative().(*kvPair); ok {
 		kb, ok := b.AsNative().(*kvPair)
 		if !ok {
@@ -277,6 +283,9 @@ func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
 	}
 	if cl := v.AsClosure(); cl != nil {
 		return delegateHash(cl), nil
+	}
+	if v.AsTuple() != nil {
+		return tupleHash(t, v)
 	}
 	if f := userOverride(v, "GetHashCode", 0); f != nil {
 		r, err := t.Invoke(f, v, nil)
@@ -350,6 +359,9 @@ func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
 		if lb, ok := b.AsNative().(libValue); ok && a.Type() == b.Type() {
 			return cmpInt(la.valueKey(), lb.valueKey()), nil
 		}
+	}
+	if a.AsTuple() != nil && b.AsTuple() != nil {
+		return tupleCompare(t, a, b)
 	}
 	if f := a.Type().LookupMethod("CompareTo", 1); f != nil && f.Native == nil {
 		r, err := t.Invoke(f, a, []vm.Value{b})
