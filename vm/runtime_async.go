@@ -801,6 +801,10 @@ func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
 		_, err = t.run()
 	} else if t.enterChain(c, v, err, flags) {
 		_, err = t.runThrow(err)
+	} else {
+		// No frame of the chain takes the exception: it faulted the
+		// root's task (passOn), which is where it belongs.
+		err = nil
 	}
 	if err != nil && err != errSuspended {
 		// A Go panic or a Fatal error below: nothing in the chain can
