@@ -90,7 +90,7 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 			}
 			continue
 		}
-		t := fs.exprTo(a.X, r)
+		t := fs.argTo(a.X, r, params, i)
 		if fn != nil && fn.Variadic && i == fn.NumParams-1 && len(exprs) == fn.NumParams && fs.c.info.PacksArg(a) {
 			fs.packParams(r, fn)
 			continue
@@ -103,6 +103,22 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 	}
 	fs.boxRefLocals(backs)
 	return len(exprs), backs
+}
+
+// argTo compiles argument x of parameter i into register r. A
+// target-typed `new(...)` takes its type from the parameter, not from the
+// expression around the call (`new(1, new(2, 3))` builds the inner object
+// as the outer constructor's parameter type).
+func (fs *funcState) argTo(x lang.Expr, r int, params []*lang.Param, i int) *vm.Type {
+	if n, ok := x.(*lang.NewExpr); ok && n.Type == nil {
+		old := fs.expect
+		fs.expect = nil
+		if params != nil && i < len(params) {
+			fs.expect = params[i].Type
+		}
+		defer func() { fs.expect = old }()
+	}
+	return fs.exprTo(x, r)
 }
 
 // packParams replaces the value in register r by a one-element params
