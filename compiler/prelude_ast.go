@@ -15420,63 +15420,126 @@ func preludeAST() *lang.File {
 							Pos:  p(1021, 23),
 							Name: "void",
 						},
+						Name: "Collect",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1021, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1021, 36),
+									Name: "int",
+								},
+								Name: "generation",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1021, 52),
+							Rbrace: p(1021, 54),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1022, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1022, 23),
+							Name: "void",
+						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(1021, 55),
-							Rbrace: p(1021, 57),
+							Pos:    p(1022, 55),
+							Rbrace: p(1022, 57),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1026, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1026, 23),
+							Name: "long",
+						},
+						Name: "GetTotalAllocatedBytes",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1026, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1026, 51),
+									Name: "bool",
+								},
+								Name: "precise",
+								Default: &lang.Literal{
+									Pos:   p(1026, 66),
+									Kind:  lang.LitKind(9),
+									Raw:   "false",
+									Value: bool(false),
+								},
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1026, 88),
+							Fun: &lang.MemberExpr{
+								Pos: p(1026, 88),
+								X: &lang.MemberExpr{
+									Pos: p(1026, 85),
+									X: &lang.Ident{
+										Pos:  p(1026, 76),
+										Name: "Internal",
+									},
+									Name: "VM",
+								},
+								Name: "AllocatedBytes",
+							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1027, 5),
+				Pos:       p(1032, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LazyThreadSafetyMode",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1027, 40),
+						Pos:  p(1032, 40),
 						Name: "None",
 					},
 					&lang.EnumMember{
-						Pos:  p(1027, 46),
+						Pos:  p(1032, 46),
 						Name: "PublicationOnly",
 					},
 					&lang.EnumMember{
-						Pos:  p(1027, 63),
+						Pos:  p(1032, 63),
 						Name: "ExecutionAndPublication",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1033, 5),
+				Pos:       p(1038, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PeriodicTimer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1033, 41),
+						Pos:  p(1038, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1035, 9),
+						Pos:       p(1040, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1035, 18),
+							Pos:  p(1040, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1035, 25),
+								Pos:  p(1040, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1035, 33),
+									Pos: p(1040, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1035, 37),
+										Pos:  p(1040, 37),
 										Name: "object",
 									},
 								},
@@ -15484,26 +15547,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1036, 9),
+						Pos:       p(1041, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1036, 18),
+							Pos:  p(1041, 18),
 							Name: "System.Diagnostics.Stopwatch",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1036, 47),
+								Pos:  p(1041, 47),
 								Name: "_clock",
 								Init: &lang.CallExpr{
-									Pos: p(1036, 85),
+									Pos: p(1041, 85),
 									Fun: &lang.MemberExpr{
-										Pos: p(1036, 85),
+										Pos: p(1041, 85),
 										X: &lang.MemberExpr{
-											Pos: p(1036, 75),
+											Pos: p(1041, 75),
 											X: &lang.MemberExpr{
-												Pos: p(1036, 63),
+												Pos: p(1041, 63),
 												X: &lang.Ident{
-													Pos:  p(1036, 56),
+													Pos:  p(1041, 56),
 													Name: "System",
 												},
 												Name: "Diagnostics",
@@ -15517,20 +15580,20 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1037, 9),
+						Pos:       p(1042, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1037, 18),
+							Pos:  p(1042, 18),
 							Name: "CancellationTokenSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1037, 42),
+								Pos:  p(1042, 42),
 								Name: "_disposed",
 								Init: &lang.NewExpr{
-									Pos: p(1037, 54),
+									Pos: p(1042, 54),
 									Type: &lang.TypeRef{
-										Pos:  p(1037, 58),
+										Pos:  p(1042, 58),
 										Name: "CancellationTokenSource",
 									},
 								},
@@ -15538,34 +15601,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1038, 9),
+						Pos:       p(1043, 9),
 						Modifiers: lang.Modifiers(272),
 						Type: &lang.TypeRef{
-							Pos:  p(1038, 25),
+							Pos:  p(1043, 25),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1038, 34),
+								Pos:  p(1043, 34),
 								Name: "Infinite",
 								Init: &lang.CallExpr{
-									Pos: p(1038, 54),
+									Pos: p(1043, 54),
 									Fun: &lang.MemberExpr{
-										Pos: p(1038, 54),
+										Pos: p(1043, 54),
 										X: &lang.Ident{
-											Pos:  p(1038, 45),
+											Pos:  p(1043, 45),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1038, 71),
+											Pos: p(1043, 71),
 											X: &lang.UnaryExpr{
-												Pos: p(1038, 71),
+												Pos: p(1043, 71),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1038, 72),
+													Pos:   p(1043, 72),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -15577,74 +15640,74 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1039, 9),
+						Pos: p(1044, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1039, 9),
+							Pos:  p(1044, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1039, 18),
+								Pos:  p(1044, 18),
 								Name: "_period",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1040, 9),
+						Pos: p(1045, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1040, 9),
+							Pos:  p(1045, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1040, 18),
+								Pos:  p(1045, 18),
 								Name: "_due",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1041, 9),
+						Pos: p(1046, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1041, 9),
+							Pos:  p(1046, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1041, 14),
+								Pos:  p(1046, 14),
 								Name: "_waiting",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1043, 9),
+						Pos:       p(1048, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PeriodicTimer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1043, 30),
+								Pos: p(1048, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1043, 30),
+									Pos:  p(1048, 30),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1044, 9),
+							Pos: p(1049, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1045, 13),
+									Pos: p(1050, 13),
 									X: &lang.CallExpr{
-										Pos: p(1045, 13),
+										Pos: p(1050, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1045, 13),
+											Pos:  p(1050, 13),
 											Name: "Check",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1045, 19),
+												Pos: p(1050, 19),
 												X: &lang.Ident{
-													Pos:  p(1045, 19),
+													Pos:  p(1050, 19),
 													Name: "period",
 												},
 											},
@@ -15652,75 +15715,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1046, 13),
+									Pos: p(1051, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1046, 21),
+										Pos: p(1051, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1046, 13),
+											Pos:  p(1051, 13),
 											Name: "_period",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1046, 23),
+											Pos:  p(1051, 23),
 											Name: "period",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1047, 13),
+									Pos: p(1052, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1047, 18),
+										Pos: p(1052, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1047, 13),
+											Pos:  p(1052, 13),
 											Name: "_due",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1047, 20),
+											Pos:  p(1052, 20),
 											Name: "period",
 										},
 									},
 								},
 							},
-							Rbrace: p(1048, 9),
+							Rbrace: p(1053, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1050, 9),
+						Pos:       p(1055, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1050, 16),
+							Pos:  p(1055, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Period",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1052, 13),
+								Pos:  p(1057, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(1052, 20),
+									Pos:  p(1057, 20),
 									Name: "_period",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1053, 13),
+								Pos:  p(1058, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1054, 13),
+									Pos: p(1059, 13),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(1055, 17),
+											Pos: p(1060, 17),
 											X: &lang.CallExpr{
-												Pos: p(1055, 17),
+												Pos: p(1060, 17),
 												Fun: &lang.Ident{
-													Pos:  p(1055, 17),
+													Pos:  p(1060, 17),
 													Name: "Check",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1055, 23),
+														Pos: p(1060, 23),
 														X: &lang.Ident{
-															Pos:  p(1055, 23),
+															Pos:  p(1060, 23),
 															Name: "value",
 														},
 													},
@@ -15728,136 +15791,136 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1056, 17),
+											Pos: p(1061, 17),
 											X: &lang.Ident{
-												Pos:  p(1056, 23),
+												Pos:  p(1061, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1056, 30),
+												Pos: p(1061, 30),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1056, 32),
+														Pos: p(1061, 32),
 														X: &lang.AssignExpr{
-															Pos: p(1056, 40),
+															Pos: p(1061, 40),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1056, 32),
+																Pos:  p(1061, 32),
 																Name: "_period",
 															},
 															Right: &lang.Ident{
-																Pos:  p(1056, 42),
+																Pos:  p(1061, 42),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1056, 49),
+														Pos: p(1061, 49),
 														X: &lang.AssignExpr{
-															Pos: p(1056, 54),
+															Pos: p(1061, 54),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1056, 49),
+																Pos:  p(1061, 49),
 																Name: "_due",
 															},
 															Right: &lang.BinaryExpr{
-																Pos: p(1056, 71),
+																Pos: p(1061, 71),
 																Op:  "+",
 																X: &lang.MemberExpr{
-																	Pos: p(1056, 63),
+																	Pos: p(1061, 63),
 																	X: &lang.Ident{
-																		Pos:  p(1056, 56),
+																		Pos:  p(1061, 56),
 																		Name: "_clock",
 																	},
 																	Name: "Elapsed",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1056, 73),
+																	Pos:  p(1061, 73),
 																	Name: "value",
 																},
 															},
 														},
 													},
 												},
-												Rbrace: p(1056, 80),
+												Rbrace: p(1061, 80),
 											},
 										},
 									},
-									Rbrace: p(1057, 13),
+									Rbrace: p(1062, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1060, 9),
+						Pos:       p(1065, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1060, 16),
+							Pos:  p(1065, 16),
 							Name: "void",
 						},
 						Name: "Check",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1060, 27),
+								Pos: p(1065, 27),
 								Type: &lang.TypeRef{
-									Pos:  p(1060, 27),
+									Pos:  p(1065, 27),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1061, 9),
+							Pos: p(1066, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1062, 13),
+									Pos: p(1067, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1062, 36),
+										Pos: p(1067, 36),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1062, 24),
+											Pos: p(1067, 24),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1062, 17),
+												Pos:  p(1067, 17),
 												Name: "period",
 											},
 											Y: &lang.Ident{
-												Pos:  p(1062, 27),
+												Pos:  p(1067, 27),
 												Name: "Infinite",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1062, 64),
+											Pos: p(1067, 64),
 											Op:  "||",
 											X: &lang.BinaryExpr{
-												Pos: p(1062, 47),
+												Pos: p(1067, 47),
 												Op:  "<=",
 												X: &lang.Ident{
-													Pos:  p(1062, 40),
+													Pos:  p(1067, 40),
 													Name: "period",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1062, 59),
+													Pos: p(1067, 59),
 													X: &lang.Ident{
-														Pos:  p(1062, 50),
+														Pos:  p(1067, 50),
 														Name: "TimeSpan",
 													},
 													Name: "Zero",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(1062, 92),
+												Pos: p(1067, 92),
 												Op:  ">",
 												X: &lang.MemberExpr{
-													Pos: p(1062, 74),
+													Pos: p(1067, 74),
 													X: &lang.Ident{
-														Pos:  p(1062, 67),
+														Pos:  p(1067, 67),
 														Name: "period",
 													},
 													Name: "TotalMilliseconds",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1062, 94),
+													Pos:   p(1067, 94),
 													Kind:  lang.LitKind(1),
 													Raw:   "4294967294",
 													Value: uint64(4294967294),
@@ -15866,20 +15929,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1063, 17),
+										Pos: p(1068, 17),
 										X: &lang.NewExpr{
-											Pos: p(1063, 23),
+											Pos: p(1068, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1063, 27),
+												Pos:  p(1068, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1063, 55),
+													Pos: p(1068, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1063, 55),
+														Pos: p(1068, 55),
 														X: &lang.Ident{
-															Pos:  p(1063, 62),
+															Pos:  p(1068, 62),
 															Name: "period",
 														},
 													},
@@ -15889,18 +15952,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1064, 9),
+							Rbrace: p(1069, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1066, 9),
+						Pos:       p(1071, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1066, 22),
+							Pos:  p(1071, 22),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1066, 55),
+									Pos:  p(1071, 55),
 									Name: "bool",
 								},
 							},
@@ -15908,61 +15971,61 @@ func preludeAST() *lang.File {
 						Name: "WaitForNextTickAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1066, 82),
+								Pos: p(1071, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(1066, 82),
+									Pos:  p(1071, 82),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(1066, 120),
+									Pos: p(1071, 120),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1067, 9),
+							Pos: p(1072, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1068, 13),
+									Pos: p(1073, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1068, 13),
+										Pos:  p(1073, 13),
 										Name: "TimeSpan",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1068, 22),
+											Pos:  p(1073, 22),
 											Name: "wait",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1069, 13),
+									Pos: p(1074, 13),
 									X: &lang.Ident{
-										Pos:  p(1069, 19),
+										Pos:  p(1074, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1070, 13),
+										Pos: p(1075, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1071, 17),
+												Pos: p(1076, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1071, 21),
+													Pos:  p(1076, 21),
 													Name: "_waiting",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1071, 31),
+													Pos: p(1076, 31),
 													X: &lang.NewExpr{
-														Pos: p(1071, 37),
+														Pos: p(1076, 37),
 														Type: &lang.TypeRef{
-															Pos:  p(1071, 41),
+															Pos:  p(1076, 41),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1071, 67),
+																Pos: p(1076, 67),
 																X: &lang.Literal{
-																	Pos:   p(1071, 67),
+																	Pos:   p(1076, 67),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
 																	Value: string("Operation is not valid due to the current state of the object."),
@@ -15973,19 +16036,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1072, 17),
+												Pos: p(1077, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1072, 31),
+													Pos: p(1077, 31),
 													X: &lang.Ident{
-														Pos:  p(1072, 21),
+														Pos:  p(1077, 21),
 														Name: "_disposed",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1072, 56),
+													Pos: p(1077, 56),
 													X: &lang.Literal{
-														Pos:   p(1072, 63),
+														Pos:   p(1077, 63),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -15993,13 +16056,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1073, 17),
+												Pos: p(1078, 17),
 												X: &lang.CallExpr{
-													Pos: p(1073, 35),
+													Pos: p(1078, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(1073, 35),
+														Pos: p(1078, 35),
 														X: &lang.Ident{
-															Pos:  p(1073, 17),
+															Pos:  p(1078, 17),
 															Name: "cancellationToken",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -16007,15 +16070,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1074, 17),
+												Pos: p(1079, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1074, 21),
+														Pos:  p(1079, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1074, 34),
+															Pos: p(1079, 34),
 															X: &lang.Ident{
-																Pos:  p(1074, 27),
+																Pos:  p(1079, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16024,92 +16087,92 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1075, 17),
+												Pos: p(1080, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1075, 41),
+													Pos: p(1080, 41),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1075, 29),
+														Pos: p(1080, 29),
 														Op:  "!=",
 														X: &lang.Ident{
-															Pos:  p(1075, 21),
+															Pos:  p(1080, 21),
 															Name: "_period",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1075, 32),
+															Pos:  p(1080, 32),
 															Name: "Infinite",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1075, 48),
+														Pos: p(1080, 48),
 														Op:  ">=",
 														X: &lang.Ident{
-															Pos:  p(1075, 44),
+															Pos:  p(1080, 44),
 															Name: "now",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1075, 51),
+															Pos:  p(1080, 51),
 															Name: "_due",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1076, 17),
+													Pos: p(1081, 17),
 													Stmts: []lang.Stmt{
 														&lang.WhileStmt{
-															Pos: p(1077, 21),
+															Pos: p(1082, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1077, 33),
+																Pos: p(1082, 33),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(1077, 28),
+																	Pos:  p(1082, 28),
 																	Name: "_due",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1077, 36),
+																	Pos:  p(1082, 36),
 																	Name: "now",
 																},
 															},
 															Body: &lang.ExprStmt{
-																Pos: p(1077, 41),
+																Pos: p(1082, 41),
 																X: &lang.AssignExpr{
-																	Pos: p(1077, 46),
+																	Pos: p(1082, 46),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(1077, 41),
+																		Pos:  p(1082, 41),
 																		Name: "_due",
 																	},
 																	Right: &lang.Ident{
-																		Pos:  p(1077, 49),
+																		Pos:  p(1082, 49),
 																		Name: "_period",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1078, 21),
+															Pos: p(1083, 21),
 															X: &lang.Literal{
-																Pos:   p(1078, 28),
+																Pos:   p(1083, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1079, 17),
+													Rbrace: p(1084, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1080, 17),
+												Pos: p(1085, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1080, 26),
+													Pos: p(1085, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1080, 17),
+														Pos:  p(1085, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1080, 28),
+														Pos:   p(1085, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -16117,41 +16180,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1081, 17),
+												Pos: p(1086, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1081, 22),
+													Pos: p(1086, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1081, 17),
+														Pos:  p(1086, 17),
 														Name: "wait",
 													},
 													Right: &lang.CondExpr{
-														Pos: p(1081, 44),
+														Pos: p(1086, 44),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1081, 32),
+															Pos: p(1086, 32),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1081, 24),
+																Pos:  p(1086, 24),
 																Name: "_period",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1081, 35),
+																Pos:  p(1086, 35),
 																Name: "Infinite",
 															},
 														},
 														Then: &lang.Ident{
-															Pos:  p(1081, 46),
+															Pos:  p(1086, 46),
 															Name: "Infinite",
 														},
 														Else: &lang.BinaryExpr{
-															Pos: p(1081, 62),
+															Pos: p(1086, 62),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1081, 57),
+																Pos:  p(1086, 57),
 																Name: "_due",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1081, 64),
+																Pos:  p(1086, 64),
 																Name: "now",
 															},
 														},
@@ -16159,46 +16222,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1082, 13),
+										Rbrace: p(1087, 13),
 									},
 								},
 								&lang.TryStmt{
-									Pos: p(1083, 13),
+									Pos: p(1088, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(1084, 13),
+										Pos: p(1089, 13),
 										Stmts: []lang.Stmt{
 											&lang.UsingDeclStmt{
-												Pos: p(1085, 17),
+												Pos: p(1090, 17),
 												Decl: &lang.LocalDeclStmt{
-													Pos: p(1085, 23),
+													Pos: p(1090, 23),
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(1085, 27),
+															Pos:  p(1090, 27),
 															Name: "linked",
 															Init: &lang.CallExpr{
-																Pos: p(1085, 60),
+																Pos: p(1090, 60),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1085, 60),
+																	Pos: p(1090, 60),
 																	X: &lang.Ident{
-																		Pos:  p(1085, 36),
+																		Pos:  p(1090, 36),
 																		Name: "CancellationTokenSource",
 																	},
 																	Name: "CreateLinkedTokenSource",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1085, 84),
+																		Pos: p(1090, 84),
 																		X: &lang.Ident{
-																			Pos:  p(1085, 84),
+																			Pos:  p(1090, 84),
 																			Name: "cancellationToken",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1085, 103),
+																		Pos: p(1090, 103),
 																		X: &lang.MemberExpr{
-																			Pos: p(1085, 113),
+																			Pos: p(1090, 113),
 																			X: &lang.Ident{
-																				Pos:  p(1085, 103),
+																				Pos:  p(1090, 103),
 																				Name: "_disposed",
 																			},
 																			Name: "Token",
@@ -16211,21 +16274,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1086, 17),
+												Pos: p(1091, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(1086, 17),
+													Pos: p(1091, 17),
 													X: &lang.CallExpr{
-														Pos: p(1086, 51),
+														Pos: p(1091, 51),
 														Fun: &lang.MemberExpr{
-															Pos: p(1086, 51),
+															Pos: p(1091, 51),
 															X: &lang.MemberExpr{
-																Pos: p(1086, 46),
+																Pos: p(1091, 46),
 																X: &lang.MemberExpr{
-																	Pos: p(1086, 40),
+																	Pos: p(1091, 40),
 																	X: &lang.MemberExpr{
-																		Pos: p(1086, 30),
+																		Pos: p(1091, 30),
 																		X: &lang.Ident{
-																			Pos:  p(1086, 23),
+																			Pos:  p(1091, 23),
 																			Name: "System",
 																		},
 																		Name: "Threading",
@@ -16238,18 +16301,18 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1086, 57),
+																Pos: p(1091, 57),
 																X: &lang.Ident{
-																	Pos:  p(1086, 57),
+																	Pos:  p(1091, 57),
 																	Name: "wait",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1086, 63),
+																Pos: p(1091, 63),
 																X: &lang.MemberExpr{
-																	Pos: p(1086, 70),
+																	Pos: p(1091, 70),
 																	X: &lang.Ident{
-																		Pos:  p(1086, 63),
+																		Pos:  p(1091, 63),
 																		Name: "linked",
 																	},
 																	Name: "Token",
@@ -16260,38 +16323,38 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1087, 13),
+										Rbrace: p(1092, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(1088, 13),
+											Pos: p(1093, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(1088, 20),
+												Pos:  p(1093, 20),
 												Name: "OperationCanceledException",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1089, 13),
+												Pos: p(1094, 13),
 												Stmts: []lang.Stmt{
 													&lang.LockStmt{
-														Pos: p(1090, 17),
+														Pos: p(1095, 17),
 														X: &lang.Ident{
-															Pos:  p(1090, 23),
+															Pos:  p(1095, 23),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1090, 30),
+															Pos: p(1095, 30),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1090, 32),
+																	Pos: p(1095, 32),
 																	X: &lang.AssignExpr{
-																		Pos: p(1090, 41),
+																		Pos: p(1095, 41),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1090, 32),
+																			Pos:  p(1095, 32),
 																			Name: "_waiting",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1090, 43),
+																			Pos:   p(1095, 43),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -16299,29 +16362,29 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1090, 50),
+															Rbrace: p(1095, 50),
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1091, 17),
+														Pos: p(1096, 17),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1091, 55),
+															Pos: p(1096, 55),
 															Op:  "&&",
 															X: &lang.MemberExpr{
-																Pos: p(1091, 31),
+																Pos: p(1096, 31),
 																X: &lang.Ident{
-																	Pos:  p(1091, 21),
+																	Pos:  p(1096, 21),
 																	Name: "_disposed",
 																},
 																Name: "IsCancellationRequested",
 															},
 															Y: &lang.UnaryExpr{
-																Pos: p(1091, 58),
+																Pos: p(1096, 58),
 																Op:  "!",
 																X: &lang.MemberExpr{
-																	Pos: p(1091, 77),
+																	Pos: p(1096, 77),
 																	X: &lang.Ident{
-																		Pos:  p(1091, 59),
+																		Pos:  p(1096, 59),
 																		Name: "cancellationToken",
 																	},
 																	Name: "IsCancellationRequested",
@@ -16329,9 +16392,9 @@ func preludeAST() *lang.File {
 															},
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1091, 102),
+															Pos: p(1096, 102),
 															X: &lang.Literal{
-																Pos:   p(1091, 109),
+																Pos:   p(1096, 109),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -16339,34 +16402,34 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ThrowStmt{
-														Pos: p(1092, 17),
+														Pos: p(1097, 17),
 													},
 												},
-												Rbrace: p(1093, 13),
+												Rbrace: p(1098, 13),
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1094, 13),
+									Pos: p(1099, 13),
 									X: &lang.Ident{
-										Pos:  p(1094, 19),
+										Pos:  p(1099, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1095, 13),
+										Pos: p(1100, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1096, 17),
+												Pos: p(1101, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1096, 26),
+													Pos: p(1101, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1096, 17),
+														Pos:  p(1101, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1096, 28),
+														Pos:   p(1101, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -16374,15 +16437,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1097, 17),
+												Pos: p(1102, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1097, 21),
+														Pos:  p(1102, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1097, 34),
+															Pos: p(1102, 34),
 															X: &lang.Ident{
-																Pos:  p(1097, 27),
+																Pos:  p(1102, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16391,66 +16454,66 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(1098, 17),
+												Pos: p(1103, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1098, 29),
+													Pos: p(1103, 29),
 													Op:  "<=",
 													X: &lang.Ident{
-														Pos:  p(1098, 24),
+														Pos:  p(1103, 24),
 														Name: "_due",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1098, 32),
+														Pos:  p(1103, 32),
 														Name: "now",
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(1098, 37),
+													Pos: p(1103, 37),
 													X: &lang.AssignExpr{
-														Pos: p(1098, 42),
+														Pos: p(1103, 42),
 														Op:  "+=",
 														Left: &lang.Ident{
-															Pos:  p(1098, 37),
+															Pos:  p(1103, 37),
 															Name: "_due",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1098, 45),
+															Pos:  p(1103, 45),
 															Name: "_period",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1099, 13),
+										Rbrace: p(1104, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1100, 13),
+									Pos: p(1105, 13),
 									X: &lang.Literal{
-										Pos:   p(1100, 20),
+										Pos:   p(1105, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1101, 9),
+							Rbrace: p(1106, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1103, 9),
+						Pos:       p(1108, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1103, 16),
+							Pos:  p(1108, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1103, 44),
+							Pos: p(1108, 44),
 							Fun: &lang.MemberExpr{
-								Pos: p(1103, 44),
+								Pos: p(1108, 44),
 								X: &lang.Ident{
-									Pos:  p(1103, 34),
+									Pos:  p(1108, 34),
 									Name: "_disposed",
 								},
 								Name: "Cancel",
@@ -16460,7 +16523,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1114, 5),
+				Pos:       p(1119, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lazy",
 				Namespace: "System",
@@ -16470,20 +16533,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1116, 9),
+						Pos:       p(1121, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1116, 18),
+							Pos:  p(1121, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1116, 25),
+								Pos:  p(1121, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1116, 33),
+									Pos: p(1121, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1116, 37),
+										Pos:  p(1121, 37),
 										Name: "object",
 									},
 								},
@@ -16491,103 +16554,103 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1117, 9),
+						Pos:       p(1122, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1117, 18),
+							Pos:  p(1122, 18),
 							Name: "System.Threading.LazyThreadSafetyMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1117, 56),
+								Pos:  p(1122, 56),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1118, 9),
+						Pos: p(1123, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1118, 9),
+							Pos:  p(1123, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1118, 14),
+									Pos:  p(1123, 14),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1118, 17),
+								Pos:  p(1123, 17),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1119, 9),
+						Pos: p(1124, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1119, 9),
+							Pos:  p(1124, 9),
 							Name: "T",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1119, 11),
+								Pos:  p(1124, 11),
 								Name: "_value",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1120, 9),
+						Pos: p(1125, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1120, 9),
+							Pos:  p(1125, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1120, 14),
+								Pos:  p(1125, 14),
 								Name: "_created",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1121, 9),
+						Pos: p(1126, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1121, 9),
+							Pos:  p(1126, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1121, 14),
+								Pos:  p(1126, 14),
 								Name: "_running",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1122, 9),
+						Pos: p(1127, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1122, 9),
+							Pos:  p(1127, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1122, 19),
+								Pos:  p(1127, 19),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1126, 9),
+						Pos:       p(1131, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1126, 21),
+								Pos: p(1131, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1126, 21),
+									Pos:  p(1131, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1126, 26),
+											Pos:  p(1131, 26),
 											Name: "T",
 										},
 									},
@@ -16596,38 +16659,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1127, 9),
+							Pos: p(1132, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1128, 13),
+									Pos: p(1133, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1128, 30),
+										Pos: p(1133, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1128, 17),
+											Pos:  p(1133, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1128, 33),
+											Pos:  p(1133, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1128, 39),
+										Pos: p(1133, 39),
 										X: &lang.NewExpr{
-											Pos: p(1128, 45),
+											Pos: p(1133, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1128, 49),
+												Pos:  p(1133, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1128, 71),
+													Pos: p(1133, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1128, 71),
+														Pos: p(1133, 71),
 														X: &lang.Ident{
-															Pos:  p(1128, 78),
+															Pos:  p(1133, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16637,37 +16700,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1129, 13),
+									Pos: p(1134, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1129, 22),
+										Pos: p(1134, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1129, 13),
+											Pos:  p(1134, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1129, 24),
+											Pos:  p(1134, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1130, 13),
+									Pos: p(1135, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1130, 19),
+										Pos: p(1135, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1130, 13),
+											Pos:  p(1135, 13),
 											Name: "_mode",
 										},
 										Right: &lang.MemberExpr{
-											Pos: p(1130, 59),
+											Pos: p(1135, 59),
 											X: &lang.MemberExpr{
-												Pos: p(1130, 38),
+												Pos: p(1135, 38),
 												X: &lang.MemberExpr{
-													Pos: p(1130, 28),
+													Pos: p(1135, 28),
 													X: &lang.Ident{
-														Pos:  p(1130, 21),
+														Pos:  p(1135, 21),
 														Name: "System",
 													},
 													Name: "Threading",
@@ -16679,22 +16742,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1131, 9),
+							Rbrace: p(1136, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1132, 9),
+						Pos:       p(1137, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1132, 21),
+								Pos: p(1137, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 21),
+									Pos:  p(1137, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1132, 26),
+											Pos:  p(1137, 26),
 											Name: "T",
 										},
 									},
@@ -16702,47 +16765,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1132, 43),
+								Pos: p(1137, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 43),
+									Pos:  p(1137, 43),
 									Name: "bool",
 								},
 								Name: "isThreadSafe",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1133, 9),
+							Pos: p(1138, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1134, 13),
+									Pos: p(1139, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1134, 30),
+										Pos: p(1139, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1134, 17),
+											Pos:  p(1139, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1134, 33),
+											Pos:  p(1139, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1134, 39),
+										Pos: p(1139, 39),
 										X: &lang.NewExpr{
-											Pos: p(1134, 45),
+											Pos: p(1139, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1134, 49),
+												Pos:  p(1139, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1134, 71),
+													Pos: p(1139, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1134, 71),
+														Pos: p(1139, 71),
 														X: &lang.Ident{
-															Pos:  p(1134, 78),
+															Pos:  p(1139, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16752,43 +16815,43 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1135, 13),
+									Pos: p(1140, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1135, 22),
+										Pos: p(1140, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1135, 13),
+											Pos:  p(1140, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1135, 24),
+											Pos:  p(1140, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1136, 13),
+									Pos: p(1141, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1136, 19),
+										Pos: p(1141, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1136, 13),
+											Pos:  p(1141, 13),
 											Name: "_mode",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1136, 34),
+											Pos: p(1141, 34),
 											Cond: &lang.Ident{
-												Pos:  p(1136, 21),
+												Pos:  p(1141, 21),
 												Name: "isThreadSafe",
 											},
 											Then: &lang.MemberExpr{
-												Pos: p(1136, 74),
+												Pos: p(1141, 74),
 												X: &lang.MemberExpr{
-													Pos: p(1136, 53),
+													Pos: p(1141, 53),
 													X: &lang.MemberExpr{
-														Pos: p(1136, 43),
+														Pos: p(1141, 43),
 														X: &lang.Ident{
-															Pos:  p(1136, 36),
+															Pos:  p(1141, 36),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16798,13 +16861,13 @@ func preludeAST() *lang.File {
 												Name: "ExecutionAndPublication",
 											},
 											Else: &lang.MemberExpr{
-												Pos: p(1136, 138),
+												Pos: p(1141, 138),
 												X: &lang.MemberExpr{
-													Pos: p(1136, 117),
+													Pos: p(1141, 117),
 													X: &lang.MemberExpr{
-														Pos: p(1136, 107),
+														Pos: p(1141, 107),
 														X: &lang.Ident{
-															Pos:  p(1136, 100),
+															Pos:  p(1141, 100),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16817,22 +16880,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1137, 9),
+							Rbrace: p(1142, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1138, 9),
+						Pos:       p(1143, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1138, 21),
+								Pos: p(1143, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1138, 21),
+									Pos:  p(1143, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1138, 26),
+											Pos:  p(1143, 26),
 											Name: "T",
 										},
 									},
@@ -16840,47 +16903,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1138, 43),
+								Pos: p(1143, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1138, 43),
+									Pos:  p(1143, 43),
 									Name: "System.Threading.LazyThreadSafetyMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1139, 9),
+							Pos: p(1144, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1140, 13),
+									Pos: p(1145, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1140, 30),
+										Pos: p(1145, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1140, 17),
+											Pos:  p(1145, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1140, 33),
+											Pos:  p(1145, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1140, 39),
+										Pos: p(1145, 39),
 										X: &lang.NewExpr{
-											Pos: p(1140, 45),
+											Pos: p(1145, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1140, 49),
+												Pos:  p(1145, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1140, 71),
+													Pos: p(1145, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1140, 71),
+														Pos: p(1145, 71),
 														X: &lang.Ident{
-															Pos:  p(1140, 78),
+															Pos:  p(1145, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16890,85 +16953,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1141, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1141, 22),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1141, 13),
-											Name: "_factory",
-										},
-										Right: &lang.Ident{
-											Pos:  p(1141, 24),
-											Name: "valueFactory",
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1142, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1142, 19),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1142, 13),
-											Name: "_mode",
-										},
-										Right: &lang.Ident{
-											Pos:  p(1142, 21),
-											Name: "mode",
-										},
-									},
-								},
-							},
-							Rbrace: p(1143, 9),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1144, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "Lazy",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1144, 21),
-								Type: &lang.TypeRef{
-									Pos:  p(1144, 21),
-									Name: "T",
-								},
-								Name: "value",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1145, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
 									Pos: p(1146, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1146, 20),
+										Pos: p(1146, 22),
 										Op:  "=",
 										Left: &lang.Ident{
 											Pos:  p(1146, 13),
-											Name: "_value",
+											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1146, 22),
-											Name: "value",
+											Pos:  p(1146, 24),
+											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
 									Pos: p(1147, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1147, 22),
+										Pos: p(1147, 19),
 										Op:  "=",
 										Left: &lang.Ident{
 											Pos:  p(1147, 13),
-											Name: "_created",
+											Name: "_mode",
 										},
-										Right: &lang.Literal{
-											Pos:   p(1147, 24),
-											Kind:  lang.LitKind(9),
-											Raw:   "true",
-											Value: bool(true),
+										Right: &lang.Ident{
+											Pos:  p(1147, 21),
+											Name: "mode",
 										},
 									},
 								},
@@ -16976,65 +16986,118 @@ func preludeAST() *lang.File {
 							Rbrace: p(1148, 9),
 						},
 					},
+					&lang.CtorDecl{
+						Pos:       p(1149, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Lazy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1149, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1149, 21),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1150, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1151, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1151, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1151, 13),
+											Name: "_value",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1151, 22),
+											Name: "value",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1152, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1152, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1152, 13),
+											Name: "_created",
+										},
+										Right: &lang.Literal{
+											Pos:   p(1152, 24),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+									},
+								},
+							},
+							Rbrace: p(1153, 9),
+						},
+					},
 					&lang.PropertyDecl{
-						Pos:       p(1150, 9),
+						Pos:       p(1155, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1150, 16),
+							Pos:  p(1155, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.Ident{
-							Pos:  p(1150, 39),
+							Pos:  p(1155, 39),
 							Name: "_created",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1152, 9),
+						Pos:       p(1157, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1152, 16),
+							Pos:  p(1157, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1154, 13),
+								Pos:  p(1159, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1155, 13),
+									Pos: p(1160, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(1156, 17),
+											Pos: p(1161, 17),
 											Cond: &lang.Ident{
-												Pos:  p(1156, 21),
+												Pos:  p(1161, 21),
 												Name: "_created",
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1156, 31),
+												Pos: p(1161, 31),
 												X: &lang.Ident{
-													Pos:  p(1156, 38),
+													Pos:  p(1161, 38),
 													Name: "_value",
 												},
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1157, 17),
+											Pos: p(1162, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1157, 27),
+												Pos: p(1162, 27),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1157, 21),
+													Pos:  p(1162, 21),
 													Name: "_mode",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1157, 68),
+													Pos: p(1162, 68),
 													X: &lang.MemberExpr{
-														Pos: p(1157, 47),
+														Pos: p(1162, 47),
 														X: &lang.MemberExpr{
-															Pos: p(1157, 37),
+															Pos: p(1162, 37),
 															X: &lang.Ident{
-																Pos:  p(1157, 30),
+																Pos:  p(1162, 30),
 																Name: "System",
 															},
 															Name: "Threading",
@@ -17045,18 +17108,18 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1158, 17),
+												Pos: p(1163, 17),
 												Stmts: []lang.Stmt{
 													&lang.LocalDeclStmt{
-														Pos: p(1159, 21),
+														Pos: p(1164, 21),
 														Decls: []*lang.Declarator{
 															&lang.Declarator{
-																Pos:  p(1159, 25),
+																Pos:  p(1164, 25),
 																Name: "v",
 																Init: &lang.CallExpr{
-																	Pos: p(1159, 29),
+																	Pos: p(1164, 29),
 																	Fun: &lang.Ident{
-																		Pos:  p(1159, 29),
+																		Pos:  p(1164, 29),
 																		Name: "_factory",
 																	},
 																},
@@ -17064,53 +17127,53 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.LockStmt{
-														Pos: p(1160, 21),
+														Pos: p(1165, 21),
 														X: &lang.Ident{
-															Pos:  p(1160, 27),
+															Pos:  p(1165, 27),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1161, 21),
+															Pos: p(1166, 21),
 															Stmts: []lang.Stmt{
 																&lang.IfStmt{
-																	Pos: p(1162, 25),
+																	Pos: p(1167, 25),
 																	Cond: &lang.UnaryExpr{
-																		Pos: p(1162, 29),
+																		Pos: p(1167, 29),
 																		Op:  "!",
 																		X: &lang.Ident{
-																			Pos:  p(1162, 30),
+																			Pos:  p(1167, 30),
 																			Name: "_created",
 																		},
 																	},
 																	Then: &lang.BlockStmt{
-																		Pos: p(1162, 40),
+																		Pos: p(1167, 40),
 																		Stmts: []lang.Stmt{
 																			&lang.ExprStmt{
-																				Pos: p(1162, 42),
+																				Pos: p(1167, 42),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 49),
+																					Pos: p(1167, 49),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 42),
+																						Pos:  p(1167, 42),
 																						Name: "_value",
 																					},
 																					Right: &lang.Ident{
-																						Pos:  p(1162, 51),
+																						Pos:  p(1167, 51),
 																						Name: "v",
 																					},
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1162, 54),
+																				Pos: p(1167, 54),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 63),
+																					Pos: p(1167, 63),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 54),
+																						Pos:  p(1167, 54),
 																						Name: "_created",
 																					},
 																					Right: &lang.Literal{
-																						Pos:   p(1162, 65),
+																						Pos:   p(1167, 65),
 																						Kind:  lang.LitKind(9),
 																						Raw:   "true",
 																						Value: bool(true),
@@ -17118,105 +17181,105 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1162, 71),
+																				Pos: p(1167, 71),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 80),
+																					Pos: p(1167, 80),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 71),
+																						Pos:  p(1167, 71),
 																						Name: "_factory",
 																					},
 																					Right: &lang.Literal{
-																						Pos:  p(1162, 82),
+																						Pos:  p(1167, 82),
 																						Kind: lang.LitKind(10),
 																						Raw:  "null",
 																					},
 																				},
 																			},
 																		},
-																		Rbrace: p(1162, 88),
+																		Rbrace: p(1167, 88),
 																	},
 																},
 																&lang.ReturnStmt{
-																	Pos: p(1163, 25),
+																	Pos: p(1168, 25),
 																	X: &lang.Ident{
-																		Pos:  p(1163, 32),
+																		Pos:  p(1168, 32),
 																		Name: "_value",
 																	},
 																},
 															},
-															Rbrace: p(1164, 21),
+															Rbrace: p(1169, 21),
 														},
 													},
 												},
-												Rbrace: p(1165, 17),
+												Rbrace: p(1170, 17),
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1166, 17),
+											Pos: p(1171, 17),
 											X: &lang.Ident{
-												Pos:  p(1166, 23),
+												Pos:  p(1171, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1167, 17),
+												Pos: p(1172, 17),
 												Stmts: []lang.Stmt{
 													&lang.IfStmt{
-														Pos: p(1168, 21),
+														Pos: p(1173, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1168, 25),
+															Pos:  p(1173, 25),
 															Name: "_created",
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1168, 35),
+															Pos: p(1173, 35),
 															X: &lang.Ident{
-																Pos:  p(1168, 42),
+																Pos:  p(1173, 42),
 																Name: "_value",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1169, 21),
+														Pos: p(1174, 21),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1169, 32),
+															Pos: p(1174, 32),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(1169, 25),
+																Pos:  p(1174, 25),
 																Name: "_error",
 															},
 															Y: &lang.Literal{
-																Pos:  p(1169, 35),
+																Pos:  p(1174, 35),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1169, 41),
+															Pos: p(1174, 41),
 															X: &lang.Ident{
-																Pos:  p(1169, 47),
+																Pos:  p(1174, 47),
 																Name: "_error",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1170, 21),
+														Pos: p(1175, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1170, 25),
+															Pos:  p(1175, 25),
 															Name: "_running",
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1170, 35),
+															Pos: p(1175, 35),
 															X: &lang.NewExpr{
-																Pos: p(1170, 41),
+																Pos: p(1175, 41),
 																Type: &lang.TypeRef{
-																	Pos:  p(1170, 45),
+																	Pos:  p(1175, 45),
 																	Name: "InvalidOperationException",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1170, 71),
+																		Pos: p(1175, 71),
 																		X: &lang.Literal{
-																			Pos:   p(1170, 71),
+																			Pos:   p(1175, 71),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
 																			Value: string("ValueFactory attempted to access the Value property of this instance."),
@@ -17227,16 +17290,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1171, 21),
+														Pos: p(1176, 21),
 														X: &lang.AssignExpr{
-															Pos: p(1171, 30),
+															Pos: p(1176, 30),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1171, 21),
+																Pos:  p(1176, 21),
 																Name: "_running",
 															},
 															Right: &lang.Literal{
-																Pos:   p(1171, 32),
+																Pos:   p(1176, 32),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -17244,39 +17307,39 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.TryStmt{
-														Pos: p(1172, 21),
+														Pos: p(1177, 21),
 														Body: &lang.BlockStmt{
-															Pos: p(1173, 21),
+															Pos: p(1178, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1174, 25),
+																	Pos: p(1179, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1174, 32),
+																		Pos: p(1179, 32),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1174, 25),
+																			Pos:  p(1179, 25),
 																			Name: "_value",
 																		},
 																		Right: &lang.CallExpr{
-																			Pos: p(1174, 34),
+																			Pos: p(1179, 34),
 																			Fun: &lang.Ident{
-																				Pos:  p(1174, 34),
+																				Pos:  p(1179, 34),
 																				Name: "_factory",
 																			},
 																		},
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1175, 25),
+																	Pos: p(1180, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1175, 34),
+																		Pos: p(1180, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1175, 25),
+																			Pos:  p(1180, 25),
 																			Name: "_created",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1175, 36),
+																			Pos:   p(1180, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -17284,72 +17347,72 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1176, 25),
+																	Pos: p(1181, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1176, 34),
+																		Pos: p(1181, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1176, 25),
+																			Pos:  p(1181, 25),
 																			Name: "_factory",
 																		},
 																		Right: &lang.Literal{
-																			Pos:  p(1176, 36),
+																			Pos:  p(1181, 36),
 																			Kind: lang.LitKind(10),
 																			Raw:  "null",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(1177, 21),
+															Rbrace: p(1182, 21),
 														},
 														Catches: []*lang.CatchClause{
 															&lang.CatchClause{
-																Pos: p(1178, 21),
+																Pos: p(1183, 21),
 																Type: &lang.TypeRef{
-																	Pos:  p(1178, 28),
+																	Pos:  p(1183, 28),
 																	Name: "Exception",
 																},
 																Name: "e",
 																Body: &lang.BlockStmt{
-																	Pos: p(1179, 21),
+																	Pos: p(1184, 21),
 																	Stmts: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(1180, 25),
+																			Pos: p(1185, 25),
 																			X: &lang.AssignExpr{
-																				Pos: p(1180, 32),
+																				Pos: p(1185, 32),
 																				Op:  "=",
 																				Left: &lang.Ident{
-																					Pos:  p(1180, 25),
+																					Pos:  p(1185, 25),
 																					Name: "_error",
 																				},
 																				Right: &lang.Ident{
-																					Pos:  p(1180, 34),
+																					Pos:  p(1185, 34),
 																					Name: "e",
 																				},
 																			},
 																		},
 																		&lang.ThrowStmt{
-																			Pos: p(1181, 25),
+																			Pos: p(1186, 25),
 																		},
 																	},
-																	Rbrace: p(1182, 21),
+																	Rbrace: p(1187, 21),
 																},
 															},
 														},
 														Finally: &lang.BlockStmt{
-															Pos: p(1184, 21),
+															Pos: p(1189, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1185, 25),
+																	Pos: p(1190, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1185, 34),
+																		Pos: p(1190, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1185, 25),
+																			Pos:  p(1190, 25),
 																			Name: "_running",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1185, 36),
+																			Pos:   p(1190, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -17357,67 +17420,67 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1186, 21),
+															Rbrace: p(1191, 21),
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1187, 21),
+														Pos: p(1192, 21),
 														X: &lang.Ident{
-															Pos:  p(1187, 28),
+															Pos:  p(1192, 28),
 															Name: "_value",
 														},
 													},
 												},
-												Rbrace: p(1188, 17),
+												Rbrace: p(1193, 17),
 											},
 										},
 									},
-									Rbrace: p(1189, 13),
+									Rbrace: p(1194, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1192, 9),
+						Pos:       p(1197, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1192, 25),
+							Pos:  p(1197, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1192, 55),
+							Pos: p(1197, 55),
 							Cond: &lang.Ident{
-								Pos:  p(1192, 46),
+								Pos:  p(1197, 46),
 								Name: "_created",
 							},
 							Then: &lang.CondExpr{
-								Pos: p(1192, 73),
+								Pos: p(1197, 73),
 								Cond: &lang.BinaryExpr{
-									Pos: p(1192, 65),
+									Pos: p(1197, 65),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(1192, 58),
+										Pos:  p(1197, 58),
 										Name: "_value",
 									},
 									Y: &lang.Literal{
-										Pos:  p(1192, 68),
+										Pos:  p(1197, 68),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Then: &lang.Literal{
-									Pos:   p(1192, 75),
+									Pos:   p(1197, 75),
 									Kind:  lang.LitKind(8),
 									Raw:   "\"\"",
 									Value: string(""),
 								},
 								Else: &lang.CallExpr{
-									Pos: p(1192, 87),
+									Pos: p(1197, 87),
 									Fun: &lang.MemberExpr{
-										Pos: p(1192, 87),
+										Pos: p(1197, 87),
 										X: &lang.Ident{
-											Pos:  p(1192, 80),
+											Pos:  p(1197, 80),
 											Name: "_value",
 										},
 										Name: "ToString",
@@ -17425,7 +17488,7 @@ func preludeAST() *lang.File {
 								},
 							},
 							Else: &lang.Literal{
-								Pos:   p(1192, 101),
+								Pos:   p(1197, 101),
 								Kind:  lang.LitKind(8),
 								Raw:   "\"Value is not created.\"",
 								Value: string("Value is not created."),
@@ -17435,7 +17498,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1201, 5),
+				Pos:       p(1206, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17445,11 +17508,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1201, 49),
+						Pos:  p(1206, 49),
 						Name: "IEqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1201, 67),
+								Pos:  p(1206, 67),
 								Name: "T",
 							},
 						},
@@ -17457,61 +17520,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1203, 9),
+						Pos:       p(1208, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1203, 16),
+							Pos:  p(1208, 16),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1203, 33),
+									Pos:  p(1208, 33),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1203, 36),
+								Pos:  p(1208, 36),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1204, 9),
+						Pos:       p(1209, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1204, 23),
+							Pos:  p(1209, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1204, 40),
+									Pos:  p(1209, 40),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1204, 64),
+							Pos: p(1209, 64),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1204, 54),
+								Pos:  p(1209, 54),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1204, 78),
+								Pos: p(1209, 78),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1204, 68),
+									Pos:  p(1209, 68),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1204, 80),
+									Pos: p(1209, 80),
 									Type: &lang.TypeRef{
-										Pos:  p(1204, 84),
+										Pos:  p(1209, 84),
 										Name: "ObjectEqualityComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1204, 107),
+												Pos:  p(1209, 107),
 												Name: "T",
 											},
 										},
@@ -17521,26 +17584,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1205, 9),
+						Pos:       p(1210, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1205, 25),
+							Pos:  p(1210, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1205, 37),
+								Pos: p(1210, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1205, 37),
+									Pos:  p(1210, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1205, 42),
+								Pos: p(1210, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1205, 42),
+									Pos:  p(1210, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -17548,18 +17611,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1206, 9),
+						Pos:       p(1211, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1206, 25),
+							Pos:  p(1211, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1206, 41),
+								Pos: p(1211, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1206, 41),
+									Pos:  p(1211, 41),
 									Name: "T",
 								},
 								Name: "obj",
@@ -17567,14 +17630,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1207, 9),
+						Pos:       p(1212, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1207, 23),
+							Pos:  p(1212, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1207, 40),
+									Pos:  p(1212, 40),
 									Name: "T",
 								},
 							},
@@ -17582,21 +17645,21 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1207, 50),
+								Pos: p(1212, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1207, 50),
+									Pos:  p(1212, 50),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1207, 55),
+											Pos:  p(1212, 55),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 58),
+											Pos:  p(1212, 58),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 61),
+											Pos:  p(1212, 61),
 											Name: "bool",
 										},
 									},
@@ -17604,62 +17667,62 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1207, 75),
+								Pos: p(1212, 75),
 								Type: &lang.TypeRef{
-									Pos:  p(1207, 75),
+									Pos:  p(1212, 75),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1207, 80),
+											Pos:  p(1212, 80),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 83),
+											Pos:  p(1212, 83),
 											Name: "int",
 										},
 									},
 								},
 								Name: "getHashCode",
 								Default: &lang.Literal{
-									Pos:  p(1207, 102),
+									Pos:  p(1212, 102),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1208, 9),
+							Pos: p(1213, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1209, 13),
+									Pos: p(1214, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1209, 24),
+										Pos: p(1214, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1209, 17),
+											Pos:  p(1214, 17),
 											Name: "equals",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1209, 27),
+											Pos:  p(1214, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1209, 33),
+										Pos: p(1214, 33),
 										X: &lang.NewExpr{
-											Pos: p(1209, 39),
+											Pos: p(1214, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1209, 43),
+												Pos:  p(1214, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1209, 65),
+													Pos: p(1214, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1209, 65),
+														Pos: p(1214, 65),
 														X: &lang.Ident{
-															Pos:  p(1209, 72),
+															Pos:  p(1214, 72),
 															Name: "equals",
 														},
 													},
@@ -17669,31 +17732,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1210, 13),
+									Pos: p(1215, 13),
 									X: &lang.NewExpr{
-										Pos: p(1210, 20),
+										Pos: p(1215, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1210, 24),
+											Pos:  p(1215, 24),
 											Name: "DelegateEqualityComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1210, 49),
+													Pos:  p(1215, 49),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1210, 52),
+												Pos: p(1215, 52),
 												X: &lang.Ident{
-													Pos:  p(1210, 52),
+													Pos:  p(1215, 52),
 													Name: "equals",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1210, 60),
+												Pos: p(1215, 60),
 												X: &lang.Ident{
-													Pos:  p(1210, 60),
+													Pos:  p(1215, 60),
 													Name: "getHashCode",
 												},
 											},
@@ -17701,13 +17764,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1211, 9),
+							Rbrace: p(1216, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1214, 5),
+				Pos:       p(1219, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17717,11 +17780,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1214, 46),
+						Pos:  p(1219, 46),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1214, 63),
+								Pos:  p(1219, 63),
 								Name: "T",
 							},
 						},
@@ -17729,53 +17792,53 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1216, 9),
+						Pos:       p(1221, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1216, 25),
+							Pos:  p(1221, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1216, 37),
+								Pos: p(1221, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1216, 37),
+									Pos:  p(1221, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1216, 42),
+								Pos: p(1221, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1216, 42),
+									Pos:  p(1221, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1216, 57),
+							Pos: p(1221, 57),
 							Fun: &lang.MemberExpr{
-								Pos: p(1216, 57),
+								Pos: p(1221, 57),
 								X: &lang.Ident{
-									Pos:  p(1216, 50),
+									Pos:  p(1221, 50),
 									Name: "object",
 								},
 								Name: "Equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1216, 64),
+									Pos: p(1221, 64),
 									X: &lang.Ident{
-										Pos:  p(1216, 64),
+										Pos:  p(1221, 64),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1216, 67),
+									Pos: p(1221, 67),
 									X: &lang.Ident{
-										Pos:  p(1216, 67),
+										Pos:  p(1221, 67),
 										Name: "y",
 									},
 								},
@@ -17783,49 +17846,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1217, 9),
+						Pos:       p(1222, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1217, 25),
+							Pos:  p(1222, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1217, 41),
+								Pos: p(1222, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1217, 41),
+									Pos:  p(1222, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1217, 63),
+							Pos: p(1222, 63),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1217, 55),
+								Pos: p(1222, 55),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(1217, 51),
+									Pos:  p(1222, 51),
 									Name: "obj",
 								},
 								Y: &lang.Literal{
-									Pos:  p(1217, 58),
+									Pos:  p(1222, 58),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(1217, 65),
+								Pos:   p(1222, 65),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(1217, 73),
+								Pos: p(1222, 73),
 								Fun: &lang.MemberExpr{
-									Pos: p(1217, 73),
+									Pos: p(1222, 73),
 									X: &lang.Ident{
-										Pos:  p(1217, 69),
+										Pos:  p(1222, 69),
 										Name: "obj",
 									},
 									Name: "GetHashCode",
@@ -17836,7 +17899,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1220, 5),
+				Pos:       p(1225, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DelegateEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17846,11 +17909,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1220, 48),
+						Pos:  p(1225, 48),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1220, 65),
+								Pos:  p(1225, 65),
 								Name: "T",
 							},
 						},
@@ -17858,78 +17921,78 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1222, 9),
+						Pos:       p(1227, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1222, 18),
+							Pos:  p(1227, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1222, 23),
+									Pos:  p(1227, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1222, 26),
+									Pos:  p(1227, 26),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1222, 29),
+									Pos:  p(1227, 29),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1222, 35),
+								Pos:  p(1227, 35),
 								Name: "_equals",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1223, 9),
+						Pos:       p(1228, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1223, 18),
+							Pos:  p(1228, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1223, 23),
+									Pos:  p(1228, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1223, 26),
+									Pos:  p(1228, 26),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1223, 31),
+								Pos:  p(1228, 31),
 								Name: "_hash",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1224, 9),
+						Pos:       p(1229, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DelegateEqualityComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1224, 41),
+								Pos: p(1229, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1224, 41),
+									Pos:  p(1229, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1224, 46),
+											Pos:  p(1229, 46),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 49),
+											Pos:  p(1229, 49),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 52),
+											Pos:  p(1229, 52),
 											Name: "bool",
 										},
 									},
@@ -17937,17 +18000,17 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1224, 66),
+								Pos: p(1229, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(1224, 66),
+									Pos:  p(1229, 66),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1224, 71),
+											Pos:  p(1229, 71),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 74),
+											Pos:  p(1229, 74),
 											Name: "int",
 										},
 									},
@@ -17956,86 +18019,86 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1224, 85),
+							Pos: p(1229, 85),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1224, 87),
+									Pos: p(1229, 87),
 									X: &lang.AssignExpr{
-										Pos: p(1224, 95),
+										Pos: p(1229, 95),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1224, 87),
+											Pos:  p(1229, 87),
 											Name: "_equals",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1224, 97),
+											Pos:  p(1229, 97),
 											Name: "equals",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1224, 105),
+									Pos: p(1229, 105),
 									X: &lang.AssignExpr{
-										Pos: p(1224, 111),
+										Pos: p(1229, 111),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1224, 105),
+											Pos:  p(1229, 105),
 											Name: "_hash",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1224, 113),
+											Pos:  p(1229, 113),
 											Name: "hash",
 										},
 									},
 								},
 							},
-							Rbrace: p(1224, 119),
+							Rbrace: p(1229, 119),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1225, 9),
+						Pos:       p(1230, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1225, 25),
+							Pos:  p(1230, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1225, 37),
+								Pos: p(1230, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1225, 37),
+									Pos:  p(1230, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1225, 42),
+								Pos: p(1230, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1225, 42),
+									Pos:  p(1230, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1225, 50),
+							Pos: p(1230, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1225, 50),
+								Pos:  p(1230, 50),
 								Name: "_equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1225, 58),
+									Pos: p(1230, 58),
 									X: &lang.Ident{
-										Pos:  p(1225, 58),
+										Pos:  p(1230, 58),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1225, 61),
+									Pos: p(1230, 61),
 									X: &lang.Ident{
-										Pos:  p(1225, 61),
+										Pos:  p(1230, 61),
 										Name: "y",
 									},
 								},
@@ -18043,54 +18106,54 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1226, 9),
+						Pos:       p(1231, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1226, 25),
+							Pos:  p(1231, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1226, 41),
+								Pos: p(1231, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1226, 41),
+									Pos:  p(1231, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1227, 9),
+							Pos: p(1232, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1228, 13),
+									Pos: p(1233, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1228, 23),
+										Pos: p(1233, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1228, 17),
+											Pos:  p(1233, 17),
 											Name: "_hash",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1228, 26),
+											Pos:  p(1233, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1228, 32),
+										Pos: p(1233, 32),
 										X: &lang.NewExpr{
-											Pos: p(1228, 38),
+											Pos: p(1233, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1228, 42),
+												Pos:  p(1233, 42),
 												Name: "NotSupportedException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1228, 64),
+													Pos: p(1233, 64),
 													X: &lang.Literal{
-														Pos:   p(1228, 64),
+														Pos:   p(1233, 64),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Specified method is not supported.\"",
 														Value: string("Specified method is not supported."),
@@ -18101,18 +18164,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1229, 13),
+									Pos: p(1234, 13),
 									X: &lang.CallExpr{
-										Pos: p(1229, 20),
+										Pos: p(1234, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1229, 20),
+											Pos:  p(1234, 20),
 											Name: "_hash",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1229, 26),
+												Pos: p(1234, 26),
 												X: &lang.Ident{
-													Pos:  p(1229, 26),
+													Pos:  p(1234, 26),
 													Name: "obj",
 												},
 											},
@@ -18120,13 +18183,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1230, 9),
+							Rbrace: p(1235, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1233, 5),
+				Pos:       p(1238, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Comparer",
 				Namespace: "System.Collections.Generic",
@@ -18136,11 +18199,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1233, 41),
+						Pos:  p(1238, 41),
 						Name: "IComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1233, 51),
+								Pos:  p(1238, 51),
 								Name: "T",
 							},
 						},
@@ -18148,61 +18211,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1235, 9),
+						Pos:       p(1240, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1235, 16),
+							Pos:  p(1240, 16),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1235, 25),
+									Pos:  p(1240, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1235, 28),
+								Pos:  p(1240, 28),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1236, 9),
+						Pos:       p(1241, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1236, 23),
+							Pos:  p(1241, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1236, 32),
+									Pos:  p(1241, 32),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1236, 56),
+							Pos: p(1241, 56),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1236, 46),
+								Pos:  p(1241, 46),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1236, 70),
+								Pos: p(1241, 70),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1236, 60),
+									Pos:  p(1241, 60),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1236, 72),
+									Pos: p(1241, 72),
 									Type: &lang.TypeRef{
-										Pos:  p(1236, 76),
+										Pos:  p(1241, 76),
 										Name: "ObjectComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1236, 91),
+												Pos:  p(1241, 91),
 												Name: "T",
 											},
 										},
@@ -18212,26 +18275,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1237, 9),
+						Pos:       p(1242, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1237, 25),
+							Pos:  p(1242, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1237, 37),
+								Pos: p(1242, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1237, 37),
+									Pos:  p(1242, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1237, 42),
+								Pos: p(1242, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1237, 42),
+									Pos:  p(1242, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -18239,14 +18302,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1238, 9),
+						Pos:       p(1243, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1238, 23),
+							Pos:  p(1243, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1238, 32),
+									Pos:  p(1243, 32),
 									Name: "T",
 								},
 							},
@@ -18254,13 +18317,13 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1238, 42),
+								Pos: p(1243, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1238, 42),
+									Pos:  p(1243, 42),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1238, 53),
+											Pos:  p(1243, 53),
 											Name: "T",
 										},
 									},
@@ -18269,38 +18332,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1239, 9),
+							Pos: p(1244, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1240, 13),
+									Pos: p(1245, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1240, 28),
+										Pos: p(1245, 28),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1240, 17),
+											Pos:  p(1245, 17),
 											Name: "comparison",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1240, 31),
+											Pos:  p(1245, 31),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1240, 37),
+										Pos: p(1245, 37),
 										X: &lang.NewExpr{
-											Pos: p(1240, 43),
+											Pos: p(1245, 43),
 											Type: &lang.TypeRef{
-												Pos:  p(1240, 47),
+												Pos:  p(1245, 47),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1240, 69),
+													Pos: p(1245, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(1240, 69),
+														Pos: p(1245, 69),
 														X: &lang.Ident{
-															Pos:  p(1240, 76),
+															Pos:  p(1245, 76),
 															Name: "comparison",
 														},
 													},
@@ -18310,24 +18373,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1241, 13),
+									Pos: p(1246, 13),
 									X: &lang.NewExpr{
-										Pos: p(1241, 20),
+										Pos: p(1246, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1241, 24),
+											Pos:  p(1246, 24),
 											Name: "ComparisonComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1241, 43),
+													Pos:  p(1246, 43),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1241, 46),
+												Pos: p(1246, 46),
 												X: &lang.Ident{
-													Pos:  p(1241, 46),
+													Pos:  p(1246, 46),
 													Name: "comparison",
 												},
 											},
@@ -18335,13 +18398,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1242, 9),
+							Rbrace: p(1247, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1245, 5),
+				Pos:       p(1250, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectComparer",
 				Namespace: "System.Collections.Generic",
@@ -18351,11 +18414,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1245, 38),
+						Pos:  p(1250, 38),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1245, 47),
+								Pos:  p(1250, 47),
 								Name: "T",
 							},
 						},
@@ -18363,101 +18426,101 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1247, 9),
+						Pos:       p(1252, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1247, 25),
+							Pos:  p(1252, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1247, 37),
+								Pos: p(1252, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1247, 37),
+									Pos:  p(1252, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1247, 42),
+								Pos: p(1252, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1247, 42),
+									Pos:  p(1252, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1248, 9),
+							Pos: p(1253, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1249, 13),
+									Pos: p(1254, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1249, 13),
+										Pos:  p(1254, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1249, 20),
+											Pos:  p(1254, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(1249, 24),
+												Pos:  p(1254, 24),
 												Name: "x",
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1249, 27),
+											Pos:  p(1254, 27),
 											Name: "b",
 											Init: &lang.Ident{
-												Pos:  p(1249, 31),
+												Pos:  p(1254, 31),
 												Name: "y",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1250, 13),
+									Pos: p(1255, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1250, 19),
+										Pos: p(1255, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1250, 17),
+											Pos:  p(1255, 17),
 											Name: "a",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1250, 22),
+											Pos:  p(1255, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1250, 28),
+										Pos: p(1255, 28),
 										X: &lang.CondExpr{
-											Pos: p(1250, 45),
+											Pos: p(1255, 45),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1250, 37),
+												Pos: p(1255, 37),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1250, 35),
+													Pos:  p(1255, 35),
 													Name: "b",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1250, 40),
+													Pos:  p(1255, 40),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.Literal{
-												Pos:   p(1250, 47),
+												Pos:   p(1255, 47),
 												Raw:   "0",
 												Value: int64(0),
 											},
 											Else: &lang.UnaryExpr{
-												Pos: p(1250, 51),
+												Pos: p(1255, 51),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1250, 52),
+													Pos:   p(1255, 52),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -18466,63 +18529,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1251, 13),
+									Pos: p(1256, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1251, 19),
+										Pos: p(1256, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1251, 17),
+											Pos:  p(1256, 17),
 											Name: "b",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1251, 22),
+											Pos:  p(1256, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1251, 28),
+										Pos: p(1256, 28),
 										X: &lang.Literal{
-											Pos:   p(1251, 35),
+											Pos:   p(1256, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1252, 13),
+									Pos: p(1257, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(1252, 19),
+										Pos: p(1257, 19),
 										X: &lang.Ident{
-											Pos:  p(1252, 17),
+											Pos:  p(1257, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(1252, 22),
+											Pos: p(1257, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(1252, 22),
+												Pos:  p(1257, 22),
 												Name: "IComparable",
 											},
 											Name: "c",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1252, 37),
+										Pos: p(1257, 37),
 										X: &lang.CallExpr{
-											Pos: p(1252, 46),
+											Pos: p(1257, 46),
 											Fun: &lang.MemberExpr{
-												Pos: p(1252, 46),
+												Pos: p(1257, 46),
 												X: &lang.Ident{
-													Pos:  p(1252, 44),
+													Pos:  p(1257, 44),
 													Name: "c",
 												},
 												Name: "CompareTo",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1252, 56),
+													Pos: p(1257, 56),
 													X: &lang.Ident{
-														Pos:  p(1252, 56),
+														Pos:  p(1257, 56),
 														Name: "b",
 													},
 												},
@@ -18531,18 +18594,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(1253, 13),
+									Pos: p(1258, 13),
 									X: &lang.NewExpr{
-										Pos: p(1253, 19),
+										Pos: p(1258, 19),
 										Type: &lang.TypeRef{
-											Pos:  p(1253, 23),
+											Pos:  p(1258, 23),
 											Name: "ArgumentException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1253, 41),
+												Pos: p(1258, 41),
 												X: &lang.Literal{
-													Pos:   p(1253, 41),
+													Pos:   p(1258, 41),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"At least one object must implement IComparable.\"",
 													Value: string("At least one object must implement IComparable."),
@@ -18552,13 +18615,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1254, 9),
+							Rbrace: p(1259, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1257, 5),
+				Pos:       p(1262, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ComparisonComparer",
 				Namespace: "System.Collections.Generic",
@@ -18568,11 +18631,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1257, 42),
+						Pos:  p(1262, 42),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1257, 51),
+								Pos:  p(1262, 51),
 								Name: "T",
 							},
 						},
@@ -18580,38 +18643,38 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1259, 9),
+						Pos:       p(1264, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1259, 18),
+							Pos:  p(1264, 18),
 							Name: "Comparison",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1259, 29),
+									Pos:  p(1264, 29),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1259, 32),
+								Pos:  p(1264, 32),
 								Name: "_comparison",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1260, 9),
+						Pos:       p(1265, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ComparisonComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1260, 35),
+								Pos: p(1265, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1260, 35),
+									Pos:  p(1265, 35),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1260, 46),
+											Pos:  p(1265, 46),
 											Name: "T",
 										},
 									},
@@ -18620,71 +18683,71 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1260, 61),
+							Pos: p(1265, 61),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1260, 63),
+									Pos: p(1265, 63),
 									X: &lang.AssignExpr{
-										Pos: p(1260, 75),
+										Pos: p(1265, 75),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1260, 63),
+											Pos:  p(1265, 63),
 											Name: "_comparison",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1260, 77),
+											Pos:  p(1265, 77),
 											Name: "comparison",
 										},
 									},
 								},
 							},
-							Rbrace: p(1260, 89),
+							Rbrace: p(1265, 89),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1261, 9),
+						Pos:       p(1266, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1261, 25),
+							Pos:  p(1266, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1261, 37),
+								Pos: p(1266, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1261, 37),
+									Pos:  p(1266, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1261, 42),
+								Pos: p(1266, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1261, 42),
+									Pos:  p(1266, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1261, 50),
+							Pos: p(1266, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1261, 50),
+								Pos:  p(1266, 50),
 								Name: "_comparison",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1261, 62),
+									Pos: p(1266, 62),
 									X: &lang.Ident{
-										Pos:  p(1261, 62),
+										Pos:  p(1266, 62),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1261, 65),
+									Pos: p(1266, 65),
 									X: &lang.Ident{
-										Pos:  p(1261, 65),
+										Pos:  p(1266, 65),
 										Name: "y",
 									},
 								},
@@ -18694,7 +18757,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1271, 5),
+				Pos:       p(1276, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ILookup",
 				Namespace: "System.Linq",
@@ -18705,19 +18768,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1271, 48),
+						Pos:  p(1276, 48),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1271, 87),
+								Pos:  p(1276, 87),
 								Name: "IGrouping",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1271, 97),
+										Pos:  p(1276, 97),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1271, 103),
+										Pos:  p(1276, 103),
 										Name: "TElement",
 									},
 								},
@@ -18727,27 +18790,27 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(1273, 9),
+						Pos: p(1278, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1273, 9),
+							Pos:  p(1278, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1273, 21),
+								Pos:  p(1278, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(1274, 9),
+						Pos: p(1279, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1274, 9),
+							Pos:  p(1279, 9),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1274, 48),
+									Pos:  p(1279, 48),
 									Name: "TElement",
 								},
 							},
@@ -18755,15 +18818,15 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1274, 75),
+								Pos:  p(1279, 75),
 								Kind: "get",
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1274, 63),
+								Pos: p(1279, 63),
 								Type: &lang.TypeRef{
-									Pos:  p(1274, 63),
+									Pos:  p(1279, 63),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18771,17 +18834,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1275, 9),
+						Pos: p(1280, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1275, 9),
+							Pos:  p(1280, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1275, 23),
+								Pos: p(1280, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(1275, 23),
+									Pos:  p(1280, 23),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18791,7 +18854,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1278, 5),
+				Pos:       p(1283, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lookup",
 				Namespace: "System.Linq",
@@ -18802,15 +18865,15 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1278, 43),
+						Pos:  p(1283, 43),
 						Name: "ILookup",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1278, 51),
+								Pos:  p(1283, 51),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  p(1278, 57),
+								Pos:  p(1283, 57),
 								Name: "TElement",
 							},
 						},
@@ -18818,22 +18881,22 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1280, 9),
+						Pos:       p(1285, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1280, 18),
+							Pos:  p(1285, 18),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1280, 50),
+									Pos:  p(1285, 50),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1280, 60),
+											Pos:  p(1285, 60),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1280, 66),
+											Pos:  p(1285, 66),
 											Name: "TElement",
 										},
 									},
@@ -18842,32 +18905,32 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1280, 77),
+								Pos:  p(1285, 77),
 								Name: "_groups",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1281, 9),
+						Pos:       p(1286, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1281, 18),
+							Pos:  p(1286, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1281, 56),
+									Pos:  p(1286, 56),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1281, 62),
+									Pos:  p(1286, 62),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1281, 72),
+											Pos:  p(1286, 72),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1281, 78),
+											Pos:  p(1286, 78),
 											Name: "TElement",
 										},
 									},
@@ -18876,55 +18939,55 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1281, 89),
+								Pos:  p(1286, 89),
 								Name: "_index",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1282, 9),
+						Pos: p(1287, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1282, 9),
+							Pos:  p(1287, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1282, 19),
+									Pos:  p(1287, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1282, 25),
+									Pos:  p(1287, 25),
 									Name: "TElement",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1282, 35),
+								Pos:  p(1287, 35),
 								Name: "_nullGroup",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1284, 9),
+						Pos:       p(1289, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Lookup",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1284, 25),
+								Pos: p(1289, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1284, 25),
+									Pos:  p(1289, 25),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1284, 64),
+											Pos:  p(1289, 64),
 											Name: "IGrouping",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1284, 74),
+													Pos:  p(1289, 74),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1284, 80),
+													Pos:  p(1289, 80),
 													Name: "TElement",
 												},
 											},
@@ -18934,13 +18997,13 @@ func preludeAST() *lang.File {
 								Name: "groups",
 							},
 							&lang.Param{
-								Pos: p(1284, 99),
+								Pos: p(1289, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(1284, 99),
+									Pos:  p(1289, 99),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1284, 144),
+											Pos:  p(1289, 144),
 											Name: "TKey",
 										},
 									},
@@ -18949,33 +19012,33 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1285, 9),
+							Pos: p(1290, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1286, 13),
+									Pos: p(1291, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1286, 21),
+										Pos: p(1291, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1286, 13),
+											Pos:  p(1291, 13),
 											Name: "_groups",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(1286, 23),
+											Pos: p(1291, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1286, 27),
+												Pos:  p(1291, 27),
 												Name: "System.Collections.Generic.List",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(1286, 59),
+														Pos:  p(1291, 59),
 														Name: "IGrouping",
 														Args: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1286, 69),
+																Pos:  p(1291, 69),
 																Name: "TKey",
 															},
 															&lang.TypeRef{
-																Pos:  p(1286, 75),
+																Pos:  p(1291, 75),
 																Name: "TElement",
 															},
 														},
@@ -18984,9 +19047,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1286, 86),
+													Pos: p(1291, 86),
 													X: &lang.Ident{
-														Pos:  p(1286, 86),
+														Pos:  p(1291, 86),
 														Name: "groups",
 													},
 												},
@@ -18995,49 +19058,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1287, 13),
+									Pos: p(1292, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1287, 20),
+										Pos: p(1292, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1287, 13),
+											Pos:  p(1292, 13),
 											Name: "_index",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1287, 39),
+											Pos: p(1292, 39),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1287, 31),
+												Pos: p(1292, 31),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1287, 22),
+													Pos:  p(1292, 22),
 													Name: "comparer",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1287, 34),
+													Pos:  p(1292, 34),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.NewExpr{
-												Pos: p(1287, 41),
+												Pos: p(1292, 41),
 												Type: &lang.TypeRef{
-													Pos:  p(1287, 45),
+													Pos:  p(1292, 45),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1287, 83),
+															Pos:  p(1292, 83),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1287, 89),
+															Pos:  p(1292, 89),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1287, 99),
+																	Pos:  p(1292, 99),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1287, 105),
+																	Pos:  p(1292, 105),
 																	Name: "TElement",
 																},
 															},
@@ -19046,25 +19109,25 @@ func preludeAST() *lang.File {
 												},
 											},
 											Else: &lang.NewExpr{
-												Pos: p(1287, 120),
+												Pos: p(1292, 120),
 												Type: &lang.TypeRef{
-													Pos:  p(1287, 124),
+													Pos:  p(1292, 124),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1287, 162),
+															Pos:  p(1292, 162),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1287, 168),
+															Pos:  p(1292, 168),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1287, 178),
+																	Pos:  p(1292, 178),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1287, 184),
+																	Pos:  p(1292, 184),
 																	Name: "TElement",
 																},
 															},
@@ -19073,9 +19136,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1287, 195),
+														Pos: p(1292, 195),
 														X: &lang.Ident{
-															Pos:  p(1287, 195),
+															Pos:  p(1292, 195),
 															Name: "comparer",
 														},
 													},
@@ -19085,67 +19148,67 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos:  p(1288, 13),
+									Pos:  p(1293, 13),
 									Name: "g",
 									X: &lang.Ident{
-										Pos:  p(1288, 31),
+										Pos:  p(1293, 31),
 										Name: "_groups",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1289, 13),
+										Pos: p(1294, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1290, 17),
+												Pos: p(1295, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1290, 27),
+													Pos: p(1295, 27),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(1290, 23),
+														Pos: p(1295, 23),
 														X: &lang.Ident{
-															Pos:  p(1290, 21),
+															Pos:  p(1295, 21),
 															Name: "g",
 														},
 														Name: "Key",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1290, 30),
+														Pos:  p(1295, 30),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1290, 36),
+													Pos: p(1295, 36),
 													X: &lang.AssignExpr{
-														Pos: p(1290, 47),
+														Pos: p(1295, 47),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1290, 36),
+															Pos:  p(1295, 36),
 															Name: "_nullGroup",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1290, 49),
+															Pos:  p(1295, 49),
 															Name: "g",
 														},
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1291, 22),
+													Pos: p(1296, 22),
 													X: &lang.AssignExpr{
-														Pos: p(1291, 36),
+														Pos: p(1296, 36),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1291, 28),
+															Pos: p(1296, 28),
 															X: &lang.Ident{
-																Pos:  p(1291, 22),
+																Pos:  p(1296, 22),
 																Name: "_index",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1291, 29),
+																	Pos: p(1296, 29),
 																	X: &lang.MemberExpr{
-																		Pos: p(1291, 31),
+																		Pos: p(1296, 31),
 																		X: &lang.Ident{
-																			Pos:  p(1291, 29),
+																			Pos:  p(1296, 29),
 																			Name: "g",
 																		},
 																		Name: "Key",
@@ -19154,46 +19217,46 @@ func preludeAST() *lang.File {
 															},
 														},
 														Right: &lang.Ident{
-															Pos:  p(1291, 38),
+															Pos:  p(1296, 38),
 															Name: "g",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1292, 13),
+										Rbrace: p(1297, 13),
 									},
 								},
 							},
-							Rbrace: p(1293, 9),
+							Rbrace: p(1298, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1295, 9),
+						Pos:       p(1300, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1295, 16),
+							Pos:  p(1300, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1295, 37),
+							Pos: p(1300, 37),
 							X: &lang.Ident{
-								Pos:  p(1295, 29),
+								Pos:  p(1300, 29),
 								Name: "_groups",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1297, 9),
+						Pos:       p(1302, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1297, 16),
+							Pos:  p(1302, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1297, 55),
+									Pos:  p(1302, 55),
 									Name: "TElement",
 								},
 							},
@@ -19201,28 +19264,28 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1299, 13),
+								Pos:  p(1304, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1300, 13),
+									Pos: p(1305, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1301, 17),
+											Pos: p(1306, 17),
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1301, 21),
+													Pos:  p(1306, 21),
 													Name: "g",
 													Init: &lang.CallExpr{
-														Pos: p(1301, 25),
+														Pos: p(1306, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1301, 25),
+															Pos:  p(1306, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1301, 30),
+																Pos: p(1306, 30),
 																X: &lang.Ident{
-																	Pos:  p(1301, 30),
+																	Pos:  p(1306, 30),
 																	Name: "key",
 																},
 															},
@@ -19232,34 +19295,34 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1302, 17),
+											Pos: p(1307, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1302, 23),
+												Pos: p(1307, 23),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1302, 21),
+													Pos:  p(1307, 21),
 													Name: "g",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1302, 26),
+													Pos:  p(1307, 26),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1302, 32),
+												Pos: p(1307, 32),
 												X: &lang.CallExpr{
-													Pos: p(1302, 50),
+													Pos: p(1307, 50),
 													Fun: &lang.MemberExpr{
-														Pos: p(1302, 50),
+														Pos: p(1307, 50),
 														X: &lang.Ident{
-															Pos:  p(1302, 39),
+															Pos:  p(1307, 39),
 															Name: "Enumerable",
 														},
 														Name: "Empty",
 														TypeArgs: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1302, 56),
+																Pos:  p(1307, 56),
 																Name: "TElement",
 															},
 														},
@@ -19268,22 +19331,22 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1303, 17),
+											Pos: p(1308, 17),
 											X: &lang.Ident{
-												Pos:  p(1303, 24),
+												Pos:  p(1308, 24),
 												Name: "g",
 											},
 										},
 									},
-									Rbrace: p(1304, 13),
+									Rbrace: p(1309, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1297, 70),
+								Pos: p(1302, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(1297, 70),
+									Pos:  p(1302, 70),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -19291,61 +19354,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1307, 9),
+						Pos:       p(1312, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1307, 16),
+							Pos:  p(1312, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1307, 30),
+								Pos: p(1312, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1307, 30),
+									Pos:  p(1312, 30),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1307, 53),
+							Pos: p(1312, 53),
 							Op:  "!=",
 							X: &lang.CallExpr{
-								Pos: p(1307, 43),
+								Pos: p(1312, 43),
 								Fun: &lang.Ident{
-									Pos:  p(1307, 43),
+									Pos:  p(1312, 43),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1307, 48),
+										Pos: p(1312, 48),
 										X: &lang.Ident{
-											Pos:  p(1307, 48),
+											Pos:  p(1312, 48),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:  p(1307, 56),
+								Pos:  p(1312, 56),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1309, 9),
+						Pos: p(1314, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1309, 9),
+							Pos:  p(1314, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1309, 19),
+									Pos:  p(1314, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1309, 25),
+									Pos:  p(1314, 25),
 									Name: "TElement",
 								},
 							},
@@ -19353,127 +19416,127 @@ func preludeAST() *lang.File {
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1309, 40),
+								Pos: p(1314, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1309, 40),
+									Pos:  p(1314, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1310, 9),
+							Pos: p(1315, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1311, 13),
+									Pos: p(1316, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1311, 21),
+										Pos: p(1316, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1311, 17),
+											Pos:  p(1316, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1311, 24),
+											Pos:  p(1316, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1311, 30),
+										Pos: p(1316, 30),
 										X: &lang.Ident{
-											Pos:  p(1311, 37),
+											Pos:  p(1316, 37),
 											Name: "_nullGroup",
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1312, 13),
+									Pos: p(1317, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1312, 13),
+										Pos:  p(1317, 13),
 										Name: "IGrouping",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1312, 23),
+												Pos:  p(1317, 23),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  p(1312, 29),
+												Pos:  p(1317, 29),
 												Name: "TElement",
 											},
 										},
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1312, 39),
+											Pos:  p(1317, 39),
 											Name: "g",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1313, 13),
+									Pos: p(1318, 13),
 									X: &lang.CondExpr{
-										Pos: p(1313, 51),
+										Pos: p(1318, 51),
 										Cond: &lang.CallExpr{
-											Pos: p(1313, 27),
+											Pos: p(1318, 27),
 											Fun: &lang.MemberExpr{
-												Pos: p(1313, 27),
+												Pos: p(1318, 27),
 												X: &lang.Ident{
-													Pos:  p(1313, 20),
+													Pos:  p(1318, 20),
 													Name: "_index",
 												},
 												Name: "TryGetValue",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1313, 39),
+													Pos: p(1318, 39),
 													X: &lang.Ident{
-														Pos:  p(1313, 39),
+														Pos:  p(1318, 39),
 														Name: "key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1313, 44),
+													Pos: p(1318, 44),
 													Mod: "out",
 													X: &lang.Ident{
-														Pos:  p(1313, 48),
+														Pos:  p(1318, 48),
 														Name: "g",
 													},
 												},
 											},
 										},
 										Then: &lang.Ident{
-											Pos:  p(1313, 53),
+											Pos:  p(1318, 53),
 											Name: "g",
 										},
 										Else: &lang.Literal{
-											Pos:  p(1313, 57),
+											Pos:  p(1318, 57),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 							},
-							Rbrace: p(1314, 9),
+							Rbrace: p(1319, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1316, 9),
+						Pos:       p(1321, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1316, 16),
+							Pos:  p(1321, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1316, 55),
+									Pos:  p(1321, 55),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1316, 65),
+											Pos:  p(1321, 65),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1316, 71),
+											Pos:  p(1321, 71),
 											Name: "TElement",
 										},
 									},
@@ -19482,11 +19545,11 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1316, 109),
+							Pos: p(1321, 109),
 							Fun: &lang.MemberExpr{
-								Pos: p(1316, 109),
+								Pos: p(1321, 109),
 								X: &lang.Ident{
-									Pos:  p(1316, 101),
+									Pos:  p(1321, 101),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
@@ -19494,50 +19557,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1317, 9),
+						Pos: p(1322, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1317, 9),
+							Pos:  p(1322, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1317, 98),
+							Pos: p(1322, 98),
 							Fun: &lang.MemberExpr{
-								Pos: p(1317, 98),
+								Pos: p(1322, 98),
 								X: &lang.Ident{
-									Pos:  p(1317, 90),
+									Pos:  p(1322, 90),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1317, 40),
+							Pos:  p(1322, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1320, 5),
+				Pos:       p(1325, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LookupExtensions",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1322, 9),
+						Pos:       p(1327, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1322, 23),
+							Pos:  p(1327, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1322, 31),
+									Pos:  p(1327, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1322, 37),
+									Pos:  p(1327, 37),
 									Name: "TSource",
 								},
 							},
@@ -19549,14 +19612,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1322, 70),
+								Pos:      p(1327, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1322, 75),
+									Pos:  p(1327, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1322, 114),
+											Pos:  p(1327, 114),
 											Name: "TSource",
 										},
 									},
@@ -19564,17 +19627,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1322, 131),
+								Pos: p(1327, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1322, 131),
+									Pos:  p(1327, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1322, 136),
+											Pos:  p(1327, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1322, 145),
+											Pos:  p(1327, 145),
 											Name: "TKey",
 										},
 									},
@@ -19583,46 +19646,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1323, 16),
+							Pos: p(1328, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1323, 16),
+								Pos:  p(1328, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1323, 22),
+									Pos: p(1328, 22),
 									X: &lang.Ident{
-										Pos:  p(1323, 22),
+										Pos:  p(1328, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 30),
+									Pos: p(1328, 30),
 									X: &lang.Ident{
-										Pos:  p(1323, 30),
+										Pos:  p(1328, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 43),
+									Pos: p(1328, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1323, 43),
+										Pos: p(1328, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1323, 43),
+												Pos:  p(1328, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1323, 48),
+											Pos:  p(1328, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 51),
+									Pos: p(1328, 51),
 									X: &lang.Literal{
-										Pos:  p(1323, 51),
+										Pos:  p(1328, 51),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -19631,18 +19694,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1325, 9),
+						Pos:       p(1330, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1325, 23),
+							Pos:  p(1330, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1325, 31),
+									Pos:  p(1330, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1325, 37),
+									Pos:  p(1330, 37),
 									Name: "TSource",
 								},
 							},
@@ -19654,14 +19717,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1325, 70),
+								Pos:      p(1330, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 75),
+									Pos:  p(1330, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 114),
+											Pos:  p(1330, 114),
 											Name: "TSource",
 										},
 									},
@@ -19669,17 +19732,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1325, 131),
+								Pos: p(1330, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 131),
+									Pos:  p(1330, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 136),
+											Pos:  p(1330, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1325, 145),
+											Pos:  p(1330, 145),
 											Name: "TKey",
 										},
 									},
@@ -19687,13 +19750,13 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1325, 164),
+								Pos: p(1330, 164),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 164),
+									Pos:  p(1330, 164),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 209),
+											Pos:  p(1330, 209),
 											Name: "TKey",
 										},
 									},
@@ -19702,46 +19765,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1326, 16),
+							Pos: p(1331, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1326, 16),
+								Pos:  p(1331, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1326, 22),
+									Pos: p(1331, 22),
 									X: &lang.Ident{
-										Pos:  p(1326, 22),
+										Pos:  p(1331, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 30),
+									Pos: p(1331, 30),
 									X: &lang.Ident{
-										Pos:  p(1326, 30),
+										Pos:  p(1331, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 43),
+									Pos: p(1331, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1326, 43),
+										Pos: p(1331, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1326, 43),
+												Pos:  p(1331, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1326, 48),
+											Pos:  p(1331, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 51),
+									Pos: p(1331, 51),
 									X: &lang.Ident{
-										Pos:  p(1326, 51),
+										Pos:  p(1331, 51),
 										Name: "comparer",
 									},
 								},
@@ -19749,18 +19812,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1328, 9),
+						Pos:       p(1333, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1328, 23),
+							Pos:  p(1333, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1328, 31),
+									Pos:  p(1333, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1328, 37),
+									Pos:  p(1333, 37),
 									Name: "TElement",
 								},
 							},
@@ -19773,14 +19836,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1328, 81),
+								Pos:      p(1333, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 86),
+									Pos:  p(1333, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 125),
+											Pos:  p(1333, 125),
 											Name: "TSource",
 										},
 									},
@@ -19788,17 +19851,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1328, 142),
+								Pos: p(1333, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 142),
+									Pos:  p(1333, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 147),
+											Pos:  p(1333, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1328, 156),
+											Pos:  p(1333, 156),
 											Name: "TKey",
 										},
 									},
@@ -19806,17 +19869,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1328, 175),
+								Pos: p(1333, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 175),
+									Pos:  p(1333, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 180),
+											Pos:  p(1333, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1328, 189),
+											Pos:  p(1333, 189),
 											Name: "TElement",
 										},
 									},
@@ -19825,167 +19888,39 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1329, 16),
+							Pos: p(1334, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1329, 16),
+								Pos:  p(1334, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1329, 22),
+									Pos: p(1334, 22),
 									X: &lang.Ident{
-										Pos:  p(1329, 22),
+										Pos:  p(1334, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 30),
+									Pos: p(1334, 30),
 									X: &lang.Ident{
-										Pos:  p(1329, 30),
+										Pos:  p(1334, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 43),
+									Pos: p(1334, 43),
 									X: &lang.Ident{
-										Pos:  p(1329, 43),
+										Pos:  p(1334, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 60),
+									Pos: p(1334, 60),
 									X: &lang.Literal{
-										Pos:  p(1329, 60),
+										Pos:  p(1334, 60),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1331, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1331, 23),
-							Name: "ILookup",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1331, 31),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1331, 37),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "ToLookup",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1331, 81),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1331, 86),
-									Name: "System.Collections.Generic.IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1331, 125),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: p(1331, 142),
-								Type: &lang.TypeRef{
-									Pos:  p(1331, 142),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1331, 147),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1331, 156),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: p(1331, 175),
-								Type: &lang.TypeRef{
-									Pos:  p(1331, 175),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1331, 180),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1331, 189),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: p(1331, 216),
-								Type: &lang.TypeRef{
-									Pos:  p(1331, 216),
-									Name: "System.Collections.Generic.IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1331, 261),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1332, 16),
-							Fun: &lang.Ident{
-								Pos:  p(1332, 16),
-								Name: "Build",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1332, 22),
-									X: &lang.Ident{
-										Pos:  p(1332, 22),
-										Name: "source",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1332, 30),
-									X: &lang.Ident{
-										Pos:  p(1332, 30),
-										Name: "keySelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1332, 43),
-									X: &lang.Ident{
-										Pos:  p(1332, 43),
-										Name: "elementSelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1332, 60),
-									X: &lang.Ident{
-										Pos:  p(1332, 60),
-										Name: "comparer",
 									},
 								},
 							},
@@ -19993,17 +19928,145 @@ func preludeAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       p(1336, 9),
-						Modifiers: lang.Modifiers(16),
+						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1336, 16),
+							Pos:  p(1336, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1336, 24),
+									Pos:  p(1336, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1336, 30),
+									Pos:  p(1336, 37),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1336, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 86),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 125),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1336, 142),
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 147),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1336, 156),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1336, 175),
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 175),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 180),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1336, 189),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: p(1336, 216),
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 216),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 261),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1337, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1337, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1337, 22),
+									X: &lang.Ident{
+										Pos:  p(1337, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1337, 30),
+									X: &lang.Ident{
+										Pos:  p(1337, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1337, 43),
+									X: &lang.Ident{
+										Pos:  p(1337, 43),
+										Name: "elementSelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1337, 60),
+									X: &lang.Ident{
+										Pos:  p(1337, 60),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1341, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1341, 16),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1341, 24),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1341, 30),
 									Name: "TElement",
 								},
 							},
@@ -20016,13 +20079,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1336, 71),
+								Pos: p(1341, 71),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 71),
+									Pos:  p(1341, 71),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 110),
+											Pos:  p(1341, 110),
 											Name: "TSource",
 										},
 									},
@@ -20030,17 +20093,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1336, 127),
+								Pos: p(1341, 127),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 127),
+									Pos:  p(1341, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 132),
+											Pos:  p(1341, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 141),
+											Pos:  p(1341, 141),
 											Name: "TKey",
 										},
 									},
@@ -20048,17 +20111,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 160),
+								Pos: p(1341, 160),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 160),
+									Pos:  p(1341, 160),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 165),
+											Pos:  p(1341, 165),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 174),
+											Pos:  p(1341, 174),
 											Name: "TElement",
 										},
 									},
@@ -20066,13 +20129,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 201),
+								Pos: p(1341, 201),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 201),
+									Pos:  p(1341, 201),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 246),
+											Pos:  p(1341, 246),
 											Name: "TKey",
 										},
 									},
@@ -20081,38 +20144,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1337, 9),
+							Pos: p(1342, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1338, 13),
+									Pos: p(1343, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1338, 24),
+										Pos: p(1343, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1338, 17),
+											Pos:  p(1343, 17),
 											Name: "source",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1338, 27),
+											Pos:  p(1343, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1338, 33),
+										Pos: p(1343, 33),
 										X: &lang.NewExpr{
-											Pos: p(1338, 39),
+											Pos: p(1343, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1338, 43),
+												Pos:  p(1343, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1338, 65),
+													Pos: p(1343, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1338, 65),
+														Pos: p(1343, 65),
 														X: &lang.Ident{
-															Pos:  p(1338, 72),
+															Pos:  p(1343, 72),
 															Name: "source",
 														},
 													},
@@ -20122,35 +20185,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1339, 13),
+									Pos: p(1344, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1339, 29),
+										Pos: p(1344, 29),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1339, 17),
+											Pos:  p(1344, 17),
 											Name: "keySelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1339, 32),
+											Pos:  p(1344, 32),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1339, 38),
+										Pos: p(1344, 38),
 										X: &lang.NewExpr{
-											Pos: p(1339, 44),
+											Pos: p(1344, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(1339, 48),
+												Pos:  p(1344, 48),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1339, 70),
+													Pos: p(1344, 70),
 													X: &lang.NameOfExpr{
-														Pos: p(1339, 70),
+														Pos: p(1344, 70),
 														X: &lang.Ident{
-															Pos:  p(1339, 77),
+															Pos:  p(1344, 77),
 															Name: "keySelector",
 														},
 													},
@@ -20160,35 +20223,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1340, 13),
+									Pos: p(1345, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1340, 33),
+										Pos: p(1345, 33),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1340, 17),
+											Pos:  p(1345, 17),
 											Name: "elementSelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1340, 36),
+											Pos:  p(1345, 36),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1340, 42),
+										Pos: p(1345, 42),
 										X: &lang.NewExpr{
-											Pos: p(1340, 48),
+											Pos: p(1345, 48),
 											Type: &lang.TypeRef{
-												Pos:  p(1340, 52),
+												Pos:  p(1345, 52),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1340, 74),
+													Pos: p(1345, 74),
 													X: &lang.NameOfExpr{
-														Pos: p(1340, 74),
+														Pos: p(1345, 74),
 														X: &lang.Ident{
-															Pos:  p(1340, 81),
+															Pos:  p(1345, 81),
 															Name: "elementSelector",
 														},
 													},
@@ -20198,82 +20261,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1341, 13),
+									Pos: p(1346, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1341, 17),
+											Pos:  p(1346, 17),
 											Name: "groups",
 											Init: &lang.CondExpr{
-												Pos: p(1341, 43),
+												Pos: p(1346, 43),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1341, 35),
+													Pos: p(1346, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1341, 26),
+														Pos:  p(1346, 26),
 														Name: "comparer",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1341, 38),
+														Pos:  p(1346, 38),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.CallExpr{
-													Pos: p(1341, 52),
+													Pos: p(1346, 52),
 													Fun: &lang.MemberExpr{
-														Pos: p(1341, 52),
+														Pos: p(1346, 52),
 														X: &lang.Ident{
-															Pos:  p(1341, 45),
+															Pos:  p(1346, 45),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1341, 60),
+															Pos: p(1346, 60),
 															X: &lang.Ident{
-																Pos:  p(1341, 60),
+																Pos:  p(1346, 60),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 73),
+															Pos: p(1346, 73),
 															X: &lang.Ident{
-																Pos:  p(1341, 73),
+																Pos:  p(1346, 73),
 																Name: "elementSelector",
 															},
 														},
 													},
 												},
 												Else: &lang.CallExpr{
-													Pos: p(1341, 99),
+													Pos: p(1346, 99),
 													Fun: &lang.MemberExpr{
-														Pos: p(1341, 99),
+														Pos: p(1346, 99),
 														X: &lang.Ident{
-															Pos:  p(1341, 92),
+															Pos:  p(1346, 92),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1341, 107),
+															Pos: p(1346, 107),
 															X: &lang.Ident{
-																Pos:  p(1341, 107),
+																Pos:  p(1346, 107),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 120),
+															Pos: p(1346, 120),
 															X: &lang.Ident{
-																Pos:  p(1341, 120),
+																Pos:  p(1346, 120),
 																Name: "elementSelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 137),
+															Pos: p(1346, 137),
 															X: &lang.Ident{
-																Pos:  p(1341, 137),
+																Pos:  p(1346, 137),
 																Name: "comparer",
 															},
 														},
@@ -20284,32 +20347,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1342, 13),
+									Pos: p(1347, 13),
 									X: &lang.NewExpr{
-										Pos: p(1342, 20),
+										Pos: p(1347, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1342, 24),
+											Pos:  p(1347, 24),
 											Name: "Lookup",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1342, 31),
+													Pos:  p(1347, 31),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1342, 37),
+													Pos:  p(1347, 37),
 													Name: "TElement",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1342, 47),
+												Pos: p(1347, 47),
 												X: &lang.CallExpr{
-													Pos: p(1342, 54),
+													Pos: p(1347, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1342, 54),
+														Pos: p(1347, 54),
 														X: &lang.Ident{
-															Pos:  p(1342, 47),
+															Pos:  p(1347, 47),
 															Name: "groups",
 														},
 														Name: "ToList",
@@ -20317,9 +20380,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(1342, 64),
+												Pos: p(1347, 64),
 												X: &lang.Ident{
-													Pos:  p(1342, 64),
+													Pos:  p(1347, 64),
 													Name: "comparer",
 												},
 											},
@@ -20327,79 +20390,79 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1343, 9),
+							Rbrace: p(1348, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1352, 5),
+				Pos:       p(1357, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskWaitExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1354, 9),
+						Pos:       p(1359, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1354, 29),
+							Pos:  p(1359, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1354, 44),
+								Pos:      p(1359, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1354, 49),
+									Pos:  p(1359, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1354, 60),
+								Pos: p(1359, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1354, 60),
+									Pos:  p(1359, 60),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1355, 9),
+							Pos: p(1360, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1356, 13),
+									Pos: p(1361, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1356, 13),
+										Pos: p(1361, 13),
 										X: &lang.CallExpr{
-											Pos: p(1356, 19),
+											Pos: p(1361, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1356, 19),
+												Pos:  p(1361, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1356, 27),
+													Pos: p(1361, 27),
 													X: &lang.Ident{
-														Pos:  p(1356, 27),
+														Pos:  p(1361, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1356, 33),
+													Pos: p(1361, 33),
 													X: &lang.Ident{
-														Pos:  p(1356, 33),
+														Pos:  p(1361, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1356, 42),
+													Pos: p(1361, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1356, 60),
+														Pos: p(1361, 60),
 														X: &lang.Ident{
-															Pos:  p(1356, 42),
+															Pos:  p(1361, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -20409,229 +20472,29 @@ func preludeAST() *lang.File {
 										},
 									},
 								},
-								&lang.ExprStmt{
-									Pos: p(1357, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1357, 13),
-										X: &lang.Ident{
-											Pos:  p(1357, 19),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1358, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1360, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1360, 29),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1360, 34),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1360, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1360, 67),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1360, 72),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1360, 87),
-								Type: &lang.TypeRef{
-									Pos:  p(1360, 87),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1361, 9),
-							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
 									Pos: p(1362, 13),
 									X: &lang.AwaitExpr{
 										Pos: p(1362, 13),
-										X: &lang.CallExpr{
-											Pos: p(1362, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1362, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1362, 27),
-													X: &lang.Ident{
-														Pos:  p(1362, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1362, 33),
-													X: &lang.Ident{
-														Pos:  p(1362, 33),
-														Name: "timeout",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1362, 42),
-													X: &lang.MemberExpr{
-														Pos: p(1362, 60),
-														X: &lang.Ident{
-															Pos:  p(1362, 42),
-															Name: "CancellationToken",
-														},
-														Name: "None",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1363, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1363, 20),
 										X: &lang.Ident{
-											Pos:  p(1363, 26),
+											Pos:  p(1362, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1364, 9),
+							Rbrace: p(1363, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1366, 9),
+						Pos:       p(1365, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1366, 29),
-							Name: "Task",
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1366, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1366, 49),
-									Name: "Task",
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1366, 60),
-								Type: &lang.TypeRef{
-									Pos:  p(1366, 60),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1367, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1368, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1368, 13),
-										X: &lang.CallExpr{
-											Pos: p(1368, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1368, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1368, 27),
-													X: &lang.Ident{
-														Pos:  p(1368, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1368, 33),
-													X: &lang.CallExpr{
-														Pos: p(1368, 42),
-														Fun: &lang.MemberExpr{
-															Pos: p(1368, 42),
-															X: &lang.Ident{
-																Pos:  p(1368, 33),
-																Name: "TimeSpan",
-															},
-															Name: "FromMilliseconds",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1368, 59),
-																X: &lang.UnaryExpr{
-																	Pos: p(1368, 59),
-																	Op:  "-",
-																	X: &lang.Literal{
-																		Pos:   p(1368, 60),
-																		Raw:   "1",
-																		Value: int64(1),
-																	},
-																},
-															},
-														},
-													},
-												},
-												&lang.Arg{
-													Pos: p(1368, 64),
-													X: &lang.Ident{
-														Pos:  p(1368, 64),
-														Name: "cancellationToken",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1369, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1369, 13),
-										X: &lang.Ident{
-											Pos:  p(1369, 19),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1370, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1372, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1372, 29),
+							Pos:  p(1365, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1372, 34),
+									Pos:  p(1365, 34),
 									Name: "TResult",
 								},
 							},
@@ -20642,14 +20505,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1372, 62),
+								Pos:      p(1365, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1372, 67),
+									Pos:  p(1365, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1372, 72),
+											Pos:  p(1365, 72),
 											Name: "TResult",
 										},
 									},
@@ -20657,55 +20520,139 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1372, 87),
+								Pos: p(1365, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1372, 87),
+									Pos:  p(1365, 87),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1366, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1367, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1367, 13),
+										X: &lang.CallExpr{
+											Pos: p(1367, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1367, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1367, 27),
+													X: &lang.Ident{
+														Pos:  p(1367, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1367, 33),
+													X: &lang.Ident{
+														Pos:  p(1367, 33),
+														Name: "timeout",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1367, 42),
+													X: &lang.MemberExpr{
+														Pos: p(1367, 60),
+														X: &lang.Ident{
+															Pos:  p(1367, 42),
+															Name: "CancellationToken",
+														},
+														Name: "None",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1368, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1368, 20),
+										X: &lang.Ident{
+											Pos:  p(1368, 26),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1369, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1371, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1371, 29),
+							Name: "Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1371, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1371, 49),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1371, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1371, 60),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1373, 9),
+							Pos: p(1372, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1374, 13),
+									Pos: p(1373, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1374, 13),
+										Pos: p(1373, 13),
 										X: &lang.CallExpr{
-											Pos: p(1374, 19),
+											Pos: p(1373, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1374, 19),
+												Pos:  p(1373, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1374, 27),
+													Pos: p(1373, 27),
 													X: &lang.Ident{
-														Pos:  p(1374, 27),
+														Pos:  p(1373, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1374, 33),
+													Pos: p(1373, 33),
 													X: &lang.CallExpr{
-														Pos: p(1374, 42),
+														Pos: p(1373, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1374, 42),
+															Pos: p(1373, 42),
 															X: &lang.Ident{
-																Pos:  p(1374, 33),
+																Pos:  p(1373, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1374, 59),
+																Pos: p(1373, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1374, 59),
+																	Pos: p(1373, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1374, 60),
+																		Pos:   p(1373, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -20715,9 +20662,125 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1374, 64),
+													Pos: p(1373, 64),
 													X: &lang.Ident{
-														Pos:  p(1374, 64),
+														Pos:  p(1373, 64),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1374, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1374, 13),
+										X: &lang.Ident{
+											Pos:  p(1374, 19),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1375, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1377, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1377, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1377, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1377, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1377, 67),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1377, 72),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1377, 87),
+								Type: &lang.TypeRef{
+									Pos:  p(1377, 87),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1378, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1379, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1379, 13),
+										X: &lang.CallExpr{
+											Pos: p(1379, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1379, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1379, 27),
+													X: &lang.Ident{
+														Pos:  p(1379, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1379, 33),
+													X: &lang.CallExpr{
+														Pos: p(1379, 42),
+														Fun: &lang.MemberExpr{
+															Pos: p(1379, 42),
+															X: &lang.Ident{
+																Pos:  p(1379, 33),
+																Name: "TimeSpan",
+															},
+															Name: "FromMilliseconds",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1379, 59),
+																X: &lang.UnaryExpr{
+																	Pos: p(1379, 59),
+																	Op:  "-",
+																	X: &lang.Literal{
+																		Pos:   p(1379, 60),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1379, 64),
+													X: &lang.Ident{
+														Pos:  p(1379, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -20726,86 +20789,86 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1375, 13),
+									Pos: p(1380, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1375, 20),
+										Pos: p(1380, 20),
 										X: &lang.Ident{
-											Pos:  p(1375, 26),
+											Pos:  p(1380, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1376, 9),
+							Rbrace: p(1381, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1378, 9),
+						Pos:       p(1383, 9),
 						Modifiers: lang.Modifiers(1040),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1378, 22),
+							Pos:  p(1383, 22),
 							Name: "Task",
 						},
 						Name: "WaitFor",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1378, 35),
+								Pos: p(1383, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 35),
+									Pos:  p(1383, 35),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1378, 46),
+								Pos: p(1383, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 46),
+									Pos:  p(1383, 46),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: p(1378, 64),
+								Pos: p(1383, 64),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 64),
+									Pos:  p(1383, 64),
 									Name: "CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1379, 9),
+							Pos: p(1384, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1380, 13),
+									Pos: p(1385, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1380, 22),
+										Pos: p(1385, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1380, 17),
+											Pos:  p(1385, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1380, 25),
+											Pos:  p(1385, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1380, 31),
+										Pos: p(1385, 31),
 										X: &lang.NewExpr{
-											Pos: p(1380, 37),
+											Pos: p(1385, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1380, 41),
+												Pos:  p(1385, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1380, 63),
+													Pos: p(1385, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1380, 63),
+														Pos: p(1385, 63),
 														X: &lang.Ident{
-															Pos:  p(1380, 70),
+															Pos:  p(1385, 70),
 															Name: "task",
 														},
 													},
@@ -20815,51 +20878,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1381, 13),
+									Pos: p(1386, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1381, 41),
+										Pos: p(1386, 41),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1381, 25),
+											Pos: p(1386, 25),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1381, 17),
+												Pos:  p(1386, 17),
 												Name: "timeout",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1381, 36),
+												Pos: p(1386, 36),
 												X: &lang.Ident{
-													Pos:  p(1381, 27),
+													Pos:  p(1386, 27),
 													Name: "TimeSpan",
 												},
 												Name: "Zero",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1381, 52),
+											Pos: p(1386, 52),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1381, 44),
+												Pos:  p(1386, 44),
 												Name: "timeout",
 											},
 											Y: &lang.CallExpr{
-												Pos: p(1381, 64),
+												Pos: p(1386, 64),
 												Fun: &lang.MemberExpr{
-													Pos: p(1381, 64),
+													Pos: p(1386, 64),
 													X: &lang.Ident{
-														Pos:  p(1381, 55),
+														Pos:  p(1386, 55),
 														Name: "TimeSpan",
 													},
 													Name: "FromMilliseconds",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1381, 81),
+														Pos: p(1386, 81),
 														X: &lang.UnaryExpr{
-															Pos: p(1381, 81),
+															Pos: p(1386, 81),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1381, 82),
+																Pos:   p(1386, 82),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -20870,20 +20933,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1382, 17),
+										Pos: p(1387, 17),
 										X: &lang.NewExpr{
-											Pos: p(1382, 23),
+											Pos: p(1387, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1382, 27),
+												Pos:  p(1387, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1382, 55),
+													Pos: p(1387, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1382, 55),
+														Pos: p(1387, 55),
 														X: &lang.Ident{
-															Pos:  p(1382, 62),
+															Pos:  p(1387, 62),
 															Name: "timeout",
 														},
 													},
@@ -20893,63 +20956,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1383, 13),
+									Pos: p(1388, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1383, 22),
+										Pos: p(1388, 22),
 										X: &lang.Ident{
-											Pos:  p(1383, 17),
+											Pos:  p(1388, 17),
 											Name: "task",
 										},
 										Name: "IsCompleted",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1383, 35),
+										Pos: p(1388, 35),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1384, 13),
+									Pos: p(1389, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1384, 23),
+										Pos: p(1389, 23),
 										X: &lang.Ident{
-											Pos:  p(1384, 17),
+											Pos:  p(1389, 17),
 											Name: "token",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1384, 48),
+										Pos: p(1389, 48),
 										X: &lang.NewExpr{
-											Pos: p(1384, 54),
+											Pos: p(1389, 54),
 											Type: &lang.TypeRef{
-												Pos:  p(1384, 58),
+												Pos:  p(1389, 58),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(1385, 13),
+									Pos: p(1390, 13),
 									Decl: &lang.LocalDeclStmt{
-										Pos: p(1385, 20),
+										Pos: p(1390, 20),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1385, 24),
+												Pos:  p(1390, 24),
 												Name: "cts",
 												Init: &lang.CallExpr{
-													Pos: p(1385, 54),
+													Pos: p(1390, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1385, 54),
+														Pos: p(1390, 54),
 														X: &lang.Ident{
-															Pos:  p(1385, 30),
+															Pos:  p(1390, 30),
 															Name: "CancellationTokenSource",
 														},
 														Name: "CreateLinkedTokenSource",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1385, 78),
+															Pos: p(1390, 78),
 															X: &lang.Ident{
-																Pos:  p(1385, 78),
+																Pos:  p(1390, 78),
 																Name: "token",
 															},
 														},
@@ -20959,38 +21022,38 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1386, 13),
+										Pos: p(1391, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1387, 17),
+												Pos: p(1392, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1387, 21),
+														Pos:  p(1392, 21),
 														Name: "other",
 														Init: &lang.CallExpr{
-															Pos: p(1387, 34),
+															Pos: p(1392, 34),
 															Fun: &lang.MemberExpr{
-																Pos: p(1387, 34),
+																Pos: p(1392, 34),
 																X: &lang.Ident{
-																	Pos:  p(1387, 29),
+																	Pos:  p(1392, 29),
 																	Name: "Task",
 																},
 																Name: "Delay",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1387, 40),
+																	Pos: p(1392, 40),
 																	X: &lang.Ident{
-																		Pos:  p(1387, 40),
+																		Pos:  p(1392, 40),
 																		Name: "timeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1387, 49),
+																	Pos: p(1392, 49),
 																	X: &lang.MemberExpr{
-																		Pos: p(1387, 53),
+																		Pos: p(1392, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1387, 49),
+																			Pos:  p(1392, 49),
 																			Name: "cts",
 																		},
 																		Name: "Token",
@@ -21002,35 +21065,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1388, 17),
+												Pos: p(1393, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1388, 21),
+														Pos:  p(1393, 21),
 														Name: "done",
 														Init: &lang.AwaitExpr{
-															Pos: p(1388, 28),
+															Pos: p(1393, 28),
 															X: &lang.CallExpr{
-																Pos: p(1388, 39),
+																Pos: p(1393, 39),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1388, 39),
+																	Pos: p(1393, 39),
 																	X: &lang.Ident{
-																		Pos:  p(1388, 34),
+																		Pos:  p(1393, 34),
 																		Name: "Task",
 																	},
 																	Name: "WhenAny",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1388, 47),
+																		Pos: p(1393, 47),
 																		X: &lang.Ident{
-																			Pos:  p(1388, 47),
+																			Pos:  p(1393, 47),
 																			Name: "task",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1388, 53),
+																		Pos: p(1393, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1388, 53),
+																			Pos:  p(1393, 53),
 																			Name: "other",
 																		},
 																	},
@@ -21041,13 +21104,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1389, 17),
+												Pos: p(1394, 17),
 												X: &lang.CallExpr{
-													Pos: p(1389, 21),
+													Pos: p(1394, 21),
 													Fun: &lang.MemberExpr{
-														Pos: p(1389, 21),
+														Pos: p(1394, 21),
 														X: &lang.Ident{
-															Pos:  p(1389, 17),
+															Pos:  p(1394, 17),
 															Name: "cts",
 														},
 														Name: "Cancel",
@@ -21055,57 +21118,57 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1390, 17),
+												Pos: p(1395, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1390, 26),
+													Pos: p(1395, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1390, 21),
+														Pos:  p(1395, 21),
 														Name: "done",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1390, 29),
+														Pos:  p(1395, 29),
 														Name: "task",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1390, 35),
+													Pos: p(1395, 35),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1391, 17),
+												Pos: p(1396, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1391, 27),
+													Pos: p(1396, 27),
 													X: &lang.Ident{
-														Pos:  p(1391, 21),
+														Pos:  p(1396, 21),
 														Name: "token",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1391, 52),
+													Pos: p(1396, 52),
 													X: &lang.NewExpr{
-														Pos: p(1391, 58),
+														Pos: p(1396, 58),
 														Type: &lang.TypeRef{
-															Pos:  p(1391, 62),
+															Pos:  p(1396, 62),
 															Name: "TaskCanceledException",
 														},
 													},
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(1392, 17),
+												Pos: p(1397, 17),
 												X: &lang.NewExpr{
-													Pos: p(1392, 23),
+													Pos: p(1397, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(1392, 27),
+														Pos:  p(1397, 27),
 														Name: "TimeoutException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1392, 44),
+															Pos: p(1397, 44),
 															X: &lang.Literal{
-																Pos:   p(1392, 44),
+																Pos:   p(1397, 44),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"The operation has timed out.\"",
 																Value: string("The operation has timed out."),
@@ -21115,22 +21178,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1393, 13),
+										Rbrace: p(1398, 13),
 									},
 								},
 							},
-							Rbrace: p(1394, 9),
+							Rbrace: p(1399, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1396, 9),
+						Pos:       p(1401, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1396, 29),
+							Pos:  p(1401, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1396, 34),
+									Pos:  p(1401, 34),
 									Name: "TResult",
 								},
 							},
@@ -21141,18 +21204,18 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1396, 59),
+								Pos:      p(1401, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1396, 64),
+									Pos:  p(1401, 64),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1396, 69),
+											Pos:  p(1401, 69),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1396, 74),
+													Pos:  p(1401, 74),
 													Name: "TResult",
 												},
 											},
@@ -21163,38 +21226,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1397, 9),
+							Pos: p(1402, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1398, 13),
+									Pos: p(1403, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1398, 22),
+										Pos: p(1403, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1398, 17),
+											Pos:  p(1403, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1398, 25),
+											Pos:  p(1403, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1398, 31),
+										Pos: p(1403, 31),
 										X: &lang.NewExpr{
-											Pos: p(1398, 37),
+											Pos: p(1403, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1398, 41),
+												Pos:  p(1403, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1398, 63),
+													Pos: p(1403, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1398, 63),
+														Pos: p(1403, 63),
 														X: &lang.Ident{
-															Pos:  p(1398, 70),
+															Pos:  p(1403, 70),
 															Name: "task",
 														},
 													},
@@ -21204,15 +21267,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1399, 13),
+									Pos: p(1404, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1399, 17),
+											Pos:  p(1404, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1399, 25),
+												Pos: p(1404, 25),
 												X: &lang.Ident{
-													Pos:  p(1399, 31),
+													Pos:  p(1404, 31),
 													Name: "task",
 												},
 											},
@@ -21220,63 +21283,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1400, 13),
+									Pos: p(1405, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1400, 23),
+										Pos: p(1405, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1400, 17),
+											Pos:  p(1405, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1400, 26),
+											Pos:  p(1405, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1400, 32),
+										Pos: p(1405, 32),
 										X: &lang.NewExpr{
-											Pos: p(1400, 38),
+											Pos: p(1405, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1400, 42),
+												Pos:  p(1405, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1401, 13),
+									Pos: p(1406, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1401, 20),
+										Pos: p(1406, 20),
 										X: &lang.Ident{
-											Pos:  p(1401, 26),
+											Pos:  p(1406, 26),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1402, 9),
+							Rbrace: p(1407, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1404, 9),
+						Pos:       p(1409, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1404, 29),
+							Pos:  p(1409, 29),
 							Name: "Task",
 						},
 						Name: "Unwrap",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1404, 41),
+								Pos:      p(1409, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1404, 46),
+									Pos:  p(1409, 46),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1404, 51),
+											Pos:  p(1409, 51),
 											Name: "Task",
 										},
 									},
@@ -21285,38 +21348,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1405, 9),
+							Pos: p(1410, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1406, 13),
+									Pos: p(1411, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1406, 22),
+										Pos: p(1411, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1406, 17),
+											Pos:  p(1411, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1406, 25),
+											Pos:  p(1411, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1406, 31),
+										Pos: p(1411, 31),
 										X: &lang.NewExpr{
-											Pos: p(1406, 37),
+											Pos: p(1411, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1406, 41),
+												Pos:  p(1411, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1406, 63),
+													Pos: p(1411, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1406, 63),
+														Pos: p(1411, 63),
 														X: &lang.Ident{
-															Pos:  p(1406, 70),
+															Pos:  p(1411, 70),
 															Name: "task",
 														},
 													},
@@ -21326,15 +21389,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1407, 13),
+									Pos: p(1412, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1407, 17),
+											Pos:  p(1412, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1407, 25),
+												Pos: p(1412, 25),
 												X: &lang.Ident{
-													Pos:  p(1407, 31),
+													Pos:  p(1412, 31),
 													Name: "task",
 												},
 											},
@@ -21342,49 +21405,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1408, 13),
+									Pos: p(1413, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1408, 23),
+										Pos: p(1413, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1408, 17),
+											Pos:  p(1413, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1408, 26),
+											Pos:  p(1413, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1408, 32),
+										Pos: p(1413, 32),
 										X: &lang.NewExpr{
-											Pos: p(1408, 38),
+											Pos: p(1413, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1408, 42),
+												Pos:  p(1413, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1409, 13),
+									Pos: p(1414, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1409, 13),
+										Pos: p(1414, 13),
 										X: &lang.Ident{
-											Pos:  p(1409, 19),
+											Pos:  p(1414, 19),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1410, 9),
+							Rbrace: p(1415, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1419, 5),
+				Pos:       p(1424, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedDictionary",
 				Namespace: "System.Collections.Generic",
@@ -21395,19 +21458,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1419, 51),
+						Pos:  p(1424, 51),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1419, 63),
+								Pos:  p(1424, 63),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1419, 76),
+										Pos:  p(1424, 76),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1419, 82),
+										Pos:  p(1424, 82),
 										Name: "TValue",
 									},
 								},
@@ -21417,30 +21480,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1421, 9),
+						Pos:       p(1426, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1421, 18),
+							Pos:  p(1426, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1421, 23),
+									Pos:  p(1426, 23),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1421, 29),
+								Pos:  p(1426, 29),
 								Name: "_keys",
 								Init: &lang.NewExpr{
-									Pos: p(1421, 37),
+									Pos: p(1426, 37),
 									Type: &lang.TypeRef{
-										Pos:  p(1421, 41),
+										Pos:  p(1426, 41),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1421, 46),
+												Pos:  p(1426, 46),
 												Name: "TKey",
 											},
 										},
@@ -21450,30 +21513,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1422, 9),
+						Pos:       p(1427, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1422, 18),
+							Pos:  p(1427, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1422, 23),
+									Pos:  p(1427, 23),
 									Name: "TValue",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1422, 31),
+								Pos:  p(1427, 31),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(1422, 41),
+									Pos: p(1427, 41),
 									Type: &lang.TypeRef{
-										Pos:  p(1422, 45),
+										Pos:  p(1427, 45),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1422, 50),
+												Pos:  p(1427, 50),
 												Name: "TValue",
 											},
 										},
@@ -21483,49 +21546,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1423, 9),
+						Pos:       p(1428, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1423, 18),
+							Pos:  p(1428, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1423, 28),
+									Pos:  p(1428, 28),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1423, 34),
+								Pos:  p(1428, 34),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1425, 9),
+						Pos:       p(1430, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Init: &lang.CtorInit{
-							Pos:  p(1425, 37),
+							Pos:  p(1430, 37),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1425, 42),
+									Pos: p(1430, 42),
 									X: &lang.CastExpr{
-										Pos: p(1425, 42),
+										Pos: p(1430, 42),
 										Type: &lang.TypeRef{
-											Pos:  p(1425, 43),
+											Pos:  p(1430, 43),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1425, 53),
+													Pos:  p(1430, 53),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1425, 59),
+											Pos:  p(1430, 59),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21534,23 +21597,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1425, 65),
-							Rbrace: p(1425, 67),
+							Pos:    p(1430, 65),
+							Rbrace: p(1430, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1426, 9),
+						Pos:       p(1431, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1426, 33),
+								Pos: p(1431, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1426, 33),
+									Pos:  p(1431, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1426, 43),
+											Pos:  p(1431, 43),
 											Name: "TKey",
 										},
 									},
@@ -21559,32 +21622,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1426, 59),
+							Pos: p(1431, 59),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1426, 61),
+									Pos: p(1431, 61),
 									X: &lang.AssignExpr{
-										Pos: p(1426, 71),
+										Pos: p(1431, 71),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1426, 61),
+											Pos:  p(1431, 61),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1426, 82),
+											Pos: p(1431, 82),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1426, 73),
+												Pos:  p(1431, 73),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1426, 100),
+												Pos: p(1431, 100),
 												X: &lang.Ident{
-													Pos:  p(1426, 85),
+													Pos:  p(1431, 85),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1426, 94),
+															Pos:  p(1431, 94),
 															Name: "TKey",
 														},
 													},
@@ -21595,26 +21658,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1426, 109),
+							Rbrace: p(1431, 109),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1427, 9),
+						Pos:       p(1432, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1427, 33),
+								Pos: p(1432, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1427, 33),
+									Pos:  p(1432, 33),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1427, 45),
+											Pos:  p(1432, 45),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1427, 51),
+											Pos:  p(1432, 51),
 											Name: "TValue",
 										},
 									},
@@ -21623,25 +21686,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1427, 73),
+							Pos:  p(1432, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1427, 78),
+									Pos: p(1432, 78),
 									X: &lang.CastExpr{
-										Pos: p(1427, 78),
+										Pos: p(1432, 78),
 										Type: &lang.TypeRef{
-											Pos:  p(1427, 79),
+											Pos:  p(1432, 79),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1427, 89),
+													Pos:  p(1432, 89),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1427, 95),
+											Pos:  p(1432, 95),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21650,41 +21713,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1428, 9),
+							Pos: p(1433, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1429, 13),
+									Pos:  p(1434, 13),
 									Name: "kv",
 									X: &lang.Ident{
-										Pos:  p(1429, 32),
+										Pos:  p(1434, 32),
 										Name: "dictionary",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1429, 44),
+										Pos: p(1434, 44),
 										X: &lang.CallExpr{
-											Pos: p(1429, 44),
+											Pos: p(1434, 44),
 											Fun: &lang.Ident{
-												Pos:  p(1429, 44),
+												Pos:  p(1434, 44),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1429, 48),
+													Pos: p(1434, 48),
 													X: &lang.MemberExpr{
-														Pos: p(1429, 51),
+														Pos: p(1434, 51),
 														X: &lang.Ident{
-															Pos:  p(1429, 48),
+															Pos:  p(1434, 48),
 															Name: "kv",
 														},
 														Name: "Key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1429, 56),
+													Pos: p(1434, 56),
 													X: &lang.MemberExpr{
-														Pos: p(1429, 59),
+														Pos: p(1434, 59),
 														X: &lang.Ident{
-															Pos:  p(1429, 56),
+															Pos:  p(1434, 56),
 															Name: "kv",
 														},
 														Name: "Value",
@@ -21695,57 +21758,57 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1430, 9),
+							Rbrace: p(1435, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1432, 9),
+						Pos:       p(1437, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1432, 16),
+							Pos:  p(1437, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1432, 35),
+							Pos: p(1437, 35),
 							X: &lang.Ident{
-								Pos:  p(1432, 29),
+								Pos:  p(1437, 29),
 								Name: "_keys",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1433, 9),
+						Pos:       p(1438, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1433, 16),
+							Pos:  p(1438, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1433, 21),
+									Pos:  p(1438, 21),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "Keys",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1433, 35),
+							Pos: p(1438, 35),
 							Type: &lang.TypeRef{
-								Pos:  p(1433, 39),
+								Pos:  p(1438, 39),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1433, 44),
+										Pos:  p(1438, 44),
 										Name: "TKey",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1433, 50),
+									Pos: p(1438, 50),
 									X: &lang.Ident{
-										Pos:  p(1433, 50),
+										Pos:  p(1438, 50),
 										Name: "_keys",
 									},
 								},
@@ -21753,36 +21816,36 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1434, 9),
+						Pos:       p(1439, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1434, 16),
+							Pos:  p(1439, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1434, 21),
+									Pos:  p(1439, 21),
 									Name: "TValue",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1434, 39),
+							Pos: p(1439, 39),
 							Type: &lang.TypeRef{
-								Pos:  p(1434, 43),
+								Pos:  p(1439, 43),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1434, 48),
+										Pos:  p(1439, 48),
 										Name: "TValue",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1434, 56),
+									Pos: p(1439, 56),
 									X: &lang.Ident{
-										Pos:  p(1434, 56),
+										Pos:  p(1439, 56),
 										Name: "_values",
 									},
 								},
@@ -21790,55 +21853,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1436, 9),
+						Pos: p(1441, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1436, 9),
+							Pos:  p(1441, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1436, 18),
+								Pos: p(1441, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1436, 18),
+									Pos:  p(1441, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1437, 9),
+							Pos: p(1442, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1438, 13),
+									Pos: p(1443, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1438, 21),
+										Pos: p(1443, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1438, 17),
+											Pos:  p(1443, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1438, 24),
+											Pos:  p(1443, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1438, 30),
+										Pos: p(1443, 30),
 										X: &lang.NewExpr{
-											Pos: p(1438, 36),
+											Pos: p(1443, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1438, 40),
+												Pos:  p(1443, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1438, 62),
+													Pos: p(1443, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1438, 62),
+														Pos: p(1443, 62),
 														X: &lang.Ident{
-															Pos:  p(1438, 69),
+															Pos:  p(1443, 69),
 															Name: "key",
 														},
 													},
@@ -21848,37 +21911,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1439, 13),
+									Pos: p(1444, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1439, 13),
+										Pos:  p(1444, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1439, 17),
+											Pos:  p(1444, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1439, 22),
+												Pos:   p(1444, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1439, 25),
+											Pos:  p(1444, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1439, 42),
+												Pos: p(1444, 42),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1439, 36),
+													Pos: p(1444, 36),
 													X: &lang.Ident{
-														Pos:  p(1439, 30),
+														Pos:  p(1444, 30),
 														Name: "_keys",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1439, 44),
+													Pos:   p(1444, 44),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -21887,56 +21950,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1440, 13),
+									Pos: p(1445, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1440, 23),
+										Pos: p(1445, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1440, 20),
+											Pos:  p(1445, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1440, 26),
+											Pos:  p(1445, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1441, 13),
+										Pos: p(1446, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1442, 17),
+												Pos: p(1447, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1442, 17),
+													Pos:  p(1447, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1442, 21),
+														Pos:  p(1447, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1442, 30),
+															Pos: p(1447, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1442, 27),
+																Pos:  p(1447, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1442, 42),
+																Pos: p(1447, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1442, 36),
+																	Pos: p(1447, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1442, 33),
+																		Pos:  p(1447, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1442, 38),
+																		Pos:  p(1447, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1442, 44),
+																	Pos:   p(1447, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -21946,39 +22009,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1443, 17),
+												Pos: p(1448, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1443, 17),
+													Pos:  p(1448, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1443, 21),
+														Pos:  p(1448, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1443, 35),
+															Pos: p(1448, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1443, 35),
+																Pos: p(1448, 35),
 																X: &lang.Ident{
-																	Pos:  p(1443, 25),
+																	Pos:  p(1448, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1443, 43),
+																	Pos: p(1448, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1443, 48),
+																		Pos: p(1448, 48),
 																		X: &lang.Ident{
-																			Pos:  p(1443, 43),
+																			Pos:  p(1448, 43),
 																			Name: "_keys",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1443, 49),
+																				Pos: p(1448, 49),
 																				X: &lang.Ident{
-																					Pos:  p(1443, 49),
+																					Pos:  p(1448, 49),
 																					Name: "mid",
 																				},
 																			},
@@ -21986,9 +22049,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1443, 55),
+																	Pos: p(1448, 55),
 																	X: &lang.Ident{
-																		Pos:  p(1443, 55),
+																		Pos:  p(1448, 55),
 																		Name: "key",
 																	},
 																},
@@ -21998,61 +22061,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1444, 17),
+												Pos: p(1449, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1444, 23),
+													Pos: p(1449, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1444, 21),
+														Pos:  p(1449, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1444, 26),
+														Pos:   p(1449, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1444, 29),
+													Pos: p(1449, 29),
 													X: &lang.Ident{
-														Pos:  p(1444, 36),
+														Pos:  p(1449, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1445, 17),
+												Pos: p(1450, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1445, 23),
+													Pos: p(1450, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1445, 21),
+														Pos:  p(1450, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1445, 25),
+														Pos:   p(1450, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1445, 28),
+													Pos: p(1450, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1445, 31),
+														Pos: p(1450, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1445, 28),
+															Pos:  p(1450, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1445, 37),
+															Pos: p(1450, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1445, 33),
+																Pos:  p(1450, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1445, 39),
+																Pos:   p(1450, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22060,23 +22123,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1445, 47),
+													Pos: p(1450, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1445, 50),
+														Pos: p(1450, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1445, 47),
+															Pos:  p(1450, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1445, 56),
+															Pos: p(1450, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1445, 52),
+																Pos:  p(1450, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1445, 58),
+																Pos:   p(1450, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22085,60 +22148,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1446, 13),
+										Rbrace: p(1451, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1447, 13),
+									Pos: p(1452, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1447, 20),
+										Pos: p(1452, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1447, 21),
+											Pos:  p(1452, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1448, 9),
+							Rbrace: p(1453, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1450, 9),
+						Pos:       p(1455, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1450, 16),
+							Pos:  p(1455, 16),
 							Name: "TValue",
 						},
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1452, 13),
+								Pos:  p(1457, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1453, 13),
+									Pos: p(1458, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1454, 17),
+											Pos: p(1459, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1454, 17),
+												Pos:  p(1459, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1454, 21),
+													Pos:  p(1459, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1454, 25),
+														Pos: p(1459, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1454, 25),
+															Pos:  p(1459, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1454, 30),
+																Pos: p(1459, 30),
 																X: &lang.Ident{
-																	Pos:  p(1454, 30),
+																	Pos:  p(1459, 30),
 																	Name: "key",
 																},
 															},
@@ -22148,50 +22211,50 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1455, 17),
+											Pos: p(1460, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1455, 23),
+												Pos: p(1460, 23),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1455, 21),
+													Pos:  p(1460, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1455, 25),
+													Pos:   p(1460, 25),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(1455, 28),
+												Pos: p(1460, 28),
 												X: &lang.NewExpr{
-													Pos: p(1455, 34),
+													Pos: p(1460, 34),
 													Type: &lang.TypeRef{
-														Pos:  p(1455, 38),
+														Pos:  p(1460, 38),
 														Name: "KeyNotFoundException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1455, 59),
+															Pos: p(1460, 59),
 															X: &lang.BinaryExpr{
-																Pos: p(1455, 83),
+																Pos: p(1460, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1455, 77),
+																	Pos: p(1460, 77),
 																	Op:  "+",
 																	X: &lang.Literal{
-																		Pos:   p(1455, 59),
+																		Pos:   p(1460, 59),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The given key '\"",
 																		Value: string("The given key '"),
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1455, 79),
+																		Pos:  p(1460, 79),
 																		Name: "key",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1455, 85),
+																	Pos:   p(1460, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"' was not present in the dictionary.\"",
 																	Value: string("' was not present in the dictionary."),
@@ -22203,18 +22266,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1456, 17),
+											Pos: p(1461, 17),
 											X: &lang.IndexExpr{
-												Pos: p(1456, 31),
+												Pos: p(1461, 31),
 												X: &lang.Ident{
-													Pos:  p(1456, 24),
+													Pos:  p(1461, 24),
 													Name: "_values",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1456, 32),
+														Pos: p(1461, 32),
 														X: &lang.Ident{
-															Pos:  p(1456, 32),
+															Pos:  p(1461, 32),
 															Name: "i",
 														},
 													},
@@ -22222,36 +22285,36 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1457, 13),
+									Rbrace: p(1462, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1458, 13),
+								Pos:  p(1463, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1459, 13),
+									Pos: p(1464, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1460, 17),
+											Pos: p(1465, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1460, 17),
+												Pos:  p(1465, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1460, 21),
+													Pos:  p(1465, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1460, 25),
+														Pos: p(1465, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1460, 25),
+															Pos:  p(1465, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1460, 30),
+																Pos: p(1465, 30),
 																X: &lang.Ident{
-																	Pos:  p(1460, 30),
+																	Pos:  p(1465, 30),
 																	Name: "key",
 																},
 															},
@@ -22261,85 +22324,85 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1461, 17),
+											Pos: p(1466, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1461, 23),
+												Pos: p(1466, 23),
 												Op:  ">=",
 												X: &lang.Ident{
-													Pos:  p(1461, 21),
+													Pos:  p(1466, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1461, 26),
+													Pos:   p(1466, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1461, 29),
+												Pos: p(1466, 29),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1461, 31),
+														Pos: p(1466, 31),
 														X: &lang.AssignExpr{
-															Pos: p(1461, 42),
+															Pos: p(1466, 42),
 															Op:  "=",
 															Left: &lang.IndexExpr{
-																Pos: p(1461, 38),
+																Pos: p(1466, 38),
 																X: &lang.Ident{
-																	Pos:  p(1461, 31),
+																	Pos:  p(1466, 31),
 																	Name: "_values",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1461, 39),
+																		Pos: p(1466, 39),
 																		X: &lang.Ident{
-																			Pos:  p(1461, 39),
+																			Pos:  p(1466, 39),
 																			Name: "i",
 																		},
 																	},
 																},
 															},
 															Right: &lang.Ident{
-																Pos:  p(1461, 44),
+																Pos:  p(1466, 44),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1461, 51),
+														Pos: p(1466, 51),
 													},
 												},
-												Rbrace: p(1461, 59),
+												Rbrace: p(1466, 59),
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1462, 17),
+											Pos: p(1467, 17),
 											X: &lang.CallExpr{
-												Pos: p(1462, 23),
+												Pos: p(1467, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(1462, 23),
+													Pos: p(1467, 23),
 													X: &lang.Ident{
-														Pos:  p(1462, 17),
+														Pos:  p(1467, 17),
 														Name: "_keys",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1462, 30),
+														Pos: p(1467, 30),
 														X: &lang.UnaryExpr{
-															Pos: p(1462, 30),
+															Pos: p(1467, 30),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1462, 31),
+																Pos:  p(1467, 31),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1462, 34),
+														Pos: p(1467, 34),
 														X: &lang.Ident{
-															Pos:  p(1462, 34),
+															Pos:  p(1467, 34),
 															Name: "key",
 														},
 													},
@@ -22347,33 +22410,33 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1463, 17),
+											Pos: p(1468, 17),
 											X: &lang.CallExpr{
-												Pos: p(1463, 25),
+												Pos: p(1468, 25),
 												Fun: &lang.MemberExpr{
-													Pos: p(1463, 25),
+													Pos: p(1468, 25),
 													X: &lang.Ident{
-														Pos:  p(1463, 17),
+														Pos:  p(1468, 17),
 														Name: "_values",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1463, 32),
+														Pos: p(1468, 32),
 														X: &lang.UnaryExpr{
-															Pos: p(1463, 32),
+															Pos: p(1468, 32),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1463, 33),
+																Pos:  p(1468, 33),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1463, 36),
+														Pos: p(1468, 36),
 														X: &lang.Ident{
-															Pos:  p(1463, 36),
+															Pos:  p(1468, 36),
 															Name: "value",
 														},
 													},
@@ -22381,15 +22444,15 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1464, 13),
+									Rbrace: p(1469, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1450, 28),
+								Pos: p(1455, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1450, 28),
+									Pos:  p(1455, 28),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -22397,55 +22460,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1467, 9),
+						Pos:       p(1472, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1467, 16),
+							Pos:  p(1472, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1467, 25),
+								Pos: p(1472, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1467, 25),
+									Pos:  p(1472, 25),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1467, 35),
+								Pos: p(1472, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1467, 35),
+									Pos:  p(1472, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1468, 9),
+							Pos: p(1473, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1469, 13),
+									Pos: p(1474, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1469, 13),
+										Pos:  p(1474, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1469, 17),
+											Pos:  p(1474, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1469, 21),
+												Pos: p(1474, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1469, 21),
+													Pos:  p(1474, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1469, 26),
+														Pos: p(1474, 26),
 														X: &lang.Ident{
-															Pos:  p(1469, 26),
+															Pos:  p(1474, 26),
 															Name: "key",
 														},
 													},
@@ -22455,42 +22518,42 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1470, 13),
+									Pos: p(1475, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1470, 19),
+										Pos: p(1475, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1470, 17),
+											Pos:  p(1475, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1470, 22),
+											Pos:   p(1475, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1470, 25),
+										Pos: p(1475, 25),
 										X: &lang.NewExpr{
-											Pos: p(1470, 31),
+											Pos: p(1475, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(1470, 35),
+												Pos:  p(1475, 35),
 												Name: "ArgumentException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1470, 53),
+													Pos: p(1475, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1470, 111),
+														Pos: p(1475, 111),
 														Op:  "+",
 														X: &lang.Literal{
-															Pos:   p(1470, 53),
+															Pos:   p(1475, 53),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"An item with the same key has already been added. Key: \"",
 															Value: string("An item with the same key has already been added. Key: "),
 														},
 														Y: &lang.Ident{
-															Pos:  p(1470, 113),
+															Pos:  p(1475, 113),
 															Name: "key",
 														},
 													},
@@ -22500,33 +22563,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1471, 13),
+									Pos: p(1476, 13),
 									X: &lang.CallExpr{
-										Pos: p(1471, 19),
+										Pos: p(1476, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1471, 19),
+											Pos: p(1476, 19),
 											X: &lang.Ident{
-												Pos:  p(1471, 13),
+												Pos:  p(1476, 13),
 												Name: "_keys",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1471, 26),
+												Pos: p(1476, 26),
 												X: &lang.UnaryExpr{
-													Pos: p(1471, 26),
+													Pos: p(1476, 26),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1471, 27),
+														Pos:  p(1476, 27),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1471, 30),
+												Pos: p(1476, 30),
 												X: &lang.Ident{
-													Pos:  p(1471, 30),
+													Pos:  p(1476, 30),
 													Name: "key",
 												},
 											},
@@ -22534,33 +22597,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1472, 13),
+									Pos: p(1477, 13),
 									X: &lang.CallExpr{
-										Pos: p(1472, 21),
+										Pos: p(1477, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1472, 21),
+											Pos: p(1477, 21),
 											X: &lang.Ident{
-												Pos:  p(1472, 13),
+												Pos:  p(1477, 13),
 												Name: "_values",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1472, 28),
+												Pos: p(1477, 28),
 												X: &lang.UnaryExpr{
-													Pos: p(1472, 28),
+													Pos: p(1477, 28),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1472, 29),
+														Pos:  p(1477, 29),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1472, 32),
+												Pos: p(1477, 32),
 												X: &lang.Ident{
-													Pos:  p(1472, 32),
+													Pos:  p(1477, 32),
 													Name: "value",
 												},
 											},
@@ -22568,69 +22631,69 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1473, 9),
+							Rbrace: p(1478, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1475, 9),
+						Pos:       p(1480, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1475, 16),
+							Pos:  p(1480, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1475, 28),
+								Pos: p(1480, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1475, 28),
+									Pos:  p(1480, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1475, 38),
+								Pos: p(1480, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1475, 38),
+									Pos:  p(1480, 38),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1476, 9),
+							Pos: p(1481, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1477, 13),
+									Pos: p(1482, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1477, 27),
+										Pos: p(1482, 27),
 										Op:  ">=",
 										X: &lang.CallExpr{
-											Pos: p(1477, 17),
+											Pos: p(1482, 17),
 											Fun: &lang.Ident{
-												Pos:  p(1477, 17),
+												Pos:  p(1482, 17),
 												Name: "Find",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1477, 22),
+													Pos: p(1482, 22),
 													X: &lang.Ident{
-														Pos:  p(1477, 22),
+														Pos:  p(1482, 22),
 														Name: "key",
 													},
 												},
 											},
 										},
 										Y: &lang.Literal{
-											Pos:   p(1477, 30),
+											Pos:   p(1482, 30),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1477, 33),
+										Pos: p(1482, 33),
 										X: &lang.Literal{
-											Pos:   p(1477, 40),
+											Pos:   p(1482, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -22638,25 +22701,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1478, 13),
+									Pos: p(1483, 13),
 									X: &lang.CallExpr{
-										Pos: p(1478, 13),
+										Pos: p(1483, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1478, 13),
+											Pos:  p(1483, 13),
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1478, 17),
+												Pos: p(1483, 17),
 												X: &lang.Ident{
-													Pos:  p(1478, 17),
+													Pos:  p(1483, 17),
 													Name: "key",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1478, 22),
+												Pos: p(1483, 22),
 												X: &lang.Ident{
-													Pos:  p(1478, 22),
+													Pos:  p(1483, 22),
 													Name: "value",
 												},
 											},
@@ -22664,60 +22727,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1479, 13),
+									Pos: p(1484, 13),
 									X: &lang.Literal{
-										Pos:   p(1479, 20),
+										Pos:   p(1484, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1480, 9),
+							Rbrace: p(1485, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1482, 9),
+						Pos:       p(1487, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1482, 16),
+							Pos:  p(1487, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1482, 28),
+								Pos: p(1487, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1482, 28),
+									Pos:  p(1487, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1483, 9),
+							Pos: p(1488, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1484, 13),
+									Pos: p(1489, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1484, 13),
+										Pos:  p(1489, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1484, 17),
+											Pos:  p(1489, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1484, 21),
+												Pos: p(1489, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1484, 21),
+													Pos:  p(1489, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1484, 26),
+														Pos: p(1489, 26),
 														X: &lang.Ident{
-															Pos:  p(1484, 26),
+															Pos:  p(1489, 26),
 															Name: "key",
 														},
 													},
@@ -22727,24 +22790,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1485, 13),
+									Pos: p(1490, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1485, 19),
+										Pos: p(1490, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1485, 17),
+											Pos:  p(1490, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1485, 21),
+											Pos:   p(1490, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1485, 24),
+										Pos: p(1490, 24),
 										X: &lang.Literal{
-											Pos:   p(1485, 31),
+											Pos:   p(1490, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -22752,22 +22815,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1486, 13),
+									Pos: p(1491, 13),
 									X: &lang.CallExpr{
-										Pos: p(1486, 19),
+										Pos: p(1491, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1486, 19),
+											Pos: p(1491, 19),
 											X: &lang.Ident{
-												Pos:  p(1486, 13),
+												Pos:  p(1491, 13),
 												Name: "_keys",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1486, 28),
+												Pos: p(1491, 28),
 												X: &lang.Ident{
-													Pos:  p(1486, 28),
+													Pos:  p(1491, 28),
 													Name: "i",
 												},
 											},
@@ -22775,22 +22838,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1487, 13),
+									Pos: p(1492, 13),
 									X: &lang.CallExpr{
-										Pos: p(1487, 21),
+										Pos: p(1492, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1487, 21),
+											Pos: p(1492, 21),
 											X: &lang.Ident{
-												Pos:  p(1487, 13),
+												Pos:  p(1492, 13),
 												Name: "_values",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1487, 30),
+												Pos: p(1492, 30),
 												X: &lang.Ident{
-													Pos:  p(1487, 30),
+													Pos:  p(1492, 30),
 													Name: "i",
 												},
 											},
@@ -22798,95 +22861,95 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1488, 13),
+									Pos: p(1493, 13),
 									X: &lang.Literal{
-										Pos:   p(1488, 20),
+										Pos:   p(1493, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1489, 9),
+							Rbrace: p(1494, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1491, 9),
+						Pos:       p(1496, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1491, 16),
+							Pos:  p(1496, 16),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1491, 33),
+								Pos: p(1496, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1491, 33),
+									Pos:  p(1496, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1491, 56),
+							Pos: p(1496, 56),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1491, 46),
+								Pos: p(1496, 46),
 								Fun: &lang.Ident{
-									Pos:  p(1491, 46),
+									Pos:  p(1496, 46),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1491, 51),
+										Pos: p(1496, 51),
 										X: &lang.Ident{
-											Pos:  p(1491, 51),
+											Pos:  p(1496, 51),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1491, 59),
+								Pos:   p(1496, 59),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1492, 9),
+						Pos:       p(1497, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1492, 16),
+							Pos:  p(1497, 16),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1492, 35),
+								Pos: p(1497, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1492, 35),
+									Pos:  p(1497, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1492, 60),
+							Pos: p(1497, 60),
 							Fun: &lang.MemberExpr{
-								Pos: p(1492, 60),
+								Pos: p(1497, 60),
 								X: &lang.Ident{
-									Pos:  p(1492, 52),
+									Pos:  p(1497, 52),
 									Name: "_values",
 								},
 								Name: "Contains",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1492, 69),
+									Pos: p(1497, 69),
 									X: &lang.Ident{
-										Pos:  p(1492, 69),
+										Pos:  p(1497, 69),
 										Name: "value",
 									},
 								},
@@ -22894,56 +22957,56 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1494, 9),
+						Pos:       p(1499, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1494, 16),
+							Pos:  p(1499, 16),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1494, 33),
+								Pos: p(1499, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1494, 33),
+									Pos:  p(1499, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      p(1494, 43),
+								Pos:      p(1499, 43),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(1494, 47),
+									Pos:  p(1499, 47),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1495, 9),
+							Pos: p(1500, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1496, 13),
+									Pos: p(1501, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1496, 13),
+										Pos:  p(1501, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1496, 17),
+											Pos:  p(1501, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1496, 21),
+												Pos: p(1501, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1496, 21),
+													Pos:  p(1501, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1496, 26),
+														Pos: p(1501, 26),
 														X: &lang.Ident{
-															Pos:  p(1496, 26),
+															Pos:  p(1501, 26),
 															Name: "key",
 														},
 													},
@@ -22953,74 +23016,74 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1497, 13),
+									Pos: p(1502, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1497, 19),
+										Pos: p(1502, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1497, 17),
+											Pos:  p(1502, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1497, 21),
+											Pos:   p(1502, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1497, 24),
+										Pos: p(1502, 24),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1497, 26),
+												Pos: p(1502, 26),
 												X: &lang.AssignExpr{
-													Pos: p(1497, 32),
+													Pos: p(1502, 32),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1497, 26),
+														Pos:  p(1502, 26),
 														Name: "value",
 													},
 													Right: &lang.DefaultExpr{
-														Pos: p(1497, 34),
+														Pos: p(1502, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(1497, 42),
+															Pos:  p(1502, 42),
 															Name: "TValue",
 														},
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1497, 51),
+												Pos: p(1502, 51),
 												X: &lang.Literal{
-													Pos:   p(1497, 58),
+													Pos:   p(1502, 58),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
 												},
 											},
 										},
-										Rbrace: p(1497, 65),
+										Rbrace: p(1502, 65),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1498, 13),
+									Pos: p(1503, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1498, 19),
+										Pos: p(1503, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1498, 13),
+											Pos:  p(1503, 13),
 											Name: "value",
 										},
 										Right: &lang.IndexExpr{
-											Pos: p(1498, 28),
+											Pos: p(1503, 28),
 											X: &lang.Ident{
-												Pos:  p(1498, 21),
+												Pos:  p(1503, 21),
 												Name: "_values",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1498, 29),
+													Pos: p(1503, 29),
 													X: &lang.Ident{
-														Pos:  p(1498, 29),
+														Pos:  p(1503, 29),
 														Name: "i",
 													},
 												},
@@ -23029,37 +23092,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1499, 13),
+									Pos: p(1504, 13),
 									X: &lang.Literal{
-										Pos:   p(1499, 20),
+										Pos:   p(1504, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1500, 9),
+							Rbrace: p(1505, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1502, 9),
+						Pos:       p(1507, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1502, 16),
+							Pos:  p(1507, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						Body: &lang.BlockStmt{
-							Pos: p(1502, 29),
+							Pos: p(1507, 29),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1502, 31),
+									Pos: p(1507, 31),
 									X: &lang.CallExpr{
-										Pos: p(1502, 37),
+										Pos: p(1507, 37),
 										Fun: &lang.MemberExpr{
-											Pos: p(1502, 37),
+											Pos: p(1507, 37),
 											X: &lang.Ident{
-												Pos:  p(1502, 31),
+												Pos:  p(1507, 31),
 												Name: "_keys",
 											},
 											Name: "Clear",
@@ -23067,13 +23130,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1502, 46),
+									Pos: p(1507, 46),
 									X: &lang.CallExpr{
-										Pos: p(1502, 54),
+										Pos: p(1507, 54),
 										Fun: &lang.MemberExpr{
-											Pos: p(1502, 54),
+											Pos: p(1507, 54),
 											X: &lang.Ident{
-												Pos:  p(1502, 46),
+												Pos:  p(1507, 46),
 												Name: "_values",
 											},
 											Name: "Clear",
@@ -23081,26 +23144,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1502, 63),
+							Rbrace: p(1507, 63),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1504, 9),
+						Pos:       p(1509, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1504, 16),
+							Pos:  p(1509, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1504, 28),
+									Pos:  p(1509, 28),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1504, 41),
+											Pos:  p(1509, 41),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1504, 47),
+											Pos:  p(1509, 47),
 											Name: "TValue",
 										},
 									},
@@ -23109,30 +23172,30 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(1505, 9),
+							Pos: p(1510, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1506, 13),
+									Pos: p(1511, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1506, 17),
+											Pos:  p(1511, 17),
 											Name: "pairs",
 											Init: &lang.NewExpr{
-												Pos: p(1506, 25),
+												Pos: p(1511, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(1506, 29),
+													Pos:  p(1511, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1506, 34),
+															Pos:  p(1511, 34),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1506, 47),
+																	Pos:  p(1511, 47),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1506, 53),
+																	Pos:  p(1511, 53),
 																	Name: "TValue",
 																},
 															},
@@ -23144,19 +23207,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(1507, 13),
+									Pos: p(1512, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(1507, 18),
+										Pos: p(1512, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(1507, 18),
+											Pos:  p(1512, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1507, 22),
+												Pos:  p(1512, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(1507, 26),
+													Pos:   p(1512, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -23164,16 +23227,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(1507, 31),
+										Pos: p(1512, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1507, 29),
+											Pos:  p(1512, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1507, 39),
+											Pos: p(1512, 39),
 											X: &lang.Ident{
-												Pos:  p(1507, 33),
+												Pos:  p(1512, 33),
 												Name: "_keys",
 											},
 											Name: "Count",
@@ -23181,59 +23244,59 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(1507, 47),
+											Pos: p(1512, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1507, 46),
+												Pos:  p(1512, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1507, 51),
+										Pos: p(1512, 51),
 										X: &lang.CallExpr{
-											Pos: p(1507, 57),
+											Pos: p(1512, 57),
 											Fun: &lang.MemberExpr{
-												Pos: p(1507, 57),
+												Pos: p(1512, 57),
 												X: &lang.Ident{
-													Pos:  p(1507, 51),
+													Pos:  p(1512, 51),
 													Name: "pairs",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1507, 61),
+													Pos: p(1512, 61),
 													X: &lang.NewExpr{
-														Pos: p(1507, 61),
+														Pos: p(1512, 61),
 														Type: &lang.TypeRef{
-															Pos:  p(1507, 65),
+															Pos:  p(1512, 65),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1507, 78),
+																	Pos:  p(1512, 78),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1507, 84),
+																	Pos:  p(1512, 84),
 																	Name: "TValue",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1507, 92),
+																Pos: p(1512, 92),
 																X: &lang.IndexExpr{
-																	Pos: p(1507, 97),
+																	Pos: p(1512, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1507, 92),
+																		Pos:  p(1512, 92),
 																		Name: "_keys",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1507, 98),
+																			Pos: p(1512, 98),
 																			X: &lang.Ident{
-																				Pos:  p(1507, 98),
+																				Pos:  p(1512, 98),
 																				Name: "i",
 																			},
 																		},
@@ -23241,18 +23304,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1507, 102),
+																Pos: p(1512, 102),
 																X: &lang.IndexExpr{
-																	Pos: p(1507, 109),
+																	Pos: p(1512, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1507, 102),
+																		Pos:  p(1512, 102),
 																		Name: "_values",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1507, 110),
+																			Pos: p(1512, 110),
 																			X: &lang.Ident{
-																				Pos:  p(1507, 110),
+																				Pos:  p(1512, 110),
 																				Name: "i",
 																			},
 																		},
@@ -23267,13 +23330,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1508, 13),
+									Pos: p(1513, 13),
 									X: &lang.CallExpr{
-										Pos: p(1508, 26),
+										Pos: p(1513, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(1508, 26),
+											Pos: p(1513, 26),
 											X: &lang.Ident{
-												Pos:  p(1508, 20),
+												Pos:  p(1513, 20),
 												Name: "pairs",
 											},
 											Name: "GetEnumerator",
@@ -23281,32 +23344,32 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1509, 9),
+							Rbrace: p(1514, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1511, 9),
+						Pos: p(1516, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1511, 9),
+							Pos:  p(1516, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1511, 90),
+							Pos: p(1516, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1511, 90),
+								Pos:  p(1516, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1511, 40),
+							Pos:  p(1516, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1514, 5),
+				Pos:       p(1519, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -23316,11 +23379,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1514, 33),
+						Pos:  p(1519, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1514, 45),
+								Pos:  p(1519, 45),
 								Name: "T",
 							},
 						},
@@ -23328,30 +23391,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1516, 9),
+						Pos:       p(1521, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1516, 18),
+							Pos:  p(1521, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1516, 23),
+									Pos:  p(1521, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1516, 26),
+								Pos:  p(1521, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1516, 35),
+									Pos: p(1521, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1516, 39),
+										Pos:  p(1521, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1516, 44),
+												Pos:  p(1521, 44),
 												Name: "T",
 											},
 										},
@@ -23361,49 +23424,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1517, 9),
+						Pos:       p(1522, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1517, 18),
+							Pos:  p(1522, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1517, 28),
+									Pos:  p(1522, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1517, 31),
+								Pos:  p(1522, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1519, 9),
+						Pos:       p(1524, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1519, 30),
+							Pos:  p(1524, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1519, 35),
+									Pos: p(1524, 35),
 									X: &lang.CastExpr{
-										Pos: p(1519, 35),
+										Pos: p(1524, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1519, 36),
+											Pos:  p(1524, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1519, 46),
+													Pos:  p(1524, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1519, 49),
+											Pos:  p(1524, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23412,149 +23475,8 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1519, 55),
-							Rbrace: p(1519, 57),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1520, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "SortedSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1520, 26),
-								Type: &lang.TypeRef{
-									Pos:  p(1520, 26),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1520, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1520, 49),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1520, 51),
-									X: &lang.AssignExpr{
-										Pos: p(1520, 61),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1520, 51),
-											Name: "_comparer",
-										},
-										Right: &lang.BinaryExpr{
-											Pos: p(1520, 72),
-											Op:  "??",
-											X: &lang.Ident{
-												Pos:  p(1520, 63),
-												Name: "comparer",
-											},
-											Y: &lang.MemberExpr{
-												Pos: p(1520, 87),
-												X: &lang.Ident{
-													Pos:  p(1520, 75),
-													Name: "Comparer",
-													TypeArgs: []*lang.TypeRef{
-														&lang.TypeRef{
-															Pos:  p(1520, 84),
-															Name: "T",
-														},
-													},
-												},
-												Name: "Default",
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1520, 96),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1521, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "SortedSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1521, 26),
-								Type: &lang.TypeRef{
-									Pos:  p(1521, 26),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1521, 38),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(1521, 55),
-							Kind: "this",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1521, 60),
-									X: &lang.CastExpr{
-										Pos: p(1521, 60),
-										Type: &lang.TypeRef{
-											Pos:  p(1521, 61),
-											Name: "IComparer",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(1521, 71),
-													Name: "T",
-												},
-											},
-										},
-										X: &lang.Literal{
-											Pos:  p(1521, 74),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1522, 9),
-							Stmts: []lang.Stmt{
-								&lang.ForeachStmt{
-									Pos:  p(1523, 13),
-									Name: "x",
-									X: &lang.Ident{
-										Pos:  p(1523, 31),
-										Name: "collection",
-									},
-									Body: &lang.ExprStmt{
-										Pos: p(1523, 43),
-										X: &lang.CallExpr{
-											Pos: p(1523, 43),
-											Fun: &lang.Ident{
-												Pos:  p(1523, 43),
-												Name: "Add",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1523, 47),
-													X: &lang.Ident{
-														Pos:  p(1523, 47),
-														Name: "x",
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1524, 9),
+							Pos:    p(1524, 55),
+							Rbrace: p(1524, 57),
 						},
 					},
 					&lang.CtorDecl{
@@ -23566,24 +23488,10 @@ func preludeAST() *lang.File {
 								Pos: p(1525, 26),
 								Type: &lang.TypeRef{
 									Pos:  p(1525, 26),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1525, 38),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-							&lang.Param{
-								Pos: p(1525, 53),
-								Type: &lang.TypeRef{
-									Pos:  p(1525, 53),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 63),
+											Pos:  p(1525, 36),
 											Name: "T",
 										},
 									},
@@ -23591,42 +23499,116 @@ func preludeAST() *lang.File {
 								Name: "comparer",
 							},
 						},
+						Body: &lang.BlockStmt{
+							Pos: p(1525, 49),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1525, 51),
+									X: &lang.AssignExpr{
+										Pos: p(1525, 61),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1525, 51),
+											Name: "_comparer",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(1525, 72),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1525, 63),
+												Name: "comparer",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1525, 87),
+												X: &lang.Ident{
+													Pos:  p(1525, 75),
+													Name: "Comparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1525, 84),
+															Name: "T",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1525, 96),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1526, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1526, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(1526, 26),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1526, 38),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
 						Init: &lang.CtorInit{
-							Pos:  p(1525, 78),
+							Pos:  p(1526, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1525, 83),
-									X: &lang.Ident{
-										Pos:  p(1525, 83),
-										Name: "comparer",
+									Pos: p(1526, 60),
+									X: &lang.CastExpr{
+										Pos: p(1526, 60),
+										Type: &lang.TypeRef{
+											Pos:  p(1526, 61),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1526, 71),
+													Name: "T",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1526, 74),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1526, 9),
+							Pos: p(1527, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1527, 13),
+									Pos:  p(1528, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1527, 31),
+										Pos:  p(1528, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1527, 43),
+										Pos: p(1528, 43),
 										X: &lang.CallExpr{
-											Pos: p(1527, 43),
+											Pos: p(1528, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1527, 43),
+												Pos:  p(1528, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1527, 47),
+													Pos: p(1528, 47),
 													X: &lang.Ident{
-														Pos:  p(1527, 47),
+														Pos:  p(1528, 47),
 														Name: "x",
 													},
 												},
@@ -23635,71 +23617,152 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1528, 9),
+							Rbrace: p(1529, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1530, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1530, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(1530, 26),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1530, 38),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: p(1530, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(1530, 53),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1530, 63),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1530, 78),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1530, 83),
+									X: &lang.Ident{
+										Pos:  p(1530, 83),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1531, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1532, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1532, 31),
+										Name: "collection",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1532, 43),
+										X: &lang.CallExpr{
+											Pos: p(1532, 43),
+											Fun: &lang.Ident{
+												Pos:  p(1532, 43),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1532, 47),
+													X: &lang.Ident{
+														Pos:  p(1532, 47),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1533, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1530, 9),
+						Pos:       p(1535, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1530, 16),
+							Pos:  p(1535, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1530, 36),
+							Pos: p(1535, 36),
 							X: &lang.Ident{
-								Pos:  p(1530, 29),
+								Pos:  p(1535, 29),
 								Name: "_items",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1531, 9),
+						Pos:       p(1536, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1531, 16),
+							Pos:  p(1536, 16),
 							Name: "T",
 						},
 						Name: "Min",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1531, 43),
+							Pos: p(1536, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1531, 38),
+								Pos: p(1536, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1531, 32),
+									Pos: p(1536, 32),
 									X: &lang.Ident{
-										Pos:  p(1531, 25),
+										Pos:  p(1536, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1531, 41),
+									Pos:   p(1536, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1531, 45),
+								Pos: p(1536, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1531, 53),
+									Pos:  p(1536, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1531, 64),
+								Pos: p(1536, 64),
 								X: &lang.Ident{
-									Pos:  p(1531, 58),
+									Pos:  p(1536, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1531, 65),
+										Pos: p(1536, 65),
 										X: &lang.Literal{
-											Pos:   p(1531, 65),
+											Pos:   p(1536, 65),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -23709,61 +23772,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1532, 9),
+						Pos:       p(1537, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1532, 16),
+							Pos:  p(1537, 16),
 							Name: "T",
 						},
 						Name: "Max",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1532, 43),
+							Pos: p(1537, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1532, 38),
+								Pos: p(1537, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1532, 32),
+									Pos: p(1537, 32),
 									X: &lang.Ident{
-										Pos:  p(1532, 25),
+										Pos:  p(1537, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1532, 41),
+									Pos:   p(1537, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1532, 45),
+								Pos: p(1537, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1532, 53),
+									Pos:  p(1537, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1532, 64),
+								Pos: p(1537, 64),
 								X: &lang.Ident{
-									Pos:  p(1532, 58),
+									Pos:  p(1537, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1532, 65),
+										Pos: p(1537, 65),
 										X: &lang.BinaryExpr{
-											Pos: p(1532, 78),
+											Pos: p(1537, 78),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(1532, 72),
+												Pos: p(1537, 72),
 												X: &lang.Ident{
-													Pos:  p(1532, 65),
+													Pos:  p(1537, 65),
 													Name: "_items",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1532, 80),
+												Pos:   p(1537, 80),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -23774,57 +23837,57 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1534, 9),
+						Pos: p(1539, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1534, 9),
+							Pos:  p(1539, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1534, 18),
+								Pos: p(1539, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1534, 18),
+									Pos:  p(1539, 18),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1535, 9),
+							Pos: p(1540, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1536, 13),
+									Pos: p(1541, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1536, 13),
+										Pos:  p(1541, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1536, 17),
+											Pos:  p(1541, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1536, 22),
+												Pos:   p(1541, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1536, 25),
+											Pos:  p(1541, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1536, 43),
+												Pos: p(1541, 43),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1536, 37),
+													Pos: p(1541, 37),
 													X: &lang.Ident{
-														Pos:  p(1536, 30),
+														Pos:  p(1541, 30),
 														Name: "_items",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1536, 45),
+													Pos:   p(1541, 45),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -23833,56 +23896,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1537, 13),
+									Pos: p(1542, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1537, 23),
+										Pos: p(1542, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1537, 20),
+											Pos:  p(1542, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1537, 26),
+											Pos:  p(1542, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1538, 13),
+										Pos: p(1543, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1539, 17),
+												Pos: p(1544, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1539, 17),
+													Pos:  p(1544, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1539, 21),
+														Pos:  p(1544, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1539, 30),
+															Pos: p(1544, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1539, 27),
+																Pos:  p(1544, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1539, 42),
+																Pos: p(1544, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1539, 36),
+																	Pos: p(1544, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1539, 33),
+																		Pos:  p(1544, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1539, 38),
+																		Pos:  p(1544, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1539, 44),
+																	Pos:   p(1544, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -23892,39 +23955,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1540, 17),
+												Pos: p(1545, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1540, 17),
+													Pos:  p(1545, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1540, 21),
+														Pos:  p(1545, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1540, 35),
+															Pos: p(1545, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1540, 35),
+																Pos: p(1545, 35),
 																X: &lang.Ident{
-																	Pos:  p(1540, 25),
+																	Pos:  p(1545, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1540, 43),
+																	Pos: p(1545, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1540, 49),
+																		Pos: p(1545, 49),
 																		X: &lang.Ident{
-																			Pos:  p(1540, 43),
+																			Pos:  p(1545, 43),
 																			Name: "_items",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1540, 50),
+																				Pos: p(1545, 50),
 																				X: &lang.Ident{
-																					Pos:  p(1540, 50),
+																					Pos:  p(1545, 50),
 																					Name: "mid",
 																				},
 																			},
@@ -23932,9 +23995,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1540, 56),
+																	Pos: p(1545, 56),
 																	X: &lang.Ident{
-																		Pos:  p(1540, 56),
+																		Pos:  p(1545, 56),
 																		Name: "item",
 																	},
 																},
@@ -23944,61 +24007,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1541, 17),
+												Pos: p(1546, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1541, 23),
+													Pos: p(1546, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1541, 21),
+														Pos:  p(1546, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1541, 26),
+														Pos:   p(1546, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1541, 29),
+													Pos: p(1546, 29),
 													X: &lang.Ident{
-														Pos:  p(1541, 36),
+														Pos:  p(1546, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1542, 17),
+												Pos: p(1547, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1542, 23),
+													Pos: p(1547, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1542, 21),
+														Pos:  p(1547, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1542, 25),
+														Pos:   p(1547, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1542, 28),
+													Pos: p(1547, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1542, 31),
+														Pos: p(1547, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1542, 28),
+															Pos:  p(1547, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1542, 37),
+															Pos: p(1547, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1542, 33),
+																Pos:  p(1547, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1542, 39),
+																Pos:   p(1547, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24006,23 +24069,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1542, 47),
+													Pos: p(1547, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1542, 50),
+														Pos: p(1547, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1542, 47),
+															Pos:  p(1547, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1542, 56),
+															Pos: p(1547, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1542, 52),
+																Pos:  p(1547, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1542, 58),
+																Pos:   p(1547, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24031,66 +24094,66 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1543, 13),
+										Rbrace: p(1548, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1544, 13),
+									Pos: p(1549, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1544, 20),
+										Pos: p(1549, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1544, 21),
+											Pos:  p(1549, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1545, 9),
+							Rbrace: p(1550, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1547, 9),
+						Pos:       p(1552, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1547, 16),
+							Pos:  p(1552, 16),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1547, 25),
+								Pos: p(1552, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1547, 25),
+									Pos:  p(1552, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1548, 9),
+							Pos: p(1553, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1549, 13),
+									Pos: p(1554, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1549, 13),
+										Pos:  p(1554, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1549, 17),
+											Pos:  p(1554, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1549, 21),
+												Pos: p(1554, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1549, 21),
+													Pos:  p(1554, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1549, 26),
+														Pos: p(1554, 26),
 														X: &lang.Ident{
-															Pos:  p(1549, 26),
+															Pos:  p(1554, 26),
 															Name: "item",
 														},
 													},
@@ -24100,24 +24163,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1550, 13),
+									Pos: p(1555, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1550, 19),
+										Pos: p(1555, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1550, 17),
+											Pos:  p(1555, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1550, 22),
+											Pos:   p(1555, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1550, 25),
+										Pos: p(1555, 25),
 										X: &lang.Literal{
-											Pos:   p(1550, 32),
+											Pos:   p(1555, 32),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24125,33 +24188,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1551, 13),
+									Pos: p(1556, 13),
 									X: &lang.CallExpr{
-										Pos: p(1551, 20),
+										Pos: p(1556, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1551, 20),
+											Pos: p(1556, 20),
 											X: &lang.Ident{
-												Pos:  p(1551, 13),
+												Pos:  p(1556, 13),
 												Name: "_items",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1551, 27),
+												Pos: p(1556, 27),
 												X: &lang.UnaryExpr{
-													Pos: p(1551, 27),
+													Pos: p(1556, 27),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1551, 28),
+														Pos:  p(1556, 28),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1551, 31),
+												Pos: p(1556, 31),
 												X: &lang.Ident{
-													Pos:  p(1551, 31),
+													Pos:  p(1556, 31),
 													Name: "item",
 												},
 											},
@@ -24159,60 +24222,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1552, 13),
+									Pos: p(1557, 13),
 									X: &lang.Literal{
-										Pos:   p(1552, 20),
+										Pos:   p(1557, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1553, 9),
+							Rbrace: p(1558, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1555, 9),
+						Pos:       p(1560, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1555, 16),
+							Pos:  p(1560, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1555, 28),
+								Pos: p(1560, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1555, 28),
+									Pos:  p(1560, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1556, 9),
+							Pos: p(1561, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1557, 13),
+									Pos: p(1562, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1557, 13),
+										Pos:  p(1562, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1557, 17),
+											Pos:  p(1562, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1557, 21),
+												Pos: p(1562, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1557, 21),
+													Pos:  p(1562, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1557, 26),
+														Pos: p(1562, 26),
 														X: &lang.Ident{
-															Pos:  p(1557, 26),
+															Pos:  p(1562, 26),
 															Name: "item",
 														},
 													},
@@ -24222,24 +24285,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1558, 13),
+									Pos: p(1563, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1558, 19),
+										Pos: p(1563, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1558, 17),
+											Pos:  p(1563, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1558, 21),
+											Pos:   p(1563, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1558, 24),
+										Pos: p(1563, 24),
 										X: &lang.Literal{
-											Pos:   p(1558, 31),
+											Pos:   p(1563, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24247,22 +24310,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1559, 13),
+									Pos: p(1564, 13),
 									X: &lang.CallExpr{
-										Pos: p(1559, 20),
+										Pos: p(1564, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1559, 20),
+											Pos: p(1564, 20),
 											X: &lang.Ident{
-												Pos:  p(1559, 13),
+												Pos:  p(1564, 13),
 												Name: "_items",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1559, 29),
+												Pos: p(1564, 29),
 												X: &lang.Ident{
-													Pos:  p(1559, 29),
+													Pos:  p(1564, 29),
 													Name: "i",
 												},
 											},
@@ -24270,76 +24333,76 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1560, 13),
+									Pos: p(1565, 13),
 									X: &lang.Literal{
-										Pos:   p(1560, 20),
+										Pos:   p(1565, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1561, 9),
+							Rbrace: p(1566, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1563, 9),
+						Pos:       p(1568, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1563, 16),
+							Pos:  p(1568, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1563, 30),
+								Pos: p(1568, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1563, 30),
+									Pos:  p(1568, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1563, 52),
+							Pos: p(1568, 52),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1563, 41),
+								Pos: p(1568, 41),
 								Fun: &lang.Ident{
-									Pos:  p(1563, 41),
+									Pos:  p(1568, 41),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1563, 46),
+										Pos: p(1568, 46),
 										X: &lang.Ident{
-											Pos:  p(1563, 46),
+											Pos:  p(1568, 46),
 											Name: "item",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1563, 55),
+								Pos:   p(1568, 55),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1564, 9),
+						Pos:       p(1569, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1564, 16),
+							Pos:  p(1569, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1564, 39),
+							Pos: p(1569, 39),
 							Fun: &lang.MemberExpr{
-								Pos: p(1564, 39),
+								Pos: p(1569, 39),
 								X: &lang.Ident{
-									Pos:  p(1564, 32),
+									Pos:  p(1569, 32),
 									Name: "_items",
 								},
 								Name: "Clear",
@@ -24347,22 +24410,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1566, 9),
+						Pos:       p(1571, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1566, 16),
+							Pos:  p(1571, 16),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1566, 31),
+								Pos: p(1571, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1566, 31),
+									Pos:  p(1571, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1566, 43),
+											Pos:  p(1571, 43),
 											Name: "T",
 										},
 									},
@@ -24371,28 +24434,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1567, 9),
+							Pos: p(1572, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1568, 13),
+									Pos:  p(1573, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1568, 31),
+										Pos:  p(1573, 31),
 										Name: "other",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1568, 38),
+										Pos: p(1573, 38),
 										X: &lang.CallExpr{
-											Pos: p(1568, 38),
+											Pos: p(1573, 38),
 											Fun: &lang.Ident{
-												Pos:  p(1568, 38),
+												Pos:  p(1573, 38),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1568, 42),
+													Pos: p(1573, 42),
 													X: &lang.Ident{
-														Pos:  p(1568, 42),
+														Pos:  p(1573, 42),
 														Name: "x",
 													},
 												},
@@ -24401,49 +24464,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1569, 9),
+							Rbrace: p(1574, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1571, 9),
+						Pos:       p(1576, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1571, 16),
+							Pos:  p(1576, 16),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1571, 28),
+									Pos:  p(1576, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Reverse",
 						Body: &lang.BlockStmt{
-							Pos: p(1572, 9),
+							Pos: p(1577, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1573, 13),
+									Pos: p(1578, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1573, 17),
+											Pos:  p(1578, 17),
 											Name: "r",
 											Init: &lang.NewExpr{
-												Pos: p(1573, 21),
+												Pos: p(1578, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(1573, 25),
+													Pos:  p(1578, 25),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1573, 30),
+															Pos:  p(1578, 30),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1573, 33),
+														Pos: p(1578, 33),
 														X: &lang.Ident{
-															Pos:  p(1573, 33),
+															Pos:  p(1578, 33),
 															Name: "_items",
 														},
 													},
@@ -24453,13 +24516,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1574, 13),
+									Pos: p(1579, 13),
 									X: &lang.CallExpr{
-										Pos: p(1574, 15),
+										Pos: p(1579, 15),
 										Fun: &lang.MemberExpr{
-											Pos: p(1574, 15),
+											Pos: p(1579, 15),
 											X: &lang.Ident{
-												Pos:  p(1574, 13),
+												Pos:  p(1579, 13),
 												Name: "r",
 											},
 											Name: "Reverse",
@@ -24467,51 +24530,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1575, 13),
+									Pos: p(1580, 13),
 									X: &lang.Ident{
-										Pos:  p(1575, 20),
+										Pos:  p(1580, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(1576, 9),
+							Rbrace: p(1581, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1578, 9),
+						Pos:       p(1583, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1578, 16),
+							Pos:  p(1583, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1578, 28),
+									Pos:  p(1583, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1578, 70),
+							Pos: p(1583, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1578, 70),
+								Pos: p(1583, 70),
 								X: &lang.NewExpr{
-									Pos: p(1578, 50),
+									Pos: p(1583, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1578, 54),
+										Pos:  p(1583, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1578, 59),
+												Pos:  p(1583, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1578, 62),
+											Pos: p(1583, 62),
 											X: &lang.Ident{
-												Pos:  p(1578, 62),
+												Pos:  p(1583, 62),
 												Name: "_items",
 											},
 										},
@@ -24522,22 +24585,14031 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1579, 9),
+						Pos: p(1584, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1579, 9),
+							Pos:  p(1584, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1579, 90),
+							Pos: p(1584, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1579, 90),
+								Pos:  p(1584, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1579, 40),
+							Pos:  p(1584, 40),
 							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1596, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FactAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1596, 34),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       p(1598, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1598, 16),
+							Name: "string",
+						},
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1598, 37),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(1598, 42),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1599, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1599, 16),
+							Name: "string",
+						},
+						Name: "Skip",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1599, 30),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(1599, 35),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1600, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1600, 16),
+							Name: "int",
+						},
+						Name: "Timeout",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1600, 30),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(1600, 35),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1603, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TheoryAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1603, 36),
+						Name: "FactAttribute",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1605, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "InlineDataAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1605, 47),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1607, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "InlineDataAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1607, 36),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1607, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1607, 43),
+										Name: "object",
+									},
+								},
+								Name: "data",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1607, 58),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1607, 60),
+									X: &lang.AssignExpr{
+										Pos: p(1607, 65),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1607, 60),
+											Name: "Data",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1607, 67),
+											Name: "data",
+										},
+									},
+								},
+							},
+							Rbrace: p(1607, 73),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1608, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:       p(1608, 16),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(1608, 16),
+								Name: "object",
+							},
+						},
+						Name: "Data",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1608, 32),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1609, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1609, 16),
+							Name: "string",
+						},
+						Name: "Skip",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1609, 30),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(1609, 35),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1612, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "MemberDataAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1612, 47),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1614, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "MemberDataAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1614, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1614, 36),
+									Name: "string",
+								},
+								Name: "memberName",
+							},
+							&lang.Param{
+								Pos:      p(1614, 55),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1614, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1614, 62),
+										Name: "object",
+									},
+								},
+								Name: "parameters",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1614, 83),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1614, 85),
+									X: &lang.AssignExpr{
+										Pos: p(1614, 96),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1614, 85),
+											Name: "MemberName",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1614, 98),
+											Name: "memberName",
+										},
+									},
+								},
+							},
+							Rbrace: p(1614, 110),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1615, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1615, 16),
+							Name: "string",
+						},
+						Name: "MemberName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1615, 36),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1616, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1616, 16),
+							Name: "Type",
+						},
+						Name: "MemberType",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1616, 34),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(1616, 39),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1619, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConditionalFactAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1619, 52),
+						Name: "FactAttribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1621, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ConditionalFactAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1621, 41),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1621, 48),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1621, 48),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1621, 79),
+							Rbrace: p(1621, 81),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1622, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ConditionalFactAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1622, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(1622, 41),
+									Name: "Type",
+								},
+								Name: "calleeType",
+							},
+							&lang.Param{
+								Pos:      p(1622, 58),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1622, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1622, 65),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1622, 96),
+							Rbrace: p(1622, 98),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1625, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConditionalTheoryAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1625, 54),
+						Name: "TheoryAttribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1627, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ConditionalTheoryAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1627, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1627, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1627, 50),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1627, 81),
+							Rbrace: p(1627, 83),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1628, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ConditionalTheoryAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1628, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1628, 43),
+									Name: "Type",
+								},
+								Name: "calleeType",
+							},
+							&lang.Param{
+								Pos:      p(1628, 60),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1628, 67),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1628, 67),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1628, 98),
+							Rbrace: p(1628, 100),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1631, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ActiveIssueAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1631, 48),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1633, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1633, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1633, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1633, 51),
+							Rbrace: p(1633, 53),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1634, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1634, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1634, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1634, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1634, 51),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1634, 76),
+							Rbrace: p(1634, 78),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1635, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1635, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1635, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1635, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1635, 51),
+									Name: "TestRuntimes",
+								},
+								Name: "runtimes",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1635, 74),
+							Rbrace: p(1635, 76),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1636, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1636, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1636, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1636, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1636, 51),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+							&lang.Param{
+								Pos: p(1636, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(1636, 76),
+									Name: "TestRuntimes",
+								},
+								Name: "runtimes",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1636, 99),
+							Rbrace: p(1636, 101),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1637, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1637, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1637, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1637, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1637, 51),
+									Name: "Type",
+								},
+								Name: "calleeType",
+							},
+							&lang.Param{
+								Pos:      p(1637, 68),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1637, 75),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1637, 75),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1637, 106),
+							Rbrace: p(1637, 108),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1640, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SkipOnMonoAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1640, 47),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1642, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SkipOnMonoAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1642, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1642, 36),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1642, 51),
+							Rbrace: p(1642, 53),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1643, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SkipOnMonoAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1643, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1643, 36),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+							&lang.Param{
+								Pos: p(1643, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1643, 51),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1643, 76),
+							Rbrace: p(1643, 78),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1646, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SkipOnCoreClrAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1646, 50),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1648, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SkipOnCoreClrAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1648, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(1648, 39),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1648, 54),
+							Rbrace: p(1648, 56),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1651, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SkipOnPlatformAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1651, 51),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1653, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SkipOnPlatformAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1653, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1653, 40),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+							&lang.Param{
+								Pos: p(1653, 65),
+								Type: &lang.TypeRef{
+									Pos:  p(1653, 65),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1653, 80),
+							Rbrace: p(1653, 82),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1656, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "PlatformSpecificAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1656, 53),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1658, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PlatformSpecificAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1658, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1658, 42),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1658, 67),
+							Rbrace: p(1658, 69),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1661, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "OuterLoopAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1661, 46),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1663, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "OuterLoopAttribute",
+						Body: &lang.BlockStmt{
+							Pos:    p(1663, 37),
+							Rbrace: p(1663, 39),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1664, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "OuterLoopAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1664, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1664, 35),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1664, 50),
+							Rbrace: p(1664, 52),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1667, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TestPlatforms",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(1),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  p(1667, 6),
+						Name: "Flags",
+					},
+				},
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  p(1670, 9),
+						Name: "Windows",
+						Value: &lang.Literal{
+							Pos:   p(1670, 19),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1671, 9),
+						Name: "Linux",
+						Value: &lang.Literal{
+							Pos:   p(1671, 17),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1672, 9),
+						Name: "OSX",
+						Value: &lang.Literal{
+							Pos:   p(1672, 15),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1673, 9),
+						Name: "FreeBSD",
+						Value: &lang.Literal{
+							Pos:   p(1673, 19),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1674, 9),
+						Name: "NetBSD",
+						Value: &lang.Literal{
+							Pos:   p(1674, 18),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1675, 9),
+						Name: "illumos",
+						Value: &lang.Literal{
+							Pos:   p(1675, 19),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1676, 9),
+						Name: "Solaris",
+						Value: &lang.Literal{
+							Pos:   p(1676, 19),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1677, 9),
+						Name: "iOS",
+						Value: &lang.Literal{
+							Pos:   p(1677, 15),
+							Raw:   "128",
+							Value: int64(128),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1678, 9),
+						Name: "tvOS",
+						Value: &lang.Literal{
+							Pos:   p(1678, 16),
+							Raw:   "256",
+							Value: int64(256),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1679, 9),
+						Name: "Android",
+						Value: &lang.Literal{
+							Pos:   p(1679, 19),
+							Raw:   "512",
+							Value: int64(512),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1680, 9),
+						Name: "Browser",
+						Value: &lang.Literal{
+							Pos:   p(1680, 19),
+							Raw:   "1024",
+							Value: int64(1024),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1681, 9),
+						Name: "MacCatalyst",
+						Value: &lang.Literal{
+							Pos:   p(1681, 23),
+							Raw:   "2048",
+							Value: int64(2048),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1682, 9),
+						Name: "LinuxBionic",
+						Value: &lang.Literal{
+							Pos:   p(1682, 23),
+							Raw:   "4096",
+							Value: int64(4096),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1683, 9),
+						Name: "Wasi",
+						Value: &lang.Literal{
+							Pos:   p(1683, 16),
+							Raw:   "8192",
+							Value: int64(8192),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1684, 9),
+						Name: "Haiku",
+						Value: &lang.Literal{
+							Pos:   p(1684, 17),
+							Raw:   "16384",
+							Value: int64(16384),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1685, 9),
+						Name: "AnyUnix",
+						Value: &lang.Literal{
+							Pos:   p(1685, 19),
+							Raw:   "32766",
+							Value: int64(32766),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1686, 9),
+						Name: "Any",
+						Value: &lang.UnaryExpr{
+							Pos: p(1686, 15),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(1686, 16),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1689, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TestRuntimes",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(1),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  p(1689, 6),
+						Name: "Flags",
+					},
+				},
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  p(1692, 9),
+						Name: "CoreCLR",
+						Value: &lang.Literal{
+							Pos:   p(1692, 19),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1693, 9),
+						Name: "Mono",
+						Value: &lang.Literal{
+							Pos:   p(1693, 16),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1694, 9),
+						Name: "Any",
+						Value: &lang.UnaryExpr{
+							Pos: p(1694, 15),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(1694, 16),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1699, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Assert",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1701, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1701, 23),
+							Name: "void",
+						},
+						Name: "True",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1701, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1701, 33),
+									Name: "bool",
+								},
+								Name: "condition",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1701, 52),
+							Fun: &lang.Ident{
+								Pos:  p(1701, 52),
+								Name: "True",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1701, 57),
+									X: &lang.Ident{
+										Pos:  p(1701, 57),
+										Name: "condition",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1701, 68),
+									X: &lang.Literal{
+										Pos:  p(1701, 68),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1703, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1703, 23),
+							Name: "void",
+						},
+						Name: "True",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1703, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1703, 33),
+									Name: "bool",
+								},
+								Name: "condition",
+							},
+							&lang.Param{
+								Pos: p(1703, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(1703, 49),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1704, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1705, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1705, 17),
+										Op:  "!",
+										X: &lang.Ident{
+											Pos:  p(1705, 18),
+											Name: "condition",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1706, 17),
+										X: &lang.NewExpr{
+											Pos: p(1706, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1706, 27),
+												Name: "Xunit.Sdk.TrueException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1706, 51),
+													X: &lang.BinaryExpr{
+														Pos: p(1706, 155),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1706, 133),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1706, 114),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1706, 92),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1706, 64),
+																		Op:  "??",
+																		X: &lang.Ident{
+																			Pos:  p(1706, 52),
+																			Name: "userMessage",
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1706, 67),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Assert.True() Failure\"",
+																			Value: string("Assert.True() Failure"),
+																		},
+																	},
+																	Y: &lang.MemberExpr{
+																		Pos: p(1706, 106),
+																		X: &lang.Ident{
+																			Pos:  p(1706, 94),
+																			Name: "Environment",
+																		},
+																		Name: "NewLine",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1706, 116),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Expected: True\"",
+																	Value: string("Expected: True"),
+																},
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(1706, 147),
+																X: &lang.Ident{
+																	Pos:  p(1706, 135),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(1706, 157),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"Actual:   False\"",
+															Value: string("Actual:   False"),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1707, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1709, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1709, 23),
+							Name: "void",
+						},
+						Name: "True",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1709, 33),
+								Type: &lang.TypeRef{
+									Pos:      p(1709, 33),
+									Name:     "bool",
+									Nullable: true,
+								},
+								Name: "condition",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1709, 53),
+							Fun: &lang.Ident{
+								Pos:  p(1709, 53),
+								Name: "True",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1709, 58),
+									X: &lang.Ident{
+										Pos:  p(1709, 58),
+										Name: "condition",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1709, 69),
+									X: &lang.Literal{
+										Pos:  p(1709, 69),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1711, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1711, 23),
+							Name: "void",
+						},
+						Name: "True",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1711, 33),
+								Type: &lang.TypeRef{
+									Pos:      p(1711, 33),
+									Name:     "bool",
+									Nullable: true,
+								},
+								Name: "condition",
+							},
+							&lang.Param{
+								Pos: p(1711, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(1711, 50),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1712, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1713, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1713, 27),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1713, 17),
+											Name: "condition",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1713, 30),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1714, 17),
+										X: &lang.NewExpr{
+											Pos: p(1714, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1714, 27),
+												Name: "Xunit.Sdk.TrueException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1714, 51),
+													X: &lang.BinaryExpr{
+														Pos: p(1714, 170),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1714, 155),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1714, 133),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1714, 114),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1714, 92),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1714, 64),
+																			Op:  "??",
+																			X: &lang.Ident{
+																				Pos:  p(1714, 52),
+																				Name: "userMessage",
+																			},
+																			Y: &lang.Literal{
+																				Pos:   p(1714, 67),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.True() Failure\"",
+																				Value: string("Assert.True() Failure"),
+																			},
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1714, 106),
+																			X: &lang.Ident{
+																				Pos:  p(1714, 94),
+																				Name: "Environment",
+																			},
+																			Name: "NewLine",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1714, 116),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"Expected: True\"",
+																		Value: string("Expected: True"),
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1714, 147),
+																	X: &lang.Ident{
+																		Pos:  p(1714, 135),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1714, 157),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CondExpr{
+															Pos: p(1714, 191),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1714, 183),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1714, 173),
+																	Name: "condition",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1714, 186),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.Literal{
+																Pos:   p(1714, 193),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"null\"",
+																Value: string("null"),
+															},
+															Else: &lang.Literal{
+																Pos:   p(1714, 202),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"False\"",
+																Value: string("False"),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1715, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1717, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1717, 23),
+							Name: "void",
+						},
+						Name: "False",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1717, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1717, 34),
+									Name: "bool",
+								},
+								Name: "condition",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1717, 53),
+							Fun: &lang.Ident{
+								Pos:  p(1717, 53),
+								Name: "False",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1717, 59),
+									X: &lang.Ident{
+										Pos:  p(1717, 59),
+										Name: "condition",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1717, 70),
+									X: &lang.Literal{
+										Pos:  p(1717, 70),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1719, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1719, 23),
+							Name: "void",
+						},
+						Name: "False",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1719, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1719, 34),
+									Name: "bool",
+								},
+								Name: "condition",
+							},
+							&lang.Param{
+								Pos: p(1719, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(1719, 50),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1720, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1721, 13),
+									Cond: &lang.Ident{
+										Pos:  p(1721, 17),
+										Name: "condition",
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1722, 17),
+										X: &lang.NewExpr{
+											Pos: p(1722, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1722, 27),
+												Name: "Xunit.Sdk.FalseException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1722, 52),
+													X: &lang.BinaryExpr{
+														Pos: p(1722, 158),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1722, 136),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1722, 116),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1722, 94),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1722, 65),
+																		Op:  "??",
+																		X: &lang.Ident{
+																			Pos:  p(1722, 53),
+																			Name: "userMessage",
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1722, 68),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Assert.False() Failure\"",
+																			Value: string("Assert.False() Failure"),
+																		},
+																	},
+																	Y: &lang.MemberExpr{
+																		Pos: p(1722, 108),
+																		X: &lang.Ident{
+																			Pos:  p(1722, 96),
+																			Name: "Environment",
+																		},
+																		Name: "NewLine",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1722, 118),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Expected: False\"",
+																	Value: string("Expected: False"),
+																},
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(1722, 150),
+																X: &lang.Ident{
+																	Pos:  p(1722, 138),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(1722, 160),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"Actual:   True\"",
+															Value: string("Actual:   True"),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1723, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1725, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1725, 23),
+							Name: "void",
+						},
+						Name: "False",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1725, 34),
+								Type: &lang.TypeRef{
+									Pos:      p(1725, 34),
+									Name:     "bool",
+									Nullable: true,
+								},
+								Name: "condition",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1725, 54),
+							Fun: &lang.Ident{
+								Pos:  p(1725, 54),
+								Name: "False",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1725, 60),
+									X: &lang.Ident{
+										Pos:  p(1725, 60),
+										Name: "condition",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1725, 71),
+									X: &lang.Literal{
+										Pos:  p(1725, 71),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1727, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1727, 23),
+							Name: "void",
+						},
+						Name: "False",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1727, 34),
+								Type: &lang.TypeRef{
+									Pos:      p(1727, 34),
+									Name:     "bool",
+									Nullable: true,
+								},
+								Name: "condition",
+							},
+							&lang.Param{
+								Pos: p(1727, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1727, 51),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1728, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1729, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1729, 27),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1729, 17),
+											Name: "condition",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1729, 30),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1730, 17),
+										X: &lang.NewExpr{
+											Pos: p(1730, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1730, 27),
+												Name: "Xunit.Sdk.FalseException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1730, 52),
+													X: &lang.BinaryExpr{
+														Pos: p(1730, 173),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1730, 158),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1730, 136),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1730, 116),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1730, 94),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1730, 65),
+																			Op:  "??",
+																			X: &lang.Ident{
+																				Pos:  p(1730, 53),
+																				Name: "userMessage",
+																			},
+																			Y: &lang.Literal{
+																				Pos:   p(1730, 68),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.False() Failure\"",
+																				Value: string("Assert.False() Failure"),
+																			},
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1730, 108),
+																			X: &lang.Ident{
+																				Pos:  p(1730, 96),
+																				Name: "Environment",
+																			},
+																			Name: "NewLine",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1730, 118),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"Expected: False\"",
+																		Value: string("Expected: False"),
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1730, 150),
+																	X: &lang.Ident{
+																		Pos:  p(1730, 138),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1730, 160),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CondExpr{
+															Pos: p(1730, 194),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1730, 186),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1730, 176),
+																	Name: "condition",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1730, 189),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.Literal{
+																Pos:   p(1730, 196),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"null\"",
+																Value: string("null"),
+															},
+															Else: &lang.Literal{
+																Pos:   p(1730, 205),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"True\"",
+																Value: string("True"),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1731, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1733, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1733, 23),
+							Name: "void",
+						},
+						Name: "Equal",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1733, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1733, 37),
+									Name: "T",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1733, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(1733, 49),
+									Name: "T",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1734, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1735, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1735, 13),
+										Name: "object",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1735, 20),
+											Name: "e",
+											Init: &lang.Ident{
+												Pos:  p(1735, 24),
+												Name: "expected",
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1736, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1736, 13),
+										Name: "object",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1736, 20),
+											Name: "a",
+											Init: &lang.Ident{
+												Pos:  p(1736, 24),
+												Name: "actual",
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1737, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1737, 32),
+										Op:  "&&",
+										X: &lang.IsExpr{
+											Pos: p(1737, 19),
+											X: &lang.Ident{
+												Pos:  p(1737, 17),
+												Name: "e",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(1737, 22),
+												Type: &lang.TypeRef{
+													Pos:  p(1737, 22),
+													Name: "string",
+												},
+												Name: "es",
+											},
+										},
+										Y: &lang.IsExpr{
+											Pos: p(1737, 37),
+											X: &lang.Ident{
+												Pos:  p(1737, 35),
+												Name: "a",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(1737, 40),
+												Type: &lang.TypeRef{
+													Pos:  p(1737, 40),
+													Name: "string",
+												},
+												Name: "acs",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1738, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1739, 17),
+												X: &lang.CallExpr{
+													Pos: p(1739, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1739, 17),
+														Name: "Equal",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1739, 23),
+															X: &lang.Ident{
+																Pos:  p(1739, 23),
+																Name: "es",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1739, 27),
+															X: &lang.Ident{
+																Pos:  p(1739, 27),
+																Name: "acs",
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1740, 17),
+											},
+										},
+										Rbrace: p(1741, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1742, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1742, 56),
+										Op:  "&&",
+										X: &lang.IsExpr{
+											Pos: p(1742, 19),
+											X: &lang.Ident{
+												Pos:  p(1742, 17),
+												Name: "e",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(1742, 22),
+												Type: &lang.TypeRef{
+													Pos:  p(1742, 22),
+													Name: "System.Collections.IEnumerable",
+												},
+												Name: "ee",
+											},
+										},
+										Y: &lang.IsExpr{
+											Pos: p(1742, 61),
+											X: &lang.Ident{
+												Pos:  p(1742, 59),
+												Name: "a",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(1742, 64),
+												Type: &lang.TypeRef{
+													Pos:  p(1742, 64),
+													Name: "System.Collections.IEnumerable",
+												},
+												Name: "ae",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1743, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1744, 17),
+												X: &lang.CallExpr{
+													Pos: p(1744, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1744, 17),
+														Name: "EqualSequences",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1744, 32),
+															X: &lang.Ident{
+																Pos:  p(1744, 32),
+																Name: "ee",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1744, 36),
+															X: &lang.Ident{
+																Pos:  p(1744, 36),
+																Name: "ae",
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1745, 17),
+											},
+										},
+										Rbrace: p(1746, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1747, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1747, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1747, 46),
+											Fun: &lang.MemberExpr{
+												Pos: p(1747, 46),
+												X: &lang.MemberExpr{
+													Pos: p(1747, 28),
+													X: &lang.MemberExpr{
+														Pos: p(1747, 24),
+														X: &lang.Ident{
+															Pos:  p(1747, 18),
+															Name: "Xunit",
+														},
+														Name: "Sdk",
+													},
+													Name: "ArgumentFormatter",
+												},
+												Name: "AreEqual",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1747, 55),
+													X: &lang.Ident{
+														Pos:  p(1747, 55),
+														Name: "e",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1747, 58),
+													X: &lang.Ident{
+														Pos:  p(1747, 58),
+														Name: "a",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1748, 17),
+										X: &lang.CallExpr{
+											Pos: p(1748, 48),
+											Fun: &lang.MemberExpr{
+												Pos: p(1748, 48),
+												X: &lang.MemberExpr{
+													Pos: p(1748, 33),
+													X: &lang.MemberExpr{
+														Pos: p(1748, 29),
+														X: &lang.Ident{
+															Pos:  p(1748, 23),
+															Name: "Xunit",
+														},
+														Name: "Sdk",
+													},
+													Name: "EqualException",
+												},
+												Name: "ForMismatchedValues",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1748, 68),
+													X: &lang.CallExpr{
+														Pos: p(1748, 96),
+														Fun: &lang.MemberExpr{
+															Pos: p(1748, 96),
+															X: &lang.MemberExpr{
+																Pos: p(1748, 78),
+																X: &lang.MemberExpr{
+																	Pos: p(1748, 74),
+																	X: &lang.Ident{
+																		Pos:  p(1748, 68),
+																		Name: "Xunit",
+																	},
+																	Name: "Sdk",
+																},
+																Name: "ArgumentFormatter",
+															},
+															Name: "Format",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1748, 103),
+																X: &lang.Ident{
+																	Pos:  p(1748, 103),
+																	Name: "e",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1748, 107),
+													X: &lang.CallExpr{
+														Pos: p(1748, 135),
+														Fun: &lang.MemberExpr{
+															Pos: p(1748, 135),
+															X: &lang.MemberExpr{
+																Pos: p(1748, 117),
+																X: &lang.MemberExpr{
+																	Pos: p(1748, 113),
+																	X: &lang.Ident{
+																		Pos:  p(1748, 107),
+																		Name: "Xunit",
+																	},
+																	Name: "Sdk",
+																},
+																Name: "ArgumentFormatter",
+															},
+															Name: "Format",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1748, 142),
+																X: &lang.Ident{
+																	Pos:  p(1748, 142),
+																	Name: "a",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1749, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1751, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1751, 23),
+							Name: "void",
+						},
+						Name: "Equal",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1751, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1751, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1751, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1751, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(1751, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1751, 74),
+											Name: "T",
+										},
+									},
+								},
+								Name: "actual",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1751, 88),
+							Fun: &lang.Ident{
+								Pos:  p(1751, 88),
+								Name: "EqualSequences",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1751, 103),
+									X: &lang.Ident{
+										Pos:  p(1751, 103),
+										Name: "expected",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1751, 113),
+									X: &lang.Ident{
+										Pos:  p(1751, 113),
+										Name: "actual",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1753, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1753, 23),
+							Name: "void",
+						},
+						Name: "Equal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1753, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1753, 34),
+									Name: "string",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1753, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1753, 51),
+									Name: "string",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1754, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1755, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1755, 26),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1755, 17),
+											Name: "expected",
+										},
+										Y: &lang.Ident{
+											Pos:  p(1755, 29),
+											Name: "actual",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1755, 37),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1756, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1756, 34),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1756, 26),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1756, 17),
+												Name: "expected",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1756, 29),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1756, 44),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1756, 37),
+												Name: "actual",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1756, 47),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1757, 13),
+										Stmts: []lang.Stmt{
+											&lang.ThrowStmt{
+												Pos: p(1758, 17),
+												X: &lang.CallExpr{
+													Pos: p(1758, 48),
+													Fun: &lang.MemberExpr{
+														Pos: p(1758, 48),
+														X: &lang.MemberExpr{
+															Pos: p(1758, 33),
+															X: &lang.MemberExpr{
+																Pos: p(1758, 29),
+																X: &lang.Ident{
+																	Pos:  p(1758, 23),
+																	Name: "Xunit",
+																},
+																Name: "Sdk",
+															},
+															Name: "EqualException",
+														},
+														Name: "ForMismatchedStrings",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1758, 69),
+															X: &lang.Ident{
+																Pos:  p(1758, 69),
+																Name: "expected",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1758, 79),
+															X: &lang.Ident{
+																Pos:  p(1758, 79),
+																Name: "actual",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1758, 87),
+															X: &lang.UnaryExpr{
+																Pos: p(1758, 87),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(1758, 88),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+														&lang.Arg{
+															Pos: p(1758, 91),
+															X: &lang.UnaryExpr{
+																Pos: p(1758, 91),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(1758, 92),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1759, 13),
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1760, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1760, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1760, 17),
+											Name: "i",
+											Init: &lang.Literal{
+												Pos:   p(1760, 21),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1761, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1761, 61),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1761, 40),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(1761, 22),
+												Op:  "<",
+												X: &lang.Ident{
+													Pos:  p(1761, 20),
+													Name: "i",
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(1761, 33),
+													X: &lang.Ident{
+														Pos:  p(1761, 24),
+														Name: "expected",
+													},
+													Name: "Length",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(1761, 45),
+												Op:  "<",
+												X: &lang.Ident{
+													Pos:  p(1761, 43),
+													Name: "i",
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(1761, 54),
+													X: &lang.Ident{
+														Pos:  p(1761, 47),
+														Name: "actual",
+													},
+													Name: "Length",
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1761, 76),
+											Op:  "==",
+											X: &lang.IndexExpr{
+												Pos: p(1761, 72),
+												X: &lang.Ident{
+													Pos:  p(1761, 64),
+													Name: "expected",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1761, 73),
+														X: &lang.Ident{
+															Pos:  p(1761, 73),
+															Name: "i",
+														},
+													},
+												},
+											},
+											Y: &lang.IndexExpr{
+												Pos: p(1761, 85),
+												X: &lang.Ident{
+													Pos:  p(1761, 79),
+													Name: "actual",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1761, 86),
+														X: &lang.Ident{
+															Pos:  p(1761, 86),
+															Name: "i",
+														},
+													},
+												},
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1761, 90),
+										X: &lang.PostfixExpr{
+											Pos: p(1761, 91),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(1761, 90),
+												Name: "i",
+											},
+										},
+									},
+								},
+								&lang.ThrowStmt{
+									Pos: p(1762, 13),
+									X: &lang.CallExpr{
+										Pos: p(1762, 44),
+										Fun: &lang.MemberExpr{
+											Pos: p(1762, 44),
+											X: &lang.MemberExpr{
+												Pos: p(1762, 29),
+												X: &lang.MemberExpr{
+													Pos: p(1762, 25),
+													X: &lang.Ident{
+														Pos:  p(1762, 19),
+														Name: "Xunit",
+													},
+													Name: "Sdk",
+												},
+												Name: "EqualException",
+											},
+											Name: "ForMismatchedStrings",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1762, 65),
+												X: &lang.Ident{
+													Pos:  p(1762, 65),
+													Name: "expected",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1762, 75),
+												X: &lang.Ident{
+													Pos:  p(1762, 75),
+													Name: "actual",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1762, 83),
+												X: &lang.Ident{
+													Pos:  p(1762, 83),
+													Name: "i",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1762, 86),
+												X: &lang.Ident{
+													Pos:  p(1762, 86),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1763, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1765, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1765, 23),
+							Name: "void",
+						},
+						Name: "Equal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1765, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1765, 34),
+									Name: "double",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1765, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1765, 51),
+									Name: "double",
+								},
+								Name: "actual",
+							},
+							&lang.Param{
+								Pos: p(1765, 66),
+								Type: &lang.TypeRef{
+									Pos:  p(1765, 66),
+									Name: "int",
+								},
+								Name: "precision",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1766, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1767, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1767, 13),
+										Name: "double",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1767, 20),
+											Name: "e",
+											Init: &lang.CallExpr{
+												Pos: p(1767, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(1767, 29),
+													X: &lang.Ident{
+														Pos:  p(1767, 24),
+														Name: "Math",
+													},
+													Name: "Round",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1767, 35),
+														X: &lang.Ident{
+															Pos:  p(1767, 35),
+															Name: "expected",
+														},
+													},
+													&lang.Arg{
+														Pos: p(1767, 45),
+														X: &lang.Ident{
+															Pos:  p(1767, 45),
+															Name: "precision",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1768, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1768, 13),
+										Name: "double",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1768, 20),
+											Name: "a",
+											Init: &lang.CallExpr{
+												Pos: p(1768, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(1768, 29),
+													X: &lang.Ident{
+														Pos:  p(1768, 24),
+														Name: "Math",
+													},
+													Name: "Round",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1768, 35),
+														X: &lang.Ident{
+															Pos:  p(1768, 35),
+															Name: "actual",
+														},
+													},
+													&lang.Arg{
+														Pos: p(1768, 43),
+														X: &lang.Ident{
+															Pos:  p(1768, 43),
+															Name: "precision",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1769, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1769, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1769, 25),
+											Fun: &lang.MemberExpr{
+												Pos: p(1769, 25),
+												X: &lang.Ident{
+													Pos:  p(1769, 18),
+													Name: "object",
+												},
+												Name: "Equals",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1769, 32),
+													X: &lang.Ident{
+														Pos:  p(1769, 32),
+														Name: "e",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1769, 35),
+													X: &lang.Ident{
+														Pos:  p(1769, 35),
+														Name: "a",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1770, 17),
+										X: &lang.NewExpr{
+											Pos: p(1770, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1770, 27),
+												Name: "Xunit.Sdk.EqualException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1770, 52),
+													X: &lang.BinaryExpr{
+														Pos: p(1772, 139),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1772, 94),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1772, 74),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1772, 34),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1771, 169),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1771, 147),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1771, 141),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(1771, 94),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(1771, 74),
+																						Op:  "+",
+																						X: &lang.BinaryExpr{
+																							Pos: p(1771, 34),
+																							Op:  "+",
+																							X: &lang.BinaryExpr{
+																								Pos: p(1770, 184),
+																								Op:  "+",
+																								X: &lang.BinaryExpr{
+																									Pos: p(1770, 162),
+																									Op:  "+",
+																									X: &lang.BinaryExpr{
+																										Pos: p(1770, 132),
+																										Op:  "+",
+																										X: &lang.BinaryExpr{
+																											Pos: p(1770, 113),
+																											Op:  "+",
+																											X: &lang.BinaryExpr{
+																												Pos: p(1770, 101),
+																												Op:  "+",
+																												X: &lang.Literal{
+																													Pos:   p(1770, 52),
+																													Kind:  lang.LitKind(8),
+																													Raw:   "\"Assert.Equal() Failure: Values are not within \"",
+																													Value: string("Assert.Equal() Failure: Values are not within "),
+																												},
+																												Y: &lang.Ident{
+																													Pos:  p(1770, 103),
+																													Name: "precision",
+																												},
+																											},
+																											Y: &lang.Literal{
+																												Pos:   p(1770, 115),
+																												Kind:  lang.LitKind(8),
+																												Raw:   "\" decimal place\"",
+																												Value: string(" decimal place"),
+																											},
+																										},
+																										Y: &lang.CondExpr{
+																											Pos: p(1770, 150),
+																											Cond: &lang.BinaryExpr{
+																												Pos: p(1770, 145),
+																												Op:  "==",
+																												X: &lang.Ident{
+																													Pos:  p(1770, 135),
+																													Name: "precision",
+																												},
+																												Y: &lang.Literal{
+																													Pos:   p(1770, 148),
+																													Raw:   "1",
+																													Value: int64(1),
+																												},
+																											},
+																											Then: &lang.Literal{
+																												Pos:   p(1770, 152),
+																												Kind:  lang.LitKind(8),
+																												Raw:   "\"\"",
+																												Value: string(""),
+																											},
+																											Else: &lang.Literal{
+																												Pos:   p(1770, 157),
+																												Kind:  lang.LitKind(8),
+																												Raw:   "\"s\"",
+																												Value: string("s"),
+																											},
+																										},
+																									},
+																									Y: &lang.MemberExpr{
+																										Pos: p(1770, 176),
+																										X: &lang.Ident{
+																											Pos:  p(1770, 164),
+																											Name: "Environment",
+																										},
+																										Name: "NewLine",
+																									},
+																								},
+																								Y: &lang.Literal{
+																									Pos:   p(1771, 21),
+																									Kind:  lang.LitKind(8),
+																									Raw:   "\"Expected: \"",
+																									Value: string("Expected: "),
+																								},
+																							},
+																							Y: &lang.CallExpr{
+																								Pos: p(1771, 64),
+																								Fun: &lang.MemberExpr{
+																									Pos: p(1771, 64),
+																									X: &lang.MemberExpr{
+																										Pos: p(1771, 46),
+																										X: &lang.MemberExpr{
+																											Pos: p(1771, 42),
+																											X: &lang.Ident{
+																												Pos:  p(1771, 36),
+																												Name: "Xunit",
+																											},
+																											Name: "Sdk",
+																										},
+																										Name: "ArgumentFormatter",
+																									},
+																									Name: "Format",
+																								},
+																								Args: []*lang.Arg{
+																									&lang.Arg{
+																										Pos: p(1771, 71),
+																										X: &lang.Ident{
+																											Pos:  p(1771, 71),
+																											Name: "e",
+																										},
+																									},
+																								},
+																							},
+																						},
+																						Y: &lang.Literal{
+																							Pos:   p(1771, 76),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\" (rounded from \"",
+																							Value: string(" (rounded from "),
+																						},
+																					},
+																					Y: &lang.CallExpr{
+																						Pos: p(1771, 124),
+																						Fun: &lang.MemberExpr{
+																							Pos: p(1771, 124),
+																							X: &lang.MemberExpr{
+																								Pos: p(1771, 106),
+																								X: &lang.MemberExpr{
+																									Pos: p(1771, 102),
+																									X: &lang.Ident{
+																										Pos:  p(1771, 96),
+																										Name: "Xunit",
+																									},
+																									Name: "Sdk",
+																								},
+																								Name: "ArgumentFormatter",
+																							},
+																							Name: "Format",
+																						},
+																						Args: []*lang.Arg{
+																							&lang.Arg{
+																								Pos: p(1771, 131),
+																								X: &lang.Ident{
+																									Pos:  p(1771, 131),
+																									Name: "expected",
+																								},
+																							},
+																						},
+																					},
+																				},
+																				Y: &lang.Literal{
+																					Pos:   p(1771, 143),
+																					Kind:  lang.LitKind(8),
+																					Raw:   "\")\"",
+																					Value: string(")"),
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1771, 161),
+																				X: &lang.Ident{
+																					Pos:  p(1771, 149),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1772, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Actual:   \"",
+																			Value: string("Actual:   "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1772, 64),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1772, 64),
+																			X: &lang.MemberExpr{
+																				Pos: p(1772, 46),
+																				X: &lang.MemberExpr{
+																					Pos: p(1772, 42),
+																					X: &lang.Ident{
+																						Pos:  p(1772, 36),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1772, 71),
+																				X: &lang.Ident{
+																					Pos:  p(1772, 71),
+																					Name: "a",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1772, 76),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\" (rounded from \"",
+																	Value: string(" (rounded from "),
+																},
+															},
+															Y: &lang.CallExpr{
+																Pos: p(1772, 124),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1772, 124),
+																	X: &lang.MemberExpr{
+																		Pos: p(1772, 106),
+																		X: &lang.MemberExpr{
+																			Pos: p(1772, 102),
+																			X: &lang.Ident{
+																				Pos:  p(1772, 96),
+																				Name: "Xunit",
+																			},
+																			Name: "Sdk",
+																		},
+																		Name: "ArgumentFormatter",
+																	},
+																	Name: "Format",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1772, 131),
+																		X: &lang.Ident{
+																			Pos:  p(1772, 131),
+																			Name: "actual",
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(1772, 141),
+															Kind:  lang.LitKind(8),
+															Raw:   "\")\"",
+															Value: string(")"),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1773, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1775, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1775, 16),
+							Name: "void",
+						},
+						Name: "EqualSequences",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1775, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1775, 36),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1775, 77),
+								Type: &lang.TypeRef{
+									Pos:  p(1775, 77),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1776, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1777, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1777, 34),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1777, 26),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1777, 17),
+												Name: "expected",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1777, 29),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1777, 44),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1777, 37),
+												Name: "actual",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1777, 47),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1777, 53),
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1778, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1778, 17),
+											Name: "el",
+											Init: &lang.CallExpr{
+												Pos: p(1778, 50),
+												Fun: &lang.MemberExpr{
+													Pos: p(1778, 50),
+													X: &lang.MemberExpr{
+														Pos: p(1778, 32),
+														X: &lang.MemberExpr{
+															Pos: p(1778, 28),
+															X: &lang.Ident{
+																Pos:  p(1778, 22),
+																Name: "Xunit",
+															},
+															Name: "Sdk",
+														},
+														Name: "ArgumentFormatter",
+													},
+													Name: "Items",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1778, 56),
+														X: &lang.Ident{
+															Pos:  p(1778, 56),
+															Name: "expected",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1779, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1779, 17),
+											Name: "al",
+											Init: &lang.CallExpr{
+												Pos: p(1779, 50),
+												Fun: &lang.MemberExpr{
+													Pos: p(1779, 50),
+													X: &lang.MemberExpr{
+														Pos: p(1779, 32),
+														X: &lang.MemberExpr{
+															Pos: p(1779, 28),
+															X: &lang.Ident{
+																Pos:  p(1779, 22),
+																Name: "Xunit",
+															},
+															Name: "Sdk",
+														},
+														Name: "ArgumentFormatter",
+													},
+													Name: "Items",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1779, 56),
+														X: &lang.Ident{
+															Pos:  p(1779, 56),
+															Name: "actual",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1780, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1780, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1780, 17),
+											Name: "i",
+											Init: &lang.Literal{
+												Pos:   p(1780, 21),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1781, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1781, 28),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1781, 20),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(1781, 17),
+												Name: "el",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1781, 23),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1781, 34),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(1781, 31),
+												Name: "al",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1781, 37),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1782, 13),
+										Stmts: []lang.Stmt{
+											&lang.WhileStmt{
+												Pos: p(1783, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1783, 53),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(1783, 37),
+														Op:  "&&",
+														X: &lang.BinaryExpr{
+															Pos: p(1783, 26),
+															Op:  "<",
+															X: &lang.Ident{
+																Pos:  p(1783, 24),
+																Name: "i",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(1783, 31),
+																X: &lang.Ident{
+																	Pos:  p(1783, 28),
+																	Name: "el",
+																},
+																Name: "Count",
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(1783, 42),
+															Op:  "<",
+															X: &lang.Ident{
+																Pos:  p(1783, 40),
+																Name: "i",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(1783, 47),
+																X: &lang.Ident{
+																	Pos:  p(1783, 44),
+																	Name: "al",
+																},
+																Name: "Count",
+															},
+														},
+													},
+													Y: &lang.CallExpr{
+														Pos: p(1783, 84),
+														Fun: &lang.MemberExpr{
+															Pos: p(1783, 84),
+															X: &lang.MemberExpr{
+																Pos: p(1783, 66),
+																X: &lang.MemberExpr{
+																	Pos: p(1783, 62),
+																	X: &lang.Ident{
+																		Pos:  p(1783, 56),
+																		Name: "Xunit",
+																	},
+																	Name: "Sdk",
+																},
+																Name: "ArgumentFormatter",
+															},
+															Name: "AreEqual",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1783, 93),
+																X: &lang.IndexExpr{
+																	Pos: p(1783, 95),
+																	X: &lang.Ident{
+																		Pos:  p(1783, 93),
+																		Name: "el",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1783, 96),
+																			X: &lang.Ident{
+																				Pos:  p(1783, 96),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+															&lang.Arg{
+																Pos: p(1783, 100),
+																X: &lang.IndexExpr{
+																	Pos: p(1783, 102),
+																	X: &lang.Ident{
+																		Pos:  p(1783, 100),
+																		Name: "al",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1783, 103),
+																			X: &lang.Ident{
+																				Pos:  p(1783, 103),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												Body: &lang.ExprStmt{
+													Pos: p(1783, 108),
+													X: &lang.PostfixExpr{
+														Pos: p(1783, 109),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(1783, 108),
+															Name: "i",
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1784, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1784, 35),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(1784, 23),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1784, 21),
+															Name: "i",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(1784, 29),
+															X: &lang.Ident{
+																Pos:  p(1784, 26),
+																Name: "el",
+															},
+															Name: "Count",
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(1784, 40),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1784, 38),
+															Name: "i",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(1784, 46),
+															X: &lang.Ident{
+																Pos:  p(1784, 43),
+																Name: "al",
+															},
+															Name: "Count",
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1784, 53),
+												},
+											},
+										},
+										Rbrace: p(1785, 13),
+									},
+								},
+								&lang.ThrowStmt{
+									Pos: p(1786, 13),
+									X: &lang.CallExpr{
+										Pos: p(1786, 44),
+										Fun: &lang.MemberExpr{
+											Pos: p(1786, 44),
+											X: &lang.MemberExpr{
+												Pos: p(1786, 29),
+												X: &lang.MemberExpr{
+													Pos: p(1786, 25),
+													X: &lang.Ident{
+														Pos:  p(1786, 19),
+														Name: "Xunit",
+													},
+													Name: "Sdk",
+												},
+												Name: "EqualException",
+											},
+											Name: "ForMismatchedCollections",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1786, 69),
+												X: &lang.Ident{
+													Pos:  p(1786, 69),
+													Name: "i",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1786, 72),
+												X: &lang.Ident{
+													Pos:  p(1786, 72),
+													Name: "el",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1786, 76),
+												X: &lang.Ident{
+													Pos:  p(1786, 76),
+													Name: "al",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1786, 80),
+												X: &lang.CondExpr{
+													Pos: p(1786, 117),
+													Cond: &lang.BinaryExpr{
+														Pos: p(1786, 98),
+														Op:  "&&",
+														X: &lang.IsExpr{
+															Pos: p(1786, 89),
+															X: &lang.Ident{
+																Pos:  p(1786, 80),
+																Name: "expected",
+															},
+															Pattern: &lang.ConstPattern{
+																Pos: p(1786, 92),
+																X: &lang.Ident{
+																	Pos:  p(1786, 92),
+																	Name: "Array",
+																},
+															},
+														},
+														Y: &lang.IsExpr{
+															Pos: p(1786, 108),
+															X: &lang.Ident{
+																Pos:  p(1786, 101),
+																Name: "actual",
+															},
+															Pattern: &lang.ConstPattern{
+																Pos: p(1786, 111),
+																X: &lang.Ident{
+																	Pos:  p(1786, 111),
+																	Name: "Array",
+																},
+															},
+														},
+													},
+													Then: &lang.Literal{
+														Pos:   p(1786, 119),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Arrays\"",
+														Value: string("Arrays"),
+													},
+													Else: &lang.Literal{
+														Pos:   p(1786, 130),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Collections\"",
+														Value: string("Collections"),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1787, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1789, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1789, 23),
+							Name: "void",
+						},
+						Name: "NotEqual",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1789, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1789, 40),
+									Name: "T",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1789, 52),
+								Type: &lang.TypeRef{
+									Pos:  p(1789, 52),
+									Name: "T",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1790, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1791, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1791, 13),
+										Name: "object",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1791, 20),
+											Name: "e",
+											Init: &lang.Ident{
+												Pos:  p(1791, 24),
+												Name: "expected",
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1792, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1792, 13),
+										Name: "object",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1792, 20),
+											Name: "a",
+											Init: &lang.Ident{
+												Pos:  p(1792, 24),
+												Name: "actual",
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1793, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1793, 13),
+										Name: "bool",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1793, 18),
+											Name: "equal",
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1794, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1794, 98),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1794, 56),
+											Op:  "&&",
+											X: &lang.IsExpr{
+												Pos: p(1794, 19),
+												X: &lang.Ident{
+													Pos:  p(1794, 17),
+													Name: "e",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(1794, 22),
+													Type: &lang.TypeRef{
+														Pos:  p(1794, 22),
+														Name: "System.Collections.IEnumerable",
+													},
+													Name: "ee",
+												},
+											},
+											Y: &lang.IsExpr{
+												Pos: p(1794, 61),
+												X: &lang.Ident{
+													Pos:  p(1794, 59),
+													Name: "a",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(1794, 64),
+													Type: &lang.TypeRef{
+														Pos:  p(1794, 64),
+														Name: "System.Collections.IEnumerable",
+													},
+													Name: "ae",
+												},
+											},
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1794, 101),
+											Op:  "!",
+											X: &lang.IsExpr{
+												Pos: p(1794, 105),
+												X: &lang.Ident{
+													Pos:  p(1794, 103),
+													Name: "e",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(1794, 108),
+													Type: &lang.TypeRef{
+														Pos:  p(1794, 108),
+														Name: "string",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1795, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1796, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1796, 21),
+														Name: "el",
+														Init: &lang.CallExpr{
+															Pos: p(1796, 54),
+															Fun: &lang.MemberExpr{
+																Pos: p(1796, 54),
+																X: &lang.MemberExpr{
+																	Pos: p(1796, 36),
+																	X: &lang.MemberExpr{
+																		Pos: p(1796, 32),
+																		X: &lang.Ident{
+																			Pos:  p(1796, 26),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Items",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1796, 60),
+																	X: &lang.Ident{
+																		Pos:  p(1796, 60),
+																		Name: "ee",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1797, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1797, 21),
+														Name: "al",
+														Init: &lang.CallExpr{
+															Pos: p(1797, 54),
+															Fun: &lang.MemberExpr{
+																Pos: p(1797, 54),
+																X: &lang.MemberExpr{
+																	Pos: p(1797, 36),
+																	X: &lang.MemberExpr{
+																		Pos: p(1797, 32),
+																		X: &lang.Ident{
+																			Pos:  p(1797, 26),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Items",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1797, 60),
+																	X: &lang.Ident{
+																		Pos:  p(1797, 60),
+																		Name: "ae",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1798, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1798, 23),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1798, 17),
+														Name: "equal",
+													},
+													Right: &lang.BinaryExpr{
+														Pos: p(1798, 34),
+														Op:  "==",
+														X: &lang.MemberExpr{
+															Pos: p(1798, 28),
+															X: &lang.Ident{
+																Pos:  p(1798, 25),
+																Name: "el",
+															},
+															Name: "Count",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(1798, 40),
+															X: &lang.Ident{
+																Pos:  p(1798, 37),
+																Name: "al",
+															},
+															Name: "Count",
+														},
+													},
+												},
+											},
+											&lang.ForStmt{
+												Pos: p(1799, 17),
+												InitDecl: &lang.LocalDeclStmt{
+													Pos: p(1799, 22),
+													Type: &lang.TypeRef{
+														Pos:  p(1799, 22),
+														Name: "int",
+													},
+													Decls: []*lang.Declarator{
+														&lang.Declarator{
+															Pos:  p(1799, 26),
+															Name: "i",
+															Init: &lang.Literal{
+																Pos:   p(1799, 30),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+													},
+												},
+												Cond: &lang.BinaryExpr{
+													Pos: p(1799, 39),
+													Op:  "&&",
+													X: &lang.Ident{
+														Pos:  p(1799, 33),
+														Name: "equal",
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(1799, 44),
+														Op:  "<",
+														X: &lang.Ident{
+															Pos:  p(1799, 42),
+															Name: "i",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(1799, 49),
+															X: &lang.Ident{
+																Pos:  p(1799, 46),
+																Name: "el",
+															},
+															Name: "Count",
+														},
+													},
+												},
+												Post: []lang.Expr{
+													&lang.PostfixExpr{
+														Pos: p(1799, 57),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(1799, 56),
+															Name: "i",
+														},
+													},
+												},
+												Body: &lang.ExprStmt{
+													Pos: p(1799, 61),
+													X: &lang.AssignExpr{
+														Pos: p(1799, 67),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1799, 61),
+															Name: "equal",
+														},
+														Right: &lang.CallExpr{
+															Pos: p(1799, 97),
+															Fun: &lang.MemberExpr{
+																Pos: p(1799, 97),
+																X: &lang.MemberExpr{
+																	Pos: p(1799, 79),
+																	X: &lang.MemberExpr{
+																		Pos: p(1799, 75),
+																		X: &lang.Ident{
+																			Pos:  p(1799, 69),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "AreEqual",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1799, 106),
+																	X: &lang.IndexExpr{
+																		Pos: p(1799, 108),
+																		X: &lang.Ident{
+																			Pos:  p(1799, 106),
+																			Name: "el",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1799, 109),
+																				X: &lang.Ident{
+																					Pos:  p(1799, 109),
+																					Name: "i",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1799, 113),
+																	X: &lang.IndexExpr{
+																		Pos: p(1799, 115),
+																		X: &lang.Ident{
+																			Pos:  p(1799, 113),
+																			Name: "al",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1799, 116),
+																				X: &lang.Ident{
+																					Pos:  p(1799, 116),
+																					Name: "i",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1800, 13),
+									},
+									Else: &lang.BlockStmt{
+										Pos: p(1802, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1803, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1803, 23),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1803, 17),
+														Name: "equal",
+													},
+													Right: &lang.CallExpr{
+														Pos: p(1803, 53),
+														Fun: &lang.MemberExpr{
+															Pos: p(1803, 53),
+															X: &lang.MemberExpr{
+																Pos: p(1803, 35),
+																X: &lang.MemberExpr{
+																	Pos: p(1803, 31),
+																	X: &lang.Ident{
+																		Pos:  p(1803, 25),
+																		Name: "Xunit",
+																	},
+																	Name: "Sdk",
+																},
+																Name: "ArgumentFormatter",
+															},
+															Name: "AreEqual",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1803, 62),
+																X: &lang.Ident{
+																	Pos:  p(1803, 62),
+																	Name: "e",
+																},
+															},
+															&lang.Arg{
+																Pos: p(1803, 65),
+																X: &lang.Ident{
+																	Pos:  p(1803, 65),
+																	Name: "a",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1804, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1805, 13),
+									Cond: &lang.Ident{
+										Pos:  p(1805, 17),
+										Name: "equal",
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1806, 17),
+										X: &lang.NewExpr{
+											Pos: p(1806, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1806, 27),
+												Name: "Xunit.Sdk.NotEqualException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1806, 55),
+													X: &lang.BinaryExpr{
+														Pos: p(1808, 38),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1807, 100),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1807, 78),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1807, 38),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1806, 266),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1806, 244),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1806, 85),
+																				Op:  "+",
+																				X: &lang.Literal{
+																					Pos:   p(1806, 55),
+																					Kind:  lang.LitKind(8),
+																					Raw:   "\"Assert.NotEqual() Failure: \"",
+																					Value: string("Assert.NotEqual() Failure: "),
+																				},
+																				Y: &lang.CondExpr{
+																					Pos: p(1806, 100),
+																					Cond: &lang.IsExpr{
+																						Pos: p(1806, 90),
+																						X: &lang.Ident{
+																							Pos:  p(1806, 88),
+																							Name: "e",
+																						},
+																						Pattern: &lang.TypePattern{
+																							Pos: p(1806, 93),
+																							Type: &lang.TypeRef{
+																								Pos:  p(1806, 93),
+																								Name: "string",
+																							},
+																						},
+																					},
+																					Then: &lang.Literal{
+																						Pos:   p(1806, 102),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"Strings are equal\"",
+																						Value: string("Strings are equal"),
+																					},
+																					Else: &lang.CondExpr{
+																						Pos: p(1806, 160),
+																						Cond: &lang.IsExpr{
+																							Pos: p(1806, 126),
+																							X: &lang.Ident{
+																								Pos:  p(1806, 124),
+																								Name: "e",
+																							},
+																							Pattern: &lang.ConstPattern{
+																								Pos: p(1806, 129),
+																								X: &lang.MemberExpr{
+																									Pos: p(1806, 148),
+																									X: &lang.MemberExpr{
+																										Pos: p(1806, 136),
+																										X: &lang.Ident{
+																											Pos:  p(1806, 129),
+																											Name: "System",
+																										},
+																										Name: "Collections",
+																									},
+																									Name: "IEnumerable",
+																								},
+																							},
+																						},
+																						Then: &lang.CondExpr{
+																							Pos: p(1806, 174),
+																							Cond: &lang.IsExpr{
+																								Pos: p(1806, 165),
+																								X: &lang.Ident{
+																									Pos:  p(1806, 163),
+																									Name: "e",
+																								},
+																								Pattern: &lang.ConstPattern{
+																									Pos: p(1806, 168),
+																									X: &lang.Ident{
+																										Pos:  p(1806, 168),
+																										Name: "Array",
+																									},
+																								},
+																							},
+																							Then: &lang.Literal{
+																								Pos:   p(1806, 176),
+																								Kind:  lang.LitKind(8),
+																								Raw:   "\"Arrays are equal\"",
+																								Value: string("Arrays are equal"),
+																							},
+																							Else: &lang.Literal{
+																								Pos:   p(1806, 197),
+																								Kind:  lang.LitKind(8),
+																								Raw:   "\"Collections are equal\"",
+																								Value: string("Collections are equal"),
+																							},
+																						},
+																						Else: &lang.Literal{
+																							Pos:   p(1806, 224),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Values are equal\"",
+																							Value: string("Values are equal"),
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1806, 258),
+																				X: &lang.Ident{
+																					Pos:  p(1806, 246),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1807, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected: Not \"",
+																			Value: string("Expected: Not "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1807, 68),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1807, 68),
+																			X: &lang.MemberExpr{
+																				Pos: p(1807, 50),
+																				X: &lang.MemberExpr{
+																					Pos: p(1807, 46),
+																					X: &lang.Ident{
+																						Pos:  p(1807, 40),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1807, 75),
+																				X: &lang.Ident{
+																					Pos:  p(1807, 75),
+																					Name: "e",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1807, 92),
+																	X: &lang.Ident{
+																		Pos:  p(1807, 80),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1808, 21),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:       \"",
+																Value: string("Actual:       "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1808, 68),
+															Fun: &lang.MemberExpr{
+																Pos: p(1808, 68),
+																X: &lang.MemberExpr{
+																	Pos: p(1808, 50),
+																	X: &lang.MemberExpr{
+																		Pos: p(1808, 46),
+																		X: &lang.Ident{
+																			Pos:  p(1808, 40),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1808, 75),
+																	X: &lang.Ident{
+																		Pos:  p(1808, 75),
+																		Name: "a",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1809, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1811, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1811, 23),
+							Name: "void",
+						},
+						Name: "Null",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1811, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1811, 33),
+									Name: "object",
+								},
+								Name: "object",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1812, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1813, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1813, 25),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1813, 17),
+											Name: "object",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1813, 28),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1814, 17),
+										X: &lang.NewExpr{
+											Pos: p(1814, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1814, 27),
+												Name: "Xunit.Sdk.NullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1814, 51),
+													X: &lang.BinaryExpr{
+														Pos: p(1814, 172),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1814, 157),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1814, 135),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1814, 116),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1814, 94),
+																		Op:  "+",
+																		X: &lang.Literal{
+																			Pos:   p(1814, 51),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Assert.Null() Failure: Value is not null\"",
+																			Value: string("Assert.Null() Failure: Value is not null"),
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1814, 108),
+																			X: &lang.Ident{
+																				Pos:  p(1814, 96),
+																				Name: "Environment",
+																			},
+																			Name: "NewLine",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1814, 118),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"Expected: null\"",
+																		Value: string("Expected: null"),
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1814, 149),
+																	X: &lang.Ident{
+																		Pos:  p(1814, 137),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1814, 159),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1814, 202),
+															Fun: &lang.MemberExpr{
+																Pos: p(1814, 202),
+																X: &lang.MemberExpr{
+																	Pos: p(1814, 184),
+																	X: &lang.MemberExpr{
+																		Pos: p(1814, 180),
+																		X: &lang.Ident{
+																			Pos:  p(1814, 174),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1814, 209),
+																	X: &lang.Ident{
+																		Pos:  p(1814, 209),
+																		Name: "object",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1815, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1817, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1817, 23),
+							Name: "void",
+						},
+						Name: "NotNull",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1817, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1817, 36),
+									Name: "object",
+								},
+								Name: "object",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1818, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1819, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1819, 25),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1819, 17),
+											Name: "object",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1819, 28),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1820, 17),
+										X: &lang.NewExpr{
+											Pos: p(1820, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1820, 27),
+												Name: "Xunit.Sdk.NotNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1820, 54),
+													X: &lang.Literal{
+														Pos:   p(1820, 54),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Assert.NotNull() Failure: Value is null\"",
+														Value: string("Assert.NotNull() Failure: Value is null"),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1821, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1823, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1823, 23),
+							Name: "void",
+						},
+						Name: "Same",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1823, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1823, 33),
+									Name: "object",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1823, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(1823, 50),
+									Name: "object",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1824, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1825, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1825, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1825, 25),
+											Fun: &lang.MemberExpr{
+												Pos: p(1825, 25),
+												X: &lang.Ident{
+													Pos:  p(1825, 18),
+													Name: "object",
+												},
+												Name: "ReferenceEquals",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1825, 41),
+													X: &lang.Ident{
+														Pos:  p(1825, 41),
+														Name: "expected",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1825, 51),
+													X: &lang.Ident{
+														Pos:  p(1825, 51),
+														Name: "actual",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1826, 17),
+										X: &lang.NewExpr{
+											Pos: p(1826, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1826, 27),
+												Name: "Xunit.Sdk.SameException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1826, 51),
+													X: &lang.BinaryExpr{
+														Pos: p(1827, 118),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1827, 103),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1827, 81),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1827, 34),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1826, 131),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1826, 109),
+																			Op:  "+",
+																			X: &lang.Literal{
+																				Pos:   p(1826, 51),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.Same() Failure: Values are not the same instance\"",
+																				Value: string("Assert.Same() Failure: Values are not the same instance"),
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1826, 123),
+																				X: &lang.Ident{
+																					Pos:  p(1826, 111),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1827, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected: \"",
+																			Value: string("Expected: "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1827, 64),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1827, 64),
+																			X: &lang.MemberExpr{
+																				Pos: p(1827, 46),
+																				X: &lang.MemberExpr{
+																					Pos: p(1827, 42),
+																					X: &lang.Ident{
+																						Pos:  p(1827, 36),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1827, 71),
+																				X: &lang.Ident{
+																					Pos:  p(1827, 71),
+																					Name: "expected",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1827, 95),
+																	X: &lang.Ident{
+																		Pos:  p(1827, 83),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1827, 105),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1827, 148),
+															Fun: &lang.MemberExpr{
+																Pos: p(1827, 148),
+																X: &lang.MemberExpr{
+																	Pos: p(1827, 130),
+																	X: &lang.MemberExpr{
+																		Pos: p(1827, 126),
+																		X: &lang.Ident{
+																			Pos:  p(1827, 120),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1827, 155),
+																	X: &lang.Ident{
+																		Pos:  p(1827, 155),
+																		Name: "actual",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1828, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1830, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1830, 23),
+							Name: "void",
+						},
+						Name: "NotSame",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1830, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1830, 36),
+									Name: "object",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1830, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(1830, 53),
+									Name: "object",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1831, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1832, 13),
+									Cond: &lang.CallExpr{
+										Pos: p(1832, 24),
+										Fun: &lang.MemberExpr{
+											Pos: p(1832, 24),
+											X: &lang.Ident{
+												Pos:  p(1832, 17),
+												Name: "object",
+											},
+											Name: "ReferenceEquals",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1832, 40),
+												X: &lang.Ident{
+													Pos:  p(1832, 40),
+													Name: "expected",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1832, 50),
+												X: &lang.Ident{
+													Pos:  p(1832, 50),
+													Name: "actual",
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1833, 17),
+										X: &lang.NewExpr{
+											Pos: p(1833, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1833, 27),
+												Name: "Xunit.Sdk.NotSameException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1833, 54),
+													X: &lang.Literal{
+														Pos:   p(1833, 54),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Assert.NotSame() Failure: Values are the same instance\"",
+														Value: string("Assert.NotSame() Failure: Values are the same instance"),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1834, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1836, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1836, 23),
+							Name: "void",
+						},
+						Name: "Fail",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1836, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1836, 33),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						ExprBody: &lang.ThrowExpr{
+							Pos: p(1836, 52),
+							X: &lang.NewExpr{
+								Pos: p(1836, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1836, 62),
+									Name: "Xunit.Sdk.FailException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1836, 86),
+										X: &lang.BinaryExpr{
+											Pos: p(1836, 94),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1836, 86),
+												Name: "message",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1836, 97),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Assert.Fail() Failure\"",
+												Value: string("Assert.Fail() Failure"),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1838, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1838, 23),
+							Name: "T",
+						},
+						Name: "Throws",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1838, 62),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1838, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1838, 35),
+									Name: "Action",
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1838, 75),
+							Type: &lang.TypeRef{
+								Pos:  p(1838, 76),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1838, 78),
+								Fun: &lang.Ident{
+									Pos:  p(1838, 78),
+									Name: "ThrowsExact",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1838, 90),
+										X: &lang.TypeOfExpr{
+											Pos: p(1838, 90),
+											Type: &lang.TypeRef{
+												Pos:  p(1838, 97),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1838, 101),
+										X: &lang.CallExpr{
+											Pos: p(1838, 101),
+											Fun: &lang.Ident{
+												Pos:  p(1838, 101),
+												Name: "Record",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1838, 108),
+													X: &lang.Ident{
+														Pos:  p(1838, 108),
+														Name: "testCode",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1840, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1840, 23),
+							Name: "T",
+						},
+						Name: "Throws",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1840, 68),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1840, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1840, 35),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1840, 40),
+											Name: "object",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1840, 81),
+							Type: &lang.TypeRef{
+								Pos:  p(1840, 82),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1840, 84),
+								Fun: &lang.Ident{
+									Pos:  p(1840, 84),
+									Name: "ThrowsExact",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1840, 96),
+										X: &lang.TypeOfExpr{
+											Pos: p(1840, 96),
+											Type: &lang.TypeRef{
+												Pos:  p(1840, 103),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1840, 107),
+										X: &lang.CallExpr{
+											Pos: p(1840, 107),
+											Fun: &lang.Ident{
+												Pos:  p(1840, 107),
+												Name: "Record",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1840, 114),
+													X: &lang.Ident{
+														Pos:  p(1840, 114),
+														Name: "testCode",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1842, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1842, 23),
+							Name: "T",
+						},
+						Name: "Throws",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1842, 80),
+										Name: "ArgumentException",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1842, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1842, 35),
+									Name: "string",
+								},
+								Name: "paramName",
+							},
+							&lang.Param{
+								Pos: p(1842, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(1842, 53),
+									Name: "Action",
+								},
+								Name: "testCode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1843, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1844, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1844, 13),
+										Name: "T",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1844, 15),
+											Name: "ex",
+											Init: &lang.CallExpr{
+												Pos: p(1844, 20),
+												Fun: &lang.Ident{
+													Pos:  p(1844, 20),
+													Name: "Throws",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1844, 27),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1844, 30),
+														X: &lang.Ident{
+															Pos:  p(1844, 30),
+															Name: "testCode",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1845, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1845, 27),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1845, 17),
+											Name: "paramName",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(1845, 33),
+											X: &lang.Ident{
+												Pos:  p(1845, 30),
+												Name: "ex",
+											},
+											Name: "ParamName",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1846, 17),
+										X: &lang.NewExpr{
+											Pos: p(1846, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1846, 27),
+												Name: "Xunit.Sdk.ThrowsException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1846, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1849, 35),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1848, 105),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1848, 83),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1848, 35),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1847, 105),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1847, 83),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1847, 35),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(1846, 127),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(1846, 105),
+																						Op:  "+",
+																						X: &lang.Literal{
+																							Pos:   p(1846, 53),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Assert.Throws() Failure: Incorrect parameter name\"",
+																							Value: string("Assert.Throws() Failure: Incorrect parameter name"),
+																						},
+																						Y: &lang.MemberExpr{
+																							Pos: p(1846, 119),
+																							X: &lang.Ident{
+																								Pos:  p(1846, 107),
+																								Name: "Environment",
+																							},
+																							Name: "NewLine",
+																						},
+																					},
+																					Y: &lang.Literal{
+																						Pos:   p(1847, 21),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"Exception: \"",
+																						Value: string("Exception: "),
+																					},
+																				},
+																				Y: &lang.CallExpr{
+																					Pos: p(1847, 65),
+																					Fun: &lang.MemberExpr{
+																						Pos: p(1847, 65),
+																						X: &lang.MemberExpr{
+																							Pos: p(1847, 47),
+																							X: &lang.MemberExpr{
+																								Pos: p(1847, 43),
+																								X: &lang.Ident{
+																									Pos:  p(1847, 37),
+																									Name: "Xunit",
+																								},
+																								Name: "Sdk",
+																							},
+																							Name: "ArgumentFormatter",
+																						},
+																						Name: "Format",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(1847, 72),
+																							X: &lang.TypeOfExpr{
+																								Pos: p(1847, 72),
+																								Type: &lang.TypeRef{
+																									Pos:  p(1847, 79),
+																									Name: "T",
+																								},
+																							},
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1847, 97),
+																				X: &lang.Ident{
+																					Pos:  p(1847, 85),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1848, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected:  \"",
+																			Value: string("Expected:  "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1848, 65),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1848, 65),
+																			X: &lang.MemberExpr{
+																				Pos: p(1848, 47),
+																				X: &lang.MemberExpr{
+																					Pos: p(1848, 43),
+																					X: &lang.Ident{
+																						Pos:  p(1848, 37),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1848, 72),
+																				X: &lang.Ident{
+																					Pos:  p(1848, 72),
+																					Name: "paramName",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1848, 97),
+																	X: &lang.Ident{
+																		Pos:  p(1848, 85),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1849, 21),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:    \"",
+																Value: string("Actual:    "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1849, 65),
+															Fun: &lang.MemberExpr{
+																Pos: p(1849, 65),
+																X: &lang.MemberExpr{
+																	Pos: p(1849, 47),
+																	X: &lang.MemberExpr{
+																		Pos: p(1849, 43),
+																		X: &lang.Ident{
+																			Pos:  p(1849, 37),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1849, 72),
+																	X: &lang.MemberExpr{
+																		Pos: p(1849, 75),
+																		X: &lang.Ident{
+																			Pos:  p(1849, 72),
+																			Name: "ex",
+																		},
+																		Name: "ParamName",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1850, 13),
+									X: &lang.Ident{
+										Pos:  p(1850, 20),
+										Name: "ex",
+									},
+								},
+							},
+							Rbrace: p(1851, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1853, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1853, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1853, 34),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ThrowsAsync",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1853, 83),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1853, 52),
+								Type: &lang.TypeRef{
+									Pos:  p(1853, 52),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1853, 57),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1853, 96),
+							Type: &lang.TypeRef{
+								Pos:  p(1853, 97),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1853, 99),
+								Fun: &lang.Ident{
+									Pos:  p(1853, 99),
+									Name: "ThrowsExact",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1853, 111),
+										X: &lang.TypeOfExpr{
+											Pos: p(1853, 111),
+											Type: &lang.TypeRef{
+												Pos:  p(1853, 118),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1853, 122),
+										X: &lang.AwaitExpr{
+											Pos: p(1853, 122),
+											X: &lang.CallExpr{
+												Pos: p(1853, 128),
+												Fun: &lang.Ident{
+													Pos:  p(1853, 128),
+													Name: "RecordAsync",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1853, 140),
+														X: &lang.Ident{
+															Pos:  p(1853, 140),
+															Name: "testCode",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1855, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1855, 23),
+							Name: "T",
+						},
+						Name: "ThrowsAny",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1855, 65),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1855, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1855, 38),
+									Name: "Action",
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1855, 78),
+							Type: &lang.TypeRef{
+								Pos:  p(1855, 79),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1855, 81),
+								Fun: &lang.Ident{
+									Pos:  p(1855, 81),
+									Name: "ThrowsCompatible",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1855, 98),
+										X: &lang.TypeOfExpr{
+											Pos: p(1855, 98),
+											Type: &lang.TypeRef{
+												Pos:  p(1855, 105),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1855, 109),
+										X: &lang.CallExpr{
+											Pos: p(1855, 109),
+											Fun: &lang.Ident{
+												Pos:  p(1855, 109),
+												Name: "Record",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1855, 116),
+													X: &lang.Ident{
+														Pos:  p(1855, 116),
+														Name: "testCode",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1857, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1857, 23),
+							Name: "T",
+						},
+						Name: "ThrowsAny",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1857, 71),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1857, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1857, 38),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1857, 43),
+											Name: "object",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1857, 84),
+							Type: &lang.TypeRef{
+								Pos:  p(1857, 85),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1857, 87),
+								Fun: &lang.Ident{
+									Pos:  p(1857, 87),
+									Name: "ThrowsCompatible",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1857, 104),
+										X: &lang.TypeOfExpr{
+											Pos: p(1857, 104),
+											Type: &lang.TypeRef{
+												Pos:  p(1857, 111),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1857, 115),
+										X: &lang.CallExpr{
+											Pos: p(1857, 115),
+											Fun: &lang.Ident{
+												Pos:  p(1857, 115),
+												Name: "Record",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1857, 122),
+													X: &lang.Ident{
+														Pos:  p(1857, 122),
+														Name: "testCode",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1859, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1859, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1859, 34),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ThrowsAnyAsync",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1859, 86),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1859, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(1859, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1859, 60),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1859, 99),
+							Type: &lang.TypeRef{
+								Pos:  p(1859, 100),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1859, 102),
+								Fun: &lang.Ident{
+									Pos:  p(1859, 102),
+									Name: "ThrowsCompatible",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1859, 119),
+										X: &lang.TypeOfExpr{
+											Pos: p(1859, 119),
+											Type: &lang.TypeRef{
+												Pos:  p(1859, 126),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1859, 130),
+										X: &lang.AwaitExpr{
+											Pos: p(1859, 130),
+											X: &lang.CallExpr{
+												Pos: p(1859, 136),
+												Fun: &lang.Ident{
+													Pos:  p(1859, 136),
+													Name: "RecordAsync",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1859, 148),
+														X: &lang.Ident{
+															Pos:  p(1859, 148),
+															Name: "testCode",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1861, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1861, 16),
+							Name: "Exception",
+						},
+						Name: "Record",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1861, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1861, 33),
+									Name: "Action",
+								},
+								Name: "testCode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1862, 9),
+							Stmts: []lang.Stmt{
+								&lang.TryStmt{
+									Pos: p(1863, 13),
+									Body: &lang.BlockStmt{
+										Pos: p(1864, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1865, 17),
+												X: &lang.CallExpr{
+													Pos: p(1865, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1865, 17),
+														Name: "testCode",
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1866, 17),
+												X: &lang.Literal{
+													Pos:  p(1866, 24),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Rbrace: p(1867, 13),
+									},
+									Catches: []*lang.CatchClause{
+										&lang.CatchClause{
+											Pos: p(1868, 13),
+											Type: &lang.TypeRef{
+												Pos:  p(1868, 20),
+												Name: "Exception",
+											},
+											Name: "ex",
+											Body: &lang.BlockStmt{
+												Pos: p(1869, 13),
+												Stmts: []lang.Stmt{
+													&lang.ReturnStmt{
+														Pos: p(1870, 17),
+														X: &lang.Ident{
+															Pos:  p(1870, 24),
+															Name: "ex",
+														},
+													},
+												},
+												Rbrace: p(1871, 13),
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1872, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1874, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1874, 16),
+							Name: "Exception",
+						},
+						Name: "Record",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1874, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1874, 33),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1874, 38),
+											Name: "object",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1875, 9),
+							Stmts: []lang.Stmt{
+								&lang.TryStmt{
+									Pos: p(1876, 13),
+									Body: &lang.BlockStmt{
+										Pos: p(1877, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1878, 17),
+												X: &lang.CallExpr{
+													Pos: p(1878, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1878, 17),
+														Name: "testCode",
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1879, 17),
+												X: &lang.Literal{
+													Pos:  p(1879, 24),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Rbrace: p(1880, 13),
+									},
+									Catches: []*lang.CatchClause{
+										&lang.CatchClause{
+											Pos: p(1881, 13),
+											Type: &lang.TypeRef{
+												Pos:  p(1881, 20),
+												Name: "Exception",
+											},
+											Name: "ex",
+											Body: &lang.BlockStmt{
+												Pos: p(1882, 13),
+												Stmts: []lang.Stmt{
+													&lang.ReturnStmt{
+														Pos: p(1883, 17),
+														X: &lang.Ident{
+															Pos:  p(1883, 24),
+															Name: "ex",
+														},
+													},
+												},
+												Rbrace: p(1884, 13),
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1885, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1887, 9),
+						Modifiers: lang.Modifiers(1040),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1887, 22),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1887, 27),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "RecordAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1887, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(1887, 50),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1887, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1888, 9),
+							Stmts: []lang.Stmt{
+								&lang.TryStmt{
+									Pos: p(1889, 13),
+									Body: &lang.BlockStmt{
+										Pos: p(1890, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1891, 17),
+												X: &lang.AwaitExpr{
+													Pos: p(1891, 17),
+													X: &lang.CallExpr{
+														Pos: p(1891, 23),
+														Fun: &lang.Ident{
+															Pos:  p(1891, 23),
+															Name: "testCode",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1892, 17),
+												X: &lang.Literal{
+													Pos:  p(1892, 24),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Rbrace: p(1893, 13),
+									},
+									Catches: []*lang.CatchClause{
+										&lang.CatchClause{
+											Pos: p(1894, 13),
+											Type: &lang.TypeRef{
+												Pos:  p(1894, 20),
+												Name: "Exception",
+											},
+											Name: "ex",
+											Body: &lang.BlockStmt{
+												Pos: p(1895, 13),
+												Stmts: []lang.Stmt{
+													&lang.ReturnStmt{
+														Pos: p(1896, 17),
+														X: &lang.Ident{
+															Pos:  p(1896, 24),
+															Name: "ex",
+														},
+													},
+												},
+												Rbrace: p(1897, 13),
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1898, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1900, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1900, 16),
+							Name: "Exception",
+						},
+						Name: "ThrowsExact",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1900, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1900, 38),
+									Name: "Type",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1900, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(1900, 53),
+									Name: "Exception",
+								},
+								Name: "ex",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1901, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1902, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1902, 20),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1902, 17),
+											Name: "ex",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1902, 23),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1903, 17),
+										X: &lang.NewExpr{
+											Pos: p(1903, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1903, 27),
+												Name: "Xunit.Sdk.ThrowsException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1903, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1903, 141),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1903, 126),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1903, 104),
+																Op:  "+",
+																X: &lang.Literal{
+																	Pos:   p(1903, 53),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Assert.Throws() Failure: No exception was thrown\"",
+																	Value: string("Assert.Throws() Failure: No exception was thrown"),
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1903, 118),
+																	X: &lang.Ident{
+																		Pos:  p(1903, 106),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1903, 128),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Expected: \"",
+																Value: string("Expected: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1903, 171),
+															Fun: &lang.MemberExpr{
+																Pos: p(1903, 171),
+																X: &lang.MemberExpr{
+																	Pos: p(1903, 153),
+																	X: &lang.MemberExpr{
+																		Pos: p(1903, 149),
+																		X: &lang.Ident{
+																			Pos:  p(1903, 143),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1903, 178),
+																	X: &lang.Ident{
+																		Pos:  p(1903, 178),
+																		Name: "expected",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1904, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1904, 30),
+										Op:  "!=",
+										X: &lang.CallExpr{
+											Pos: p(1904, 20),
+											Fun: &lang.MemberExpr{
+												Pos: p(1904, 20),
+												X: &lang.Ident{
+													Pos:  p(1904, 17),
+													Name: "ex",
+												},
+												Name: "GetType",
+											},
+										},
+										Y: &lang.Ident{
+											Pos:  p(1904, 33),
+											Name: "expected",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1905, 17),
+										X: &lang.NewExpr{
+											Pos: p(1905, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1905, 27),
+												Name: "Xunit.Sdk.ThrowsException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1905, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1906, 118),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1906, 103),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1906, 81),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1906, 34),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1905, 140),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1905, 118),
+																			Op:  "+",
+																			X: &lang.Literal{
+																				Pos:   p(1905, 53),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.Throws() Failure: Exception type was not an exact match\"",
+																				Value: string("Assert.Throws() Failure: Exception type was not an exact match"),
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1905, 132),
+																				X: &lang.Ident{
+																					Pos:  p(1905, 120),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1906, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected: \"",
+																			Value: string("Expected: "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1906, 64),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1906, 64),
+																			X: &lang.MemberExpr{
+																				Pos: p(1906, 46),
+																				X: &lang.MemberExpr{
+																					Pos: p(1906, 42),
+																					X: &lang.Ident{
+																						Pos:  p(1906, 36),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1906, 71),
+																				X: &lang.Ident{
+																					Pos:  p(1906, 71),
+																					Name: "expected",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1906, 95),
+																	X: &lang.Ident{
+																		Pos:  p(1906, 83),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1906, 105),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1906, 148),
+															Fun: &lang.MemberExpr{
+																Pos: p(1906, 148),
+																X: &lang.MemberExpr{
+																	Pos: p(1906, 130),
+																	X: &lang.MemberExpr{
+																		Pos: p(1906, 126),
+																		X: &lang.Ident{
+																			Pos:  p(1906, 120),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1906, 155),
+																	X: &lang.CallExpr{
+																		Pos: p(1906, 158),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1906, 158),
+																			X: &lang.Ident{
+																				Pos:  p(1906, 155),
+																				Name: "ex",
+																			},
+																			Name: "GetType",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1906, 170),
+													X: &lang.Ident{
+														Pos:  p(1906, 170),
+														Name: "ex",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1907, 13),
+									X: &lang.Ident{
+										Pos:  p(1907, 20),
+										Name: "ex",
+									},
+								},
+							},
+							Rbrace: p(1908, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1910, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1910, 16),
+							Name: "Exception",
+						},
+						Name: "ThrowsCompatible",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1910, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1910, 43),
+									Name: "Type",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1910, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1910, 58),
+									Name: "Exception",
+								},
+								Name: "ex",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1911, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1912, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1912, 20),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1912, 17),
+											Name: "ex",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1912, 23),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1913, 17),
+										X: &lang.NewExpr{
+											Pos: p(1913, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1913, 27),
+												Name: "Xunit.Sdk.ThrowsAnyException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1913, 56),
+													X: &lang.BinaryExpr{
+														Pos: p(1913, 147),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1913, 132),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1913, 110),
+																Op:  "+",
+																X: &lang.Literal{
+																	Pos:   p(1913, 56),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Assert.ThrowsAny() Failure: No exception was thrown\"",
+																	Value: string("Assert.ThrowsAny() Failure: No exception was thrown"),
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1913, 124),
+																	X: &lang.Ident{
+																		Pos:  p(1913, 112),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1913, 134),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Expected: \"",
+																Value: string("Expected: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1913, 177),
+															Fun: &lang.MemberExpr{
+																Pos: p(1913, 177),
+																X: &lang.MemberExpr{
+																	Pos: p(1913, 159),
+																	X: &lang.MemberExpr{
+																		Pos: p(1913, 155),
+																		X: &lang.Ident{
+																			Pos:  p(1913, 149),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1913, 184),
+																	X: &lang.Ident{
+																		Pos:  p(1913, 184),
+																		Name: "expected",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1914, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1914, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1914, 27),
+											Fun: &lang.MemberExpr{
+												Pos: p(1914, 27),
+												X: &lang.Ident{
+													Pos:  p(1914, 18),
+													Name: "expected",
+												},
+												Name: "IsInstanceOfType",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1914, 44),
+													X: &lang.Ident{
+														Pos:  p(1914, 44),
+														Name: "ex",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1915, 17),
+										X: &lang.NewExpr{
+											Pos: p(1915, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1915, 27),
+												Name: "Xunit.Sdk.ThrowsAnyException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1915, 56),
+													X: &lang.BinaryExpr{
+														Pos: p(1916, 118),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1916, 103),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1916, 81),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1916, 34),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1915, 142),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1915, 120),
+																			Op:  "+",
+																			X: &lang.Literal{
+																				Pos:   p(1915, 56),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.ThrowsAny() Failure: Exception type was not compatible\"",
+																				Value: string("Assert.ThrowsAny() Failure: Exception type was not compatible"),
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1915, 134),
+																				X: &lang.Ident{
+																					Pos:  p(1915, 122),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1916, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected: \"",
+																			Value: string("Expected: "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1916, 64),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1916, 64),
+																			X: &lang.MemberExpr{
+																				Pos: p(1916, 46),
+																				X: &lang.MemberExpr{
+																					Pos: p(1916, 42),
+																					X: &lang.Ident{
+																						Pos:  p(1916, 36),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1916, 71),
+																				X: &lang.Ident{
+																					Pos:  p(1916, 71),
+																					Name: "expected",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1916, 95),
+																	X: &lang.Ident{
+																		Pos:  p(1916, 83),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1916, 105),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1916, 148),
+															Fun: &lang.MemberExpr{
+																Pos: p(1916, 148),
+																X: &lang.MemberExpr{
+																	Pos: p(1916, 130),
+																	X: &lang.MemberExpr{
+																		Pos: p(1916, 126),
+																		X: &lang.Ident{
+																			Pos:  p(1916, 120),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1916, 155),
+																	X: &lang.CallExpr{
+																		Pos: p(1916, 158),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1916, 158),
+																			X: &lang.Ident{
+																				Pos:  p(1916, 155),
+																				Name: "ex",
+																			},
+																			Name: "GetType",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1916, 170),
+													X: &lang.Ident{
+														Pos:  p(1916, 170),
+														Name: "ex",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1917, 13),
+									X: &lang.Ident{
+										Pos:  p(1917, 20),
+										Name: "ex",
+									},
+								},
+							},
+							Rbrace: p(1918, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1920, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1920, 23),
+							Name: "T",
+						},
+						Name: "IsType",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1920, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1920, 35),
+									Name: "object",
+								},
+								Name: "object",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1921, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1922, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1922, 13),
+										Name: "Type",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1922, 18),
+											Name: "expected",
+											Init: &lang.TypeOfExpr{
+												Pos: p(1922, 29),
+												Type: &lang.TypeRef{
+													Pos:  p(1922, 36),
+													Name: "T",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1923, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1923, 33),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1923, 25),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1923, 17),
+												Name: "object",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1923, 28),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1923, 54),
+											Op:  "!=",
+											X: &lang.CallExpr{
+												Pos: p(1923, 44),
+												Fun: &lang.MemberExpr{
+													Pos: p(1923, 44),
+													X: &lang.Ident{
+														Pos:  p(1923, 36),
+														Name: "object",
+													},
+													Name: "GetType",
+												},
+											},
+											Y: &lang.Ident{
+												Pos:  p(1923, 57),
+												Name: "expected",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1924, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1925, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1925, 17),
+													Name: "string",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1925, 24),
+														Name: "actualName",
+														Init: &lang.CondExpr{
+															Pos: p(1925, 53),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1925, 45),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1925, 37),
+																	Name: "object",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1925, 48),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.Literal{
+																Pos:  p(1925, 55),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+															Else: &lang.CallExpr{
+																Pos: p(1925, 90),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1925, 90),
+																	X: &lang.MemberExpr{
+																		Pos: p(1925, 72),
+																		X: &lang.MemberExpr{
+																			Pos: p(1925, 68),
+																			X: &lang.Ident{
+																				Pos:  p(1925, 62),
+																				Name: "Xunit",
+																			},
+																			Name: "Sdk",
+																		},
+																		Name: "ArgumentFormatter",
+																	},
+																	Name: "FormatTypeName",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1925, 105),
+																		X: &lang.CallExpr{
+																			Pos: p(1925, 113),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(1925, 113),
+																				X: &lang.Ident{
+																					Pos:  p(1925, 105),
+																					Name: "object",
+																				},
+																				Name: "GetType",
+																			},
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(1925, 124),
+																		X: &lang.Literal{
+																			Pos:   p(1925, 124),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "true",
+																			Value: bool(true),
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1926, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1926, 17),
+													Name: "string",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1926, 24),
+														Name: "how",
+														Init: &lang.CondExpr{
+															Pos: p(1926, 49),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1926, 41),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1926, 30),
+																	Name: "actualName",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1926, 44),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.Literal{
+																Pos:   p(1926, 51),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"null\"",
+																Value: string("null"),
+															},
+															Else: &lang.CondExpr{
+																Pos: p(1926, 95),
+																Cond: &lang.CallExpr{
+																	Pos: p(1926, 69),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(1926, 69),
+																		X: &lang.Ident{
+																			Pos:  p(1926, 60),
+																			Name: "expected",
+																		},
+																		Name: "IsInstanceOfType",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1926, 86),
+																			X: &lang.Ident{
+																				Pos:  p(1926, 86),
+																				Name: "object",
+																			},
+																		},
+																	},
+																},
+																Then: &lang.Literal{
+																	Pos:   p(1926, 97),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"not the exact type\"",
+																	Value: string("not the exact type"),
+																},
+																Else: &lang.Literal{
+																	Pos:   p(1926, 120),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"an incompatible type\"",
+																	Value: string("an incompatible type"),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ThrowStmt{
+												Pos: p(1927, 17),
+												X: &lang.NewExpr{
+													Pos: p(1927, 23),
+													Type: &lang.TypeRef{
+														Pos:  p(1927, 27),
+														Name: "Xunit.Sdk.IsTypeException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1927, 53),
+															X: &lang.BinaryExpr{
+																Pos: p(1928, 132),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1928, 117),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1928, 95),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1928, 34),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1927, 118),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(1927, 96),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(1927, 90),
+																						Op:  "+",
+																						X: &lang.Literal{
+																							Pos:   p(1927, 53),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Assert.IsType() Failure: Value is \"",
+																							Value: string("Assert.IsType() Failure: Value is "),
+																						},
+																						Y: &lang.Ident{
+																							Pos:  p(1927, 92),
+																							Name: "how",
+																						},
+																					},
+																					Y: &lang.MemberExpr{
+																						Pos: p(1927, 110),
+																						X: &lang.Ident{
+																							Pos:  p(1927, 98),
+																							Name: "Environment",
+																						},
+																						Name: "NewLine",
+																					},
+																				},
+																				Y: &lang.Literal{
+																					Pos:   p(1928, 21),
+																					Kind:  lang.LitKind(8),
+																					Raw:   "\"Expected: \"",
+																					Value: string("Expected: "),
+																				},
+																			},
+																			Y: &lang.CallExpr{
+																				Pos: p(1928, 64),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(1928, 64),
+																					X: &lang.MemberExpr{
+																						Pos: p(1928, 46),
+																						X: &lang.MemberExpr{
+																							Pos: p(1928, 42),
+																							X: &lang.Ident{
+																								Pos:  p(1928, 36),
+																								Name: "Xunit",
+																							},
+																							Name: "Sdk",
+																						},
+																						Name: "ArgumentFormatter",
+																					},
+																					Name: "FormatTypeName",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(1928, 79),
+																						X: &lang.Ident{
+																							Pos:  p(1928, 79),
+																							Name: "expected",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(1928, 89),
+																						X: &lang.Literal{
+																							Pos:   p(1928, 89),
+																							Kind:  lang.LitKind(9),
+																							Raw:   "true",
+																							Value: bool(true),
+																						},
+																					},
+																				},
+																			},
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1928, 109),
+																			X: &lang.Ident{
+																				Pos:  p(1928, 97),
+																				Name: "Environment",
+																			},
+																			Name: "NewLine",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1928, 119),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"Actual:   \"",
+																		Value: string("Actual:   "),
+																	},
+																},
+																Y: &lang.BinaryExpr{
+																	Pos: p(1928, 146),
+																	Op:  "??",
+																	X: &lang.Ident{
+																		Pos:  p(1928, 135),
+																		Name: "actualName",
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1928, 149),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"null\"",
+																		Value: string("null"),
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1929, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1930, 13),
+									X: &lang.CastExpr{
+										Pos: p(1930, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1930, 21),
+											Name: "T",
+										},
+										X: &lang.Ident{
+											Pos:  p(1930, 23),
+											Name: "object",
+										},
+									},
+								},
+							},
+							Rbrace: p(1931, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1933, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1933, 23),
+							Name: "T",
+						},
+						Name: "IsAssignableFrom",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1933, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(1933, 45),
+									Name: "object",
+								},
+								Name: "object",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1934, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1935, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1935, 13),
+										Name: "Type",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1935, 18),
+											Name: "expected",
+											Init: &lang.TypeOfExpr{
+												Pos: p(1935, 29),
+												Type: &lang.TypeRef{
+													Pos:  p(1935, 36),
+													Name: "T",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1936, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1936, 33),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1936, 25),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1936, 17),
+												Name: "object",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1936, 28),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1936, 36),
+											Op:  "!",
+											X: &lang.CallExpr{
+												Pos: p(1936, 46),
+												Fun: &lang.MemberExpr{
+													Pos: p(1936, 46),
+													X: &lang.Ident{
+														Pos:  p(1936, 37),
+														Name: "expected",
+													},
+													Name: "IsInstanceOfType",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1936, 63),
+														X: &lang.Ident{
+															Pos:  p(1936, 63),
+															Name: "object",
+														},
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1937, 17),
+										X: &lang.NewExpr{
+											Pos: p(1937, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1937, 27),
+												Name: "Xunit.Sdk.IsAssignableFromException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1937, 63),
+													X: &lang.BinaryExpr{
+														Pos: p(1939, 34),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1938, 117),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1938, 95),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1938, 34),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1937, 186),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1937, 164),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1937, 110),
+																				Op:  "+",
+																				X: &lang.Literal{
+																					Pos:   p(1937, 63),
+																					Kind:  lang.LitKind(8),
+																					Raw:   "\"Assert.IsAssignableFrom() Failure: Value is \"",
+																					Value: string("Assert.IsAssignableFrom() Failure: Value is "),
+																				},
+																				Y: &lang.CondExpr{
+																					Pos: p(1937, 129),
+																					Cond: &lang.BinaryExpr{
+																						Pos: p(1937, 121),
+																						Op:  "==",
+																						X: &lang.Ident{
+																							Pos:  p(1937, 113),
+																							Name: "object",
+																						},
+																						Y: &lang.Literal{
+																							Pos:  p(1937, 124),
+																							Kind: lang.LitKind(10),
+																							Raw:  "null",
+																						},
+																					},
+																					Then: &lang.Literal{
+																						Pos:   p(1937, 131),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"null\"",
+																						Value: string("null"),
+																					},
+																					Else: &lang.Literal{
+																						Pos:   p(1937, 140),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"an incompatible type\"",
+																						Value: string("an incompatible type"),
+																					},
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1937, 178),
+																				X: &lang.Ident{
+																					Pos:  p(1937, 166),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1938, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected: \"",
+																			Value: string("Expected: "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1938, 64),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1938, 64),
+																			X: &lang.MemberExpr{
+																				Pos: p(1938, 46),
+																				X: &lang.MemberExpr{
+																					Pos: p(1938, 42),
+																					X: &lang.Ident{
+																						Pos:  p(1938, 36),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "FormatTypeName",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1938, 79),
+																				X: &lang.Ident{
+																					Pos:  p(1938, 79),
+																					Name: "expected",
+																				},
+																			},
+																			&lang.Arg{
+																				Pos: p(1938, 89),
+																				X: &lang.Literal{
+																					Pos:   p(1938, 89),
+																					Kind:  lang.LitKind(9),
+																					Raw:   "true",
+																					Value: bool(true),
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1938, 109),
+																	X: &lang.Ident{
+																		Pos:  p(1938, 97),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1939, 21),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CondExpr{
+															Pos: p(1939, 53),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1939, 45),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1939, 37),
+																	Name: "object",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1939, 48),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.Literal{
+																Pos:   p(1939, 55),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"null\"",
+																Value: string("null"),
+															},
+															Else: &lang.CallExpr{
+																Pos: p(1939, 92),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1939, 92),
+																	X: &lang.MemberExpr{
+																		Pos: p(1939, 74),
+																		X: &lang.MemberExpr{
+																			Pos: p(1939, 70),
+																			X: &lang.Ident{
+																				Pos:  p(1939, 64),
+																				Name: "Xunit",
+																			},
+																			Name: "Sdk",
+																		},
+																		Name: "ArgumentFormatter",
+																	},
+																	Name: "FormatTypeName",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1939, 107),
+																		X: &lang.CallExpr{
+																			Pos: p(1939, 115),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(1939, 115),
+																				X: &lang.Ident{
+																					Pos:  p(1939, 107),
+																					Name: "object",
+																				},
+																				Name: "GetType",
+																			},
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(1939, 126),
+																		X: &lang.Literal{
+																			Pos:   p(1939, 126),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "true",
+																			Value: bool(true),
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1940, 13),
+									X: &lang.CastExpr{
+										Pos: p(1940, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1940, 21),
+											Name: "T",
+										},
+										X: &lang.Ident{
+											Pos:  p(1940, 23),
+											Name: "object",
+										},
+									},
+								},
+							},
+							Rbrace: p(1941, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1943, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1943, 23),
+							Name: "void",
+						},
+						Name: "Contains",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1943, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1943, 40),
+									Name: "T",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1943, 52),
+								Type: &lang.TypeRef{
+									Pos:  p(1943, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1943, 64),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1944, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos: p(1945, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1945, 22),
+										Name: "T",
+									},
+									Name: "item",
+									X: &lang.Ident{
+										Pos:  p(1945, 32),
+										Name: "collection",
+									},
+									Body: &lang.IfStmt{
+										Pos: p(1946, 17),
+										Cond: &lang.CallExpr{
+											Pos: p(1946, 49),
+											Fun: &lang.MemberExpr{
+												Pos: p(1946, 49),
+												X: &lang.MemberExpr{
+													Pos: p(1946, 31),
+													X: &lang.MemberExpr{
+														Pos: p(1946, 27),
+														X: &lang.Ident{
+															Pos:  p(1946, 21),
+															Name: "Xunit",
+														},
+														Name: "Sdk",
+													},
+													Name: "ArgumentFormatter",
+												},
+												Name: "AreEqual",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1946, 58),
+													X: &lang.Ident{
+														Pos:  p(1946, 58),
+														Name: "item",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1946, 64),
+													X: &lang.Ident{
+														Pos:  p(1946, 64),
+														Name: "expected",
+													},
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(1946, 75),
+										},
+									},
+								},
+								&lang.ThrowStmt{
+									Pos: p(1947, 13),
+									X: &lang.NewExpr{
+										Pos: p(1947, 19),
+										Type: &lang.TypeRef{
+											Pos:  p(1947, 23),
+											Name: "Xunit.Sdk.ContainsException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1947, 51),
+												X: &lang.BinaryExpr{
+													Pos: p(1948, 120),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(1948, 103),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1948, 81),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1948, 32),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1947, 131),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1947, 109),
+																		Op:  "+",
+																		X: &lang.Literal{
+																			Pos:   p(1947, 51),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Assert.Contains() Failure: Item not found in collection\"",
+																			Value: string("Assert.Contains() Failure: Item not found in collection"),
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1947, 123),
+																			X: &lang.Ident{
+																				Pos:  p(1947, 111),
+																				Name: "Environment",
+																			},
+																			Name: "NewLine",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1948, 17),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"Collection: \"",
+																		Value: string("Collection: "),
+																	},
+																},
+																Y: &lang.CallExpr{
+																	Pos: p(1948, 62),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(1948, 62),
+																		X: &lang.MemberExpr{
+																			Pos: p(1948, 44),
+																			X: &lang.MemberExpr{
+																				Pos: p(1948, 40),
+																				X: &lang.Ident{
+																					Pos:  p(1948, 34),
+																					Name: "Xunit",
+																				},
+																				Name: "Sdk",
+																			},
+																			Name: "ArgumentFormatter",
+																		},
+																		Name: "Format",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1948, 69),
+																			X: &lang.Ident{
+																				Pos:  p(1948, 69),
+																				Name: "collection",
+																			},
+																		},
+																	},
+																},
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(1948, 95),
+																X: &lang.Ident{
+																	Pos:  p(1948, 83),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(1948, 105),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"Not found:  \"",
+															Value: string("Not found:  "),
+														},
+													},
+													Y: &lang.CallExpr{
+														Pos: p(1948, 150),
+														Fun: &lang.MemberExpr{
+															Pos: p(1948, 150),
+															X: &lang.MemberExpr{
+																Pos: p(1948, 132),
+																X: &lang.MemberExpr{
+																	Pos: p(1948, 128),
+																	X: &lang.Ident{
+																		Pos:  p(1948, 122),
+																		Name: "Xunit",
+																	},
+																	Name: "Sdk",
+																},
+																Name: "ArgumentFormatter",
+															},
+															Name: "Format",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1948, 157),
+																X: &lang.Ident{
+																	Pos:  p(1948, 157),
+																	Name: "expected",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1949, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1951, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1951, 23),
+							Name: "void",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1951, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1951, 37),
+									Name: "string",
+								},
+								Name: "expectedSubstring",
+							},
+							&lang.Param{
+								Pos: p(1951, 63),
+								Type: &lang.TypeRef{
+									Pos:  p(1951, 63),
+									Name: "string",
+								},
+								Name: "actualString",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1952, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1953, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1953, 38),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1953, 30),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1953, 17),
+												Name: "actualString",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1953, 33),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1953, 41),
+											Op:  "!",
+											X: &lang.CallExpr{
+												Pos: p(1953, 55),
+												Fun: &lang.MemberExpr{
+													Pos: p(1953, 55),
+													X: &lang.Ident{
+														Pos:  p(1953, 42),
+														Name: "actualString",
+													},
+													Name: "Contains",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1953, 64),
+														X: &lang.Ident{
+															Pos:  p(1953, 64),
+															Name: "expectedSubstring",
+														},
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1954, 17),
+										X: &lang.NewExpr{
+											Pos: p(1954, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1954, 27),
+												Name: "Xunit.Sdk.ContainsException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1954, 55),
+													X: &lang.BinaryExpr{
+														Pos: p(1955, 124),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1955, 108),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1955, 86),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1955, 35),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1954, 127),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1954, 105),
+																			Op:  "+",
+																			X: &lang.Literal{
+																				Pos:   p(1954, 55),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.Contains() Failure: Sub-string not found\"",
+																				Value: string("Assert.Contains() Failure: Sub-string not found"),
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1954, 119),
+																				X: &lang.Ident{
+																					Pos:  p(1954, 107),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1955, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"String:    \"",
+																			Value: string("String:    "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1955, 65),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1955, 65),
+																			X: &lang.MemberExpr{
+																				Pos: p(1955, 47),
+																				X: &lang.MemberExpr{
+																					Pos: p(1955, 43),
+																					X: &lang.Ident{
+																						Pos:  p(1955, 37),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1955, 72),
+																				X: &lang.Ident{
+																					Pos:  p(1955, 72),
+																					Name: "actualString",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1955, 100),
+																	X: &lang.Ident{
+																		Pos:  p(1955, 88),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1955, 110),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Not found: \"",
+																Value: string("Not found: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1955, 154),
+															Fun: &lang.MemberExpr{
+																Pos: p(1955, 154),
+																X: &lang.MemberExpr{
+																	Pos: p(1955, 136),
+																	X: &lang.MemberExpr{
+																		Pos: p(1955, 132),
+																		X: &lang.Ident{
+																			Pos:  p(1955, 126),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1955, 161),
+																	X: &lang.Ident{
+																		Pos:  p(1955, 161),
+																		Name: "expectedSubstring",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1956, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1958, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1958, 23),
+							Name: "void",
+						},
+						Name: "DoesNotContain",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1958, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(1958, 46),
+									Name: "T",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1958, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1958, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1958, 70),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1959, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1960, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1960, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1960, 17),
+											Name: "i",
+											Init: &lang.Literal{
+												Pos:   p(1960, 21),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos: p(1961, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1961, 22),
+										Name: "T",
+									},
+									Name: "item",
+									X: &lang.Ident{
+										Pos:  p(1961, 32),
+										Name: "collection",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1962, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1963, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(1963, 49),
+													Fun: &lang.MemberExpr{
+														Pos: p(1963, 49),
+														X: &lang.MemberExpr{
+															Pos: p(1963, 31),
+															X: &lang.MemberExpr{
+																Pos: p(1963, 27),
+																X: &lang.Ident{
+																	Pos:  p(1963, 21),
+																	Name: "Xunit",
+																},
+																Name: "Sdk",
+															},
+															Name: "ArgumentFormatter",
+														},
+														Name: "AreEqual",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1963, 58),
+															X: &lang.Ident{
+																Pos:  p(1963, 58),
+																Name: "item",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1963, 64),
+															X: &lang.Ident{
+																Pos:  p(1963, 64),
+																Name: "expected",
+															},
+														},
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1964, 21),
+													X: &lang.NewExpr{
+														Pos: p(1964, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1964, 31),
+															Name: "Xunit.Sdk.DoesNotContainException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1964, 65),
+																X: &lang.BinaryExpr{
+																	Pos: p(1965, 128),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1965, 111),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1965, 89),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1965, 40),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(1964, 147),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(1964, 125),
+																						Op:  "+",
+																						X: &lang.Literal{
+																							Pos:   p(1964, 65),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Assert.DoesNotContain() Failure: Item found in collection\"",
+																							Value: string("Assert.DoesNotContain() Failure: Item found in collection"),
+																						},
+																						Y: &lang.MemberExpr{
+																							Pos: p(1964, 139),
+																							X: &lang.Ident{
+																								Pos:  p(1964, 127),
+																								Name: "Environment",
+																							},
+																							Name: "NewLine",
+																						},
+																					},
+																					Y: &lang.Literal{
+																						Pos:   p(1965, 25),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"Collection: \"",
+																						Value: string("Collection: "),
+																					},
+																				},
+																				Y: &lang.CallExpr{
+																					Pos: p(1965, 70),
+																					Fun: &lang.MemberExpr{
+																						Pos: p(1965, 70),
+																						X: &lang.MemberExpr{
+																							Pos: p(1965, 52),
+																							X: &lang.MemberExpr{
+																								Pos: p(1965, 48),
+																								X: &lang.Ident{
+																									Pos:  p(1965, 42),
+																									Name: "Xunit",
+																								},
+																								Name: "Sdk",
+																							},
+																							Name: "ArgumentFormatter",
+																						},
+																						Name: "Format",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(1965, 77),
+																							X: &lang.Ident{
+																								Pos:  p(1965, 77),
+																								Name: "collection",
+																							},
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1965, 103),
+																				X: &lang.Ident{
+																					Pos:  p(1965, 91),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1965, 113),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Found:      \"",
+																			Value: string("Found:      "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1965, 158),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1965, 158),
+																			X: &lang.MemberExpr{
+																				Pos: p(1965, 140),
+																				X: &lang.MemberExpr{
+																					Pos: p(1965, 136),
+																					X: &lang.Ident{
+																						Pos:  p(1965, 130),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1965, 165),
+																				X: &lang.Ident{
+																					Pos:  p(1965, 165),
+																					Name: "expected",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1966, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(1966, 18),
+													Op:  "++",
+													X: &lang.Ident{
+														Pos:  p(1966, 17),
+														Name: "i",
+													},
+												},
+											},
+										},
+										Rbrace: p(1967, 13),
+									},
+								},
+							},
+							Rbrace: p(1968, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1970, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1970, 23),
+							Name: "void",
+						},
+						Name: "Empty",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1970, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1970, 34),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1971, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1972, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(1972, 28),
+										X: &lang.Ident{
+											Pos:  p(1972, 17),
+											Name: "collection",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(1972, 31),
+											Type: &lang.TypeRef{
+												Pos:  p(1972, 31),
+												Name: "string",
+											},
+											Name: "s",
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1973, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1974, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1974, 30),
+													Op:  "!=",
+													X: &lang.MemberExpr{
+														Pos: p(1974, 23),
+														X: &lang.Ident{
+															Pos:  p(1974, 21),
+															Name: "s",
+														},
+														Name: "Length",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1974, 33),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1975, 21),
+													X: &lang.NewExpr{
+														Pos: p(1975, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1975, 31),
+															Name: "Xunit.Sdk.EmptyException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1975, 56),
+																X: &lang.BinaryExpr{
+																	Pos: p(1975, 138),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1975, 125),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1975, 103),
+																			Op:  "+",
+																			X: &lang.Literal{
+																				Pos:   p(1975, 56),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.Empty() Failure: String was not empty\"",
+																				Value: string("Assert.Empty() Failure: String was not empty"),
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1975, 117),
+																				X: &lang.Ident{
+																					Pos:  p(1975, 105),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1975, 127),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"String: \"",
+																			Value: string("String: "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1975, 168),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1975, 168),
+																			X: &lang.MemberExpr{
+																				Pos: p(1975, 150),
+																				X: &lang.MemberExpr{
+																					Pos: p(1975, 146),
+																					X: &lang.Ident{
+																						Pos:  p(1975, 140),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1975, 175),
+																				X: &lang.Ident{
+																					Pos:  p(1975, 175),
+																					Name: "s",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1976, 17),
+											},
+										},
+										Rbrace: p(1977, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1978, 13),
+									Cond: &lang.CallExpr{
+										Pos: p(1978, 44),
+										Fun: &lang.MemberExpr{
+											Pos: p(1978, 44),
+											X: &lang.CallExpr{
+												Pos: p(1978, 28),
+												Fun: &lang.MemberExpr{
+													Pos: p(1978, 28),
+													X: &lang.Ident{
+														Pos:  p(1978, 17),
+														Name: "collection",
+													},
+													Name: "GetEnumerator",
+												},
+											},
+											Name: "MoveNext",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1979, 17),
+										X: &lang.NewExpr{
+											Pos: p(1979, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1979, 27),
+												Name: "Xunit.Sdk.EmptyException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1979, 52),
+													X: &lang.BinaryExpr{
+														Pos: p(1979, 142),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1979, 125),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1979, 103),
+																Op:  "+",
+																X: &lang.Literal{
+																	Pos:   p(1979, 52),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Assert.Empty() Failure: Collection was not empty\"",
+																	Value: string("Assert.Empty() Failure: Collection was not empty"),
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1979, 117),
+																	X: &lang.Ident{
+																		Pos:  p(1979, 105),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1979, 127),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Collection: \"",
+																Value: string("Collection: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1979, 172),
+															Fun: &lang.MemberExpr{
+																Pos: p(1979, 172),
+																X: &lang.MemberExpr{
+																	Pos: p(1979, 154),
+																	X: &lang.MemberExpr{
+																		Pos: p(1979, 150),
+																		X: &lang.Ident{
+																			Pos:  p(1979, 144),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1979, 179),
+																	X: &lang.Ident{
+																		Pos:  p(1979, 179),
+																		Name: "collection",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1980, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1982, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1982, 23),
+							Name: "void",
+						},
+						Name: "NotEmpty",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1982, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1982, 37),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1983, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1984, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1984, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1984, 45),
+											Fun: &lang.MemberExpr{
+												Pos: p(1984, 45),
+												X: &lang.CallExpr{
+													Pos: p(1984, 29),
+													Fun: &lang.MemberExpr{
+														Pos: p(1984, 29),
+														X: &lang.Ident{
+															Pos:  p(1984, 18),
+															Name: "collection",
+														},
+														Name: "GetEnumerator",
+													},
+												},
+												Name: "MoveNext",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1985, 17),
+										X: &lang.NewExpr{
+											Pos: p(1985, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1985, 27),
+												Name: "Xunit.Sdk.NotEmptyException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1985, 55),
+													X: &lang.Literal{
+														Pos:   p(1985, 55),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Assert.NotEmpty() Failure: Collection was empty\"",
+														Value: string("Assert.NotEmpty() Failure: Collection was empty"),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1986, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1988, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1988, 23),
+							Name: "T",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1988, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1988, 35),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1988, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1989, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1990, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1990, 17),
+											Name: "items",
+											Init: &lang.NewExpr{
+												Pos: p(1990, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(1990, 29),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1990, 34),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1990, 37),
+														X: &lang.Ident{
+															Pos:  p(1990, 37),
+															Name: "collection",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1991, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1991, 29),
+										Op:  "==",
+										X: &lang.MemberExpr{
+											Pos: p(1991, 23),
+											X: &lang.Ident{
+												Pos:  p(1991, 17),
+												Name: "items",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1991, 32),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1992, 17),
+										X: &lang.NewExpr{
+											Pos: p(1992, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1992, 27),
+												Name: "Xunit.Sdk.SingleException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1992, 53),
+													X: &lang.Literal{
+														Pos:   p(1992, 53),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Assert.Single() Failure: The collection was empty\"",
+														Value: string("Assert.Single() Failure: The collection was empty"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1993, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1993, 29),
+										Op:  ">",
+										X: &lang.MemberExpr{
+											Pos: p(1993, 23),
+											X: &lang.Ident{
+												Pos:  p(1993, 17),
+												Name: "items",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1993, 31),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1994, 17),
+										X: &lang.NewExpr{
+											Pos: p(1994, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1994, 27),
+												Name: "Xunit.Sdk.SingleException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1994, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1994, 170),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1994, 153),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1994, 131),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1994, 120),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1994, 106),
+																		Op:  "+",
+																		X: &lang.Literal{
+																			Pos:   p(1994, 53),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Assert.Single() Failure: The collection contained \"",
+																			Value: string("Assert.Single() Failure: The collection contained "),
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1994, 114),
+																			X: &lang.Ident{
+																				Pos:  p(1994, 108),
+																				Name: "items",
+																			},
+																			Name: "Count",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1994, 122),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\" items\"",
+																		Value: string(" items"),
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1994, 145),
+																	X: &lang.Ident{
+																		Pos:  p(1994, 133),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1994, 155),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Collection: \"",
+																Value: string("Collection: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1994, 200),
+															Fun: &lang.MemberExpr{
+																Pos: p(1994, 200),
+																X: &lang.MemberExpr{
+																	Pos: p(1994, 182),
+																	X: &lang.MemberExpr{
+																		Pos: p(1994, 178),
+																		X: &lang.Ident{
+																			Pos:  p(1994, 172),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1994, 207),
+																	X: &lang.Ident{
+																		Pos:  p(1994, 207),
+																		Name: "items",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1995, 13),
+									X: &lang.IndexExpr{
+										Pos: p(1995, 25),
+										X: &lang.Ident{
+											Pos:  p(1995, 20),
+											Name: "items",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1995, 26),
+												X: &lang.Literal{
+													Pos:   p(1995, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1996, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1998, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1998, 23),
+							Name: "void",
+						},
+						Name: "Collection",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1998, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1998, 42),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1998, 54),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos:      p(1998, 69),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1998, 76),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1998, 76),
+										Name: "Action",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1998, 83),
+												Name: "T",
+											},
+										},
+									},
+								},
+								Name: "elementInspectors",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1999, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2000, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2000, 17),
+											Name: "items",
+											Init: &lang.NewExpr{
+												Pos: p(2000, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(2000, 29),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(2000, 34),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2000, 37),
+														X: &lang.Ident{
+															Pos:  p(2000, 37),
+															Name: "collection",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2001, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2001, 29),
+										Op:  "!=",
+										X: &lang.MemberExpr{
+											Pos: p(2001, 23),
+											X: &lang.Ident{
+												Pos:  p(2001, 17),
+												Name: "items",
+											},
+											Name: "Count",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(2001, 50),
+											X: &lang.Ident{
+												Pos:  p(2001, 32),
+												Name: "elementInspectors",
+											},
+											Name: "Length",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2002, 17),
+										X: &lang.NewExpr{
+											Pos: p(2002, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2002, 27),
+												Name: "Xunit.Sdk.CollectionException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2002, 57),
+													X: &lang.BinaryExpr{
+														Pos: p(2004, 110),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2004, 89),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(2004, 67),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(2004, 40),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(2003, 106),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(2003, 84),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(2003, 40),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(2002, 132),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(2002, 110),
+																						Op:  "+",
+																						X: &lang.Literal{
+																							Pos:   p(2002, 57),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Assert.Collection() Failure: Mismatched item count\"",
+																							Value: string("Assert.Collection() Failure: Mismatched item count"),
+																						},
+																						Y: &lang.MemberExpr{
+																							Pos: p(2002, 124),
+																							X: &lang.Ident{
+																								Pos:  p(2002, 112),
+																								Name: "Environment",
+																							},
+																							Name: "NewLine",
+																						},
+																					},
+																					Y: &lang.Literal{
+																						Pos:   p(2003, 21),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"Collection:     \"",
+																						Value: string("Collection:     "),
+																					},
+																				},
+																				Y: &lang.CallExpr{
+																					Pos: p(2003, 70),
+																					Fun: &lang.MemberExpr{
+																						Pos: p(2003, 70),
+																						X: &lang.MemberExpr{
+																							Pos: p(2003, 52),
+																							X: &lang.MemberExpr{
+																								Pos: p(2003, 48),
+																								X: &lang.Ident{
+																									Pos:  p(2003, 42),
+																									Name: "Xunit",
+																								},
+																								Name: "Sdk",
+																							},
+																							Name: "ArgumentFormatter",
+																						},
+																						Name: "Format",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(2003, 77),
+																							X: &lang.Ident{
+																								Pos:  p(2003, 77),
+																								Name: "items",
+																							},
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(2003, 98),
+																				X: &lang.Ident{
+																					Pos:  p(2003, 86),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(2004, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected count: \"",
+																			Value: string("Expected count: "),
+																		},
+																	},
+																	Y: &lang.MemberExpr{
+																		Pos: p(2004, 60),
+																		X: &lang.Ident{
+																			Pos:  p(2004, 42),
+																			Name: "elementInspectors",
+																		},
+																		Name: "Length",
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(2004, 81),
+																	X: &lang.Ident{
+																		Pos:  p(2004, 69),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(2004, 91),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual count:   \"",
+																Value: string("Actual count:   "),
+															},
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(2004, 118),
+															X: &lang.Ident{
+																Pos:  p(2004, 112),
+																Name: "items",
+															},
+															Name: "Count",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(2005, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(2005, 18),
+										Type: &lang.TypeRef{
+											Pos:  p(2005, 18),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(2005, 22),
+												Name: "i",
+												Init: &lang.Literal{
+													Pos:   p(2005, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(2005, 31),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(2005, 29),
+											Name: "i",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(2005, 39),
+											X: &lang.Ident{
+												Pos:  p(2005, 33),
+												Name: "items",
+											},
+											Name: "Count",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.PostfixExpr{
+											Pos: p(2005, 47),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(2005, 46),
+												Name: "i",
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2006, 13),
+										Stmts: []lang.Stmt{
+											&lang.TryStmt{
+												Pos: p(2007, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(2008, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(2009, 21),
+															X: &lang.CallExpr{
+																Pos: p(2009, 38),
+																Fun: &lang.IndexExpr{
+																	Pos: p(2009, 38),
+																	X: &lang.Ident{
+																		Pos:  p(2009, 21),
+																		Name: "elementInspectors",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(2009, 39),
+																			X: &lang.Ident{
+																				Pos:  p(2009, 39),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2009, 42),
+																		X: &lang.IndexExpr{
+																			Pos: p(2009, 47),
+																			X: &lang.Ident{
+																				Pos:  p(2009, 42),
+																				Name: "items",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2009, 48),
+																					X: &lang.Ident{
+																						Pos:  p(2009, 48),
+																						Name: "i",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(2010, 17),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(2011, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(2011, 24),
+															Name: "Exception",
+														},
+														Name: "ex",
+														Body: &lang.BlockStmt{
+															Pos: p(2012, 17),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(2013, 21),
+																	X: &lang.NewExpr{
+																		Pos: p(2013, 27),
+																		Type: &lang.TypeRef{
+																			Pos:  p(2013, 31),
+																			Name: "Xunit.Sdk.CollectionException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(2013, 61),
+																				X: &lang.BinaryExpr{
+																					Pos: p(2014, 123),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(2014, 106),
+																						Op:  "+",
+																						X: &lang.BinaryExpr{
+																							Pos: p(2014, 84),
+																							Op:  "+",
+																							X: &lang.BinaryExpr{
+																								Pos: p(2014, 40),
+																								Op:  "+",
+																								X: &lang.BinaryExpr{
+																									Pos: p(2013, 138),
+																									Op:  "+",
+																									X: &lang.BinaryExpr{
+																										Pos: p(2013, 116),
+																										Op:  "+",
+																										X: &lang.Literal{
+																											Pos:   p(2013, 61),
+																											Kind:  lang.LitKind(8),
+																											Raw:   "\"Assert.Collection() Failure: Item comparison failure\"",
+																											Value: string("Assert.Collection() Failure: Item comparison failure"),
+																										},
+																										Y: &lang.MemberExpr{
+																											Pos: p(2013, 130),
+																											X: &lang.Ident{
+																												Pos:  p(2013, 118),
+																												Name: "Environment",
+																											},
+																											Name: "NewLine",
+																										},
+																									},
+																									Y: &lang.Literal{
+																										Pos:   p(2014, 25),
+																										Kind:  lang.LitKind(8),
+																										Raw:   "\"Collection: \"",
+																										Value: string("Collection: "),
+																									},
+																								},
+																								Y: &lang.CallExpr{
+																									Pos: p(2014, 70),
+																									Fun: &lang.MemberExpr{
+																										Pos: p(2014, 70),
+																										X: &lang.MemberExpr{
+																											Pos: p(2014, 52),
+																											X: &lang.MemberExpr{
+																												Pos: p(2014, 48),
+																												X: &lang.Ident{
+																													Pos:  p(2014, 42),
+																													Name: "Xunit",
+																												},
+																												Name: "Sdk",
+																											},
+																											Name: "ArgumentFormatter",
+																										},
+																										Name: "Format",
+																									},
+																									Args: []*lang.Arg{
+																										&lang.Arg{
+																											Pos: p(2014, 77),
+																											X: &lang.Ident{
+																												Pos:  p(2014, 77),
+																												Name: "items",
+																											},
+																										},
+																									},
+																								},
+																							},
+																							Y: &lang.MemberExpr{
+																								Pos: p(2014, 98),
+																								X: &lang.Ident{
+																									Pos:  p(2014, 86),
+																									Name: "Environment",
+																								},
+																								Name: "NewLine",
+																							},
+																						},
+																						Y: &lang.Literal{
+																							Pos:   p(2014, 108),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Error:      \"",
+																							Value: string("Error:      "),
+																						},
+																					},
+																					Y: &lang.MemberExpr{
+																						Pos: p(2014, 128),
+																						X: &lang.Ident{
+																							Pos:  p(2014, 125),
+																							Name: "ex",
+																						},
+																						Name: "Message",
+																					},
+																				},
+																			},
+																			&lang.Arg{
+																				Pos: p(2014, 137),
+																				X: &lang.Ident{
+																					Pos:  p(2014, 137),
+																					Name: "ex",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(2015, 17),
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(2016, 13),
+									},
+								},
+							},
+							Rbrace: p(2017, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2019, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2019, 23),
+							Name: "void",
+						},
+						Name: "All",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2019, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(2019, 35),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2019, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: p(2019, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(2019, 62),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2019, 69),
+											Name: "T",
+										},
+									},
+								},
+								Name: "action",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2020, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2021, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2021, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2021, 17),
+											Name: "i",
+											Init: &lang.Literal{
+												Pos:   p(2021, 21),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos: p(2022, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2022, 22),
+										Name: "T",
+									},
+									Name: "item",
+									X: &lang.Ident{
+										Pos:  p(2022, 32),
+										Name: "collection",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2023, 13),
+										Stmts: []lang.Stmt{
+											&lang.TryStmt{
+												Pos: p(2024, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(2025, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(2026, 21),
+															X: &lang.CallExpr{
+																Pos: p(2026, 21),
+																Fun: &lang.Ident{
+																	Pos:  p(2026, 21),
+																	Name: "action",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2026, 28),
+																		X: &lang.Ident{
+																			Pos:  p(2026, 28),
+																			Name: "item",
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(2027, 17),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(2028, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(2028, 24),
+															Name: "Exception",
+														},
+														Name: "ex",
+														Body: &lang.BlockStmt{
+															Pos: p(2029, 17),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(2030, 21),
+																	X: &lang.NewExpr{
+																		Pos: p(2030, 27),
+																		Type: &lang.TypeRef{
+																			Pos:  p(2030, 31),
+																			Name: "Xunit.Sdk.AllException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(2030, 54),
+																				X: &lang.BinaryExpr{
+																					Pos: p(2031, 141),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(2031, 133),
+																						Op:  "+",
+																						X: &lang.BinaryExpr{
+																							Pos: p(2031, 129),
+																							Op:  "+",
+																							X: &lang.BinaryExpr{
+																								Pos: p(2031, 111),
+																								Op:  "+",
+																								X: &lang.BinaryExpr{
+																									Pos: p(2031, 89),
+																									Op:  "+",
+																									X: &lang.BinaryExpr{
+																										Pos: p(2031, 40),
+																										Op:  "+",
+																										X: &lang.BinaryExpr{
+																											Pos: p(2030, 137),
+																											Op:  "+",
+																											X: &lang.BinaryExpr{
+																												Pos: p(2030, 115),
+																												Op:  "+",
+																												X: &lang.Literal{
+																													Pos:   p(2030, 54),
+																													Kind:  lang.LitKind(8),
+																													Raw:   "\"Assert.All() Failure: Items in the collection did not pass\"",
+																													Value: string("Assert.All() Failure: Items in the collection did not pass"),
+																												},
+																												Y: &lang.MemberExpr{
+																													Pos: p(2030, 129),
+																													X: &lang.Ident{
+																														Pos:  p(2030, 117),
+																														Name: "Environment",
+																													},
+																													Name: "NewLine",
+																												},
+																											},
+																											Y: &lang.Literal{
+																												Pos:   p(2031, 25),
+																												Kind:  lang.LitKind(8),
+																												Raw:   "\"Collection: \"",
+																												Value: string("Collection: "),
+																											},
+																										},
+																										Y: &lang.CallExpr{
+																											Pos: p(2031, 70),
+																											Fun: &lang.MemberExpr{
+																												Pos: p(2031, 70),
+																												X: &lang.MemberExpr{
+																													Pos: p(2031, 52),
+																													X: &lang.MemberExpr{
+																														Pos: p(2031, 48),
+																														X: &lang.Ident{
+																															Pos:  p(2031, 42),
+																															Name: "Xunit",
+																														},
+																														Name: "Sdk",
+																													},
+																													Name: "ArgumentFormatter",
+																												},
+																												Name: "Format",
+																											},
+																											Args: []*lang.Arg{
+																												&lang.Arg{
+																													Pos: p(2031, 77),
+																													X: &lang.Ident{
+																														Pos:  p(2031, 77),
+																														Name: "collection",
+																													},
+																												},
+																											},
+																										},
+																									},
+																									Y: &lang.MemberExpr{
+																										Pos: p(2031, 103),
+																										X: &lang.Ident{
+																											Pos:  p(2031, 91),
+																											Name: "Environment",
+																										},
+																										Name: "NewLine",
+																									},
+																								},
+																								Y: &lang.Literal{
+																									Pos:   p(2031, 113),
+																									Kind:  lang.LitKind(8),
+																									Raw:   "\"Error:      [\"",
+																									Value: string("Error:      ["),
+																								},
+																							},
+																							Y: &lang.Ident{
+																								Pos:  p(2031, 131),
+																								Name: "i",
+																							},
+																						},
+																						Y: &lang.Literal{
+																							Pos:   p(2031, 135),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"]: \"",
+																							Value: string("]: "),
+																						},
+																					},
+																					Y: &lang.MemberExpr{
+																						Pos: p(2031, 146),
+																						X: &lang.Ident{
+																							Pos:  p(2031, 143),
+																							Name: "ex",
+																						},
+																						Name: "Message",
+																					},
+																				},
+																			},
+																			&lang.Arg{
+																				Pos: p(2031, 155),
+																				X: &lang.Ident{
+																					Pos:  p(2031, 155),
+																					Name: "ex",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(2032, 17),
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(2033, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(2033, 18),
+													Op:  "++",
+													X: &lang.Ident{
+														Pos:  p(2033, 17),
+														Name: "i",
+													},
+												},
+											},
+										},
+										Rbrace: p(2034, 13),
+									},
+								},
+							},
+							Rbrace: p(2035, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2037, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2037, 23),
+							Name: "void",
+						},
+						Name: "InRange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(2037, 74),
+										Name: "IComparable",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2037, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(2037, 39),
+									Name: "T",
+								},
+								Name: "actual",
+							},
+							&lang.Param{
+								Pos: p(2037, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(2037, 49),
+									Name: "T",
+								},
+								Name: "low",
+							},
+							&lang.Param{
+								Pos: p(2037, 56),
+								Type: &lang.TypeRef{
+									Pos:  p(2037, 56),
+									Name: "T",
+								},
+								Name: "high",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2038, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2039, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2039, 43),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(2039, 39),
+											Op:  ">",
+											X: &lang.CallExpr{
+												Pos: p(2039, 21),
+												Fun: &lang.MemberExpr{
+													Pos: p(2039, 21),
+													X: &lang.Ident{
+														Pos:  p(2039, 17),
+														Name: "low",
+													},
+													Name: "CompareTo",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2039, 31),
+														X: &lang.Ident{
+															Pos:  p(2039, 31),
+															Name: "actual",
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2039, 41),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2039, 69),
+											Op:  ">",
+											X: &lang.CallExpr{
+												Pos: p(2039, 53),
+												Fun: &lang.MemberExpr{
+													Pos: p(2039, 53),
+													X: &lang.Ident{
+														Pos:  p(2039, 46),
+														Name: "actual",
+													},
+													Name: "CompareTo",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2039, 63),
+														X: &lang.Ident{
+															Pos:  p(2039, 63),
+															Name: "high",
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2039, 71),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2040, 17),
+										X: &lang.NewExpr{
+											Pos: p(2040, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2040, 27),
+												Name: "Xunit.Sdk.InRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2040, 54),
+													X: &lang.BinaryExpr{
+														Pos: p(2042, 32),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2041, 154),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(2041, 132),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(2041, 126),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(2041, 83),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(2041, 75),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(2041, 33),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(2040, 123),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(2040, 101),
+																						Op:  "+",
+																						X: &lang.Literal{
+																							Pos:   p(2040, 54),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Assert.InRange() Failure: Value not in range\"",
+																							Value: string("Assert.InRange() Failure: Value not in range"),
+																						},
+																						Y: &lang.MemberExpr{
+																							Pos: p(2040, 115),
+																							X: &lang.Ident{
+																								Pos:  p(2040, 103),
+																								Name: "Environment",
+																							},
+																							Name: "NewLine",
+																						},
+																					},
+																					Y: &lang.Literal{
+																						Pos:   p(2041, 21),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"Range:  (\"",
+																						Value: string("Range:  ("),
+																					},
+																				},
+																				Y: &lang.CallExpr{
+																					Pos: p(2041, 63),
+																					Fun: &lang.MemberExpr{
+																						Pos: p(2041, 63),
+																						X: &lang.MemberExpr{
+																							Pos: p(2041, 45),
+																							X: &lang.MemberExpr{
+																								Pos: p(2041, 41),
+																								X: &lang.Ident{
+																									Pos:  p(2041, 35),
+																									Name: "Xunit",
+																								},
+																								Name: "Sdk",
+																							},
+																							Name: "ArgumentFormatter",
+																						},
+																						Name: "Format",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(2041, 70),
+																							X: &lang.Ident{
+																								Pos:  p(2041, 70),
+																								Name: "low",
+																							},
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.Literal{
+																				Pos:   p(2041, 77),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\" - \"",
+																				Value: string(" - "),
+																			},
+																		},
+																		Y: &lang.CallExpr{
+																			Pos: p(2041, 113),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(2041, 113),
+																				X: &lang.MemberExpr{
+																					Pos: p(2041, 95),
+																					X: &lang.MemberExpr{
+																						Pos: p(2041, 91),
+																						X: &lang.Ident{
+																							Pos:  p(2041, 85),
+																							Name: "Xunit",
+																						},
+																						Name: "Sdk",
+																					},
+																					Name: "ArgumentFormatter",
+																				},
+																				Name: "Format",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2041, 120),
+																					X: &lang.Ident{
+																						Pos:  p(2041, 120),
+																						Name: "high",
+																					},
+																				},
+																			},
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(2041, 128),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\")\"",
+																		Value: string(")"),
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(2041, 146),
+																	X: &lang.Ident{
+																		Pos:  p(2041, 134),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(2042, 21),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual: \"",
+																Value: string("Actual: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(2042, 62),
+															Fun: &lang.MemberExpr{
+																Pos: p(2042, 62),
+																X: &lang.MemberExpr{
+																	Pos: p(2042, 44),
+																	X: &lang.MemberExpr{
+																		Pos: p(2042, 40),
+																		X: &lang.Ident{
+																			Pos:  p(2042, 34),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2042, 69),
+																	X: &lang.Ident{
+																		Pos:  p(2042, 69),
+																		Name: "actual",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2043, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2049, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "XunitException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2049, 35),
+						Name: "Exception",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2051, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "XunitException",
+						Body: &lang.BlockStmt{
+							Pos:    p(2051, 33),
+							Rbrace: p(2051, 35),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2052, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "XunitException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2052, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(2052, 31),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2052, 53),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2052, 58),
+									X: &lang.Ident{
+										Pos:  p(2052, 58),
+										Name: "userMessage",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2052, 71),
+							Rbrace: p(2052, 73),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2053, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "XunitException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2053, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(2053, 31),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+							&lang.Param{
+								Pos: p(2053, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(2053, 51),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2053, 79),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2053, 84),
+									X: &lang.Ident{
+										Pos:  p(2053, 84),
+										Name: "userMessage",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2053, 97),
+									X: &lang.Ident{
+										Pos:  p(2053, 97),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2053, 113),
+							Rbrace: p(2053, 115),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2056, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EqualException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2056, 35),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2058, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "EqualException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2058, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(2058, 31),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2058, 49),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2058, 54),
+									X: &lang.Ident{
+										Pos:  p(2058, 54),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2058, 63),
+							Rbrace: p(2058, 65),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2060, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2060, 25),
+							Name: "EqualException",
+						},
+						Name: "ForMismatchedValues",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2060, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(2060, 60),
+									Name: "string",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(2060, 77),
+								Type: &lang.TypeRef{
+									Pos:  p(2060, 77),
+									Name: "string",
+								},
+								Name: "actual",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(2061, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(2061, 17),
+								Name: "EqualException",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2061, 32),
+									X: &lang.BinaryExpr{
+										Pos: p(2061, 157),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(2061, 142),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2061, 120),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2061, 109),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2061, 94),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2061, 72),
+															Op:  "+",
+															X: &lang.Literal{
+																Pos:   p(2061, 32),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Assert.Equal() Failure: Values differ\"",
+																Value: string("Assert.Equal() Failure: Values differ"),
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(2061, 86),
+																X: &lang.Ident{
+																	Pos:  p(2061, 74),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2061, 96),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"Expected: \"",
+															Value: string("Expected: "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2061, 111),
+														Name: "expected",
+													},
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(2061, 134),
+													X: &lang.Ident{
+														Pos:  p(2061, 122),
+														Name: "Environment",
+													},
+													Name: "NewLine",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2061, 144),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Actual:   \"",
+												Value: string("Actual:   "),
+											},
+										},
+										Y: &lang.Ident{
+											Pos:  p(2061, 159),
+											Name: "actual",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2065, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2065, 25),
+							Name: "EqualException",
+						},
+						Name: "ForMismatchedStrings",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2065, 61),
+								Type: &lang.TypeRef{
+									Pos:  p(2065, 61),
+									Name: "string",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(2065, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2065, 78),
+									Name: "string",
+								},
+								Name: "actual",
+							},
+							&lang.Param{
+								Pos: p(2065, 93),
+								Type: &lang.TypeRef{
+									Pos:  p(2065, 93),
+									Name: "int",
+								},
+								Name: "expectedIndex",
+							},
+							&lang.Param{
+								Pos: p(2065, 112),
+								Type: &lang.TypeRef{
+									Pos:  p(2065, 112),
+									Name: "int",
+								},
+								Name: "actualIndex",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2066, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2067, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2067, 13),
+										Name: "string",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2067, 20),
+											Name: "message",
+											Init: &lang.Literal{
+												Pos:   p(2067, 30),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Assert.Equal() Failure: Strings differ\"",
+												Value: string("Assert.Equal() Failure: Strings differ"),
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(2068, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2068, 13),
+										Name: "string",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2068, 20),
+											Name: "indent",
+											Init: &lang.BinaryExpr{
+												Pos: p(2068, 49),
+												Op:  "+",
+												X: &lang.MemberExpr{
+													Pos: p(2068, 41),
+													X: &lang.Ident{
+														Pos:  p(2068, 29),
+														Name: "Environment",
+													},
+													Name: "NewLine",
+												},
+												Y: &lang.Literal{
+													Pos:   p(2068, 51),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"          \"",
+													Value: string("          "),
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2069, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2069, 56),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(2069, 34),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(2069, 26),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2069, 17),
+													Name: "expected",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2069, 29),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(2069, 51),
+												Op:  ">",
+												X: &lang.Ident{
+													Pos:  p(2069, 37),
+													Name: "expectedIndex",
+												},
+												Y: &lang.UnaryExpr{
+													Pos: p(2069, 53),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(2069, 54),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2069, 73),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(2069, 59),
+												Name: "expectedIndex",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(2069, 84),
+												X: &lang.Ident{
+													Pos:  p(2069, 75),
+													Name: "expected",
+												},
+												Name: "Length",
+											},
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(2070, 17),
+										X: &lang.AssignExpr{
+											Pos: p(2070, 25),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(2070, 17),
+												Name: "message",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(2070, 144),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2070, 128),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2070, 111),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2070, 35),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(2070, 28),
+																Name: "indent",
+															},
+															Y: &lang.NewExpr{
+																Pos: p(2070, 37),
+																Type: &lang.TypeRef{
+																	Pos:  p(2070, 41),
+																	Name: "string",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2070, 48),
+																		X: &lang.Literal{
+																			Pos:   p(2070, 48),
+																			Kind:  lang.LitKind(7),
+																			Raw:   "' '",
+																			Value: int32(32),
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(2070, 53),
+																		X: &lang.CallExpr{
+																			Pos: p(2070, 71),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(2070, 71),
+																				X: &lang.Ident{
+																					Pos:  p(2070, 53),
+																					Name: "ArgumentFormatter",
+																				},
+																				Name: "PointerIndent",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2070, 85),
+																					X: &lang.Ident{
+																						Pos:  p(2070, 85),
+																						Name: "expected",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(2070, 95),
+																					X: &lang.Ident{
+																						Pos:  p(2070, 95),
+																						Name: "expectedIndex",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2070, 113),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"\\u2193 (pos \"",
+															Value: string("↓ (pos "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2070, 130),
+														Name: "expectedIndex",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2070, 146),
+													Kind:  lang.LitKind(8),
+													Raw:   "\")\"",
+													Value: string(")"),
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(2071, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2071, 21),
+										Op:  "+=",
+										Left: &lang.Ident{
+											Pos:  p(2071, 13),
+											Name: "message",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(2071, 133),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2071, 118),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2071, 96),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2071, 59),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2071, 44),
+															Op:  "+",
+															X: &lang.MemberExpr{
+																Pos: p(2071, 36),
+																X: &lang.Ident{
+																	Pos:  p(2071, 24),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+															Y: &lang.Literal{
+																Pos:   p(2071, 46),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Expected: \"",
+																Value: string("Expected: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(2071, 79),
+															Fun: &lang.MemberExpr{
+																Pos: p(2071, 79),
+																X: &lang.Ident{
+																	Pos:  p(2071, 61),
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2071, 86),
+																	X: &lang.Ident{
+																		Pos:  p(2071, 86),
+																		Name: "expected",
+																	},
+																},
+															},
+														},
+													},
+													Y: &lang.MemberExpr{
+														Pos: p(2071, 110),
+														X: &lang.Ident{
+															Pos:  p(2071, 98),
+															Name: "Environment",
+														},
+														Name: "NewLine",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2071, 120),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"Actual:   \"",
+													Value: string("Actual:   "),
+												},
+											},
+											Y: &lang.CallExpr{
+												Pos: p(2071, 153),
+												Fun: &lang.MemberExpr{
+													Pos: p(2071, 153),
+													X: &lang.Ident{
+														Pos:  p(2071, 135),
+														Name: "ArgumentFormatter",
+													},
+													Name: "Format",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2071, 160),
+														X: &lang.Ident{
+															Pos:  p(2071, 160),
+															Name: "actual",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2072, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2072, 54),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(2072, 32),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(2072, 24),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2072, 17),
+													Name: "actual",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2072, 27),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(2072, 49),
+												Op:  ">",
+												X: &lang.Ident{
+													Pos:  p(2072, 35),
+													Name: "expectedIndex",
+												},
+												Y: &lang.UnaryExpr{
+													Pos: p(2072, 51),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(2072, 52),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2072, 69),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(2072, 57),
+												Name: "actualIndex",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(2072, 78),
+												X: &lang.Ident{
+													Pos:  p(2072, 71),
+													Name: "actual",
+												},
+												Name: "Length",
+											},
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(2073, 17),
+										X: &lang.AssignExpr{
+											Pos: p(2073, 25),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(2073, 17),
+												Name: "message",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(2073, 138),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2073, 124),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2073, 107),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2073, 35),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(2073, 28),
+																Name: "indent",
+															},
+															Y: &lang.NewExpr{
+																Pos: p(2073, 37),
+																Type: &lang.TypeRef{
+																	Pos:  p(2073, 41),
+																	Name: "string",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2073, 48),
+																		X: &lang.Literal{
+																			Pos:   p(2073, 48),
+																			Kind:  lang.LitKind(7),
+																			Raw:   "' '",
+																			Value: int32(32),
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(2073, 53),
+																		X: &lang.CallExpr{
+																			Pos: p(2073, 71),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(2073, 71),
+																				X: &lang.Ident{
+																					Pos:  p(2073, 53),
+																					Name: "ArgumentFormatter",
+																				},
+																				Name: "PointerIndent",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2073, 85),
+																					X: &lang.Ident{
+																						Pos:  p(2073, 85),
+																						Name: "actual",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(2073, 93),
+																					X: &lang.Ident{
+																						Pos:  p(2073, 93),
+																						Name: "actualIndex",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2073, 109),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"\\u2191 (pos \"",
+															Value: string("↑ (pos "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2073, 126),
+														Name: "actualIndex",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2073, 140),
+													Kind:  lang.LitKind(8),
+													Raw:   "\")\"",
+													Value: string(")"),
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2074, 13),
+									X: &lang.NewExpr{
+										Pos: p(2074, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(2074, 24),
+											Name: "EqualException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2074, 39),
+												X: &lang.Ident{
+													Pos:  p(2074, 39),
+													Name: "message",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2075, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2077, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2077, 25),
+							Name: "EqualException",
+						},
+						Name: "ForMismatchedCollections",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2077, 65),
+								Type: &lang.TypeRef{
+									Pos:  p(2077, 65),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: p(2077, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(2077, 76),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2077, 81),
+											Name: "object",
+										},
+									},
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(2077, 99),
+								Type: &lang.TypeRef{
+									Pos:  p(2077, 99),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2077, 104),
+											Name: "object",
+										},
+									},
+								},
+								Name: "actual",
+							},
+							&lang.Param{
+								Pos: p(2077, 120),
+								Type: &lang.TypeRef{
+									Pos:  p(2077, 120),
+									Name: "string",
+								},
+								Name: "what",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2078, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2079, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2079, 13),
+										Name: "string",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2079, 20),
+											Name: "message",
+											Init: &lang.BinaryExpr{
+												Pos: p(2079, 57),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2079, 30),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"Assert.Equal() Failure: \"",
+													Value: string("Assert.Equal() Failure: "),
+												},
+												Y: &lang.CondExpr{
+													Pos: p(2079, 95),
+													Cond: &lang.BinaryExpr{
+														Pos: p(2079, 77),
+														Op:  "||",
+														X: &lang.BinaryExpr{
+															Pos: p(2079, 69),
+															Op:  "==",
+															X: &lang.Ident{
+																Pos:  p(2079, 60),
+																Name: "expected",
+															},
+															Y: &lang.Literal{
+																Pos:  p(2079, 72),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(2079, 87),
+															Op:  "==",
+															X: &lang.Ident{
+																Pos:  p(2079, 80),
+																Name: "actual",
+															},
+															Y: &lang.Literal{
+																Pos:  p(2079, 90),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+														},
+													},
+													Then: &lang.Literal{
+														Pos:   p(2079, 97),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Values differ\"",
+														Value: string("Values differ"),
+													},
+													Else: &lang.BinaryExpr{
+														Pos: p(2079, 120),
+														Op:  "+",
+														X: &lang.Ident{
+															Pos:  p(2079, 115),
+															Name: "what",
+														},
+														Y: &lang.Literal{
+															Pos:   p(2079, 122),
+															Kind:  lang.LitKind(8),
+															Raw:   "\" differ\"",
+															Value: string(" differ"),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(2080, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2080, 13),
+										Name: "string",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2080, 20),
+											Name: "indent",
+											Init: &lang.BinaryExpr{
+												Pos: p(2080, 49),
+												Op:  "+",
+												X: &lang.MemberExpr{
+													Pos: p(2080, 41),
+													X: &lang.Ident{
+														Pos:  p(2080, 29),
+														Name: "Environment",
+													},
+													Name: "NewLine",
+												},
+												Y: &lang.Literal{
+													Pos:   p(2080, 51),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"          \"",
+													Value: string("          "),
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2081, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2081, 52),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(2081, 34),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(2081, 26),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2081, 17),
+													Name: "expected",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2081, 29),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(2081, 44),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2081, 37),
+													Name: "actual",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2081, 47),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2081, 61),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(2081, 55),
+												Name: "index",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(2081, 72),
+												X: &lang.Ident{
+													Pos:  p(2081, 63),
+													Name: "expected",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(2082, 17),
+										X: &lang.AssignExpr{
+											Pos: p(2082, 25),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(2082, 17),
+												Name: "message",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(2082, 125),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2082, 117),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2082, 100),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2082, 35),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(2082, 28),
+																Name: "indent",
+															},
+															Y: &lang.NewExpr{
+																Pos: p(2082, 37),
+																Type: &lang.TypeRef{
+																	Pos:  p(2082, 41),
+																	Name: "string",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2082, 48),
+																		X: &lang.Literal{
+																			Pos:   p(2082, 48),
+																			Kind:  lang.LitKind(7),
+																			Raw:   "' '",
+																			Value: int32(32),
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(2082, 53),
+																		X: &lang.CallExpr{
+																			Pos: p(2082, 71),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(2082, 71),
+																				X: &lang.Ident{
+																					Pos:  p(2082, 53),
+																					Name: "ArgumentFormatter",
+																				},
+																				Name: "ItemIndent",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2082, 82),
+																					X: &lang.Ident{
+																						Pos:  p(2082, 82),
+																						Name: "expected",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(2082, 92),
+																					X: &lang.Ident{
+																						Pos:  p(2082, 92),
+																						Name: "index",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2082, 102),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"\\u2193 (pos \"",
+															Value: string("↓ (pos "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2082, 119),
+														Name: "index",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2082, 127),
+													Kind:  lang.LitKind(8),
+													Raw:   "\")\"",
+													Value: string(")"),
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(2083, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2083, 21),
+										Op:  "+=",
+										Left: &lang.Ident{
+											Pos:  p(2083, 13),
+											Name: "message",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(2083, 133),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2083, 118),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2083, 96),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2083, 59),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2083, 44),
+															Op:  "+",
+															X: &lang.MemberExpr{
+																Pos: p(2083, 36),
+																X: &lang.Ident{
+																	Pos:  p(2083, 24),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+															Y: &lang.Literal{
+																Pos:   p(2083, 46),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Expected: \"",
+																Value: string("Expected: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(2083, 79),
+															Fun: &lang.MemberExpr{
+																Pos: p(2083, 79),
+																X: &lang.Ident{
+																	Pos:  p(2083, 61),
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2083, 86),
+																	X: &lang.Ident{
+																		Pos:  p(2083, 86),
+																		Name: "expected",
+																	},
+																},
+															},
+														},
+													},
+													Y: &lang.MemberExpr{
+														Pos: p(2083, 110),
+														X: &lang.Ident{
+															Pos:  p(2083, 98),
+															Name: "Environment",
+														},
+														Name: "NewLine",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2083, 120),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"Actual:   \"",
+													Value: string("Actual:   "),
+												},
+											},
+											Y: &lang.CallExpr{
+												Pos: p(2083, 153),
+												Fun: &lang.MemberExpr{
+													Pos: p(2083, 153),
+													X: &lang.Ident{
+														Pos:  p(2083, 135),
+														Name: "ArgumentFormatter",
+													},
+													Name: "Format",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2083, 160),
+														X: &lang.Ident{
+															Pos:  p(2083, 160),
+															Name: "actual",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2084, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2084, 52),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(2084, 34),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(2084, 26),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2084, 17),
+													Name: "expected",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2084, 29),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(2084, 44),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2084, 37),
+													Name: "actual",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2084, 47),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2084, 61),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(2084, 55),
+												Name: "index",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(2084, 70),
+												X: &lang.Ident{
+													Pos:  p(2084, 63),
+													Name: "actual",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(2085, 17),
+										X: &lang.AssignExpr{
+											Pos: p(2085, 25),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(2085, 17),
+												Name: "message",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(2085, 123),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2085, 115),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2085, 98),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2085, 35),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(2085, 28),
+																Name: "indent",
+															},
+															Y: &lang.NewExpr{
+																Pos: p(2085, 37),
+																Type: &lang.TypeRef{
+																	Pos:  p(2085, 41),
+																	Name: "string",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2085, 48),
+																		X: &lang.Literal{
+																			Pos:   p(2085, 48),
+																			Kind:  lang.LitKind(7),
+																			Raw:   "' '",
+																			Value: int32(32),
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(2085, 53),
+																		X: &lang.CallExpr{
+																			Pos: p(2085, 71),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(2085, 71),
+																				X: &lang.Ident{
+																					Pos:  p(2085, 53),
+																					Name: "ArgumentFormatter",
+																				},
+																				Name: "ItemIndent",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2085, 82),
+																					X: &lang.Ident{
+																						Pos:  p(2085, 82),
+																						Name: "actual",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(2085, 90),
+																					X: &lang.Ident{
+																						Pos:  p(2085, 90),
+																						Name: "index",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2085, 100),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"\\u2191 (pos \"",
+															Value: string("↑ (pos "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2085, 117),
+														Name: "index",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2085, 125),
+													Kind:  lang.LitKind(8),
+													Raw:   "\")\"",
+													Value: string(")"),
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2086, 13),
+									X: &lang.NewExpr{
+										Pos: p(2086, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(2086, 24),
+											Name: "EqualException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2086, 39),
+												X: &lang.Ident{
+													Pos:  p(2086, 39),
+													Name: "message",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2087, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2090, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotEqualException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2090, 38),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2090, 55),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotEqualException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2090, 80),
+								Type: &lang.TypeRef{
+									Pos:  p(2090, 80),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2090, 98),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2090, 103),
+									X: &lang.Ident{
+										Pos:  p(2090, 103),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2090, 112),
+							Rbrace: p(2090, 114),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2091, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TrueException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2091, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2091, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "TrueException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2091, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2091, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2091, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2091, 95),
+									X: &lang.Ident{
+										Pos:  p(2091, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2091, 104),
+							Rbrace: p(2091, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2092, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FalseException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2092, 35),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2092, 52),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FalseException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2092, 74),
+								Type: &lang.TypeRef{
+									Pos:  p(2092, 74),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2092, 92),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2092, 97),
+									X: &lang.Ident{
+										Pos:  p(2092, 97),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2092, 106),
+							Rbrace: p(2092, 108),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2093, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NullException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2093, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2093, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NullException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2093, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2093, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2093, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2093, 95),
+									X: &lang.Ident{
+										Pos:  p(2093, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2093, 104),
+							Rbrace: p(2093, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2094, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotNullException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2094, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2094, 54),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotNullException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2094, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2094, 78),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2094, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2094, 101),
+									X: &lang.Ident{
+										Pos:  p(2094, 101),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2094, 110),
+							Rbrace: p(2094, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2095, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SameException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2095, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2095, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SameException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2095, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2095, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2095, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2095, 95),
+									X: &lang.Ident{
+										Pos:  p(2095, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2095, 104),
+							Rbrace: p(2095, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2096, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotSameException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2096, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2096, 54),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotSameException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2096, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2096, 78),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2096, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2096, 101),
+									X: &lang.Ident{
+										Pos:  p(2096, 101),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2096, 110),
+							Rbrace: p(2096, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2097, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FailException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2097, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2097, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FailException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2097, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2097, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2097, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2097, 95),
+									X: &lang.Ident{
+										Pos:  p(2097, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2097, 104),
+							Rbrace: p(2097, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2098, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ThrowsException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2098, 36),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2100, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThrowsException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2100, 32),
+								Type: &lang.TypeRef{
+									Pos:  p(2100, 32),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2100, 50),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2100, 55),
+									X: &lang.Ident{
+										Pos:  p(2100, 55),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2100, 64),
+							Rbrace: p(2100, 66),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2101, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThrowsException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2101, 32),
+								Type: &lang.TypeRef{
+									Pos:  p(2101, 32),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(2101, 48),
+								Type: &lang.TypeRef{
+									Pos:  p(2101, 48),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2101, 76),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2101, 81),
+									X: &lang.Ident{
+										Pos:  p(2101, 81),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2101, 90),
+									X: &lang.Ident{
+										Pos:  p(2101, 90),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2101, 106),
+							Rbrace: p(2101, 108),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2103, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ThrowsAnyException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2103, 39),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2105, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThrowsAnyException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2105, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(2105, 35),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2105, 53),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2105, 58),
+									X: &lang.Ident{
+										Pos:  p(2105, 58),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2105, 67),
+							Rbrace: p(2105, 69),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2106, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThrowsAnyException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2106, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(2106, 35),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(2106, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(2106, 51),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2106, 79),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2106, 84),
+									X: &lang.Ident{
+										Pos:  p(2106, 84),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2106, 93),
+									X: &lang.Ident{
+										Pos:  p(2106, 93),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2106, 109),
+							Rbrace: p(2106, 111),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2108, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "IsTypeException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2108, 36),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2108, 53),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IsTypeException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2108, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(2108, 76),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2108, 94),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2108, 99),
+									X: &lang.Ident{
+										Pos:  p(2108, 99),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2108, 108),
+							Rbrace: p(2108, 110),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2109, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "IsAssignableFromException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2109, 46),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2109, 63),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IsAssignableFromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2109, 96),
+								Type: &lang.TypeRef{
+									Pos:  p(2109, 96),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2109, 114),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2109, 119),
+									X: &lang.Ident{
+										Pos:  p(2109, 119),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2109, 128),
+							Rbrace: p(2109, 130),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2110, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ContainsException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2110, 38),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2110, 55),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ContainsException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2110, 80),
+								Type: &lang.TypeRef{
+									Pos:  p(2110, 80),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2110, 98),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2110, 103),
+									X: &lang.Ident{
+										Pos:  p(2110, 103),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2110, 112),
+							Rbrace: p(2110, 114),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2111, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "DoesNotContainException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2111, 44),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2111, 61),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DoesNotContainException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2111, 92),
+								Type: &lang.TypeRef{
+									Pos:  p(2111, 92),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2111, 110),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2111, 115),
+									X: &lang.Ident{
+										Pos:  p(2111, 115),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2111, 124),
+							Rbrace: p(2111, 126),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2112, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EmptyException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2112, 35),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2112, 52),
+						Modifiers: lang.Modifiers(1),
+						Name:      "EmptyException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2112, 74),
+								Type: &lang.TypeRef{
+									Pos:  p(2112, 74),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2112, 92),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2112, 97),
+									X: &lang.Ident{
+										Pos:  p(2112, 97),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2112, 106),
+							Rbrace: p(2112, 108),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2113, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotEmptyException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2113, 38),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2113, 55),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotEmptyException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2113, 80),
+								Type: &lang.TypeRef{
+									Pos:  p(2113, 80),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2113, 98),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2113, 103),
+									X: &lang.Ident{
+										Pos:  p(2113, 103),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2113, 112),
+							Rbrace: p(2113, 114),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2114, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SingleException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2114, 36),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2114, 53),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SingleException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2114, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(2114, 76),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2114, 94),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2114, 99),
+									X: &lang.Ident{
+										Pos:  p(2114, 99),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2114, 108),
+							Rbrace: p(2114, 110),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2115, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "InRangeException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2115, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2115, 54),
+						Modifiers: lang.Modifiers(1),
+						Name:      "InRangeException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2115, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2115, 78),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2115, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2115, 101),
+									X: &lang.Ident{
+										Pos:  p(2115, 101),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2115, 110),
+							Rbrace: p(2115, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2116, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CollectionException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2116, 40),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2118, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "CollectionException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2118, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(2118, 36),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2118, 54),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2118, 59),
+									X: &lang.Ident{
+										Pos:  p(2118, 59),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2118, 68),
+							Rbrace: p(2118, 70),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2119, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "CollectionException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2119, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(2119, 36),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(2119, 52),
+								Type: &lang.TypeRef{
+									Pos:  p(2119, 52),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2119, 80),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2119, 85),
+									X: &lang.Ident{
+										Pos:  p(2119, 85),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2119, 94),
+									X: &lang.Ident{
+										Pos:  p(2119, 94),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2119, 110),
+							Rbrace: p(2119, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2121, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "AllException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2121, 33),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2123, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "AllException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2123, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(2123, 29),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2123, 47),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2123, 52),
+									X: &lang.Ident{
+										Pos:  p(2123, 52),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2123, 61),
+							Rbrace: p(2123, 63),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2124, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "AllException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2124, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(2124, 29),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(2124, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(2124, 45),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2124, 73),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2124, 78),
+									X: &lang.Ident{
+										Pos:  p(2124, 78),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2124, 87),
+									X: &lang.Ident{
+										Pos:  p(2124, 87),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2124, 103),
+							Rbrace: p(2124, 105),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2131, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ArgumentFormatter",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(2133, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2133, 25),
+							Name: "bool",
+						},
+						Name: "AreEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2133, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(2133, 39),
+									Name: "object",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(2133, 56),
+								Type: &lang.TypeRef{
+									Pos:  p(2133, 56),
+									Name: "object",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2134, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2135, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2135, 26),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(2135, 17),
+											Name: "expected",
+										},
+										Y: &lang.Literal{
+											Pos:  p(2135, 29),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2135, 35),
+										X: &lang.BinaryExpr{
+											Pos: p(2135, 49),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(2135, 42),
+												Name: "actual",
+											},
+											Y: &lang.Literal{
+												Pos:  p(2135, 52),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2136, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2136, 24),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(2136, 17),
+											Name: "actual",
+										},
+										Y: &lang.Literal{
+											Pos:  p(2136, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2136, 33),
+										X: &lang.Literal{
+											Pos:   p(2136, 40),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2137, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2137, 135),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(2137, 110),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(2137, 63),
+												Op:  "&&",
+												X: &lang.IsExpr{
+													Pos: p(2137, 26),
+													X: &lang.Ident{
+														Pos:  p(2137, 17),
+														Name: "expected",
+													},
+													Pattern: &lang.TypePattern{
+														Pos: p(2137, 29),
+														Type: &lang.TypeRef{
+															Pos:  p(2137, 29),
+															Name: "System.Collections.IEnumerable",
+														},
+														Name: "ee",
+													},
+												},
+												Y: &lang.IsExpr{
+													Pos: p(2137, 73),
+													X: &lang.Ident{
+														Pos:  p(2137, 66),
+														Name: "actual",
+													},
+													Pattern: &lang.TypePattern{
+														Pos: p(2137, 76),
+														Type: &lang.TypeRef{
+															Pos:  p(2137, 76),
+															Name: "System.Collections.IEnumerable",
+														},
+														Name: "ae",
+													},
+												},
+											},
+											Y: &lang.UnaryExpr{
+												Pos: p(2137, 113),
+												Op:  "!",
+												X: &lang.IsExpr{
+													Pos: p(2137, 124),
+													X: &lang.Ident{
+														Pos:  p(2137, 115),
+														Name: "expected",
+													},
+													Pattern: &lang.TypePattern{
+														Pos: p(2137, 127),
+														Type: &lang.TypeRef{
+															Pos:  p(2137, 127),
+															Name: "string",
+														},
+													},
+												},
+											},
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(2137, 138),
+											Op:  "!",
+											X: &lang.IsExpr{
+												Pos: p(2137, 147),
+												X: &lang.Ident{
+													Pos:  p(2137, 140),
+													Name: "actual",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(2137, 150),
+													Type: &lang.TypeRef{
+														Pos:  p(2137, 150),
+														Name: "string",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(2138, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(2139, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(2139, 21),
+														Name: "el",
+														Init: &lang.CallExpr{
+															Pos: p(2139, 26),
+															Fun: &lang.Ident{
+																Pos:  p(2139, 26),
+																Name: "Items",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2139, 32),
+																	X: &lang.Ident{
+																		Pos:  p(2139, 32),
+																		Name: "ee",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(2140, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(2140, 21),
+														Name: "al",
+														Init: &lang.CallExpr{
+															Pos: p(2140, 26),
+															Fun: &lang.Ident{
+																Pos:  p(2140, 26),
+																Name: "Items",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2140, 32),
+																	X: &lang.Ident{
+																		Pos:  p(2140, 32),
+																		Name: "ae",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(2141, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(2141, 30),
+													Op:  "!=",
+													X: &lang.MemberExpr{
+														Pos: p(2141, 24),
+														X: &lang.Ident{
+															Pos:  p(2141, 21),
+															Name: "el",
+														},
+														Name: "Count",
+													},
+													Y: &lang.MemberExpr{
+														Pos: p(2141, 36),
+														X: &lang.Ident{
+															Pos:  p(2141, 33),
+															Name: "al",
+														},
+														Name: "Count",
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(2141, 43),
+													X: &lang.Literal{
+														Pos:   p(2141, 50),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+											&lang.ForStmt{
+												Pos: p(2142, 17),
+												InitDecl: &lang.LocalDeclStmt{
+													Pos: p(2142, 22),
+													Type: &lang.TypeRef{
+														Pos:  p(2142, 22),
+														Name: "int",
+													},
+													Decls: []*lang.Declarator{
+														&lang.Declarator{
+															Pos:  p(2142, 26),
+															Name: "i",
+															Init: &lang.Literal{
+																Pos:   p(2142, 30),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+													},
+												},
+												Cond: &lang.BinaryExpr{
+													Pos: p(2142, 35),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(2142, 33),
+														Name: "i",
+													},
+													Y: &lang.MemberExpr{
+														Pos: p(2142, 40),
+														X: &lang.Ident{
+															Pos:  p(2142, 37),
+															Name: "el",
+														},
+														Name: "Count",
+													},
+												},
+												Post: []lang.Expr{
+													&lang.PostfixExpr{
+														Pos: p(2142, 48),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(2142, 47),
+															Name: "i",
+														},
+													},
+												},
+												Body: &lang.IfStmt{
+													Pos: p(2143, 21),
+													Cond: &lang.UnaryExpr{
+														Pos: p(2143, 25),
+														Op:  "!",
+														X: &lang.CallExpr{
+															Pos: p(2143, 26),
+															Fun: &lang.Ident{
+																Pos:  p(2143, 26),
+																Name: "AreEqual",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2143, 35),
+																	X: &lang.IndexExpr{
+																		Pos: p(2143, 37),
+																		X: &lang.Ident{
+																			Pos:  p(2143, 35),
+																			Name: "el",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(2143, 38),
+																				X: &lang.Ident{
+																					Pos:  p(2143, 38),
+																					Name: "i",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(2143, 42),
+																	X: &lang.IndexExpr{
+																		Pos: p(2143, 44),
+																		X: &lang.Ident{
+																			Pos:  p(2143, 42),
+																			Name: "al",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(2143, 45),
+																				X: &lang.Ident{
+																					Pos:  p(2143, 45),
+																					Name: "i",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Then: &lang.ReturnStmt{
+														Pos: p(2143, 50),
+														X: &lang.Literal{
+															Pos:   p(2143, 57),
+															Kind:  lang.LitKind(9),
+															Raw:   "false",
+															Value: bool(false),
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(2144, 17),
+												X: &lang.Literal{
+													Pos:   p(2144, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(2145, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2146, 13),
+									X: &lang.CallExpr{
+										Pos: p(2146, 29),
+										Fun: &lang.MemberExpr{
+											Pos: p(2146, 29),
+											X: &lang.Ident{
+												Pos:  p(2146, 20),
+												Name: "expected",
+											},
+											Name: "Equals",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2146, 36),
+												X: &lang.Ident{
+													Pos:  p(2146, 36),
+													Name: "actual",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2147, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2149, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2149, 25),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(2149, 30),
+									Name: "object",
+								},
+							},
+						},
+						Name: "Items",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2149, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(2149, 44),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "e",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2150, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2151, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2151, 19),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(2151, 17),
+											Name: "e",
+										},
+										Y: &lang.Literal{
+											Pos:  p(2151, 22),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2151, 28),
+										X: &lang.Literal{
+											Pos:  p(2151, 35),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(2152, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2152, 17),
+											Name: "items",
+											Init: &lang.NewExpr{
+												Pos: p(2152, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(2152, 29),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(2152, 34),
+															Name: "object",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos: p(2153, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2153, 22),
+										Name: "object",
+									},
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(2153, 34),
+										Name: "e",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(2153, 37),
+										X: &lang.CallExpr{
+											Pos: p(2153, 43),
+											Fun: &lang.MemberExpr{
+												Pos: p(2153, 43),
+												X: &lang.Ident{
+													Pos:  p(2153, 37),
+													Name: "items",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2153, 47),
+													X: &lang.Ident{
+														Pos:  p(2153, 47),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2154, 13),
+									X: &lang.Ident{
+										Pos:  p(2154, 20),
+										Name: "items",
+									},
+								},
+							},
+							Rbrace: p(2155, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2157, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2157, 23),
+							Name: "string",
+						},
+						Name: "Format",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2157, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(2157, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2158, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2159, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2159, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(2159, 17),
+											Name: "value",
+										},
+										Y: &lang.Literal{
+											Pos:  p(2159, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2159, 32),
+										X: &lang.Literal{
+											Pos:   p(2159, 39),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"null\"",
+											Value: string("null"),
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2160, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2160, 23),
+										X: &lang.Ident{
+											Pos:  p(2160, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2160, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2160, 26),
+												Name: "Type",
+											},
+											Name: "t",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2160, 34),
+										X: &lang.BinaryExpr{
+											Pos: p(2160, 77),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2160, 51),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2160, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"typeof(\"",
+													Value: string("typeof("),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2160, 53),
+													Fun: &lang.Ident{
+														Pos:  p(2160, 53),
+														Name: "FormatTypeName",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2160, 68),
+															X: &lang.Ident{
+																Pos:  p(2160, 68),
+																Name: "t",
+															},
+														},
+														&lang.Arg{
+															Pos: p(2160, 71),
+															X: &lang.Literal{
+																Pos:   p(2160, 71),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2160, 79),
+												Kind:  lang.LitKind(8),
+												Raw:   "\")\"",
+												Value: string(")"),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2161, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2161, 23),
+										X: &lang.Ident{
+											Pos:  p(2161, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2161, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2161, 26),
+												Name: "char",
+											},
+											Name: "c",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2161, 34),
+										X: &lang.BinaryExpr{
+											Pos: p(2161, 68),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2161, 45),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2161, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"'\"",
+													Value: string("'"),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2161, 47),
+													Fun: &lang.Ident{
+														Pos:  p(2161, 47),
+														Name: "Escape",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2161, 54),
+															X: &lang.CallExpr{
+																Pos: p(2161, 56),
+																Fun: &lang.MemberExpr{
+																	Pos: p(2161, 56),
+																	X: &lang.Ident{
+																		Pos:  p(2161, 54),
+																		Name: "c",
+																	},
+																	Name: "ToString",
+																},
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2161, 70),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"'\"",
+												Value: string("'"),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2162, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2162, 23),
+										X: &lang.Ident{
+											Pos:  p(2162, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2162, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2162, 26),
+												Name: "float",
+											},
+											Name: "f",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2162, 35),
+										X: &lang.CallExpr{
+											Pos: p(2162, 44),
+											Fun: &lang.MemberExpr{
+												Pos: p(2162, 44),
+												X: &lang.Ident{
+													Pos:  p(2162, 42),
+													Name: "f",
+												},
+												Name: "ToString",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2162, 53),
+													X: &lang.Literal{
+														Pos:   p(2162, 53),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"G9\"",
+														Value: string("G9"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2163, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2163, 23),
+										X: &lang.Ident{
+											Pos:  p(2163, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2163, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2163, 26),
+												Name: "double",
+											},
+											Name: "d",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2163, 36),
+										X: &lang.CallExpr{
+											Pos: p(2163, 45),
+											Fun: &lang.MemberExpr{
+												Pos: p(2163, 45),
+												X: &lang.Ident{
+													Pos:  p(2163, 43),
+													Name: "d",
+												},
+												Name: "ToString",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2163, 54),
+													X: &lang.Literal{
+														Pos:   p(2163, 54),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"G17\"",
+														Value: string("G17"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2164, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2164, 23),
+										X: &lang.Ident{
+											Pos:  p(2164, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2164, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2164, 26),
+												Name: "string",
+											},
+											Name: "s",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2164, 36),
+										X: &lang.BinaryExpr{
+											Pos: p(2164, 82),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2164, 48),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2164, 43),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"\\\"\"",
+													Value: string("\""),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2164, 60),
+													Fun: &lang.MemberExpr{
+														Pos: p(2164, 60),
+														X: &lang.CallExpr{
+															Pos: p(2164, 50),
+															Fun: &lang.Ident{
+																Pos:  p(2164, 50),
+																Name: "Escape",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2164, 57),
+																	X: &lang.Ident{
+																		Pos:  p(2164, 57),
+																		Name: "s",
+																	},
+																},
+															},
+														},
+														Name: "Replace",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2164, 68),
+															X: &lang.Literal{
+																Pos:   p(2164, 68),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"\\\"\"",
+																Value: string("\""),
+															},
+														},
+														&lang.Arg{
+															Pos: p(2164, 74),
+															X: &lang.Literal{
+																Pos:   p(2164, 74),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"\\\\\\\"\"",
+																Value: string("\\\""),
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2164, 84),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"\\\"\"",
+												Value: string("\""),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2165, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2165, 23),
+										X: &lang.Ident{
+											Pos:  p(2165, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2165, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2165, 26),
+												Name: "System.Collections.IEnumerable",
+											},
+											Name: "items",
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(2166, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(2167, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(2167, 17),
+													Name: "string",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(2167, 24),
+														Name: "r",
+														Init: &lang.Literal{
+															Pos:   p(2167, 28),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"[\"",
+															Value: string("["),
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(2168, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(2168, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(2168, 21),
+														Name: "i",
+														Init: &lang.Literal{
+															Pos:   p(2168, 25),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+											},
+											&lang.ForeachStmt{
+												Pos: p(2169, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(2169, 26),
+													Name: "object",
+												},
+												Name: "x",
+												X: &lang.Ident{
+													Pos:  p(2169, 38),
+													Name: "items",
+												},
+												Body: &lang.BlockStmt{
+													Pos: p(2170, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(2171, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(2171, 27),
+																Op:  "!=",
+																X: &lang.Ident{
+																	Pos:  p(2171, 25),
+																	Name: "i",
+																},
+																Y: &lang.Literal{
+																	Pos:   p(2171, 30),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+															Then: &lang.ExprStmt{
+																Pos: p(2171, 33),
+																X: &lang.AssignExpr{
+																	Pos: p(2171, 35),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2171, 33),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2171, 38),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\", \"",
+																		Value: string(", "),
+																	},
+																},
+															},
+														},
+														&lang.IfStmt{
+															Pos: p(2172, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(2172, 27),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(2172, 25),
+																	Name: "i",
+																},
+																Y: &lang.Literal{
+																	Pos:   p(2172, 30),
+																	Raw:   "5",
+																	Value: int64(5),
+																},
+															},
+															Then: &lang.BlockStmt{
+																Pos: p(2173, 21),
+																Stmts: []lang.Stmt{
+																	&lang.ExprStmt{
+																		Pos: p(2174, 25),
+																		X: &lang.AssignExpr{
+																			Pos: p(2174, 27),
+																			Op:  "+=",
+																			Left: &lang.Ident{
+																				Pos:  p(2174, 25),
+																				Name: "r",
+																			},
+																			Right: &lang.Literal{
+																				Pos:   p(2174, 30),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"\\u00b7\\u00b7\\u00b7\"",
+																				Value: string("···"),
+																			},
+																		},
+																	},
+																	&lang.BreakStmt{
+																		Pos: p(2175, 25),
+																	},
+																},
+																Rbrace: p(2176, 21),
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(2177, 21),
+															X: &lang.AssignExpr{
+																Pos: p(2177, 23),
+																Op:  "+=",
+																Left: &lang.Ident{
+																	Pos:  p(2177, 21),
+																	Name: "r",
+																},
+																Right: &lang.CallExpr{
+																	Pos: p(2177, 26),
+																	Fun: &lang.Ident{
+																		Pos:  p(2177, 26),
+																		Name: "Format",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(2177, 33),
+																			X: &lang.Ident{
+																				Pos:  p(2177, 33),
+																				Name: "x",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(2178, 21),
+															X: &lang.PostfixExpr{
+																Pos: p(2178, 22),
+																Op:  "++",
+																X: &lang.Ident{
+																	Pos:  p(2178, 21),
+																	Name: "i",
+																},
+															},
+														},
+													},
+													Rbrace: p(2179, 17),
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(2180, 17),
+												X: &lang.BinaryExpr{
+													Pos: p(2180, 26),
+													Op:  "+",
+													X: &lang.Ident{
+														Pos:  p(2180, 24),
+														Name: "r",
+													},
+													Y: &lang.Literal{
+														Pos:   p(2180, 28),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"]\"",
+														Value: string("]"),
+													},
+												},
+											},
+										},
+										Rbrace: p(2181, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2182, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2182, 23),
+										X: &lang.Ident{
+											Pos:  p(2182, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2182, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2182, 26),
+												Name: "Task",
+											},
+											Name: "task",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2183, 17),
+										X: &lang.BinaryExpr{
+											Pos: p(2183, 57),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2183, 43),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2183, 24),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"Task { Status = \"",
+													Value: string("Task { Status = "),
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(2183, 50),
+													X: &lang.Ident{
+														Pos:  p(2183, 45),
+														Name: "task",
+													},
+													Name: "Status",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2183, 59),
+												Kind:  lang.LitKind(8),
+												Raw:   "\" }\"",
+												Value: string(" }"),
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2184, 13),
+									X: &lang.CallExpr{
+										Pos: p(2184, 26),
+										Fun: &lang.MemberExpr{
+											Pos: p(2184, 26),
+											X: &lang.Ident{
+												Pos:  p(2184, 20),
+												Name: "value",
+											},
+											Name: "ToString",
+										},
+									},
+								},
+							},
+							Rbrace: p(2185, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2187, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2187, 23),
+							Name: "string",
+						},
+						Name: "FormatTypeName",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2187, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(2187, 45),
+									Name: "Type",
+								},
+								Name: "type",
+							},
+							&lang.Param{
+								Pos: p(2187, 56),
+								Type: &lang.TypeRef{
+									Pos:  p(2187, 56),
+									Name: "bool",
+								},
+								Name: "fullTypeName",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2188, 9),
+							Stmts: []lang.Stmt{
+								&lang.SwitchStmt{
+									Pos: p(2189, 13),
+									X: &lang.MemberExpr{
+										Pos: p(2189, 26),
+										X: &lang.Ident{
+											Pos:  p(2189, 21),
+											Name: "type",
+										},
+										Name: "FullName",
+									},
+									Sections: []*lang.SwitchSection{
+										&lang.SwitchSection{
+											Pos: p(2191, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2191, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2191, 22),
+														X: &lang.Literal{
+															Pos:   p(2191, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Boolean\"",
+															Value: string("System.Boolean"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2191, 40),
+													X: &lang.Literal{
+														Pos:   p(2191, 47),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"bool\"",
+														Value: string("bool"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2192, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2192, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2192, 22),
+														X: &lang.Literal{
+															Pos:   p(2192, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Byte\"",
+															Value: string("System.Byte"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2192, 37),
+													X: &lang.Literal{
+														Pos:   p(2192, 44),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"byte\"",
+														Value: string("byte"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2193, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2193, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2193, 22),
+														X: &lang.Literal{
+															Pos:   p(2193, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.SByte\"",
+															Value: string("System.SByte"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2193, 38),
+													X: &lang.Literal{
+														Pos:   p(2193, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"sbyte\"",
+														Value: string("sbyte"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2194, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2194, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2194, 22),
+														X: &lang.Literal{
+															Pos:   p(2194, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Char\"",
+															Value: string("System.Char"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2194, 37),
+													X: &lang.Literal{
+														Pos:   p(2194, 44),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"char\"",
+														Value: string("char"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2195, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2195, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2195, 22),
+														X: &lang.Literal{
+															Pos:   p(2195, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Decimal\"",
+															Value: string("System.Decimal"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2195, 40),
+													X: &lang.Literal{
+														Pos:   p(2195, 47),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"decimal\"",
+														Value: string("decimal"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2196, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2196, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2196, 22),
+														X: &lang.Literal{
+															Pos:   p(2196, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Double\"",
+															Value: string("System.Double"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2196, 39),
+													X: &lang.Literal{
+														Pos:   p(2196, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"double\"",
+														Value: string("double"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2197, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2197, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2197, 22),
+														X: &lang.Literal{
+															Pos:   p(2197, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Single\"",
+															Value: string("System.Single"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2197, 39),
+													X: &lang.Literal{
+														Pos:   p(2197, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"float\"",
+														Value: string("float"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2198, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2198, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2198, 22),
+														X: &lang.Literal{
+															Pos:   p(2198, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Int32\"",
+															Value: string("System.Int32"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2198, 38),
+													X: &lang.Literal{
+														Pos:   p(2198, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"int\"",
+														Value: string("int"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2199, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2199, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2199, 22),
+														X: &lang.Literal{
+															Pos:   p(2199, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.UInt32\"",
+															Value: string("System.UInt32"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2199, 39),
+													X: &lang.Literal{
+														Pos:   p(2199, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"uint\"",
+														Value: string("uint"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2200, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2200, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2200, 22),
+														X: &lang.Literal{
+															Pos:   p(2200, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Int64\"",
+															Value: string("System.Int64"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2200, 38),
+													X: &lang.Literal{
+														Pos:   p(2200, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"long\"",
+														Value: string("long"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2201, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2201, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2201, 22),
+														X: &lang.Literal{
+															Pos:   p(2201, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.UInt64\"",
+															Value: string("System.UInt64"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2201, 39),
+													X: &lang.Literal{
+														Pos:   p(2201, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"ulong\"",
+														Value: string("ulong"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2202, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2202, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2202, 22),
+														X: &lang.Literal{
+															Pos:   p(2202, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Object\"",
+															Value: string("System.Object"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2202, 39),
+													X: &lang.Literal{
+														Pos:   p(2202, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"object\"",
+														Value: string("object"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2203, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2203, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2203, 22),
+														X: &lang.Literal{
+															Pos:   p(2203, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Int16\"",
+															Value: string("System.Int16"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2203, 38),
+													X: &lang.Literal{
+														Pos:   p(2203, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"short\"",
+														Value: string("short"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2204, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2204, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2204, 22),
+														X: &lang.Literal{
+															Pos:   p(2204, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.UInt16\"",
+															Value: string("System.UInt16"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2204, 39),
+													X: &lang.Literal{
+														Pos:   p(2204, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"ushort\"",
+														Value: string("ushort"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2205, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2205, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2205, 22),
+														X: &lang.Literal{
+															Pos:   p(2205, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.String\"",
+															Value: string("System.String"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2205, 39),
+													X: &lang.Literal{
+														Pos:   p(2205, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"string\"",
+														Value: string("string"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2207, 13),
+									X: &lang.CondExpr{
+										Pos: p(2207, 33),
+										Cond: &lang.Ident{
+											Pos:  p(2207, 20),
+											Name: "fullTypeName",
+										},
+										Then: &lang.MemberExpr{
+											Pos: p(2207, 40),
+											X: &lang.Ident{
+												Pos:  p(2207, 35),
+												Name: "type",
+											},
+											Name: "FullName",
+										},
+										Else: &lang.MemberExpr{
+											Pos: p(2207, 56),
+											X: &lang.Ident{
+												Pos:  p(2207, 51),
+												Name: "type",
+											},
+											Name: "Name",
+										},
+									},
+								},
+							},
+							Rbrace: p(2208, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2212, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2212, 25),
+							Name: "int",
+						},
+						Name: "PointerIndent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2212, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(2212, 43),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: p(2212, 57),
+								Type: &lang.TypeRef{
+									Pos:  p(2212, 57),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(2212, 73),
+							Op:  "+",
+							X: &lang.Literal{
+								Pos:   p(2212, 71),
+								Raw:   "1",
+								Value: int64(1),
+							},
+							Y: &lang.MemberExpr{
+								Pos: p(2212, 109),
+								X: &lang.CallExpr{
+									Pos: p(2212, 75),
+									Fun: &lang.Ident{
+										Pos:  p(2212, 75),
+										Name: "Escape",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(2212, 82),
+											X: &lang.CallExpr{
+												Pos: p(2212, 88),
+												Fun: &lang.MemberExpr{
+													Pos: p(2212, 88),
+													X: &lang.Ident{
+														Pos:  p(2212, 82),
+														Name: "value",
+													},
+													Name: "Substring",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2212, 98),
+														X: &lang.Literal{
+															Pos:   p(2212, 98),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+													&lang.Arg{
+														Pos: p(2212, 101),
+														X: &lang.Ident{
+															Pos:  p(2212, 101),
+															Name: "index",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Name: "Length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2216, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2216, 25),
+							Name: "int",
+						},
+						Name: "ItemIndent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2216, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(2216, 40),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2216, 45),
+											Name: "object",
+										},
+									},
+								},
+								Name: "items",
+							},
+							&lang.Param{
+								Pos: p(2216, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(2216, 60),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2217, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2218, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2218, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2218, 17),
+											Name: "n",
+											Init: &lang.Literal{
+												Pos:   p(2218, 21),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(2219, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(2219, 18),
+										Type: &lang.TypeRef{
+											Pos:  p(2219, 18),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(2219, 22),
+												Name: "i",
+												Init: &lang.Literal{
+													Pos:   p(2219, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(2219, 31),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(2219, 29),
+											Name: "i",
+										},
+										Y: &lang.Ident{
+											Pos:  p(2219, 33),
+											Name: "index",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.PostfixExpr{
+											Pos: p(2219, 41),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(2219, 40),
+												Name: "i",
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(2219, 45),
+										X: &lang.AssignExpr{
+											Pos: p(2219, 47),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(2219, 45),
+												Name: "n",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(2219, 74),
+												Op:  "+",
+												X: &lang.MemberExpr{
+													Pos: p(2219, 67),
+													X: &lang.CallExpr{
+														Pos: p(2219, 50),
+														Fun: &lang.Ident{
+															Pos:  p(2219, 50),
+															Name: "Format",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(2219, 57),
+																X: &lang.IndexExpr{
+																	Pos: p(2219, 62),
+																	X: &lang.Ident{
+																		Pos:  p(2219, 57),
+																		Name: "items",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(2219, 63),
+																			X: &lang.Ident{
+																				Pos:  p(2219, 63),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Name: "Length",
+												},
+												Y: &lang.Literal{
+													Pos:   p(2219, 76),
+													Raw:   "2",
+													Value: int64(2),
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2220, 13),
+									X: &lang.Ident{
+										Pos:  p(2220, 20),
+										Name: "n",
+									},
+								},
+							},
+							Rbrace: p(2221, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2223, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2223, 16),
+							Name: "string",
+						},
+						Name: "Escape",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2223, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(2223, 30),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2224, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2225, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2225, 13),
+										Name: "string",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2225, 20),
+											Name: "r",
+											Init: &lang.Literal{
+												Pos:   p(2225, 24),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"\"",
+												Value: string(""),
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos: p(2226, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2226, 22),
+										Name: "char",
+									},
+									Name: "c",
+									X: &lang.Ident{
+										Pos:  p(2226, 32),
+										Name: "s",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2227, 13),
+										Stmts: []lang.Stmt{
+											&lang.SwitchStmt{
+												Pos: p(2228, 17),
+												X: &lang.Ident{
+													Pos:  p(2228, 25),
+													Name: "c",
+												},
+												Sections: []*lang.SwitchSection{
+													&lang.SwitchSection{
+														Pos: p(2230, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2230, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2230, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2230, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\0'",
+																		Value: int32(0),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2230, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2230, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2230, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2230, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\0\"",
+																		Value: string("\\0"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2230, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2231, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2231, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2231, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2231, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\a'",
+																		Value: int32(7),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2231, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2231, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2231, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2231, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\a\"",
+																		Value: string("\\a"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2231, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2232, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2232, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2232, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2232, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\b'",
+																		Value: int32(8),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2232, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2232, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2232, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2232, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\b\"",
+																		Value: string("\\b"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2232, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2233, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2233, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2233, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2233, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\f'",
+																		Value: int32(12),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2233, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2233, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2233, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2233, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\f\"",
+																		Value: string("\\f"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2233, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2234, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2234, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2234, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2234, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\n'",
+																		Value: int32(10),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2234, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2234, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2234, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2234, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\n\"",
+																		Value: string("\\n"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2234, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2235, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2235, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2235, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2235, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\r'",
+																		Value: int32(13),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2235, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2235, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2235, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2235, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\r\"",
+																		Value: string("\\r"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2235, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2236, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2236, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2236, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2236, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\t'",
+																		Value: int32(9),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2236, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2236, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2236, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2236, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\t\"",
+																		Value: string("\\t"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2236, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2237, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2237, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2237, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2237, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\v'",
+																		Value: int32(11),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2237, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2237, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2237, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2237, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\v\"",
+																		Value: string("\\v"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2237, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2238, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2238, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2238, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2238, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\\\'",
+																		Value: int32(92),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2238, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2238, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2238, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2238, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\\\\\\"",
+																		Value: string("\\\\"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2238, 45),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2239, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos:       p(2239, 21),
+																IsDefault: true,
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2239, 30),
+																X: &lang.AssignExpr{
+																	Pos: p(2239, 32),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2239, 30),
+																		Name: "r",
+																	},
+																	Right: &lang.Ident{
+																		Pos:  p(2239, 35),
+																		Name: "c",
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2239, 38),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(2241, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2242, 13),
+									X: &lang.Ident{
+										Pos:  p(2242, 20),
+										Name: "r",
+									},
+								},
+							},
+							Rbrace: p(2243, 9),
 						},
 					},
 				},
