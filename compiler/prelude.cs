@@ -517,6 +517,23 @@ namespace System.Runtime.CompilerServices
     }
 }
 
+namespace System.Runtime.CompilerServices
+{
+    // The awaiter interfaces. An await finds OnCompleted and
+    // UnsafeOnCompleted by name, as Roslyn's pattern does; awaiters declare
+    // the interfaces to say which one the await calls (UnsafeOnCompleted
+    // when it is there).
+    public interface INotifyCompletion
+    {
+        void OnCompleted(Action continuation);
+    }
+
+    public interface ICriticalNotifyCompletion : INotifyCompletion
+    {
+        void UnsafeOnCompleted(Action continuation);
+    }
+}
+
 namespace System.Threading.Tasks
 {
     public static class TaskAsyncEnumerableExtensions
