@@ -7772,21 +7772,81 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(522, 5),
+				Pos:       p(526, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "INotifyCompletion",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: p(528, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(528, 9),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(528, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(528, 26),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(531, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ICriticalNotifyCompletion",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(531, 50),
+						Name: "INotifyCompletion",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: p(533, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(533, 9),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(533, 32),
+								Type: &lang.TypeRef{
+									Pos:  p(533, 32),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(539, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAsyncEnumerableExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(524, 9),
+						Pos:       p(541, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(524, 23),
+							Pos:  p(541, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(524, 91),
+									Pos:  p(541, 91),
 									Name: "T",
 								},
 							},
@@ -7797,14 +7857,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(524, 114),
+								Pos:      p(541, 114),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(524, 119),
+									Pos:  p(541, 119),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(524, 163),
+											Pos:  p(541, 163),
 											Name: "T",
 										},
 									},
@@ -7812,38 +7872,38 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(524, 174),
+								Pos: p(541, 174),
 								Type: &lang.TypeRef{
-									Pos:  p(524, 174),
+									Pos:  p(541, 174),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(525, 13),
+							Pos: p(542, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(525, 17),
+								Pos:  p(542, 17),
 								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(525, 85),
+										Pos:  p(542, 85),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(525, 88),
+									Pos: p(542, 88),
 									X: &lang.Ident{
-										Pos:  p(525, 88),
+										Pos:  p(542, 88),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(525, 96),
+									Pos: p(542, 96),
 									X: &lang.Ident{
-										Pos:  p(525, 96),
+										Pos:  p(542, 96),
 										Name: "cancellationToken",
 									},
 								},
@@ -7851,14 +7911,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(526, 9),
+						Pos:       p(543, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(526, 23),
+							Pos:  p(543, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(526, 91),
+									Pos:  p(543, 91),
 									Name: "T",
 								},
 							},
@@ -7869,14 +7929,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(526, 112),
+								Pos:      p(543, 112),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(526, 117),
+									Pos:  p(543, 117),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(526, 161),
+											Pos:  p(543, 161),
 											Name: "T",
 										},
 									},
@@ -7884,38 +7944,38 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(526, 172),
+								Pos: p(543, 172),
 								Type: &lang.TypeRef{
-									Pos:  p(526, 172),
+									Pos:  p(543, 172),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(527, 13),
+							Pos: p(544, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(527, 17),
+								Pos:  p(544, 17),
 								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(527, 85),
+										Pos:  p(544, 85),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(527, 88),
+									Pos: p(544, 88),
 									X: &lang.Ident{
-										Pos:  p(527, 88),
+										Pos:  p(544, 88),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(527, 96),
+									Pos: p(544, 96),
 									X: &lang.DefaultExpr{
-										Pos: p(527, 96),
+										Pos: p(544, 96),
 									},
 								},
 							},
@@ -7924,30 +7984,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(530, 5),
+				Pos:       p(547, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(530, 42),
+						Pos:  p(547, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(532, 9),
+						Pos:       p(549, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(532, 42),
+							Pos:  p(549, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(532, 47),
+									Pos: p(549, 47),
 									X: &lang.Literal{
-										Pos:   p(532, 47),
+										Pos:   p(549, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -7956,76 +8016,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(532, 71),
-							Rbrace: p(532, 73),
+							Pos:    p(549, 71),
+							Rbrace: p(549, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(534, 9),
+						Pos:       p(551, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(534, 38),
+								Pos: p(551, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(534, 38),
+									Pos:  p(551, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(534, 52),
+							Pos:  p(551, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(534, 57),
+									Pos: p(551, 57),
 									X: &lang.CondExpr{
-										Pos: p(534, 86),
+										Pos: p(551, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(534, 71),
+											Pos: p(551, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(534, 61),
+												Pos: p(551, 61),
 												X: &lang.Ident{
-													Pos:  p(534, 57),
+													Pos:  p(551, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(534, 64),
+													Pos: p(551, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(534, 64),
+														Pos:  p(551, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(534, 78),
+												Pos: p(551, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(534, 74),
+													Pos:  p(551, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(534, 81),
+													Pos:  p(551, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(534, 88),
+											Pos: p(551, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(534, 89),
+												Pos:  p(551, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(534, 96),
+												Pos:  p(551, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(534, 102),
+											Pos:   p(551, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -8035,146 +8095,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(534, 126),
-							Rbrace: p(534, 128),
+							Pos:    p(551, 126),
+							Rbrace: p(551, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(535, 9),
+						Pos:       p(552, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(535, 38),
+								Pos: p(552, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(535, 38),
+									Pos:  p(552, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(535, 54),
+								Pos: p(552, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(535, 54),
+									Pos:  p(552, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(535, 82),
+							Pos:  p(552, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(535, 87),
+									Pos: p(552, 87),
 									X: &lang.Ident{
-										Pos:  p(535, 87),
+										Pos:  p(552, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(535, 96),
+									Pos: p(552, 96),
 									X: &lang.Ident{
-										Pos:  p(535, 96),
+										Pos:  p(552, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(535, 112),
-							Rbrace: p(535, 114),
+							Pos:    p(552, 112),
+							Rbrace: p(552, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(536, 9),
+						Pos:       p(553, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(536, 38),
+								Pos: p(553, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 38),
+									Pos:  p(553, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(536, 54),
+								Pos: p(553, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 54),
+									Pos:  p(553, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(536, 80),
+								Pos: p(553, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 80),
+									Pos:  p(553, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(536, 96),
+							Pos:  p(553, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(536, 101),
+									Pos: p(553, 101),
 									X: &lang.Ident{
-										Pos:  p(536, 101),
+										Pos:  p(553, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(536, 110),
+									Pos: p(553, 110),
 									X: &lang.Ident{
-										Pos:  p(536, 110),
+										Pos:  p(553, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(536, 126),
+									Pos: p(553, 126),
 									X: &lang.Ident{
-										Pos:  p(536, 126),
+										Pos:  p(553, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(536, 133),
-							Rbrace: p(536, 135),
+							Pos:    p(553, 133),
+							Rbrace: p(553, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(542, 5),
+				Pos:       p(559, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(542, 41),
+						Pos:  p(559, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(544, 9),
+						Pos:       p(561, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(544, 41),
+							Pos:  p(561, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(544, 46),
+									Pos: p(561, 46),
 									X: &lang.Literal{
-										Pos:   p(544, 46),
+										Pos:   p(561, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -8183,116 +8243,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(544, 98),
-							Rbrace: p(544, 100),
+							Pos:    p(561, 98),
+							Rbrace: p(561, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(545, 9),
+						Pos:       p(562, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(545, 37),
+								Pos: p(562, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(545, 37),
+									Pos:  p(562, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(545, 55),
+							Pos:  p(562, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(545, 60),
+									Pos: p(562, 60),
 									X: &lang.Ident{
-										Pos:  p(545, 60),
+										Pos:  p(562, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(545, 69),
-							Rbrace: p(545, 71),
+							Pos:    p(562, 69),
+							Rbrace: p(562, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(546, 9),
+						Pos:       p(563, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(546, 37),
+								Pos: p(563, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 37),
+									Pos:  p(563, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(546, 53),
+								Pos: p(563, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 53),
+									Pos:  p(563, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(546, 81),
+							Pos:  p(563, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(546, 86),
+									Pos: p(563, 86),
 									X: &lang.Ident{
-										Pos:  p(546, 86),
+										Pos:  p(563, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(546, 95),
+									Pos: p(563, 95),
 									X: &lang.Ident{
-										Pos:  p(546, 95),
+										Pos:  p(563, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(546, 111),
-							Rbrace: p(546, 113),
+							Pos:    p(563, 111),
+							Rbrace: p(563, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(552, 5),
+				Pos:       p(569, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(552, 49),
+						Pos:  p(569, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(554, 9),
+						Pos:       p(571, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(554, 49),
+							Pos:  p(571, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(554, 54),
+									Pos: p(571, 54),
 									X: &lang.Literal{
-										Pos:   p(554, 54),
+										Pos:   p(571, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -8301,69 +8361,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(554, 136),
-							Rbrace: p(554, 138),
+							Pos:    p(571, 136),
+							Rbrace: p(571, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(555, 9),
+						Pos:       p(572, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(555, 45),
+								Pos: p(572, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(555, 45),
+									Pos:  p(572, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(555, 63),
+							Pos:  p(572, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(555, 68),
+									Pos: p(572, 68),
 									X: &lang.Ident{
-										Pos:  p(555, 68),
+										Pos:  p(572, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(555, 77),
-							Rbrace: p(555, 79),
+							Pos:    p(572, 77),
+							Rbrace: p(572, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(558, 5),
+				Pos:       p(575, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(558, 47),
+						Pos:  p(575, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(560, 9),
+						Pos:       p(577, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(560, 47),
+							Pos:  p(577, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(560, 52),
+									Pos: p(577, 52),
 									X: &lang.Literal{
-										Pos:   p(560, 52),
+										Pos:   p(577, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -8372,69 +8432,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(560, 100),
-							Rbrace: p(560, 102),
+							Pos:    p(577, 100),
+							Rbrace: p(577, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(561, 9),
+						Pos:       p(578, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(561, 43),
+								Pos: p(578, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(561, 43),
+									Pos:  p(578, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(561, 61),
+							Pos:  p(578, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(561, 66),
+									Pos: p(578, 66),
 									X: &lang.Ident{
-										Pos:  p(561, 66),
+										Pos:  p(578, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(561, 75),
-							Rbrace: p(561, 77),
+							Pos:    p(578, 75),
+							Rbrace: p(578, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(564, 5),
+				Pos:       p(581, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(564, 43),
+						Pos:  p(581, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(566, 9),
+						Pos:       p(583, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(566, 43),
+							Pos:  p(583, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(566, 48),
+									Pos: p(583, 48),
 									X: &lang.Literal{
-										Pos:   p(566, 48),
+										Pos:   p(583, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -8443,129 +8503,129 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(566, 139),
-							Rbrace: p(566, 141),
+							Pos:    p(583, 139),
+							Rbrace: p(583, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(567, 9),
+						Pos:       p(584, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(567, 39),
+								Pos: p(584, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(567, 39),
+									Pos:  p(584, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(567, 57),
+							Pos:  p(584, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(567, 62),
+									Pos: p(584, 62),
 									X: &lang.Ident{
-										Pos:  p(567, 62),
+										Pos:  p(584, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(567, 71),
-							Rbrace: p(567, 73),
+							Pos:    p(584, 71),
+							Rbrace: p(584, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(577, 5),
+				Pos:       p(594, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(577, 42),
+						Pos:  p(594, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(577, 48),
+						Pos:  p(594, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(577, 60),
+						Pos:  p(594, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(577, 72),
+						Pos:  p(594, 72),
 						Name: "DropWrite",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(579, 5),
+				Pos:       p(596, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       p(581, 9),
+						Pos:       p(598, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(581, 16),
+							Pos:  p(598, 16),
 							Name: "bool",
 						},
 						Name: "SingleWriter",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(581, 36),
+								Pos:  p(598, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(581, 41),
+								Pos:  p(598, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(582, 9),
+						Pos:       p(599, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(582, 16),
+							Pos:  p(599, 16),
 							Name: "bool",
 						},
 						Name: "SingleReader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(582, 36),
+								Pos:  p(599, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(582, 41),
+								Pos:  p(599, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(583, 9),
+						Pos:       p(600, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(583, 16),
+							Pos:  p(600, 16),
 							Name: "bool",
 						},
 						Name: "AllowSynchronousContinuations",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(583, 53),
+								Pos:  p(600, 53),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(583, 58),
+								Pos:  p(600, 58),
 								Kind: "set",
 							},
 						},
@@ -8573,133 +8633,133 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(586, 5),
+				Pos:       p(603, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnboundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(586, 51),
+						Pos:  p(603, 51),
 						Name: "ChannelOptions",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(588, 5),
+				Pos:       p(605, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BoundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(588, 49),
+						Pos:  p(605, 49),
 						Name: "ChannelOptions",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(590, 9),
+						Pos: p(607, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(590, 9),
+							Pos:  p(607, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(590, 13),
+								Pos:  p(607, 13),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(591, 9),
+						Pos:       p(608, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BoundedChannelOptions",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(591, 38),
+								Pos: p(608, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(591, 38),
+									Pos:  p(608, 38),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(591, 52),
+							Pos: p(608, 52),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(591, 54),
+									Pos: p(608, 54),
 									X: &lang.AssignExpr{
-										Pos: p(591, 63),
+										Pos: p(608, 63),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(591, 54),
+											Pos:  p(608, 54),
 											Name: "Capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(591, 65),
+											Pos:  p(608, 65),
 											Name: "capacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(591, 75),
+							Rbrace: p(608, 75),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(592, 9),
+						Pos:       p(609, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(592, 16),
+							Pos:  p(609, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(594, 13),
+								Pos:  p(611, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(594, 20),
+									Pos:  p(611, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(595, 13),
+								Pos:  p(612, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(596, 13),
+									Pos: p(613, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(597, 17),
+											Pos: p(614, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(597, 27),
+												Pos: p(614, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(597, 21),
+													Pos:  p(614, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(597, 29),
+													Pos:   p(614, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(597, 32),
+												Pos: p(614, 32),
 												X: &lang.NewExpr{
-													Pos: p(597, 38),
+													Pos: p(614, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(597, 42),
+														Pos:  p(614, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(597, 70),
+															Pos: p(614, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(597, 70),
+																Pos: p(614, 70),
 																X: &lang.Ident{
-																	Pos:  p(597, 77),
+																	Pos:  p(614, 77),
 																	Name: "value",
 																},
 															},
@@ -8709,41 +8769,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(598, 17),
+											Pos: p(615, 17),
 											X: &lang.AssignExpr{
-												Pos: p(598, 27),
+												Pos: p(615, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(598, 17),
+													Pos:  p(615, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(598, 29),
+													Pos:  p(615, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(599, 13),
+									Rbrace: p(616, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(601, 9),
+						Pos:       p(618, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(601, 16),
+							Pos:  p(618, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(601, 50),
+								Pos:  p(618, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(601, 55),
+								Pos:  p(618, 55),
 								Kind: "set",
 							},
 						},
@@ -8751,30 +8811,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(604, 5),
+				Pos:       p(621, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(604, 43),
+						Pos:  p(621, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(606, 9),
+						Pos:       p(623, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(606, 43),
+							Pos:  p(623, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(606, 48),
+									Pos: p(623, 48),
 									X: &lang.Literal{
-										Pos:   p(606, 48),
+										Pos:   p(623, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -8783,148 +8843,148 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(606, 80),
-							Rbrace: p(606, 82),
+							Pos:    p(623, 80),
+							Rbrace: p(623, 82),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(607, 9),
+						Pos:       p(624, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(607, 39),
+								Pos: p(624, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(607, 39),
+									Pos:  p(624, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(607, 57),
+							Pos:  p(624, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(607, 62),
+									Pos: p(624, 62),
 									X: &lang.Ident{
-										Pos:  p(607, 62),
+										Pos:  p(624, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(607, 71),
-							Rbrace: p(607, 73),
+							Pos:    p(624, 71),
+							Rbrace: p(624, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(608, 9),
+						Pos:       p(625, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(608, 39),
+								Pos: p(625, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(608, 39),
+									Pos:  p(625, 39),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(608, 67),
+							Pos:  p(625, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(608, 72),
+									Pos: p(625, 72),
 									X: &lang.Literal{
-										Pos:   p(608, 72),
+										Pos:   p(625, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(608, 104),
+									Pos: p(625, 104),
 									X: &lang.Ident{
-										Pos:  p(608, 104),
+										Pos:  p(625, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(608, 120),
-							Rbrace: p(608, 122),
+							Pos:    p(625, 120),
+							Rbrace: p(625, 122),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(609, 9),
+						Pos:       p(626, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(609, 39),
+								Pos: p(626, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(609, 39),
+									Pos:  p(626, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(609, 55),
+								Pos: p(626, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(609, 55),
+									Pos:  p(626, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(609, 83),
+							Pos:  p(626, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(609, 88),
+									Pos: p(626, 88),
 									X: &lang.Ident{
-										Pos:  p(609, 88),
+										Pos:  p(626, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(609, 97),
+									Pos: p(626, 97),
 									X: &lang.Ident{
-										Pos:  p(609, 97),
+										Pos:  p(626, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(609, 113),
-							Rbrace: p(609, 115),
+							Pos:    p(626, 113),
+							Rbrace: p(626, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(612, 5),
+				Pos:       p(629, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(614, 9),
+						Pos:       p(631, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(614, 23),
+							Pos:  p(631, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(614, 31),
+									Pos:  p(631, 31),
 									Name: "T",
 								},
 							},
@@ -8934,32 +8994,32 @@ func preludeAST() *lang.File {
 							"T",
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(614, 58),
+							Pos: p(631, 58),
 							Type: &lang.TypeRef{
-								Pos:  p(614, 62),
+								Pos:  p(631, 62),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(614, 70),
+										Pos:  p(631, 70),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(614, 73),
+									Pos: p(631, 73),
 									X: &lang.Literal{
-										Pos:   p(614, 73),
+										Pos:   p(631, 73),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(614, 76),
+									Pos: p(631, 76),
 									X: &lang.MemberExpr{
-										Pos: p(614, 99),
+										Pos: p(631, 99),
 										X: &lang.Ident{
-											Pos:  p(614, 76),
+											Pos:  p(631, 76),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -8969,14 +9029,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(615, 9),
+						Pos:       p(632, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(615, 23),
+							Pos:  p(632, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(615, 31),
+									Pos:  p(632, 31),
 									Name: "T",
 								},
 							},
@@ -8987,41 +9047,41 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(615, 53),
+								Pos: p(632, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(615, 53),
+									Pos:  p(632, 53),
 									Name: "UnboundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(615, 89),
+							Pos: p(632, 89),
 							Type: &lang.TypeRef{
-								Pos:  p(615, 93),
+								Pos:  p(632, 93),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(615, 101),
+										Pos:  p(632, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(615, 104),
+									Pos: p(632, 104),
 									X: &lang.Literal{
-										Pos:   p(615, 104),
+										Pos:   p(632, 104),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(615, 107),
+									Pos: p(632, 107),
 									X: &lang.MemberExpr{
-										Pos: p(615, 130),
+										Pos: p(632, 130),
 										X: &lang.Ident{
-											Pos:  p(615, 107),
+											Pos:  p(632, 107),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -9031,14 +9091,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(616, 9),
+						Pos:       p(633, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(616, 23),
+							Pos:  p(633, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(616, 31),
+									Pos:  p(633, 31),
 									Name: "T",
 								},
 							},
@@ -9049,47 +9109,47 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(616, 51),
+								Pos: p(633, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(616, 51),
+									Pos:  p(633, 51),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(617, 9),
+							Pos: p(634, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(618, 13),
+									Pos: p(635, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(618, 26),
+										Pos: p(635, 26),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(618, 17),
+											Pos:  p(635, 17),
 											Name: "capacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(618, 28),
+											Pos:   p(635, 28),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(618, 31),
+										Pos: p(635, 31),
 										X: &lang.NewExpr{
-											Pos: p(618, 37),
+											Pos: p(635, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(618, 41),
+												Pos:  p(635, 41),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(618, 69),
+													Pos: p(635, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(618, 69),
+														Pos: p(635, 69),
 														X: &lang.Ident{
-															Pos:  p(618, 76),
+															Pos:  p(635, 76),
 															Name: "capacity",
 														},
 													},
@@ -9099,33 +9159,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(619, 13),
+									Pos: p(636, 13),
 									X: &lang.NewExpr{
-										Pos: p(619, 20),
+										Pos: p(636, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(619, 24),
+											Pos:  p(636, 24),
 											Name: "Channel",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(619, 32),
+													Pos:  p(636, 32),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(619, 35),
+												Pos: p(636, 35),
 												X: &lang.Ident{
-													Pos:  p(619, 35),
+													Pos:  p(636, 35),
 													Name: "capacity",
 												},
 											},
 											&lang.Arg{
-												Pos: p(619, 45),
+												Pos: p(636, 45),
 												X: &lang.MemberExpr{
-													Pos: p(619, 68),
+													Pos: p(636, 68),
 													X: &lang.Ident{
-														Pos:  p(619, 45),
+														Pos:  p(636, 45),
 														Name: "BoundedChannelFullMode",
 													},
 													Name: "Wait",
@@ -9135,18 +9195,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(620, 9),
+							Rbrace: p(637, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(621, 9),
+						Pos:       p(638, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(621, 23),
+							Pos:  p(638, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(621, 31),
+									Pos:  p(638, 31),
 									Name: "T",
 								},
 							},
@@ -9157,44 +9217,44 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(621, 51),
+								Pos: p(638, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(621, 51),
+									Pos:  p(638, 51),
 									Name: "BoundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(621, 85),
+							Pos: p(638, 85),
 							Type: &lang.TypeRef{
-								Pos:  p(621, 89),
+								Pos:  p(638, 89),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(621, 97),
+										Pos:  p(638, 97),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(621, 100),
+									Pos: p(638, 100),
 									X: &lang.MemberExpr{
-										Pos: p(621, 108),
+										Pos: p(638, 108),
 										X: &lang.Ident{
-											Pos:  p(621, 100),
+											Pos:  p(638, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(621, 118),
+									Pos: p(638, 118),
 									X: &lang.MemberExpr{
-										Pos: p(621, 126),
+										Pos: p(638, 126),
 										X: &lang.Ident{
-											Pos:  p(621, 118),
+											Pos:  p(638, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -9206,7 +9266,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(624, 5),
+				Pos:       p(641, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -9216,20 +9276,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(626, 9),
+						Pos:       p(643, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(626, 27),
+							Pos:  p(643, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(626, 34),
+								Pos:  p(643, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(626, 42),
+									Pos: p(643, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(626, 46),
+										Pos:  p(643, 46),
 										Name: "object",
 									},
 								},
@@ -9237,30 +9297,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(627, 9),
+						Pos:       p(644, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(627, 27),
+							Pos:  p(644, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(627, 32),
+									Pos:  p(644, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(627, 35),
+								Pos:  p(644, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(627, 44),
+									Pos: p(644, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(627, 48),
+										Pos:  p(644, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(627, 53),
+												Pos:  p(644, 53),
 												Name: "T",
 											},
 										},
@@ -9270,18 +9330,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(628, 9),
+						Pos:       p(645, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(628, 27),
+							Pos:  p(645, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(628, 32),
+									Pos:  p(645, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(628, 53),
+											Pos:  p(645, 53),
 											Name: "bool",
 										},
 									},
@@ -9290,20 +9350,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(628, 60),
+								Pos:  p(645, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(628, 75),
+									Pos: p(645, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(628, 79),
+										Pos:  p(645, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(628, 84),
+												Pos:  p(645, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(628, 105),
+														Pos:  p(645, 105),
 														Name: "bool",
 													},
 												},
@@ -9315,18 +9375,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(629, 9),
+						Pos:       p(646, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(629, 27),
+							Pos:  p(646, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(629, 32),
+									Pos:  p(646, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(629, 53),
+											Pos:  p(646, 53),
 											Name: "bool",
 										},
 									},
@@ -9335,20 +9395,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(629, 60),
+								Pos:  p(646, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(629, 76),
+									Pos: p(646, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(629, 80),
+										Pos:  p(646, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(629, 85),
+												Pos:  p(646, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(629, 106),
+														Pos:  p(646, 106),
 														Name: "bool",
 													},
 												},
@@ -9360,29 +9420,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(630, 9),
+						Pos:       p(647, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(630, 27),
+							Pos:  p(647, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(630, 48),
+								Pos:  p(647, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(630, 62),
+									Pos: p(647, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(630, 66),
+										Pos:  p(647, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(630, 87),
+											Pos: p(647, 87),
 											X: &lang.MemberExpr{
-												Pos: p(630, 107),
+												Pos: p(647, 107),
 												X: &lang.Ident{
-													Pos:  p(630, 87),
+													Pos:  p(647, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -9394,142 +9454,142 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(631, 9),
+						Pos:       p(648, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(631, 27),
+							Pos:  p(648, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(631, 31),
+								Pos:  p(648, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(632, 9),
+						Pos:       p(649, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(632, 27),
+							Pos:  p(649, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(632, 50),
+								Pos:  p(649, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(633, 9),
+						Pos:       p(650, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(633, 18),
+							Pos:  p(650, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(633, 23),
+								Pos:  p(650, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(634, 9),
+						Pos:       p(651, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(634, 18),
+							Pos:  p(651, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(634, 28),
+								Pos:  p(651, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(636, 9),
+						Pos:       p(653, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(636, 26),
+								Pos: p(653, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(636, 26),
+									Pos:  p(653, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(636, 40),
+								Pos: p(653, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(636, 40),
+									Pos:  p(653, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(637, 9),
+							Pos: p(654, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(638, 13),
+									Pos: p(655, 13),
 									X: &lang.AssignExpr{
-										Pos: p(638, 23),
+										Pos: p(655, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(638, 13),
+											Pos:  p(655, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(638, 25),
+											Pos:  p(655, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(639, 13),
+									Pos: p(656, 13),
 									X: &lang.AssignExpr{
-										Pos: p(639, 19),
+										Pos: p(656, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(639, 13),
+											Pos:  p(656, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(639, 21),
+											Pos:  p(656, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(640, 13),
+									Pos: p(657, 13),
 									X: &lang.AssignExpr{
-										Pos: p(640, 20),
+										Pos: p(657, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(640, 13),
+											Pos:  p(657, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(640, 22),
+											Pos: p(657, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(640, 26),
+												Pos:  p(657, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(640, 40),
+														Pos:  p(657, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(640, 43),
+													Pos: p(657, 43),
 													X: &lang.ThisExpr{
-														Pos: p(640, 43),
+														Pos: p(657, 43),
 													},
 												},
 											},
@@ -9537,31 +9597,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(641, 13),
+									Pos: p(658, 13),
 									X: &lang.AssignExpr{
-										Pos: p(641, 20),
+										Pos: p(658, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(641, 13),
+											Pos:  p(658, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(641, 22),
+											Pos: p(658, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(641, 26),
+												Pos:  p(658, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(641, 40),
+														Pos:  p(658, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(641, 43),
+													Pos: p(658, 43),
 													X: &lang.ThisExpr{
-														Pos: p(641, 43),
+														Pos: p(658, 43),
 													},
 												},
 											},
@@ -9569,18 +9629,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(642, 9),
+							Rbrace: p(659, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(644, 9),
+						Pos:       p(661, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(644, 16),
+							Pos:  p(661, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(644, 30),
+									Pos:  p(661, 30),
 									Name: "T",
 								},
 							},
@@ -9588,20 +9648,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(644, 42),
+								Pos:  p(661, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(645, 9),
+						Pos:       p(662, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(645, 16),
+							Pos:  p(662, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(645, 30),
+									Pos:  p(662, 30),
 									Name: "T",
 								},
 							},
@@ -9609,32 +9669,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(645, 42),
+								Pos:  p(662, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(647, 9),
+						Pos:       p(664, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(647, 25),
+							Pos:  p(664, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(647, 35),
+								Pos: p(664, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(647, 35),
+									Pos:  p(664, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(647, 40),
+											Pos:  p(664, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(647, 61),
+													Pos:  p(664, 61),
 													Name: "bool",
 												},
 											},
@@ -9644,41 +9704,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(647, 77),
+								Pos: p(664, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(647, 77),
+									Pos:  p(664, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(648, 9),
+							Pos: p(665, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(649, 13),
+									Pos:  p(666, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(649, 31),
+										Pos:  p(666, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(649, 40),
+										Pos: p(666, 40),
 										X: &lang.CallExpr{
-											Pos: p(649, 42),
+											Pos: p(666, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(649, 42),
+												Pos: p(666, 42),
 												X: &lang.Ident{
-													Pos:  p(649, 40),
+													Pos:  p(666, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(649, 55),
+													Pos: p(666, 55),
 													X: &lang.Ident{
-														Pos:  p(649, 55),
+														Pos:  p(666, 55),
 														Name: "result",
 													},
 												},
@@ -9687,13 +9747,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(650, 13),
+									Pos: p(667, 13),
 									X: &lang.CallExpr{
-										Pos: p(650, 21),
+										Pos: p(667, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(650, 21),
+											Pos: p(667, 21),
 											X: &lang.Ident{
-												Pos:  p(650, 13),
+												Pos:  p(667, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
@@ -9701,52 +9761,52 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(651, 9),
+							Rbrace: p(668, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(654, 9),
+						Pos:       p(671, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(654, 18),
+							Pos:  p(671, 18),
 							Name: "void",
 						},
 						Name: "Finish",
 						Body: &lang.BlockStmt{
-							Pos: p(655, 9),
+							Pos: p(672, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(656, 13),
+									Pos: p(673, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(656, 24),
+										Pos: p(673, 24),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(656, 17),
+											Pos:  p(673, 17),
 											Name: "_error",
 										},
 										Y: &lang.Literal{
-											Pos:  p(656, 27),
+											Pos:  p(673, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(656, 33),
+										Pos: p(673, 33),
 										X: &lang.CallExpr{
-											Pos: p(656, 45),
+											Pos: p(673, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(656, 45),
+												Pos: p(673, 45),
 												X: &lang.Ident{
-													Pos:  p(656, 33),
+													Pos:  p(673, 33),
 													Name: "_completion",
 												},
 												Name: "TrySetException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(656, 61),
+													Pos: p(673, 61),
 													X: &lang.Ident{
-														Pos:  p(656, 61),
+														Pos:  p(673, 61),
 														Name: "_error",
 													},
 												},
@@ -9754,13 +9814,13 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(657, 18),
+										Pos: p(674, 18),
 										X: &lang.CallExpr{
-											Pos: p(657, 30),
+											Pos: p(674, 30),
 											Fun: &lang.MemberExpr{
-												Pos: p(657, 30),
+												Pos: p(674, 30),
 												X: &lang.Ident{
-													Pos:  p(657, 18),
+													Pos:  p(674, 18),
 													Name: "_completion",
 												},
 												Name: "TrySetResult",
@@ -9769,18 +9829,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(658, 9),
+							Rbrace: p(675, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(660, 9),
+						Pos:       p(677, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(660, 25),
+							Pos:  p(677, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(660, 35),
+									Pos:  p(677, 35),
 									Name: "bool",
 								},
 							},
@@ -9788,17 +9848,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(660, 46),
+								Pos: p(677, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(660, 46),
+									Pos:  p(677, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(660, 51),
+											Pos:  p(677, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(660, 72),
+													Pos:  p(677, 72),
 													Name: "bool",
 												},
 											},
@@ -9808,42 +9868,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(660, 88),
+								Pos: p(677, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(660, 88),
+									Pos:  p(677, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(661, 9),
+							Pos: p(678, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(662, 13),
+									Pos: p(679, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(662, 17),
+											Pos:  p(679, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(662, 23),
+												Pos: p(679, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(662, 27),
+													Pos:  p(679, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(662, 48),
+															Pos:  p(679, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(662, 54),
+														Pos: p(679, 54),
 														X: &lang.MemberExpr{
-															Pos: p(662, 74),
+															Pos: p(679, 74),
 															X: &lang.Ident{
-																Pos:  p(662, 54),
+																Pos:  p(679, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -9855,22 +9915,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(663, 13),
+									Pos: p(680, 13),
 									X: &lang.CallExpr{
-										Pos: p(663, 21),
+										Pos: p(680, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(663, 21),
+											Pos: p(680, 21),
 											X: &lang.Ident{
-												Pos:  p(663, 13),
+												Pos:  p(680, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(663, 25),
+												Pos: p(680, 25),
 												X: &lang.Ident{
-													Pos:  p(663, 25),
+													Pos:  p(680, 25),
 													Name: "tcs",
 												},
 											},
@@ -9878,47 +9938,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(664, 13),
+									Pos: p(681, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(664, 20),
+										Pos: p(681, 20),
 										X: &lang.Ident{
-											Pos:  p(664, 17),
+											Pos:  p(681, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(664, 35),
+										Pos: p(681, 35),
 										X: &lang.CallExpr{
-											Pos: p(664, 38),
+											Pos: p(681, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(664, 38),
+												Pos: p(681, 38),
 												X: &lang.Ident{
-													Pos:  p(664, 35),
+													Pos:  p(681, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(664, 47),
+													Pos: p(681, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(664, 47),
+														Pos: p(681, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(664, 57),
+															Pos: p(681, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(664, 57),
+																Pos: p(681, 57),
 																X: &lang.Ident{
-																	Pos:  p(664, 53),
+																	Pos:  p(681, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(664, 72),
+																	Pos: p(681, 72),
 																	X: &lang.Ident{
-																		Pos:  p(664, 72),
+																		Pos:  p(681, 72),
 																		Name: "ct",
 																	},
 																},
@@ -9931,26 +9991,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(665, 13),
+									Pos: p(682, 13),
 									X: &lang.NewExpr{
-										Pos: p(665, 20),
+										Pos: p(682, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(665, 24),
+											Pos:  p(682, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(665, 34),
+													Pos:  p(682, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(665, 40),
+												Pos: p(682, 40),
 												X: &lang.MemberExpr{
-													Pos: p(665, 44),
+													Pos: p(682, 44),
 													X: &lang.Ident{
-														Pos:  p(665, 40),
+														Pos:  p(682, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -9960,13 +10020,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(666, 9),
+							Rbrace: p(683, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(669, 5),
+				Pos:       p(686, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -9976,38 +10036,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(671, 9),
+						Pos:       p(688, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(671, 18),
+							Pos:  p(688, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(671, 26),
+									Pos:  p(688, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(671, 29),
+								Pos:  p(688, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(672, 9),
+						Pos:       p(689, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(672, 32),
+								Pos: p(689, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(672, 32),
+									Pos:  p(689, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(672, 40),
+											Pos:  p(689, 40),
 											Name: "T",
 										},
 									},
@@ -10016,41 +10076,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(672, 46),
+							Pos: p(689, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(672, 48),
+									Pos: p(689, 48),
 									X: &lang.AssignExpr{
-										Pos: p(672, 51),
+										Pos: p(689, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(672, 48),
+											Pos:  p(689, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(672, 53),
+											Pos:  p(689, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(672, 56),
+							Rbrace: p(689, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(674, 9),
+						Pos:       p(691, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(674, 16),
+							Pos:  p(691, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(674, 50),
+							Pos: p(691, 50),
 							X: &lang.MemberExpr{
-								Pos: p(674, 38),
+								Pos: p(691, 38),
 								X: &lang.Ident{
-									Pos:  p(674, 35),
+									Pos:  p(691, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -10059,68 +10119,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(675, 9),
+						Pos:       p(692, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(675, 16),
+							Pos:  p(692, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(675, 33),
+							Pos:   p(692, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(676, 9),
+						Pos:       p(693, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(676, 16),
+							Pos:  p(693, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(676, 32),
+							Pos:   p(693, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(677, 9),
+						Pos:       p(694, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(677, 16),
+							Pos:  p(694, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(677, 28),
+								Pos:  p(694, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(677, 32),
+									Pos: p(694, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(677, 34),
+											Pos: p(694, 34),
 											X: &lang.MemberExpr{
-												Pos: p(677, 43),
+												Pos: p(694, 43),
 												X: &lang.Ident{
-													Pos:  p(677, 40),
+													Pos:  p(694, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(677, 50),
+												Pos: p(694, 50),
 												X: &lang.MemberExpr{
-													Pos: p(677, 67),
+													Pos: p(694, 67),
 													X: &lang.MemberExpr{
-														Pos: p(677, 60),
+														Pos: p(694, 60),
 														X: &lang.Ident{
-															Pos:  p(677, 57),
+															Pos:  p(694, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -10130,270 +10190,9 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(677, 74),
+									Rbrace: p(694, 74),
 								},
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(679, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(679, 16),
-							Name: "bool",
-						},
-						Name: "TryRead",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(679, 29),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  p(679, 33),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(680, 9),
-							Stmts: []lang.Stmt{
-								&lang.LockStmt{
-									Pos: p(681, 13),
-									X: &lang.MemberExpr{
-										Pos: p(681, 22),
-										X: &lang.Ident{
-											Pos:  p(681, 19),
-											Name: "_c",
-										},
-										Name: "_lock",
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(682, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(683, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(683, 37),
-													Op:  "==",
-													X: &lang.MemberExpr{
-														Pos: p(683, 31),
-														X: &lang.MemberExpr{
-															Pos: p(683, 24),
-															X: &lang.Ident{
-																Pos:  p(683, 21),
-																Name: "_c",
-															},
-															Name: "_items",
-														},
-														Name: "Count",
-													},
-													Y: &lang.Literal{
-														Pos:   p(683, 40),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-												Then: &lang.BlockStmt{
-													Pos: p(684, 17),
-													Stmts: []lang.Stmt{
-														&lang.ExprStmt{
-															Pos: p(685, 21),
-															X: &lang.AssignExpr{
-																Pos: p(685, 26),
-																Op:  "=",
-																Left: &lang.Ident{
-																	Pos:  p(685, 21),
-																	Name: "item",
-																},
-																Right: &lang.DefaultExpr{
-																	Pos: p(685, 28),
-																	Type: &lang.TypeRef{
-																		Pos:  p(685, 36),
-																		Name: "T",
-																	},
-																},
-															},
-														},
-														&lang.ReturnStmt{
-															Pos: p(686, 21),
-															X: &lang.Literal{
-																Pos:   p(686, 28),
-																Kind:  lang.LitKind(9),
-																Raw:   "false",
-																Value: bool(false),
-															},
-														},
-													},
-													Rbrace: p(687, 17),
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(688, 17),
-												X: &lang.AssignExpr{
-													Pos: p(688, 22),
-													Op:  "=",
-													Left: &lang.Ident{
-														Pos:  p(688, 17),
-														Name: "item",
-													},
-													Right: &lang.IndexExpr{
-														Pos: p(688, 33),
-														X: &lang.MemberExpr{
-															Pos: p(688, 27),
-															X: &lang.Ident{
-																Pos:  p(688, 24),
-																Name: "_c",
-															},
-															Name: "_items",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(688, 34),
-																X: &lang.Literal{
-																	Pos:   p(688, 34),
-																	Raw:   "0",
-																	Value: int64(0),
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(689, 17),
-												X: &lang.CallExpr{
-													Pos: p(689, 27),
-													Fun: &lang.MemberExpr{
-														Pos: p(689, 27),
-														X: &lang.MemberExpr{
-															Pos: p(689, 20),
-															X: &lang.Ident{
-																Pos:  p(689, 17),
-																Name: "_c",
-															},
-															Name: "_items",
-														},
-														Name: "RemoveAt",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(689, 36),
-															X: &lang.Literal{
-																Pos:   p(689, 36),
-																Raw:   "0",
-																Value: int64(0),
-															},
-														},
-													},
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(690, 17),
-												X: &lang.CallExpr{
-													Pos: p(690, 28),
-													Fun: &lang.MemberExpr{
-														Pos: p(690, 28),
-														X: &lang.Ident{
-															Pos:  p(690, 17),
-															Name: "Channel",
-															TypeArgs: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(690, 25),
-																	Name: "T",
-																},
-															},
-														},
-														Name: "Wake",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(690, 33),
-															X: &lang.MemberExpr{
-																Pos: p(690, 36),
-																X: &lang.Ident{
-																	Pos:  p(690, 33),
-																	Name: "_c",
-																},
-																Name: "_writeWaiters",
-															},
-														},
-														&lang.Arg{
-															Pos: p(690, 51),
-															X: &lang.Literal{
-																Pos:   p(690, 51),
-																Kind:  lang.LitKind(9),
-																Raw:   "true",
-																Value: bool(true),
-															},
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(691, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(691, 32),
-													Op:  "&&",
-													X: &lang.MemberExpr{
-														Pos: p(691, 24),
-														X: &lang.Ident{
-															Pos:  p(691, 21),
-															Name: "_c",
-														},
-														Name: "_closed",
-													},
-													Y: &lang.BinaryExpr{
-														Pos: p(691, 51),
-														Op:  "==",
-														X: &lang.MemberExpr{
-															Pos: p(691, 45),
-															X: &lang.MemberExpr{
-																Pos: p(691, 38),
-																X: &lang.Ident{
-																	Pos:  p(691, 35),
-																	Name: "_c",
-																},
-																Name: "_items",
-															},
-															Name: "Count",
-														},
-														Y: &lang.Literal{
-															Pos:   p(691, 54),
-															Raw:   "0",
-															Value: int64(0),
-														},
-													},
-												},
-												Then: &lang.ExprStmt{
-													Pos: p(691, 57),
-													X: &lang.CallExpr{
-														Pos: p(691, 60),
-														Fun: &lang.MemberExpr{
-															Pos: p(691, 60),
-															X: &lang.Ident{
-																Pos:  p(691, 57),
-																Name: "_c",
-															},
-															Name: "Finish",
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(692, 17),
-												X: &lang.Literal{
-													Pos:   p(692, 24),
-													Kind:  lang.LitKind(9),
-													Raw:   "true",
-													Value: bool(true),
-												},
-											},
-										},
-										Rbrace: p(693, 13),
-									},
-								},
-							},
-							Rbrace: p(694, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -10403,7 +10202,7 @@ func preludeAST() *lang.File {
 							Pos:  p(696, 16),
 							Name: "bool",
 						},
-						Name: "TryPeek",
+						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos:      p(696, 29),
@@ -10520,32 +10319,293 @@ func preludeAST() *lang.File {
 													},
 												},
 											},
-											&lang.ReturnStmt{
+											&lang.ExprStmt{
 												Pos: p(706, 17),
+												X: &lang.CallExpr{
+													Pos: p(706, 27),
+													Fun: &lang.MemberExpr{
+														Pos: p(706, 27),
+														X: &lang.MemberExpr{
+															Pos: p(706, 20),
+															X: &lang.Ident{
+																Pos:  p(706, 17),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "RemoveAt",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(706, 36),
+															X: &lang.Literal{
+																Pos:   p(706, 36),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(707, 17),
+												X: &lang.CallExpr{
+													Pos: p(707, 28),
+													Fun: &lang.MemberExpr{
+														Pos: p(707, 28),
+														X: &lang.Ident{
+															Pos:  p(707, 17),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(707, 25),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wake",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(707, 33),
+															X: &lang.MemberExpr{
+																Pos: p(707, 36),
+																X: &lang.Ident{
+																	Pos:  p(707, 33),
+																	Name: "_c",
+																},
+																Name: "_writeWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(707, 51),
+															X: &lang.Literal{
+																Pos:   p(707, 51),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(708, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(708, 32),
+													Op:  "&&",
+													X: &lang.MemberExpr{
+														Pos: p(708, 24),
+														X: &lang.Ident{
+															Pos:  p(708, 21),
+															Name: "_c",
+														},
+														Name: "_closed",
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(708, 51),
+														Op:  "==",
+														X: &lang.MemberExpr{
+															Pos: p(708, 45),
+															X: &lang.MemberExpr{
+																Pos: p(708, 38),
+																X: &lang.Ident{
+																	Pos:  p(708, 35),
+																	Name: "_c",
+																},
+																Name: "_items",
+															},
+															Name: "Count",
+														},
+														Y: &lang.Literal{
+															Pos:   p(708, 54),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(708, 57),
+													X: &lang.CallExpr{
+														Pos: p(708, 60),
+														Fun: &lang.MemberExpr{
+															Pos: p(708, 60),
+															X: &lang.Ident{
+																Pos:  p(708, 57),
+																Name: "_c",
+															},
+															Name: "Finish",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(709, 17),
 												X: &lang.Literal{
-													Pos:   p(706, 24),
+													Pos:   p(709, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(707, 13),
+										Rbrace: p(710, 13),
 									},
 								},
 							},
-							Rbrace: p(708, 9),
+							Rbrace: p(711, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(710, 9),
+						Pos:       p(713, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(710, 16),
+							Pos:  p(713, 16),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(713, 29),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(713, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(714, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(715, 13),
+									X: &lang.MemberExpr{
+										Pos: p(715, 22),
+										X: &lang.Ident{
+											Pos:  p(715, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(716, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(717, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(717, 37),
+													Op:  "==",
+													X: &lang.MemberExpr{
+														Pos: p(717, 31),
+														X: &lang.MemberExpr{
+															Pos: p(717, 24),
+															X: &lang.Ident{
+																Pos:  p(717, 21),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "Count",
+													},
+													Y: &lang.Literal{
+														Pos:   p(717, 40),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(718, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(719, 21),
+															X: &lang.AssignExpr{
+																Pos: p(719, 26),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(719, 21),
+																	Name: "item",
+																},
+																Right: &lang.DefaultExpr{
+																	Pos: p(719, 28),
+																	Type: &lang.TypeRef{
+																		Pos:  p(719, 36),
+																		Name: "T",
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(720, 21),
+															X: &lang.Literal{
+																Pos:   p(720, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "false",
+																Value: bool(false),
+															},
+														},
+													},
+													Rbrace: p(721, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(722, 17),
+												X: &lang.AssignExpr{
+													Pos: p(722, 22),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(722, 17),
+														Name: "item",
+													},
+													Right: &lang.IndexExpr{
+														Pos: p(722, 33),
+														X: &lang.MemberExpr{
+															Pos: p(722, 27),
+															X: &lang.Ident{
+																Pos:  p(722, 24),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(722, 34),
+																X: &lang.Literal{
+																	Pos:   p(722, 34),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(723, 17),
+												X: &lang.Literal{
+													Pos:   p(723, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(724, 13),
+									},
+								},
+							},
+							Rbrace: p(725, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(727, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(727, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(710, 26),
+									Pos:  p(727, 26),
 									Name: "bool",
 								},
 							},
@@ -10553,68 +10613,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(710, 48),
+								Pos: p(727, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(710, 48),
+									Pos:  p(727, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(710, 86),
+									Pos: p(727, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(711, 9),
+							Pos: p(728, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(712, 13),
+									Pos: p(729, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(712, 35),
+										Pos: p(729, 35),
 										X: &lang.Ident{
-											Pos:  p(712, 17),
+											Pos:  p(729, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(712, 60),
+										Pos: p(729, 60),
 										X: &lang.NewExpr{
-											Pos: p(712, 67),
+											Pos: p(729, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(712, 71),
+												Pos:  p(729, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(712, 81),
+														Pos:  p(729, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(712, 87),
+													Pos: p(729, 87),
 													X: &lang.CallExpr{
-														Pos: p(712, 92),
+														Pos: p(729, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(712, 92),
+															Pos: p(729, 92),
 															X: &lang.Ident{
-																Pos:  p(712, 87),
+																Pos:  p(729, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(712, 105),
+																	Pos:  p(729, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(712, 111),
+																Pos: p(729, 111),
 																X: &lang.Ident{
-																	Pos:  p(712, 111),
+																	Pos:  p(729, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10626,29 +10686,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(713, 13),
+									Pos: p(730, 13),
 									X: &lang.MemberExpr{
-										Pos: p(713, 22),
+										Pos: p(730, 22),
 										X: &lang.Ident{
-											Pos:  p(713, 19),
+											Pos:  p(730, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(714, 13),
+										Pos: p(731, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(715, 17),
+												Pos: p(732, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(715, 37),
+													Pos: p(732, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(715, 31),
+														Pos: p(732, 31),
 														X: &lang.MemberExpr{
-															Pos: p(715, 24),
+															Pos: p(732, 24),
 															X: &lang.Ident{
-																Pos:  p(715, 21),
+																Pos:  p(732, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10656,30 +10716,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(715, 39),
+														Pos:   p(732, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(715, 42),
+													Pos: p(732, 42),
 													X: &lang.NewExpr{
-														Pos: p(715, 49),
+														Pos: p(732, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(715, 53),
+															Pos:  p(732, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(715, 63),
+																	Pos:  p(732, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(715, 69),
+																Pos: p(732, 69),
 																X: &lang.Literal{
-																	Pos:   p(715, 69),
+																	Pos:   p(732, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10690,77 +10750,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(716, 17),
+												Pos: p(733, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(716, 24),
+													Pos: p(733, 24),
 													X: &lang.Ident{
-														Pos:  p(716, 21),
+														Pos:  p(733, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(717, 17),
+													Pos: p(734, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(718, 21),
+															Pos: p(735, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(718, 35),
+																Pos: p(735, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(718, 28),
+																	Pos: p(735, 28),
 																	X: &lang.Ident{
-																		Pos:  p(718, 25),
+																		Pos:  p(735, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(718, 38),
+																	Pos:  p(735, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(718, 44),
+																Pos: p(735, 44),
 																X: &lang.NewExpr{
-																	Pos: p(718, 51),
+																	Pos: p(735, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(718, 55),
+																		Pos:  p(735, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(718, 65),
+																				Pos:  p(735, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(718, 71),
+																			Pos: p(735, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(718, 76),
+																				Pos: p(735, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(718, 76),
+																					Pos: p(735, 76),
 																					X: &lang.Ident{
-																						Pos:  p(718, 71),
+																						Pos:  p(735, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(718, 90),
+																							Pos:  p(735, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(718, 96),
+																						Pos: p(735, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(718, 99),
+																							Pos: p(735, 99),
 																							X: &lang.Ident{
-																								Pos:  p(718, 96),
+																								Pos:  p(735, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10774,24 +10834,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(719, 21),
+															Pos: p(736, 21),
 															X: &lang.NewExpr{
-																Pos: p(719, 28),
+																Pos: p(736, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(719, 32),
+																	Pos:  p(736, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(719, 42),
+																			Pos:  p(736, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(719, 48),
+																		Pos: p(736, 48),
 																		X: &lang.Literal{
-																			Pos:   p(719, 48),
+																			Pos:   p(736, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10801,21 +10861,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(720, 17),
+													Rbrace: p(737, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(721, 17),
+												Pos: p(738, 17),
 												X: &lang.CallExpr{
-													Pos: p(721, 35),
+													Pos: p(738, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(721, 35),
+														Pos: p(738, 35),
 														X: &lang.Ident{
-															Pos:  p(721, 24),
+															Pos:  p(738, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(721, 32),
+																	Pos:  p(738, 32),
 																	Name: "T",
 																},
 															},
@@ -10824,20 +10884,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(721, 40),
+															Pos: p(738, 40),
 															X: &lang.MemberExpr{
-																Pos: p(721, 43),
+																Pos: p(738, 43),
 																X: &lang.Ident{
-																	Pos:  p(721, 40),
+																	Pos:  p(738, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(721, 57),
+															Pos: p(738, 57),
 															X: &lang.Ident{
-																Pos:  p(721, 57),
+																Pos:  p(738, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -10845,22 +10905,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(722, 13),
+										Rbrace: p(739, 13),
 									},
 								},
 							},
-							Rbrace: p(723, 9),
+							Rbrace: p(740, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(725, 9),
+						Pos:       p(742, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(725, 22),
+							Pos:  p(742, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(725, 32),
+									Pos:  p(742, 32),
 									Name: "T",
 								},
 							},
@@ -10868,98 +10928,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(725, 45),
+								Pos: p(742, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(725, 45),
+									Pos:  p(742, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(725, 83),
+									Pos: p(742, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(726, 9),
+							Pos: p(743, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(727, 13),
+									Pos: p(744, 13),
 									Cond: &lang.Literal{
-										Pos:   p(727, 20),
+										Pos:   p(744, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(728, 13),
+										Pos: p(745, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(729, 17),
+												Pos: p(746, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(729, 21),
+													Pos: p(746, 21),
 													Fun: &lang.Ident{
-														Pos:  p(729, 21),
+														Pos:  p(746, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(729, 29),
+															Pos: p(746, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(729, 33),
+																Pos:  p(746, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(729, 44),
+													Pos: p(746, 44),
 													X: &lang.Ident{
-														Pos:  p(729, 51),
+														Pos:  p(746, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(730, 17),
+												Pos: p(747, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(730, 17),
+													Pos:  p(747, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(730, 22),
+														Pos:  p(747, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(731, 17),
+												Pos: p(748, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(731, 21),
+													Pos: p(748, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(731, 23),
+															Pos: p(748, 23),
 															X: &lang.AssignExpr{
-																Pos: p(731, 28),
+																Pos: p(748, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(731, 23),
+																	Pos:  p(748, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(731, 30),
+																	Pos: p(748, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(731, 36),
+																		Pos: p(748, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(731, 36),
+																			Pos:  p(748, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(731, 52),
+																				Pos: p(748, 52),
 																				X: &lang.Ident{
-																					Pos:  p(731, 52),
+																					Pos:  p(748, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -10969,48 +11029,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(731, 72),
+													Rbrace: p(748, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(732, 17),
+														Pos: p(749, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(732, 24),
+															Pos:  p(749, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(732, 52),
+															Pos: p(749, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(732, 54),
+																	Pos: p(749, 54),
 																},
 															},
-															Rbrace: p(732, 61),
+															Rbrace: p(749, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(733, 17),
+														Pos: p(750, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(733, 24),
+															Pos:  p(750, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(733, 37),
+															Pos: p(750, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(733, 39),
+																	Pos: p(750, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(733, 45),
+																		Pos: p(750, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(733, 49),
+																			Pos:  p(750, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(733, 72),
+																				Pos: p(750, 72),
 																				X: &lang.Ident{
-																					Pos:  p(733, 72),
+																					Pos:  p(750, 72),
 																					Name: "e",
 																				},
 																			},
@@ -11018,49 +11078,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(733, 76),
+															Rbrace: p(750, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(734, 17),
+												Pos: p(751, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(734, 21),
+													Pos: p(751, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(734, 22),
+														Pos:  p(751, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(734, 28),
+													Pos: p(751, 28),
 													X: &lang.NewExpr{
-														Pos: p(734, 34),
+														Pos: p(751, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(734, 38),
+															Pos:  p(751, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(735, 13),
+										Rbrace: p(752, 13),
 									},
 								},
 							},
-							Rbrace: p(736, 9),
+							Rbrace: p(753, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(738, 9),
+						Pos:       p(755, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(738, 16),
+							Pos:  p(755, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(738, 33),
+									Pos:  p(755, 33),
 									Name: "T",
 								},
 							},
@@ -11068,40 +11128,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(738, 49),
+								Pos: p(755, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(738, 49),
+									Pos:  p(755, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(738, 87),
+									Pos: p(755, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(739, 13),
+							Pos: p(756, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(739, 17),
+								Pos:  p(756, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(739, 32),
+										Pos:  p(756, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(739, 35),
+									Pos: p(756, 35),
 									X: &lang.ThisExpr{
-										Pos: p(739, 35),
+										Pos: p(756, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(739, 41),
+									Pos: p(756, 41),
 									X: &lang.Ident{
-										Pos:  p(739, 41),
+										Pos:  p(756, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -11111,7 +11171,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(742, 5),
+				Pos:       p(759, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -11121,21 +11181,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(742, 47),
+						Pos:  p(759, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(742, 64),
+								Pos:  p(759, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(742, 68),
+						Pos:  p(759, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(742, 85),
+								Pos:  p(759, 85),
 								Name: "T",
 							},
 						},
@@ -11143,52 +11203,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(744, 9),
+						Pos:       p(761, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(744, 18),
+							Pos:  p(761, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(744, 32),
+									Pos:  p(761, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(744, 35),
+								Pos:  p(761, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(745, 9),
+						Pos:       p(762, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(745, 18),
+							Pos:  p(762, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(745, 36),
+								Pos:  p(762, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(746, 9),
+						Pos:       p(763, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(746, 33),
+								Pos: p(763, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(746, 33),
+									Pos:  p(763, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(746, 47),
+											Pos:  p(763, 47),
 											Name: "T",
 										},
 									},
@@ -11196,80 +11256,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(746, 53),
+								Pos: p(763, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(746, 53),
+									Pos:  p(763, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(746, 75),
+							Pos: p(763, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(746, 77),
+									Pos: p(763, 77),
 									X: &lang.AssignExpr{
-										Pos: p(746, 80),
+										Pos: p(763, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(746, 77),
+											Pos:  p(763, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(746, 82),
+											Pos:  p(763, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(746, 85),
+									Pos: p(763, 85),
 									X: &lang.AssignExpr{
-										Pos: p(746, 89),
+										Pos: p(763, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(746, 85),
+											Pos:  p(763, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(746, 91),
+											Pos:  p(763, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(746, 95),
+							Rbrace: p(763, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(747, 9),
+						Pos:       p(764, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(747, 16),
+							Pos:  p(764, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(747, 28),
+								Pos:  p(764, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(747, 33),
+								Pos:       p(764, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(748, 9),
+						Pos:       p(765, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(748, 16),
+							Pos:  p(765, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(748, 33),
+									Pos:  p(765, 33),
 									Name: "T",
 								},
 							},
@@ -11277,57 +11337,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(748, 55),
+								Pos: p(765, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(748, 55),
+									Pos:  p(765, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(748, 93),
+									Pos: p(765, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(748, 105),
+							Pos: p(765, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(749, 9),
+						Pos:       p(766, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(749, 22),
+							Pos:  p(766, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(749, 32),
+									Pos:  p(766, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(750, 9),
+							Pos: p(767, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(751, 13),
+									Pos: p(768, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(751, 20),
+										Pos: p(768, 20),
 										X: &lang.CallExpr{
-											Pos: p(751, 29),
+											Pos: p(768, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(751, 29),
+												Pos: p(768, 29),
 												X: &lang.Ident{
-													Pos:  p(751, 26),
+													Pos:  p(768, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(751, 45),
+													Pos: p(768, 45),
 													X: &lang.Ident{
-														Pos:  p(751, 45),
+														Pos:  p(768, 45),
 														Name: "_ct",
 													},
 												},
@@ -11335,91 +11395,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(752, 13),
+										Pos: p(769, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(753, 17),
+												Pos: p(770, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(753, 24),
+													Pos: p(770, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(753, 24),
+														Pos: p(770, 24),
 														X: &lang.Ident{
-															Pos:  p(753, 21),
+															Pos:  p(770, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(753, 32),
+															Pos: p(770, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(753, 36),
+																Pos:  p(770, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(754, 17),
+													Pos: p(771, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(755, 21),
+															Pos: p(772, 21),
 															X: &lang.AssignExpr{
-																Pos: p(755, 29),
+																Pos: p(772, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(755, 21),
+																	Pos:  p(772, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(755, 31),
+																	Pos:  p(772, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(756, 21),
+															Pos: p(773, 21),
 															X: &lang.Literal{
-																Pos:   p(756, 28),
+																Pos:   p(773, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(757, 17),
+													Rbrace: p(774, 17),
 												},
 											},
 										},
-										Rbrace: p(758, 13),
+										Rbrace: p(775, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(759, 13),
+									Pos: p(776, 13),
 									X: &lang.Literal{
-										Pos:   p(759, 20),
+										Pos:   p(776, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(760, 9),
+							Rbrace: p(777, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(761, 9),
+						Pos:       p(778, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(761, 16),
+							Pos:  p(778, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(761, 54),
+							Pos: p(778, 54),
 							X: &lang.Ident{
-								Pos:  p(761, 44),
+								Pos:  p(778, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -11428,7 +11488,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(764, 5),
+				Pos:       p(781, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -11438,38 +11498,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(766, 9),
+						Pos:       p(783, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(766, 18),
+							Pos:  p(783, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(766, 26),
+									Pos:  p(783, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(766, 29),
+								Pos:  p(783, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(767, 9),
+						Pos:       p(784, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(767, 32),
+								Pos: p(784, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(767, 32),
+									Pos:  p(784, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(767, 40),
+											Pos:  p(784, 40),
 											Name: "T",
 										},
 									},
@@ -11478,75 +11538,75 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(767, 46),
+							Pos: p(784, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(767, 48),
+									Pos: p(784, 48),
 									X: &lang.AssignExpr{
-										Pos: p(767, 51),
+										Pos: p(784, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(767, 48),
+											Pos:  p(784, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(767, 53),
+											Pos:  p(784, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(767, 56),
+							Rbrace: p(784, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(769, 9),
+						Pos:       p(786, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(769, 16),
+							Pos:  p(786, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(769, 30),
+								Pos: p(786, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(769, 30),
+									Pos:  p(786, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(770, 9),
+							Pos: p(787, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(771, 13),
+									Pos: p(788, 13),
 									X: &lang.MemberExpr{
-										Pos: p(771, 22),
+										Pos: p(788, 22),
 										X: &lang.Ident{
-											Pos:  p(771, 19),
+											Pos:  p(788, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(772, 13),
+										Pos: p(789, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(773, 17),
+												Pos: p(790, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(773, 24),
+													Pos: p(790, 24),
 													X: &lang.Ident{
-														Pos:  p(773, 21),
+														Pos:  p(790, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(773, 33),
+													Pos: p(790, 33),
 													X: &lang.Literal{
-														Pos:   p(773, 40),
+														Pos:   p(790, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -11554,36 +11614,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(774, 17),
+												Pos: p(791, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(774, 38),
+													Pos: p(791, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(774, 34),
+														Pos: p(791, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(774, 24),
+															Pos: p(791, 24),
 															X: &lang.Ident{
-																Pos:  p(774, 21),
+																Pos:  p(791, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(774, 36),
+															Pos:   p(791, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(774, 57),
+														Pos: p(791, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(774, 51),
+															Pos: p(791, 51),
 															X: &lang.MemberExpr{
-																Pos: p(774, 44),
+																Pos: p(791, 44),
 																X: &lang.Ident{
-																	Pos:  p(774, 41),
+																	Pos:  p(791, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -11591,9 +11651,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(774, 63),
+															Pos: p(791, 63),
 															X: &lang.Ident{
-																Pos:  p(774, 60),
+																Pos:  p(791, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -11601,30 +11661,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(775, 17),
+													Pos: p(792, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(776, 21),
+															Pos: p(793, 21),
 															X: &lang.MemberExpr{
-																Pos: p(776, 32),
+																Pos: p(793, 32),
 																X: &lang.Ident{
-																	Pos:  p(776, 29),
+																	Pos:  p(793, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(778, 25),
+																	Pos: p(795, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(778, 25),
+																			Pos: p(795, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(778, 30),
+																				Pos: p(795, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(778, 53),
+																					Pos: p(795, 53),
 																					X: &lang.Ident{
-																						Pos:  p(778, 30),
+																						Pos:  p(795, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -11634,9 +11694,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(779, 29),
+																			Pos: p(796, 29),
 																			X: &lang.Literal{
-																				Pos:   p(779, 36),
+																				Pos:   p(796, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
@@ -11645,16 +11705,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(780, 25),
+																	Pos: p(797, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(780, 25),
+																			Pos: p(797, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(780, 30),
+																				Pos: p(797, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(780, 53),
+																					Pos: p(797, 53),
 																					X: &lang.Ident{
-																						Pos:  p(780, 30),
+																						Pos:  p(797, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropWrite",
@@ -11664,9 +11724,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(781, 29),
+																			Pos: p(798, 29),
 																			X: &lang.Literal{
-																				Pos:   p(781, 36),
+																				Pos:   p(798, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "true",
 																				Value: bool(true),
@@ -11675,16 +11735,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(782, 25),
+																	Pos: p(799, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(782, 25),
+																			Pos: p(799, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(782, 30),
+																				Pos: p(799, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(782, 53),
+																					Pos: p(799, 53),
 																					X: &lang.Ident{
-																						Pos:  p(782, 30),
+																						Pos:  p(799, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropNewest",
@@ -11694,15 +11754,15 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(783, 29),
+																			Pos: p(800, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(783, 39),
+																				Pos: p(800, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(783, 39),
+																					Pos: p(800, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(783, 32),
+																						Pos: p(800, 32),
 																						X: &lang.Ident{
-																							Pos:  p(783, 29),
+																							Pos:  p(800, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11711,16 +11771,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(783, 48),
+																						Pos: p(800, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(783, 64),
+																							Pos: p(800, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(783, 58),
+																								Pos: p(800, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(783, 51),
+																									Pos: p(800, 51),
 																									X: &lang.Ident{
-																										Pos:  p(783, 48),
+																										Pos:  p(800, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -11728,7 +11788,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(783, 66),
+																								Pos:   p(800, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -11738,29 +11798,29 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(784, 29),
+																			Pos: p(801, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(785, 25),
+																	Pos: p(802, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(785, 25),
+																			Pos:       p(802, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(786, 29),
+																			Pos: p(803, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(786, 39),
+																				Pos: p(803, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(786, 39),
+																					Pos: p(803, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(786, 32),
+																						Pos: p(803, 32),
 																						X: &lang.Ident{
-																							Pos:  p(786, 29),
+																							Pos:  p(803, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11769,9 +11829,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(786, 48),
+																						Pos: p(803, 48),
 																						X: &lang.Literal{
-																							Pos:   p(786, 48),
+																							Pos:   p(803, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -11780,26 +11840,26 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(787, 29),
+																			Pos: p(804, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(789, 17),
+													Rbrace: p(806, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(790, 17),
+												Pos: p(807, 17),
 												X: &lang.CallExpr{
-													Pos: p(790, 27),
+													Pos: p(807, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(790, 27),
+														Pos: p(807, 27),
 														X: &lang.MemberExpr{
-															Pos: p(790, 20),
+															Pos: p(807, 20),
 															X: &lang.Ident{
-																Pos:  p(790, 17),
+																Pos:  p(807, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -11808,9 +11868,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(790, 31),
+															Pos: p(807, 31),
 															X: &lang.Ident{
-																Pos:  p(790, 31),
+																Pos:  p(807, 31),
 																Name: "item",
 															},
 														},
@@ -11818,17 +11878,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(791, 17),
+												Pos: p(808, 17),
 												X: &lang.CallExpr{
-													Pos: p(791, 28),
+													Pos: p(808, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(791, 28),
+														Pos: p(808, 28),
 														X: &lang.Ident{
-															Pos:  p(791, 17),
+															Pos:  p(808, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(791, 25),
+																	Pos:  p(808, 25),
 																	Name: "T",
 																},
 															},
@@ -11837,20 +11897,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(791, 33),
+															Pos: p(808, 33),
 															X: &lang.MemberExpr{
-																Pos: p(791, 36),
+																Pos: p(808, 36),
 																X: &lang.Ident{
-																	Pos:  p(791, 33),
+																	Pos:  p(808, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(791, 50),
+															Pos: p(808, 50),
 															X: &lang.Literal{
-																Pos:   p(791, 50),
+																Pos:   p(808, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -11860,31 +11920,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(792, 17),
+												Pos: p(809, 17),
 												X: &lang.Literal{
-													Pos:   p(792, 24),
+													Pos:   p(809, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(793, 13),
+										Rbrace: p(810, 13),
 									},
 								},
 							},
-							Rbrace: p(794, 9),
+							Rbrace: p(811, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(796, 9),
+						Pos:       p(813, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(796, 16),
+							Pos:  p(813, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(796, 26),
+									Pos:  p(813, 26),
 									Name: "bool",
 								},
 							},
@@ -11892,68 +11952,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(796, 49),
+								Pos: p(813, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(796, 49),
+									Pos:  p(813, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(796, 87),
+									Pos: p(813, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(797, 9),
+							Pos: p(814, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(798, 13),
+									Pos: p(815, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(798, 35),
+										Pos: p(815, 35),
 										X: &lang.Ident{
-											Pos:  p(798, 17),
+											Pos:  p(815, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(798, 60),
+										Pos: p(815, 60),
 										X: &lang.NewExpr{
-											Pos: p(798, 67),
+											Pos: p(815, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(798, 71),
+												Pos:  p(815, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(798, 81),
+														Pos:  p(815, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(798, 87),
+													Pos: p(815, 87),
 													X: &lang.CallExpr{
-														Pos: p(798, 92),
+														Pos: p(815, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(798, 92),
+															Pos: p(815, 92),
 															X: &lang.Ident{
-																Pos:  p(798, 87),
+																Pos:  p(815, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(798, 105),
+																	Pos:  p(815, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(798, 111),
+																Pos: p(815, 111),
 																X: &lang.Ident{
-																	Pos:  p(798, 111),
+																	Pos:  p(815, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -11965,90 +12025,90 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(799, 13),
+									Pos: p(816, 13),
 									X: &lang.MemberExpr{
-										Pos: p(799, 22),
+										Pos: p(816, 22),
 										X: &lang.Ident{
-											Pos:  p(799, 19),
+											Pos:  p(816, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(800, 13),
+										Pos: p(817, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(801, 17),
+												Pos: p(818, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(801, 24),
+													Pos: p(818, 24),
 													X: &lang.Ident{
-														Pos:  p(801, 21),
+														Pos:  p(818, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(802, 17),
+													Pos: p(819, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(803, 21),
+															Pos: p(820, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(803, 35),
+																Pos: p(820, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(803, 28),
+																	Pos: p(820, 28),
 																	X: &lang.Ident{
-																		Pos:  p(803, 25),
+																		Pos:  p(820, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(803, 38),
+																	Pos:  p(820, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(803, 44),
+																Pos: p(820, 44),
 																X: &lang.NewExpr{
-																	Pos: p(803, 51),
+																	Pos: p(820, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(803, 55),
+																		Pos:  p(820, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(803, 65),
+																				Pos:  p(820, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(803, 71),
+																			Pos: p(820, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(803, 76),
+																				Pos: p(820, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(803, 76),
+																					Pos: p(820, 76),
 																					X: &lang.Ident{
-																						Pos:  p(803, 71),
+																						Pos:  p(820, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(803, 90),
+																							Pos:  p(820, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(803, 96),
+																						Pos: p(820, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(803, 99),
+																							Pos: p(820, 99),
 																							X: &lang.Ident{
-																								Pos:  p(803, 96),
+																								Pos:  p(820, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -12062,24 +12122,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(804, 21),
+															Pos: p(821, 21),
 															X: &lang.NewExpr{
-																Pos: p(804, 28),
+																Pos: p(821, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(804, 32),
+																	Pos:  p(821, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(804, 42),
+																			Pos:  p(821, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(804, 48),
+																		Pos: p(821, 48),
 																		X: &lang.Literal{
-																			Pos:   p(804, 48),
+																			Pos:   p(821, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -12089,43 +12149,43 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(805, 17),
+													Rbrace: p(822, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(806, 17),
+												Pos: p(823, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(806, 73),
+													Pos: p(823, 73),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(806, 39),
+														Pos: p(823, 39),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(806, 34),
+															Pos: p(823, 34),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(806, 24),
+																Pos: p(823, 24),
 																X: &lang.Ident{
-																	Pos:  p(806, 21),
+																	Pos:  p(823, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(806, 37),
+																Pos:   p(823, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(806, 58),
+															Pos: p(823, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(806, 52),
+																Pos: p(823, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(806, 45),
+																	Pos: p(823, 45),
 																	X: &lang.Ident{
-																		Pos:  p(806, 42),
+																		Pos:  p(823, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -12133,9 +12193,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(806, 63),
+																Pos: p(823, 63),
 																X: &lang.Ident{
-																	Pos:  p(806, 60),
+																	Pos:  p(823, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -12143,20 +12203,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(806, 85),
+														Pos: p(823, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(806, 79),
+															Pos: p(823, 79),
 															X: &lang.Ident{
-																Pos:  p(806, 76),
+																Pos:  p(823, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(806, 111),
+															Pos: p(823, 111),
 															X: &lang.Ident{
-																Pos:  p(806, 88),
+																Pos:  p(823, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -12164,24 +12224,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(807, 21),
+													Pos: p(824, 21),
 													X: &lang.NewExpr{
-														Pos: p(807, 28),
+														Pos: p(824, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(807, 32),
+															Pos:  p(824, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(807, 42),
+																	Pos:  p(824, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(807, 48),
+																Pos: p(824, 48),
 																X: &lang.Literal{
-																	Pos:   p(807, 48),
+																	Pos:   p(824, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -12192,17 +12252,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(808, 17),
+												Pos: p(825, 17),
 												X: &lang.CallExpr{
-													Pos: p(808, 35),
+													Pos: p(825, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(808, 35),
+														Pos: p(825, 35),
 														X: &lang.Ident{
-															Pos:  p(808, 24),
+															Pos:  p(825, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(808, 32),
+																	Pos:  p(825, 32),
 																	Name: "T",
 																},
 															},
@@ -12211,20 +12271,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(808, 40),
+															Pos: p(825, 40),
 															X: &lang.MemberExpr{
-																Pos: p(808, 43),
+																Pos: p(825, 43),
 																X: &lang.Ident{
-																	Pos:  p(808, 40),
+																	Pos:  p(825, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(808, 58),
+															Pos: p(825, 58),
 															X: &lang.Ident{
-																Pos:  p(808, 58),
+																Pos:  p(825, 58),
 																Name: "cancellationToken",
 															},
 														},
@@ -12232,118 +12292,118 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(809, 13),
+										Rbrace: p(826, 13),
 									},
 								},
 							},
-							Rbrace: p(810, 9),
+							Rbrace: p(827, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(812, 9),
+						Pos:       p(829, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(812, 22),
+							Pos:  p(829, 22),
 							Name: "ValueTask",
 						},
 						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(812, 43),
+								Pos: p(829, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(812, 43),
+									Pos:  p(829, 43),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(812, 51),
+								Pos: p(829, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(812, 51),
+									Pos:  p(829, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(812, 89),
+									Pos: p(829, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(813, 9),
+							Pos: p(830, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(814, 13),
+									Pos: p(831, 13),
 									Cond: &lang.Literal{
-										Pos:   p(814, 20),
+										Pos:   p(831, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(815, 13),
+										Pos: p(832, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(816, 17),
+												Pos: p(833, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(816, 21),
+													Pos: p(833, 21),
 													Fun: &lang.Ident{
-														Pos:  p(816, 21),
+														Pos:  p(833, 21),
 														Name: "TryWrite",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(816, 30),
+															Pos: p(833, 30),
 															X: &lang.Ident{
-																Pos:  p(816, 30),
+																Pos:  p(833, 30),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(816, 37),
+													Pos: p(833, 37),
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(817, 17),
+												Pos: p(834, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(817, 17),
+													Pos:  p(834, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(817, 22),
+														Pos:  p(834, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(818, 17),
+												Pos: p(835, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(818, 21),
+													Pos: p(835, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(818, 23),
+															Pos: p(835, 23),
 															X: &lang.AssignExpr{
-																Pos: p(818, 28),
+																Pos: p(835, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(818, 23),
+																	Pos:  p(835, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(818, 30),
+																	Pos: p(835, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(818, 36),
+																		Pos: p(835, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(818, 36),
+																			Pos:  p(835, 36),
 																			Name: "WaitToWriteAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(818, 53),
+																				Pos: p(835, 53),
 																				X: &lang.Ident{
-																					Pos:  p(818, 53),
+																					Pos:  p(835, 53),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -12353,48 +12413,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(818, 73),
+													Rbrace: p(835, 73),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(819, 17),
+														Pos: p(836, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(819, 24),
+															Pos:  p(836, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(819, 52),
+															Pos: p(836, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(819, 54),
+																	Pos: p(836, 54),
 																},
 															},
-															Rbrace: p(819, 61),
+															Rbrace: p(836, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(820, 17),
+														Pos: p(837, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(820, 24),
+															Pos:  p(837, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(820, 37),
+															Pos: p(837, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(820, 39),
+																	Pos: p(837, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(820, 45),
+																		Pos: p(837, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(820, 49),
+																			Pos:  p(837, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(820, 72),
+																				Pos: p(837, 72),
 																				X: &lang.Ident{
-																					Pos:  p(820, 72),
+																					Pos:  p(837, 72),
 																					Name: "e",
 																				},
 																			},
@@ -12402,82 +12462,82 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(820, 76),
+															Rbrace: p(837, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(821, 17),
+												Pos: p(838, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(821, 21),
+													Pos: p(838, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(821, 22),
+														Pos:  p(838, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(821, 28),
+													Pos: p(838, 28),
 													X: &lang.NewExpr{
-														Pos: p(821, 34),
+														Pos: p(838, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(821, 38),
+															Pos:  p(838, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(822, 13),
+										Rbrace: p(839, 13),
 									},
 								},
 							},
-							Rbrace: p(823, 9),
+							Rbrace: p(840, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(825, 9),
+						Pos:       p(842, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(825, 16),
+							Pos:  p(842, 16),
 							Name: "void",
 						},
 						Name: "Complete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(825, 30),
+								Pos: p(842, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(825, 30),
+									Pos:  p(842, 30),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(825, 48),
+									Pos:  p(842, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(826, 9),
+							Pos: p(843, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(827, 13),
+									Pos: p(844, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(827, 17),
+										Pos: p(844, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(827, 18),
+											Pos: p(844, 18),
 											Fun: &lang.Ident{
-												Pos:  p(827, 18),
+												Pos:  p(844, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(827, 30),
+													Pos: p(844, 30),
 													X: &lang.Ident{
-														Pos:  p(827, 30),
+														Pos:  p(844, 30),
 														Name: "error",
 													},
 												},
@@ -12485,73 +12545,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(827, 38),
+										Pos: p(844, 38),
 										X: &lang.NewExpr{
-											Pos: p(827, 44),
+											Pos: p(844, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(827, 48),
+												Pos:  p(844, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(828, 9),
+							Rbrace: p(845, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(830, 9),
+						Pos:       p(847, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(830, 16),
+							Pos:  p(847, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(830, 33),
+								Pos: p(847, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(830, 33),
+									Pos:  p(847, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(830, 51),
+									Pos:  p(847, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(831, 9),
+							Pos: p(848, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(832, 13),
+									Pos: p(849, 13),
 									X: &lang.MemberExpr{
-										Pos: p(832, 22),
+										Pos: p(849, 22),
 										X: &lang.Ident{
-											Pos:  p(832, 19),
+											Pos:  p(849, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(833, 13),
+										Pos: p(850, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(834, 17),
+												Pos: p(851, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(834, 24),
+													Pos: p(851, 24),
 													X: &lang.Ident{
-														Pos:  p(834, 21),
+														Pos:  p(851, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(834, 33),
+													Pos: p(851, 33),
 													X: &lang.Literal{
-														Pos:   p(834, 40),
+														Pos:   p(851, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -12559,20 +12619,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(835, 17),
+												Pos: p(852, 17),
 												X: &lang.AssignExpr{
-													Pos: p(835, 28),
+													Pos: p(852, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(835, 20),
+														Pos: p(852, 20),
 														X: &lang.Ident{
-															Pos:  p(835, 17),
+															Pos:  p(852, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(835, 30),
+														Pos:   p(852, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -12580,35 +12640,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(836, 17),
+												Pos: p(853, 17),
 												X: &lang.AssignExpr{
-													Pos: p(836, 27),
+													Pos: p(853, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(836, 20),
+														Pos: p(853, 20),
 														X: &lang.Ident{
-															Pos:  p(836, 17),
+															Pos:  p(853, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(836, 29),
+														Pos:  p(853, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(837, 17),
+												Pos: p(854, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(837, 37),
+													Pos: p(854, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(837, 31),
+														Pos: p(854, 31),
 														X: &lang.MemberExpr{
-															Pos: p(837, 24),
+															Pos: p(854, 24),
 															X: &lang.Ident{
-																Pos:  p(837, 21),
+																Pos:  p(854, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -12616,19 +12676,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(837, 40),
+														Pos:   p(854, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(837, 43),
+													Pos: p(854, 43),
 													X: &lang.CallExpr{
-														Pos: p(837, 46),
+														Pos: p(854, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(837, 46),
+															Pos: p(854, 46),
 															X: &lang.Ident{
-																Pos:  p(837, 43),
+																Pos:  p(854, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -12637,17 +12697,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(838, 17),
+												Pos: p(855, 17),
 												X: &lang.CallExpr{
-													Pos: p(838, 28),
+													Pos: p(855, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(838, 28),
+														Pos: p(855, 28),
 														X: &lang.Ident{
-															Pos:  p(838, 17),
+															Pos:  p(855, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(838, 25),
+																	Pos:  p(855, 25),
 																	Name: "T",
 																},
 															},
@@ -12656,20 +12716,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(838, 33),
+															Pos: p(855, 33),
 															X: &lang.MemberExpr{
-																Pos: p(838, 36),
+																Pos: p(855, 36),
 																X: &lang.Ident{
-																	Pos:  p(838, 33),
+																	Pos:  p(855, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(838, 50),
+															Pos: p(855, 50),
 															X: &lang.Literal{
-																Pos:   p(838, 50),
+																Pos:   p(855, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12679,17 +12739,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(839, 17),
+												Pos: p(856, 17),
 												X: &lang.CallExpr{
-													Pos: p(839, 28),
+													Pos: p(856, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(839, 28),
+														Pos: p(856, 28),
 														X: &lang.Ident{
-															Pos:  p(839, 17),
+															Pos:  p(856, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(839, 25),
+																	Pos:  p(856, 25),
 																	Name: "T",
 																},
 															},
@@ -12698,20 +12758,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(839, 33),
+															Pos: p(856, 33),
 															X: &lang.MemberExpr{
-																Pos: p(839, 36),
+																Pos: p(856, 36),
 																X: &lang.Ident{
-																	Pos:  p(839, 33),
+																	Pos:  p(856, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(839, 51),
+															Pos: p(856, 51),
 															X: &lang.Literal{
-																Pos:   p(839, 51),
+																Pos:   p(856, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12721,26 +12781,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(840, 17),
+												Pos: p(857, 17),
 												X: &lang.Literal{
-													Pos:   p(840, 24),
+													Pos:   p(857, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(841, 13),
+										Rbrace: p(858, 13),
 									},
 								},
 							},
-							Rbrace: p(842, 9),
+							Rbrace: p(859, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(848, 5),
+				Pos:       p(865, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -12750,13 +12810,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(850, 9),
+						Pos: p(867, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(850, 9),
+							Pos:  p(867, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(850, 26),
+									Pos:  p(867, 26),
 									Name: "T",
 								},
 							},
@@ -12764,14 +12824,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(850, 48),
+								Pos: p(867, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(850, 48),
+									Pos:  p(867, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(850, 103),
+									Pos: p(867, 103),
 								},
 							},
 						},
@@ -12779,7 +12839,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(853, 5),
+				Pos:       p(870, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -12789,33 +12849,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(853, 44),
+						Pos:  p(870, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(855, 9),
+						Pos: p(872, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(855, 9),
+							Pos:  p(872, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(855, 21),
+								Pos:  p(872, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(856, 9),
+						Pos: p(873, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(856, 9),
+							Pos:  p(873, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(856, 42),
+									Pos:  p(873, 42),
 									Name: "bool",
 								},
 							},
@@ -12825,7 +12885,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(862, 5),
+				Pos:       p(879, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -12835,17 +12895,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(864, 9),
+						Pos: p(881, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(864, 9),
+							Pos:  p(881, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(864, 21),
+								Pos: p(881, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(864, 21),
+									Pos:  p(881, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -12855,7 +12915,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(869, 5),
+				Pos:       p(886, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -12865,11 +12925,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(869, 32),
+						Pos:  p(886, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(869, 42),
+								Pos:  p(886, 42),
 								Name: "T",
 							},
 						},
@@ -12877,47 +12937,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(871, 9),
+						Pos:       p(888, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(871, 18),
+							Pos:  p(888, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(871, 25),
+									Pos:  p(888, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(871, 28),
+								Pos:  p(888, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(872, 9),
+						Pos:       p(889, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(872, 27),
-							Rbrace: p(872, 29),
+							Pos:    p(889, 27),
+							Rbrace: p(889, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(873, 9),
+						Pos:       p(890, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(873, 25),
+								Pos: p(890, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(873, 25),
+									Pos:  p(890, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(873, 32),
+											Pos:  p(890, 32),
 											Name: "T",
 										},
 									},
@@ -12926,38 +12986,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(874, 9),
+							Pos: p(891, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(875, 13),
+									Pos: p(892, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(875, 25),
+										Pos: p(892, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(875, 17),
+											Pos:  p(892, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(875, 28),
+											Pos:  p(892, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(875, 34),
+										Pos: p(892, 34),
 										X: &lang.NewExpr{
-											Pos: p(875, 40),
+											Pos: p(892, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(875, 44),
+												Pos:  p(892, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(875, 66),
+													Pos: p(892, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(875, 66),
+														Pos: p(892, 66),
 														X: &lang.Ident{
-															Pos:  p(875, 73),
+															Pos:  p(892, 73),
 															Name: "handler",
 														},
 													},
@@ -12967,85 +13027,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(876, 13),
+									Pos: p(893, 13),
 									X: &lang.AssignExpr{
-										Pos: p(876, 22),
+										Pos: p(893, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(876, 13),
+											Pos:  p(893, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(876, 24),
+											Pos:  p(893, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(877, 9),
+							Rbrace: p(894, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(878, 9),
+						Pos:       p(895, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(878, 27),
+							Pos:  p(895, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(878, 41),
+								Pos: p(895, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(878, 41),
+									Pos:  p(895, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(879, 9),
+							Pos: p(896, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(880, 13),
+									Pos: p(897, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(880, 17),
+											Pos:  p(897, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(880, 21),
+												Pos:  p(897, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(881, 13),
+									Pos: p(898, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(881, 19),
+										Pos: p(898, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(881, 17),
+											Pos:  p(898, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(881, 22),
+											Pos:  p(898, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(881, 28),
+										Pos: p(898, 28),
 										X: &lang.CallExpr{
-											Pos: p(881, 56),
+											Pos: p(898, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(881, 56),
+												Pos: p(898, 56),
 												X: &lang.MemberExpr{
-													Pos: p(881, 45),
+													Pos: p(898, 45),
 													X: &lang.MemberExpr{
-														Pos: p(881, 35),
+														Pos: p(898, 35),
 														X: &lang.Ident{
-															Pos:  p(881, 28),
+															Pos:  p(898, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -13056,26 +13116,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(881, 74),
+													Pos: p(898, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(881, 74),
+														Pos: p(898, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(881, 74),
+																Pos:  p(898, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(881, 79),
+															Pos: p(898, 79),
 															Fun: &lang.Ident{
-																Pos:  p(881, 79),
+																Pos:  p(898, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(881, 81),
+																	Pos: p(898, 81),
 																	X: &lang.Ident{
-																		Pos:  p(881, 81),
+																		Pos:  p(898, 81),
 																		Name: "value",
 																	},
 																},
@@ -13088,48 +13148,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(882, 9),
+							Rbrace: p(899, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(883, 9),
+						Pos: p(900, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(883, 9),
+							Pos:  p(900, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(883, 34),
+								Pos: p(900, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(883, 34),
+									Pos:  p(900, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(883, 46),
+							Pos: p(900, 46),
 							Fun: &lang.Ident{
-								Pos:  p(883, 46),
+								Pos:  p(900, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(883, 55),
+									Pos: p(900, 55),
 									X: &lang.Ident{
-										Pos:  p(883, 55),
+										Pos:  p(900, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(883, 14),
+							Pos:  p(900, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(883, 24),
+									Pos:  p(900, 24),
 									Name: "T",
 								},
 							},
@@ -13138,30 +13198,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(891, 5),
+				Pos:       p(908, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(891, 48),
+						Pos:  p(908, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(893, 9),
+						Pos:       p(910, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(893, 48),
+							Pos:  p(910, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(893, 53),
+									Pos: p(910, 53),
 									X: &lang.Literal{
-										Pos:   p(893, 53),
+										Pos:   p(910, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -13170,116 +13230,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(893, 104),
-							Rbrace: p(893, 106),
+							Pos:    p(910, 104),
+							Rbrace: p(910, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(894, 9),
+						Pos:       p(911, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(894, 44),
+								Pos: p(911, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(894, 44),
+									Pos:  p(911, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(894, 62),
+							Pos:  p(911, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(894, 67),
+									Pos: p(911, 67),
 									X: &lang.Ident{
-										Pos:  p(894, 67),
+										Pos:  p(911, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(894, 76),
-							Rbrace: p(894, 78),
+							Pos:    p(911, 76),
+							Rbrace: p(911, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(895, 9),
+						Pos:       p(912, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(895, 44),
+								Pos: p(912, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 44),
+									Pos:  p(912, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(895, 60),
+								Pos: p(912, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 60),
+									Pos:  p(912, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(895, 88),
+							Pos:  p(912, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(895, 93),
+									Pos: p(912, 93),
 									X: &lang.Ident{
-										Pos:  p(895, 93),
+										Pos:  p(912, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(895, 102),
+									Pos: p(912, 102),
 									X: &lang.Ident{
-										Pos:  p(895, 102),
+										Pos:  p(912, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(895, 118),
-							Rbrace: p(895, 120),
+							Pos:    p(912, 118),
+							Rbrace: p(912, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(898, 5),
+				Pos:       p(915, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(898, 50),
+						Pos:  p(915, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(900, 9),
+						Pos:       p(917, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(900, 50),
+							Pos:  p(917, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(900, 55),
+									Pos: p(917, 55),
 									X: &lang.Literal{
-										Pos:   p(900, 55),
+										Pos:   p(917, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -13288,116 +13348,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(900, 103),
-							Rbrace: p(900, 105),
+							Pos:    p(917, 103),
+							Rbrace: p(917, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(901, 9),
+						Pos:       p(918, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(901, 46),
+								Pos: p(918, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(901, 46),
+									Pos:  p(918, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(901, 64),
+							Pos:  p(918, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(901, 69),
+									Pos: p(918, 69),
 									X: &lang.Ident{
-										Pos:  p(901, 69),
+										Pos:  p(918, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(901, 78),
-							Rbrace: p(901, 80),
+							Pos:    p(918, 78),
+							Rbrace: p(918, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(902, 9),
+						Pos:       p(919, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(902, 46),
+								Pos: p(919, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(902, 46),
+									Pos:  p(919, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(902, 62),
+								Pos: p(919, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(902, 62),
+									Pos:  p(919, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(902, 90),
+							Pos:  p(919, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(902, 95),
+									Pos: p(919, 95),
 									X: &lang.Ident{
-										Pos:  p(902, 95),
+										Pos:  p(919, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(902, 104),
+									Pos: p(919, 104),
 									X: &lang.Ident{
-										Pos:  p(902, 104),
+										Pos:  p(919, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(902, 120),
-							Rbrace: p(902, 122),
+							Pos:    p(919, 120),
+							Rbrace: p(919, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(908, 5),
+				Pos:       p(925, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(908, 32),
+						Pos:  p(925, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(910, 9),
+						Pos:       p(927, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(910, 32),
+							Pos:  p(927, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(910, 37),
+									Pos: p(927, 37),
 									X: &lang.Literal{
-										Pos:   p(910, 37),
+										Pos:   p(927, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -13406,116 +13466,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(910, 60),
-							Rbrace: p(910, 62),
+							Pos:    p(927, 60),
+							Rbrace: p(927, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(911, 9),
+						Pos:       p(928, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(911, 28),
+								Pos: p(928, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(911, 28),
+									Pos:  p(928, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(911, 46),
+							Pos:  p(928, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(911, 51),
+									Pos: p(928, 51),
 									X: &lang.Ident{
-										Pos:  p(911, 51),
+										Pos:  p(928, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(911, 60),
-							Rbrace: p(911, 62),
+							Pos:    p(928, 60),
+							Rbrace: p(928, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(912, 9),
+						Pos:       p(929, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(912, 28),
+								Pos: p(929, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(912, 28),
+									Pos:  p(929, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(912, 44),
+								Pos: p(929, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(912, 44),
+									Pos:  p(929, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(912, 72),
+							Pos:  p(929, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(912, 77),
+									Pos: p(929, 77),
 									X: &lang.Ident{
-										Pos:  p(912, 77),
+										Pos:  p(929, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(912, 86),
+									Pos: p(929, 86),
 									X: &lang.Ident{
-										Pos:  p(912, 86),
+										Pos:  p(929, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(912, 102),
-							Rbrace: p(912, 104),
+							Pos:    p(929, 102),
+							Rbrace: p(929, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(915, 5),
+				Pos:       p(932, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(915, 42),
+						Pos:  p(932, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(917, 9),
+						Pos:       p(934, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(917, 42),
+							Pos:  p(934, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(917, 47),
+									Pos: p(934, 47),
 									X: &lang.Literal{
-										Pos:   p(917, 47),
+										Pos:   p(934, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -13524,157 +13584,157 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(917, 85),
-							Rbrace: p(917, 87),
+							Pos:    p(934, 85),
+							Rbrace: p(934, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(918, 9),
+						Pos:       p(935, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(918, 38),
+								Pos: p(935, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(918, 38),
+									Pos:  p(935, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(918, 56),
+							Pos:  p(935, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(918, 61),
+									Pos: p(935, 61),
 									X: &lang.Ident{
-										Pos:  p(918, 61),
+										Pos:  p(935, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(918, 70),
-							Rbrace: p(918, 72),
+							Pos:    p(935, 70),
+							Rbrace: p(935, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(919, 9),
+						Pos:       p(936, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(919, 38),
+								Pos: p(936, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(919, 38),
+									Pos:  p(936, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(919, 54),
+								Pos: p(936, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(919, 54),
+									Pos:  p(936, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(919, 82),
+							Pos:  p(936, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(919, 87),
+									Pos: p(936, 87),
 									X: &lang.Ident{
-										Pos:  p(919, 87),
+										Pos:  p(936, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(919, 96),
+									Pos: p(936, 96),
 									X: &lang.Ident{
-										Pos:  p(919, 96),
+										Pos:  p(936, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(919, 112),
-							Rbrace: p(919, 114),
+							Pos:    p(936, 112),
+							Rbrace: p(936, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(920, 9),
+						Pos:       p(937, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(920, 38),
+								Pos: p(937, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(920, 38),
+									Pos:  p(937, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(920, 54),
+								Pos: p(937, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(920, 54),
+									Pos:  p(937, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(920, 73),
+							Pos:  p(937, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(920, 78),
+									Pos: p(937, 78),
 									X: &lang.Ident{
-										Pos:  p(920, 78),
+										Pos:  p(937, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(920, 87),
+							Pos: p(937, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(920, 89),
+									Pos: p(937, 89),
 									X: &lang.AssignExpr{
-										Pos: p(920, 98),
+										Pos: p(937, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(920, 89),
+											Pos:  p(937, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(920, 100),
+											Pos:  p(937, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(920, 110),
+							Rbrace: p(937, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(921, 9),
+						Pos:       p(938, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(921, 16),
+							Pos:  p(938, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(921, 34),
+								Pos:  p(938, 34),
 								Kind: "get",
 							},
 						},
@@ -13682,30 +13742,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(924, 5),
+				Pos:       p(941, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(924, 47),
+						Pos:  p(941, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(926, 9),
+						Pos:       p(943, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(926, 47),
+							Pos:  p(943, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(926, 52),
+									Pos: p(943, 52),
 									X: &lang.Literal{
-										Pos:   p(926, 52),
+										Pos:   p(943, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -13714,116 +13774,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(926, 103),
-							Rbrace: p(926, 105),
+							Pos:    p(943, 103),
+							Rbrace: p(943, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(927, 9),
+						Pos:       p(944, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(927, 43),
+								Pos: p(944, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(927, 43),
+									Pos:  p(944, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(927, 61),
+							Pos:  p(944, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(927, 66),
+									Pos: p(944, 66),
 									X: &lang.Ident{
-										Pos:  p(927, 66),
+										Pos:  p(944, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(927, 75),
-							Rbrace: p(927, 77),
+							Pos:    p(944, 75),
+							Rbrace: p(944, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(928, 9),
+						Pos:       p(945, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(928, 43),
+								Pos: p(945, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 43),
+									Pos:  p(945, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(928, 59),
+								Pos: p(945, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 59),
+									Pos:  p(945, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(928, 87),
+							Pos:  p(945, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(928, 92),
+									Pos: p(945, 92),
 									X: &lang.Ident{
-										Pos:  p(928, 92),
+										Pos:  p(945, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(928, 101),
+									Pos: p(945, 101),
 									X: &lang.Ident{
-										Pos:  p(928, 101),
+										Pos:  p(945, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(928, 117),
-							Rbrace: p(928, 119),
+							Pos:    p(945, 117),
+							Rbrace: p(945, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(931, 5),
+				Pos:       p(948, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(931, 41),
+						Pos:  p(948, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(933, 9),
+						Pos:       p(950, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(933, 41),
+							Pos:  p(950, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(933, 46),
+									Pos: p(950, 46),
 									X: &lang.Literal{
-										Pos:   p(933, 46),
+										Pos:   p(950, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -13832,114 +13892,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(933, 95),
-							Rbrace: p(933, 97),
+							Pos:    p(950, 95),
+							Rbrace: p(950, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(934, 9),
+						Pos:       p(951, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(934, 37),
+								Pos: p(951, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(934, 37),
+									Pos:  p(951, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(934, 55),
+							Pos:  p(951, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(934, 60),
+									Pos: p(951, 60),
 									X: &lang.Ident{
-										Pos:  p(934, 60),
+										Pos:  p(951, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(934, 69),
-							Rbrace: p(934, 71),
+							Pos:    p(951, 69),
+							Rbrace: p(951, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(935, 9),
+						Pos:       p(952, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(935, 37),
+								Pos: p(952, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 37),
+									Pos:  p(952, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(935, 53),
+								Pos: p(952, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 53),
+									Pos:  p(952, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(935, 81),
+							Pos:  p(952, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(935, 86),
+									Pos: p(952, 86),
 									X: &lang.Ident{
-										Pos:  p(935, 86),
+										Pos:  p(952, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(935, 95),
+									Pos: p(952, 95),
 									X: &lang.Ident{
-										Pos:  p(935, 95),
+										Pos:  p(952, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(935, 111),
-							Rbrace: p(935, 113),
+							Pos:    p(952, 111),
+							Rbrace: p(952, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(941, 5),
+				Pos:       p(958, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(943, 9),
+						Pos:       p(960, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(943, 22),
+							Pos:  p(960, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(943, 26),
+								Pos:  p(960, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(943, 37),
+									Pos: p(960, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(943, 38),
+										Pos:   p(960, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -13948,34 +14008,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(944, 9),
+						Pos:       p(961, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(944, 32),
+							Pos:  p(961, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(944, 41),
+								Pos:  p(961, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(944, 69),
+									Pos: p(961, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(944, 69),
+										Pos: p(961, 69),
 										X: &lang.Ident{
-											Pos:  p(944, 60),
+											Pos:  p(961, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(944, 86),
+											Pos: p(961, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(944, 86),
+												Pos: p(961, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(944, 87),
+													Pos:   p(961, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -13989,7 +14049,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(950, 5),
+				Pos:       p(967, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -13999,64 +14059,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(950, 35),
+						Pos:  p(967, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(952, 9),
+						Pos:       p(969, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(952, 18),
+							Pos:  p(969, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(952, 23),
+									Pos:  p(969, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(952, 26),
+								Pos:  p(969, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(953, 9),
+						Pos:       p(970, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(953, 18),
+							Pos:  p(970, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(953, 69),
+									Pos:  p(970, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(953, 74),
+									Pos:  p(970, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(953, 77),
+								Pos:  p(970, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(953, 87),
+									Pos: p(970, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(953, 91),
+										Pos:  p(970, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(953, 142),
+												Pos:  p(970, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(953, 147),
+												Pos:  p(970, 147),
 												Name: "T",
 											},
 										},
@@ -14066,46 +14126,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(955, 9),
+						Pos:       p(972, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(955, 30),
-							Rbrace: p(955, 32),
+							Pos:    p(972, 30),
+							Rbrace: p(972, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(956, 9),
+						Pos:       p(973, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(956, 28),
+								Pos: p(973, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(956, 28),
+									Pos:  p(973, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(956, 49),
-							Rbrace: p(956, 51),
+							Pos:    p(973, 49),
+							Rbrace: p(973, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(957, 9),
+						Pos:       p(974, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(957, 28),
+								Pos: p(974, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(957, 28),
+									Pos:  p(974, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(957, 33),
+											Pos:  p(974, 33),
 											Name: "T",
 										},
 									},
@@ -14114,38 +14174,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(958, 9),
+							Pos: p(975, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(959, 13),
+									Pos: p(976, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(959, 30),
+										Pos: p(976, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(959, 17),
+											Pos:  p(976, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(959, 33),
+											Pos:  p(976, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(959, 39),
+										Pos: p(976, 39),
 										X: &lang.NewExpr{
-											Pos: p(959, 45),
+											Pos: p(976, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(959, 49),
+												Pos:  p(976, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(959, 71),
+													Pos: p(976, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(959, 71),
+														Pos: p(976, 71),
 														X: &lang.Ident{
-															Pos:  p(959, 78),
+															Pos:  p(976, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -14155,37 +14215,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(960, 13),
+									Pos: p(977, 13),
 									X: &lang.AssignExpr{
-										Pos: p(960, 22),
+										Pos: p(977, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(960, 13),
+											Pos:  p(977, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(960, 24),
+											Pos:  p(977, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(961, 9),
+							Rbrace: p(978, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(962, 9),
+						Pos:       p(979, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(962, 28),
+								Pos: p(979, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 28),
+									Pos:  p(979, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(962, 33),
+											Pos:  p(979, 33),
 											Name: "T",
 										},
 									},
@@ -14193,63 +14253,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(962, 50),
+								Pos: p(979, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 50),
+									Pos:  p(979, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(962, 73),
+							Pos:  p(979, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(962, 78),
+									Pos: p(979, 78),
 									X: &lang.Ident{
-										Pos:  p(962, 78),
+										Pos:  p(979, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(962, 92),
-							Rbrace: p(962, 94),
+							Pos:    p(979, 92),
+							Rbrace: p(979, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(964, 9),
+						Pos:       p(981, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(964, 16),
+							Pos:  p(981, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(966, 13),
+								Pos:  p(983, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(967, 13),
+									Pos: p(984, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(968, 17),
+											Pos: p(985, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(968, 17),
+												Pos:  p(985, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(968, 21),
+													Pos:  p(985, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(968, 47),
+														Pos: p(985, 47),
 														X: &lang.MemberExpr{
-															Pos: p(968, 33),
+															Pos: p(985, 33),
 															X: &lang.Ident{
-																Pos:  p(968, 26),
+																Pos:  p(985, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -14260,32 +14320,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(969, 17),
+											Pos: p(986, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(969, 29),
+												Pos: p(986, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(969, 29),
+													Pos: p(986, 29),
 													X: &lang.Ident{
-														Pos:  p(969, 21),
+														Pos:  p(986, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(969, 41),
+														Pos: p(986, 41),
 														X: &lang.Ident{
-															Pos:  p(969, 41),
+															Pos:  p(986, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(969, 45),
+														Pos: p(986, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(969, 49),
+															Pos: p(986, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(969, 49),
+																Pos:  p(986, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -14294,49 +14354,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(969, 55),
+												Pos: p(986, 55),
 												X: &lang.Ident{
-													Pos:  p(969, 62),
+													Pos:  p(986, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(970, 17),
+											Pos: p(987, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(970, 17),
+												Pos:  p(987, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(970, 19),
+													Pos:  p(987, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(970, 46),
+														Pos: p(987, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(970, 38),
+															Pos: p(987, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(970, 29),
+																Pos:  p(987, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(970, 41),
+																Pos:  p(987, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(970, 48),
+															Pos: p(987, 48),
 															Fun: &lang.Ident{
-																Pos:  p(970, 48),
+																Pos:  p(987, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(970, 61),
+															Pos: p(987, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(970, 69),
+																Pos:  p(987, 69),
 																Name: "T",
 															},
 														},
@@ -14345,69 +14405,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(971, 17),
+											Pos: p(988, 17),
 											X: &lang.AssignExpr{
-												Pos: p(971, 29),
+												Pos: p(988, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(971, 24),
+													Pos: p(988, 24),
 													X: &lang.Ident{
-														Pos:  p(971, 17),
+														Pos:  p(988, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(971, 25),
+															Pos: p(988, 25),
 															X: &lang.Ident{
-																Pos:  p(971, 25),
+																Pos:  p(988, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(971, 31),
+													Pos:  p(988, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(972, 17),
+											Pos: p(989, 17),
 											X: &lang.Ident{
-												Pos:  p(972, 24),
+												Pos:  p(989, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(973, 13),
+									Rbrace: p(990, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(974, 13),
+								Pos:  p(991, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(974, 17),
+									Pos: p(991, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(974, 19),
+											Pos: p(991, 19),
 											X: &lang.AssignExpr{
-												Pos: p(974, 65),
+												Pos: p(991, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(974, 26),
+													Pos: p(991, 26),
 													X: &lang.Ident{
-														Pos:  p(974, 19),
+														Pos:  p(991, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(974, 27),
+															Pos: p(991, 27),
 															X: &lang.MemberExpr{
-																Pos: p(974, 48),
+																Pos: p(991, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(974, 34),
+																	Pos: p(991, 34),
 																	X: &lang.Ident{
-																		Pos:  p(974, 27),
+																		Pos:  p(991, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -14418,44 +14478,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(974, 67),
+													Pos:  p(991, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(974, 74),
+									Rbrace: p(991, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(977, 9),
+						Pos:       p(994, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(977, 16),
+							Pos:  p(994, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(977, 47),
+							Pos: p(994, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(977, 47),
+								Pos: p(994, 47),
 								X: &lang.Ident{
-									Pos:  p(977, 39),
+									Pos:  p(994, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(977, 59),
+									Pos: p(994, 59),
 									X: &lang.MemberExpr{
-										Pos: p(977, 80),
+										Pos: p(994, 80),
 										X: &lang.MemberExpr{
-											Pos: p(977, 66),
+											Pos: p(994, 66),
 											X: &lang.Ident{
-												Pos:  p(977, 59),
+												Pos:  p(994, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -14467,38 +14527,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(978, 9),
+						Pos:       p(995, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(978, 16),
+							Pos:  p(995, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(978, 49),
+									Pos:  p(995, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(978, 62),
+							Pos: p(995, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(978, 66),
+								Pos:  p(995, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(978, 98),
+										Pos:  p(995, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(978, 101),
+									Pos: p(995, 101),
 									X: &lang.MemberExpr{
-										Pos: p(978, 109),
+										Pos: p(995, 109),
 										X: &lang.Ident{
-											Pos:  p(978, 101),
+											Pos:  p(995, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -14508,32 +14568,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(979, 9),
+						Pos:       p(996, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(979, 16),
+							Pos:  p(996, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(979, 31),
-							Rbrace: p(979, 33),
+							Pos:    p(996, 31),
+							Rbrace: p(996, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(980, 9),
+						Pos:       p(997, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(980, 25),
+							Pos:  p(997, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(980, 52),
+							Pos: p(997, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(980, 52),
+								Pos: p(997, 52),
 								X: &lang.Ident{
-									Pos:  p(980, 46),
+									Pos:  p(997, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -14543,24 +14603,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(988, 5),
+				Pos:       p(1005, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(990, 9),
+						Pos: p(1007, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(990, 9),
+							Pos:  p(1007, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(990, 13),
+								Pos:  p(1007, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(990, 21),
+									Pos:   p(1007, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -14568,10 +14628,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(992, 9),
+						Pos:       p(1009, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(992, 16),
+							Pos:  p(1009, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -14580,40 +14640,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(992, 26),
+								Pos: p(1009, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(992, 26),
+									Pos:  p(1009, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(992, 52),
+							Pos: p(1009, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(992, 44),
+								Pos: p(1009, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(992, 38),
+									Pos:  p(1009, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(992, 47),
+									Pos:  p(1009, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(992, 54),
+								Pos:   p(1009, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(992, 64),
+								Pos: p(1009, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(992, 64),
+									Pos: p(1009, 64),
 									X: &lang.Ident{
-										Pos:  p(992, 58),
+										Pos:  p(1009, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -14622,58 +14682,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(993, 9),
+						Pos:       p(1010, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(993, 16),
+							Pos:  p(1010, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(993, 24),
+								Pos: p(1010, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(993, 24),
+									Pos:  p(1010, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(993, 31),
+								Pos: p(1010, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(993, 31),
+									Pos:  p(1010, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(993, 48),
+							Pos: p(1010, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(993, 43),
+								Pos: p(1010, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(993, 41),
+									Pos:  p(1010, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(993, 45),
+									Pos:   p(1010, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(993, 50),
+								Pos:  p(1010, 50),
 								Name: "v",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(995, 9),
+						Pos:       p(1012, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(995, 23),
+							Pos:  p(1012, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14682,42 +14742,42 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(995, 39),
+								Pos: p(1012, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(995, 39),
+									Pos:  p(1012, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(995, 53),
+							Pos: p(1012, 53),
 							Fun: &lang.Ident{
-								Pos:  p(995, 53),
+								Pos:  p(1012, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(995, 57),
+									Pos: p(1012, 57),
 									X: &lang.Literal{
-										Pos:   p(995, 57),
+										Pos:   p(1012, 57),
 										Raw:   "17",
 										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(995, 61),
+									Pos: p(1012, 61),
 									X: &lang.CallExpr{
-										Pos: p(995, 61),
+										Pos: p(1012, 61),
 										Fun: &lang.Ident{
-											Pos:  p(995, 61),
+											Pos:  p(1012, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(995, 64),
+												Pos: p(1012, 64),
 												X: &lang.Ident{
-													Pos:  p(995, 64),
+													Pos:  p(1012, 64),
 													Name: "value1",
 												},
 											},
@@ -14728,10 +14788,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(996, 9),
+						Pos:       p(1013, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(996, 23),
+							Pos:  p(1013, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14741,59 +14801,59 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(996, 43),
+								Pos: p(1013, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(996, 43),
+									Pos:  p(1013, 43),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(996, 54),
+								Pos: p(1013, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(996, 54),
+									Pos:  p(1013, 54),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(996, 68),
+							Pos: p(1013, 68),
 							Fun: &lang.Ident{
-								Pos:  p(996, 68),
+								Pos:  p(1013, 68),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(996, 72),
+									Pos: p(1013, 72),
 									X: &lang.CallExpr{
-										Pos: p(996, 72),
+										Pos: p(1013, 72),
 										Fun: &lang.Ident{
-											Pos:  p(996, 72),
+											Pos:  p(1013, 72),
 											Name: "Mix",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(996, 76),
+												Pos: p(1013, 76),
 												X: &lang.Literal{
-													Pos:   p(996, 76),
+													Pos:   p(1013, 76),
 													Raw:   "17",
 													Value: int64(17),
 												},
 											},
 											&lang.Arg{
-												Pos: p(996, 80),
+												Pos: p(1013, 80),
 												X: &lang.CallExpr{
-													Pos: p(996, 80),
+													Pos: p(1013, 80),
 													Fun: &lang.Ident{
-														Pos:  p(996, 80),
+														Pos:  p(1013, 80),
 														Name: "Of",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(996, 83),
+															Pos: p(1013, 83),
 															X: &lang.Ident{
-																Pos:  p(996, 83),
+																Pos:  p(1013, 83),
 																Name: "value1",
 															},
 														},
@@ -14804,18 +14864,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(996, 93),
+									Pos: p(1013, 93),
 									X: &lang.CallExpr{
-										Pos: p(996, 93),
+										Pos: p(1013, 93),
 										Fun: &lang.Ident{
-											Pos:  p(996, 93),
+											Pos:  p(1013, 93),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(996, 96),
+												Pos: p(1013, 96),
 												X: &lang.Ident{
-													Pos:  p(996, 96),
+													Pos:  p(1013, 96),
 													Name: "value2",
 												},
 											},
@@ -14826,10 +14886,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(997, 9),
+						Pos:       p(1014, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(997, 23),
+							Pos:  p(1014, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14840,57 +14900,57 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(997, 47),
+								Pos: p(1014, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 47),
+									Pos:  p(1014, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(997, 58),
+								Pos: p(1014, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 58),
+									Pos:  p(1014, 58),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(997, 69),
+								Pos: p(1014, 69),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 69),
+									Pos:  p(1014, 69),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(997, 83),
+							Pos: p(1014, 83),
 							Fun: &lang.Ident{
-								Pos:  p(997, 83),
+								Pos:  p(1014, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(997, 87),
+									Pos: p(1014, 87),
 									X: &lang.CallExpr{
-										Pos: p(997, 87),
+										Pos: p(1014, 87),
 										Fun: &lang.Ident{
-											Pos:  p(997, 87),
+											Pos:  p(1014, 87),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(997, 95),
+												Pos: p(1014, 95),
 												X: &lang.Ident{
-													Pos:  p(997, 95),
+													Pos:  p(1014, 95),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(997, 103),
+												Pos: p(1014, 103),
 												X: &lang.Ident{
-													Pos:  p(997, 103),
+													Pos:  p(1014, 103),
 													Name: "value2",
 												},
 											},
@@ -14898,18 +14958,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(997, 112),
+									Pos: p(1014, 112),
 									X: &lang.CallExpr{
-										Pos: p(997, 112),
+										Pos: p(1014, 112),
 										Fun: &lang.Ident{
-											Pos:  p(997, 112),
+											Pos:  p(1014, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(997, 115),
+												Pos: p(1014, 115),
 												X: &lang.Ident{
-													Pos:  p(997, 115),
+													Pos:  p(1014, 115),
 													Name: "value3",
 												},
 											},
@@ -14920,10 +14980,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(998, 9),
+						Pos:       p(1015, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(998, 23),
+							Pos:  p(1015, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14935,72 +14995,72 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(998, 51),
+								Pos: p(1015, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 51),
+									Pos:  p(1015, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(998, 62),
+								Pos: p(1015, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 62),
+									Pos:  p(1015, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(998, 73),
+								Pos: p(1015, 73),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 73),
+									Pos:  p(1015, 73),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(998, 84),
+								Pos: p(1015, 84),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 84),
+									Pos:  p(1015, 84),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(998, 98),
+							Pos: p(1015, 98),
 							Fun: &lang.Ident{
-								Pos:  p(998, 98),
+								Pos:  p(1015, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(998, 102),
+									Pos: p(1015, 102),
 									X: &lang.CallExpr{
-										Pos: p(998, 102),
+										Pos: p(1015, 102),
 										Fun: &lang.Ident{
-											Pos:  p(998, 102),
+											Pos:  p(1015, 102),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(998, 110),
+												Pos: p(1015, 110),
 												X: &lang.Ident{
-													Pos:  p(998, 110),
+													Pos:  p(1015, 110),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(998, 118),
+												Pos: p(1015, 118),
 												X: &lang.Ident{
-													Pos:  p(998, 118),
+													Pos:  p(1015, 118),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(998, 126),
+												Pos: p(1015, 126),
 												X: &lang.Ident{
-													Pos:  p(998, 126),
+													Pos:  p(1015, 126),
 													Name: "value3",
 												},
 											},
@@ -15008,18 +15068,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(998, 135),
+									Pos: p(1015, 135),
 									X: &lang.CallExpr{
-										Pos: p(998, 135),
+										Pos: p(1015, 135),
 										Fun: &lang.Ident{
-											Pos:  p(998, 135),
+											Pos:  p(1015, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(998, 138),
+												Pos: p(1015, 138),
 												X: &lang.Ident{
-													Pos:  p(998, 138),
+													Pos:  p(1015, 138),
 													Name: "value4",
 												},
 											},
@@ -15030,10 +15090,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(999, 9),
+						Pos:       p(1016, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(999, 23),
+							Pos:  p(1016, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -15046,87 +15106,87 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(999, 55),
+								Pos: p(1016, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 55),
+									Pos:  p(1016, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(999, 66),
+								Pos: p(1016, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 66),
+									Pos:  p(1016, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(999, 77),
+								Pos: p(1016, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 77),
+									Pos:  p(1016, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(999, 88),
+								Pos: p(1016, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 88),
+									Pos:  p(1016, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(999, 99),
+								Pos: p(1016, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 99),
+									Pos:  p(1016, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(999, 113),
+							Pos: p(1016, 113),
 							Fun: &lang.Ident{
-								Pos:  p(999, 113),
+								Pos:  p(1016, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(999, 117),
+									Pos: p(1016, 117),
 									X: &lang.CallExpr{
-										Pos: p(999, 117),
+										Pos: p(1016, 117),
 										Fun: &lang.Ident{
-											Pos:  p(999, 117),
+											Pos:  p(1016, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(999, 125),
+												Pos: p(1016, 125),
 												X: &lang.Ident{
-													Pos:  p(999, 125),
+													Pos:  p(1016, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 133),
+												Pos: p(1016, 133),
 												X: &lang.Ident{
-													Pos:  p(999, 133),
+													Pos:  p(1016, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 141),
+												Pos: p(1016, 141),
 												X: &lang.Ident{
-													Pos:  p(999, 141),
+													Pos:  p(1016, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 149),
+												Pos: p(1016, 149),
 												X: &lang.Ident{
-													Pos:  p(999, 149),
+													Pos:  p(1016, 149),
 													Name: "value4",
 												},
 											},
@@ -15134,18 +15194,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(999, 158),
+									Pos: p(1016, 158),
 									X: &lang.CallExpr{
-										Pos: p(999, 158),
+										Pos: p(1016, 158),
 										Fun: &lang.Ident{
-											Pos:  p(999, 158),
+											Pos:  p(1016, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(999, 161),
+												Pos: p(1016, 161),
 												X: &lang.Ident{
-													Pos:  p(999, 161),
+													Pos:  p(1016, 161),
 													Name: "value5",
 												},
 											},
@@ -15156,10 +15216,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1000, 9),
+						Pos:       p(1017, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1000, 16),
+							Pos:  p(1017, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -15168,53 +15228,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1000, 28),
+								Pos: p(1017, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1000, 28),
+									Pos:  p(1017, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1000, 37),
+							Pos: p(1017, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1000, 39),
+									Pos: p(1017, 39),
 									X: &lang.AssignExpr{
-										Pos: p(1000, 45),
+										Pos: p(1017, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1000, 39),
+											Pos:  p(1017, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(1000, 47),
+											Pos: p(1017, 47),
 											Fun: &lang.Ident{
-												Pos:  p(1000, 47),
+												Pos:  p(1017, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1000, 51),
+													Pos: p(1017, 51),
 													X: &lang.Ident{
-														Pos:  p(1000, 51),
+														Pos:  p(1017, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1000, 58),
+													Pos: p(1017, 58),
 													X: &lang.CallExpr{
-														Pos: p(1000, 58),
+														Pos: p(1017, 58),
 														Fun: &lang.Ident{
-															Pos:  p(1000, 58),
+															Pos:  p(1017, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1000, 61),
+																Pos: p(1017, 61),
 																X: &lang.Ident{
-																	Pos:  p(1000, 61),
+																	Pos:  p(1017, 61),
 																	Name: "value",
 																},
 															},
@@ -15226,82 +15286,82 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1000, 70),
+							Rbrace: p(1017, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1001, 9),
+						Pos:       p(1018, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1001, 16),
+							Pos:  p(1018, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(1001, 36),
+							Pos:  p(1018, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1009, 5),
+				Pos:       p(1026, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1011, 9),
+						Pos:       p(1028, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1011, 23),
+							Pos:  p(1028, 23),
 							Name: "void",
 						},
 						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1011, 45),
+								Pos: p(1028, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1011, 45),
+									Pos:  p(1028, 45),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1012, 9),
+							Pos: p(1029, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1013, 13),
+									Pos: p(1030, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1013, 21),
+										Pos: p(1030, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1013, 17),
+											Pos:  p(1030, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1013, 24),
+											Pos:  p(1030, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1013, 30),
+										Pos: p(1030, 30),
 										X: &lang.NewExpr{
-											Pos: p(1013, 36),
+											Pos: p(1030, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1013, 40),
+												Pos:  p(1030, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1013, 62),
+													Pos: p(1030, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1013, 62),
+														Pos: p(1030, 62),
 														X: &lang.Ident{
-															Pos:  p(1013, 69),
+															Pos:  p(1030, 69),
 															Name: "obj",
 														},
 													},
@@ -15311,60 +15371,60 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1014, 9),
+							Rbrace: p(1031, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1015, 9),
+						Pos:       p(1032, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1015, 23),
+							Pos:  p(1032, 23),
 							Name: "void",
 						},
 						Name: "ReRegisterForFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1015, 50),
+								Pos: p(1032, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1015, 50),
+									Pos:  p(1032, 50),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1016, 9),
+							Pos: p(1033, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1017, 13),
+									Pos: p(1034, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1017, 21),
+										Pos: p(1034, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1017, 17),
+											Pos:  p(1034, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1017, 24),
+											Pos:  p(1034, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1017, 30),
+										Pos: p(1034, 30),
 										X: &lang.NewExpr{
-											Pos: p(1017, 36),
+											Pos: p(1034, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1017, 40),
+												Pos:  p(1034, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1017, 62),
+													Pos: p(1034, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1017, 62),
+														Pos: p(1034, 62),
 														X: &lang.Ident{
-															Pos:  p(1017, 69),
+															Pos:  p(1034, 69),
 															Name: "obj",
 														},
 													},
@@ -15374,109 +15434,172 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1018, 9),
+							Rbrace: p(1035, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1019, 9),
+						Pos:       p(1036, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1019, 23),
+							Pos:  p(1036, 23),
 							Name: "void",
 						},
 						Name: "KeepAlive",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1019, 38),
+								Pos: p(1036, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1019, 38),
+									Pos:  p(1036, 38),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1019, 50),
-							Rbrace: p(1019, 52),
+							Pos:    p(1036, 50),
+							Rbrace: p(1036, 52),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1020, 9),
+						Pos:       p(1037, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1020, 23),
+							Pos:  p(1037, 23),
 							Name: "void",
 						},
 						Name: "Collect",
 						Body: &lang.BlockStmt{
-							Pos:    p(1020, 38),
-							Rbrace: p(1020, 40),
+							Pos:    p(1037, 38),
+							Rbrace: p(1037, 40),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1021, 9),
+						Pos:       p(1038, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1021, 23),
+							Pos:  p(1038, 23),
+							Name: "void",
+						},
+						Name: "Collect",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1038, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1038, 36),
+									Name: "int",
+								},
+								Name: "generation",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1038, 52),
+							Rbrace: p(1038, 54),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1039, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1039, 23),
 							Name: "void",
 						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(1021, 55),
-							Rbrace: p(1021, 57),
+							Pos:    p(1039, 55),
+							Rbrace: p(1039, 57),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1043, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1043, 23),
+							Name: "long",
+						},
+						Name: "GetTotalAllocatedBytes",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1043, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1043, 51),
+									Name: "bool",
+								},
+								Name: "precise",
+								Default: &lang.Literal{
+									Pos:   p(1043, 66),
+									Kind:  lang.LitKind(9),
+									Raw:   "false",
+									Value: bool(false),
+								},
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1043, 88),
+							Fun: &lang.MemberExpr{
+								Pos: p(1043, 88),
+								X: &lang.MemberExpr{
+									Pos: p(1043, 85),
+									X: &lang.Ident{
+										Pos:  p(1043, 76),
+										Name: "Internal",
+									},
+									Name: "VM",
+								},
+								Name: "AllocatedBytes",
+							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1027, 5),
+				Pos:       p(1049, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LazyThreadSafetyMode",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1027, 40),
+						Pos:  p(1049, 40),
 						Name: "None",
 					},
 					&lang.EnumMember{
-						Pos:  p(1027, 46),
+						Pos:  p(1049, 46),
 						Name: "PublicationOnly",
 					},
 					&lang.EnumMember{
-						Pos:  p(1027, 63),
+						Pos:  p(1049, 63),
 						Name: "ExecutionAndPublication",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1033, 5),
+				Pos:       p(1055, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PeriodicTimer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1033, 41),
+						Pos:  p(1055, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1035, 9),
+						Pos:       p(1057, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1035, 18),
+							Pos:  p(1057, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1035, 25),
+								Pos:  p(1057, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1035, 33),
+									Pos: p(1057, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1035, 37),
+										Pos:  p(1057, 37),
 										Name: "object",
 									},
 								},
@@ -15484,26 +15607,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1036, 9),
+						Pos:       p(1058, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1036, 18),
+							Pos:  p(1058, 18),
 							Name: "System.Diagnostics.Stopwatch",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1036, 47),
+								Pos:  p(1058, 47),
 								Name: "_clock",
 								Init: &lang.CallExpr{
-									Pos: p(1036, 85),
+									Pos: p(1058, 85),
 									Fun: &lang.MemberExpr{
-										Pos: p(1036, 85),
+										Pos: p(1058, 85),
 										X: &lang.MemberExpr{
-											Pos: p(1036, 75),
+											Pos: p(1058, 75),
 											X: &lang.MemberExpr{
-												Pos: p(1036, 63),
+												Pos: p(1058, 63),
 												X: &lang.Ident{
-													Pos:  p(1036, 56),
+													Pos:  p(1058, 56),
 													Name: "System",
 												},
 												Name: "Diagnostics",
@@ -15517,20 +15640,20 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1037, 9),
+						Pos:       p(1059, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1037, 18),
+							Pos:  p(1059, 18),
 							Name: "CancellationTokenSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1037, 42),
+								Pos:  p(1059, 42),
 								Name: "_disposed",
 								Init: &lang.NewExpr{
-									Pos: p(1037, 54),
+									Pos: p(1059, 54),
 									Type: &lang.TypeRef{
-										Pos:  p(1037, 58),
+										Pos:  p(1059, 58),
 										Name: "CancellationTokenSource",
 									},
 								},
@@ -15538,34 +15661,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1038, 9),
+						Pos:       p(1060, 9),
 						Modifiers: lang.Modifiers(272),
 						Type: &lang.TypeRef{
-							Pos:  p(1038, 25),
+							Pos:  p(1060, 25),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1038, 34),
+								Pos:  p(1060, 34),
 								Name: "Infinite",
 								Init: &lang.CallExpr{
-									Pos: p(1038, 54),
+									Pos: p(1060, 54),
 									Fun: &lang.MemberExpr{
-										Pos: p(1038, 54),
+										Pos: p(1060, 54),
 										X: &lang.Ident{
-											Pos:  p(1038, 45),
+											Pos:  p(1060, 45),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1038, 71),
+											Pos: p(1060, 71),
 											X: &lang.UnaryExpr{
-												Pos: p(1038, 71),
+												Pos: p(1060, 71),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1038, 72),
+													Pos:   p(1060, 72),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -15577,74 +15700,74 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1039, 9),
+						Pos: p(1061, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1039, 9),
+							Pos:  p(1061, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1039, 18),
+								Pos:  p(1061, 18),
 								Name: "_period",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1040, 9),
+						Pos: p(1062, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1040, 9),
+							Pos:  p(1062, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1040, 18),
+								Pos:  p(1062, 18),
 								Name: "_due",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1041, 9),
+						Pos: p(1063, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1041, 9),
+							Pos:  p(1063, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1041, 14),
+								Pos:  p(1063, 14),
 								Name: "_waiting",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1043, 9),
+						Pos:       p(1065, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PeriodicTimer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1043, 30),
+								Pos: p(1065, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1043, 30),
+									Pos:  p(1065, 30),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1044, 9),
+							Pos: p(1066, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1045, 13),
+									Pos: p(1067, 13),
 									X: &lang.CallExpr{
-										Pos: p(1045, 13),
+										Pos: p(1067, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1045, 13),
+											Pos:  p(1067, 13),
 											Name: "Check",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1045, 19),
+												Pos: p(1067, 19),
 												X: &lang.Ident{
-													Pos:  p(1045, 19),
+													Pos:  p(1067, 19),
 													Name: "period",
 												},
 											},
@@ -15652,75 +15775,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1046, 13),
+									Pos: p(1068, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1046, 21),
+										Pos: p(1068, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1046, 13),
+											Pos:  p(1068, 13),
 											Name: "_period",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1046, 23),
+											Pos:  p(1068, 23),
 											Name: "period",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1047, 13),
+									Pos: p(1069, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1047, 18),
+										Pos: p(1069, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1047, 13),
+											Pos:  p(1069, 13),
 											Name: "_due",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1047, 20),
+											Pos:  p(1069, 20),
 											Name: "period",
 										},
 									},
 								},
 							},
-							Rbrace: p(1048, 9),
+							Rbrace: p(1070, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1050, 9),
+						Pos:       p(1072, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1050, 16),
+							Pos:  p(1072, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Period",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1052, 13),
+								Pos:  p(1074, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(1052, 20),
+									Pos:  p(1074, 20),
 									Name: "_period",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1053, 13),
+								Pos:  p(1075, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1054, 13),
+									Pos: p(1076, 13),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(1055, 17),
+											Pos: p(1077, 17),
 											X: &lang.CallExpr{
-												Pos: p(1055, 17),
+												Pos: p(1077, 17),
 												Fun: &lang.Ident{
-													Pos:  p(1055, 17),
+													Pos:  p(1077, 17),
 													Name: "Check",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1055, 23),
+														Pos: p(1077, 23),
 														X: &lang.Ident{
-															Pos:  p(1055, 23),
+															Pos:  p(1077, 23),
 															Name: "value",
 														},
 													},
@@ -15728,136 +15851,136 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1056, 17),
+											Pos: p(1078, 17),
 											X: &lang.Ident{
-												Pos:  p(1056, 23),
+												Pos:  p(1078, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1056, 30),
+												Pos: p(1078, 30),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1056, 32),
+														Pos: p(1078, 32),
 														X: &lang.AssignExpr{
-															Pos: p(1056, 40),
+															Pos: p(1078, 40),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1056, 32),
+																Pos:  p(1078, 32),
 																Name: "_period",
 															},
 															Right: &lang.Ident{
-																Pos:  p(1056, 42),
+																Pos:  p(1078, 42),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1056, 49),
+														Pos: p(1078, 49),
 														X: &lang.AssignExpr{
-															Pos: p(1056, 54),
+															Pos: p(1078, 54),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1056, 49),
+																Pos:  p(1078, 49),
 																Name: "_due",
 															},
 															Right: &lang.BinaryExpr{
-																Pos: p(1056, 71),
+																Pos: p(1078, 71),
 																Op:  "+",
 																X: &lang.MemberExpr{
-																	Pos: p(1056, 63),
+																	Pos: p(1078, 63),
 																	X: &lang.Ident{
-																		Pos:  p(1056, 56),
+																		Pos:  p(1078, 56),
 																		Name: "_clock",
 																	},
 																	Name: "Elapsed",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1056, 73),
+																	Pos:  p(1078, 73),
 																	Name: "value",
 																},
 															},
 														},
 													},
 												},
-												Rbrace: p(1056, 80),
+												Rbrace: p(1078, 80),
 											},
 										},
 									},
-									Rbrace: p(1057, 13),
+									Rbrace: p(1079, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1060, 9),
+						Pos:       p(1082, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1060, 16),
+							Pos:  p(1082, 16),
 							Name: "void",
 						},
 						Name: "Check",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1060, 27),
+								Pos: p(1082, 27),
 								Type: &lang.TypeRef{
-									Pos:  p(1060, 27),
+									Pos:  p(1082, 27),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1061, 9),
+							Pos: p(1083, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1062, 13),
+									Pos: p(1084, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1062, 36),
+										Pos: p(1084, 36),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1062, 24),
+											Pos: p(1084, 24),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1062, 17),
+												Pos:  p(1084, 17),
 												Name: "period",
 											},
 											Y: &lang.Ident{
-												Pos:  p(1062, 27),
+												Pos:  p(1084, 27),
 												Name: "Infinite",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1062, 64),
+											Pos: p(1084, 64),
 											Op:  "||",
 											X: &lang.BinaryExpr{
-												Pos: p(1062, 47),
+												Pos: p(1084, 47),
 												Op:  "<=",
 												X: &lang.Ident{
-													Pos:  p(1062, 40),
+													Pos:  p(1084, 40),
 													Name: "period",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1062, 59),
+													Pos: p(1084, 59),
 													X: &lang.Ident{
-														Pos:  p(1062, 50),
+														Pos:  p(1084, 50),
 														Name: "TimeSpan",
 													},
 													Name: "Zero",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(1062, 92),
+												Pos: p(1084, 92),
 												Op:  ">",
 												X: &lang.MemberExpr{
-													Pos: p(1062, 74),
+													Pos: p(1084, 74),
 													X: &lang.Ident{
-														Pos:  p(1062, 67),
+														Pos:  p(1084, 67),
 														Name: "period",
 													},
 													Name: "TotalMilliseconds",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1062, 94),
+													Pos:   p(1084, 94),
 													Kind:  lang.LitKind(1),
 													Raw:   "4294967294",
 													Value: uint64(4294967294),
@@ -15866,20 +15989,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1063, 17),
+										Pos: p(1085, 17),
 										X: &lang.NewExpr{
-											Pos: p(1063, 23),
+											Pos: p(1085, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1063, 27),
+												Pos:  p(1085, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1063, 55),
+													Pos: p(1085, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1063, 55),
+														Pos: p(1085, 55),
 														X: &lang.Ident{
-															Pos:  p(1063, 62),
+															Pos:  p(1085, 62),
 															Name: "period",
 														},
 													},
@@ -15889,18 +16012,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1064, 9),
+							Rbrace: p(1086, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1066, 9),
+						Pos:       p(1088, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1066, 22),
+							Pos:  p(1088, 22),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1066, 55),
+									Pos:  p(1088, 55),
 									Name: "bool",
 								},
 							},
@@ -15908,61 +16031,61 @@ func preludeAST() *lang.File {
 						Name: "WaitForNextTickAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1066, 82),
+								Pos: p(1088, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(1066, 82),
+									Pos:  p(1088, 82),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(1066, 120),
+									Pos: p(1088, 120),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1067, 9),
+							Pos: p(1089, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1068, 13),
+									Pos: p(1090, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1068, 13),
+										Pos:  p(1090, 13),
 										Name: "TimeSpan",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1068, 22),
+											Pos:  p(1090, 22),
 											Name: "wait",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1069, 13),
+									Pos: p(1091, 13),
 									X: &lang.Ident{
-										Pos:  p(1069, 19),
+										Pos:  p(1091, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1070, 13),
+										Pos: p(1092, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1071, 17),
+												Pos: p(1093, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1071, 21),
+													Pos:  p(1093, 21),
 													Name: "_waiting",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1071, 31),
+													Pos: p(1093, 31),
 													X: &lang.NewExpr{
-														Pos: p(1071, 37),
+														Pos: p(1093, 37),
 														Type: &lang.TypeRef{
-															Pos:  p(1071, 41),
+															Pos:  p(1093, 41),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1071, 67),
+																Pos: p(1093, 67),
 																X: &lang.Literal{
-																	Pos:   p(1071, 67),
+																	Pos:   p(1093, 67),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
 																	Value: string("Operation is not valid due to the current state of the object."),
@@ -15973,19 +16096,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1072, 17),
+												Pos: p(1094, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1072, 31),
+													Pos: p(1094, 31),
 													X: &lang.Ident{
-														Pos:  p(1072, 21),
+														Pos:  p(1094, 21),
 														Name: "_disposed",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1072, 56),
+													Pos: p(1094, 56),
 													X: &lang.Literal{
-														Pos:   p(1072, 63),
+														Pos:   p(1094, 63),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -15993,13 +16116,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1073, 17),
+												Pos: p(1095, 17),
 												X: &lang.CallExpr{
-													Pos: p(1073, 35),
+													Pos: p(1095, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(1073, 35),
+														Pos: p(1095, 35),
 														X: &lang.Ident{
-															Pos:  p(1073, 17),
+															Pos:  p(1095, 17),
 															Name: "cancellationToken",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -16007,15 +16130,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1074, 17),
+												Pos: p(1096, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1074, 21),
+														Pos:  p(1096, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1074, 34),
+															Pos: p(1096, 34),
 															X: &lang.Ident{
-																Pos:  p(1074, 27),
+																Pos:  p(1096, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16024,92 +16147,92 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1075, 17),
+												Pos: p(1097, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1075, 41),
+													Pos: p(1097, 41),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1075, 29),
+														Pos: p(1097, 29),
 														Op:  "!=",
 														X: &lang.Ident{
-															Pos:  p(1075, 21),
+															Pos:  p(1097, 21),
 															Name: "_period",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1075, 32),
+															Pos:  p(1097, 32),
 															Name: "Infinite",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1075, 48),
+														Pos: p(1097, 48),
 														Op:  ">=",
 														X: &lang.Ident{
-															Pos:  p(1075, 44),
+															Pos:  p(1097, 44),
 															Name: "now",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1075, 51),
+															Pos:  p(1097, 51),
 															Name: "_due",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1076, 17),
+													Pos: p(1098, 17),
 													Stmts: []lang.Stmt{
 														&lang.WhileStmt{
-															Pos: p(1077, 21),
+															Pos: p(1099, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1077, 33),
+																Pos: p(1099, 33),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(1077, 28),
+																	Pos:  p(1099, 28),
 																	Name: "_due",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1077, 36),
+																	Pos:  p(1099, 36),
 																	Name: "now",
 																},
 															},
 															Body: &lang.ExprStmt{
-																Pos: p(1077, 41),
+																Pos: p(1099, 41),
 																X: &lang.AssignExpr{
-																	Pos: p(1077, 46),
+																	Pos: p(1099, 46),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(1077, 41),
+																		Pos:  p(1099, 41),
 																		Name: "_due",
 																	},
 																	Right: &lang.Ident{
-																		Pos:  p(1077, 49),
+																		Pos:  p(1099, 49),
 																		Name: "_period",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1078, 21),
+															Pos: p(1100, 21),
 															X: &lang.Literal{
-																Pos:   p(1078, 28),
+																Pos:   p(1100, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1079, 17),
+													Rbrace: p(1101, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1080, 17),
+												Pos: p(1102, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1080, 26),
+													Pos: p(1102, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1080, 17),
+														Pos:  p(1102, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1080, 28),
+														Pos:   p(1102, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -16117,41 +16240,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1081, 17),
+												Pos: p(1103, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1081, 22),
+													Pos: p(1103, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1081, 17),
+														Pos:  p(1103, 17),
 														Name: "wait",
 													},
 													Right: &lang.CondExpr{
-														Pos: p(1081, 44),
+														Pos: p(1103, 44),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1081, 32),
+															Pos: p(1103, 32),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1081, 24),
+																Pos:  p(1103, 24),
 																Name: "_period",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1081, 35),
+																Pos:  p(1103, 35),
 																Name: "Infinite",
 															},
 														},
 														Then: &lang.Ident{
-															Pos:  p(1081, 46),
+															Pos:  p(1103, 46),
 															Name: "Infinite",
 														},
 														Else: &lang.BinaryExpr{
-															Pos: p(1081, 62),
+															Pos: p(1103, 62),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1081, 57),
+																Pos:  p(1103, 57),
 																Name: "_due",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1081, 64),
+																Pos:  p(1103, 64),
 																Name: "now",
 															},
 														},
@@ -16159,46 +16282,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1082, 13),
+										Rbrace: p(1104, 13),
 									},
 								},
 								&lang.TryStmt{
-									Pos: p(1083, 13),
+									Pos: p(1105, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(1084, 13),
+										Pos: p(1106, 13),
 										Stmts: []lang.Stmt{
 											&lang.UsingDeclStmt{
-												Pos: p(1085, 17),
+												Pos: p(1107, 17),
 												Decl: &lang.LocalDeclStmt{
-													Pos: p(1085, 23),
+													Pos: p(1107, 23),
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(1085, 27),
+															Pos:  p(1107, 27),
 															Name: "linked",
 															Init: &lang.CallExpr{
-																Pos: p(1085, 60),
+																Pos: p(1107, 60),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1085, 60),
+																	Pos: p(1107, 60),
 																	X: &lang.Ident{
-																		Pos:  p(1085, 36),
+																		Pos:  p(1107, 36),
 																		Name: "CancellationTokenSource",
 																	},
 																	Name: "CreateLinkedTokenSource",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1085, 84),
+																		Pos: p(1107, 84),
 																		X: &lang.Ident{
-																			Pos:  p(1085, 84),
+																			Pos:  p(1107, 84),
 																			Name: "cancellationToken",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1085, 103),
+																		Pos: p(1107, 103),
 																		X: &lang.MemberExpr{
-																			Pos: p(1085, 113),
+																			Pos: p(1107, 113),
 																			X: &lang.Ident{
-																				Pos:  p(1085, 103),
+																				Pos:  p(1107, 103),
 																				Name: "_disposed",
 																			},
 																			Name: "Token",
@@ -16211,21 +16334,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1086, 17),
+												Pos: p(1108, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(1086, 17),
+													Pos: p(1108, 17),
 													X: &lang.CallExpr{
-														Pos: p(1086, 51),
+														Pos: p(1108, 51),
 														Fun: &lang.MemberExpr{
-															Pos: p(1086, 51),
+															Pos: p(1108, 51),
 															X: &lang.MemberExpr{
-																Pos: p(1086, 46),
+																Pos: p(1108, 46),
 																X: &lang.MemberExpr{
-																	Pos: p(1086, 40),
+																	Pos: p(1108, 40),
 																	X: &lang.MemberExpr{
-																		Pos: p(1086, 30),
+																		Pos: p(1108, 30),
 																		X: &lang.Ident{
-																			Pos:  p(1086, 23),
+																			Pos:  p(1108, 23),
 																			Name: "System",
 																		},
 																		Name: "Threading",
@@ -16238,18 +16361,18 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1086, 57),
+																Pos: p(1108, 57),
 																X: &lang.Ident{
-																	Pos:  p(1086, 57),
+																	Pos:  p(1108, 57),
 																	Name: "wait",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1086, 63),
+																Pos: p(1108, 63),
 																X: &lang.MemberExpr{
-																	Pos: p(1086, 70),
+																	Pos: p(1108, 70),
 																	X: &lang.Ident{
-																		Pos:  p(1086, 63),
+																		Pos:  p(1108, 63),
 																		Name: "linked",
 																	},
 																	Name: "Token",
@@ -16260,38 +16383,38 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1087, 13),
+										Rbrace: p(1109, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(1088, 13),
+											Pos: p(1110, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(1088, 20),
+												Pos:  p(1110, 20),
 												Name: "OperationCanceledException",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1089, 13),
+												Pos: p(1111, 13),
 												Stmts: []lang.Stmt{
 													&lang.LockStmt{
-														Pos: p(1090, 17),
+														Pos: p(1112, 17),
 														X: &lang.Ident{
-															Pos:  p(1090, 23),
+															Pos:  p(1112, 23),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1090, 30),
+															Pos: p(1112, 30),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1090, 32),
+																	Pos: p(1112, 32),
 																	X: &lang.AssignExpr{
-																		Pos: p(1090, 41),
+																		Pos: p(1112, 41),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1090, 32),
+																			Pos:  p(1112, 32),
 																			Name: "_waiting",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1090, 43),
+																			Pos:   p(1112, 43),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -16299,29 +16422,29 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1090, 50),
+															Rbrace: p(1112, 50),
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1091, 17),
+														Pos: p(1113, 17),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1091, 55),
+															Pos: p(1113, 55),
 															Op:  "&&",
 															X: &lang.MemberExpr{
-																Pos: p(1091, 31),
+																Pos: p(1113, 31),
 																X: &lang.Ident{
-																	Pos:  p(1091, 21),
+																	Pos:  p(1113, 21),
 																	Name: "_disposed",
 																},
 																Name: "IsCancellationRequested",
 															},
 															Y: &lang.UnaryExpr{
-																Pos: p(1091, 58),
+																Pos: p(1113, 58),
 																Op:  "!",
 																X: &lang.MemberExpr{
-																	Pos: p(1091, 77),
+																	Pos: p(1113, 77),
 																	X: &lang.Ident{
-																		Pos:  p(1091, 59),
+																		Pos:  p(1113, 59),
 																		Name: "cancellationToken",
 																	},
 																	Name: "IsCancellationRequested",
@@ -16329,9 +16452,9 @@ func preludeAST() *lang.File {
 															},
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1091, 102),
+															Pos: p(1113, 102),
 															X: &lang.Literal{
-																Pos:   p(1091, 109),
+																Pos:   p(1113, 109),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -16339,34 +16462,34 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ThrowStmt{
-														Pos: p(1092, 17),
+														Pos: p(1114, 17),
 													},
 												},
-												Rbrace: p(1093, 13),
+												Rbrace: p(1115, 13),
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1094, 13),
+									Pos: p(1116, 13),
 									X: &lang.Ident{
-										Pos:  p(1094, 19),
+										Pos:  p(1116, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1095, 13),
+										Pos: p(1117, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1096, 17),
+												Pos: p(1118, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1096, 26),
+													Pos: p(1118, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1096, 17),
+														Pos:  p(1118, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1096, 28),
+														Pos:   p(1118, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -16374,15 +16497,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1097, 17),
+												Pos: p(1119, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1097, 21),
+														Pos:  p(1119, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1097, 34),
+															Pos: p(1119, 34),
 															X: &lang.Ident{
-																Pos:  p(1097, 27),
+																Pos:  p(1119, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16391,66 +16514,66 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(1098, 17),
+												Pos: p(1120, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1098, 29),
+													Pos: p(1120, 29),
 													Op:  "<=",
 													X: &lang.Ident{
-														Pos:  p(1098, 24),
+														Pos:  p(1120, 24),
 														Name: "_due",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1098, 32),
+														Pos:  p(1120, 32),
 														Name: "now",
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(1098, 37),
+													Pos: p(1120, 37),
 													X: &lang.AssignExpr{
-														Pos: p(1098, 42),
+														Pos: p(1120, 42),
 														Op:  "+=",
 														Left: &lang.Ident{
-															Pos:  p(1098, 37),
+															Pos:  p(1120, 37),
 															Name: "_due",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1098, 45),
+															Pos:  p(1120, 45),
 															Name: "_period",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1099, 13),
+										Rbrace: p(1121, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1100, 13),
+									Pos: p(1122, 13),
 									X: &lang.Literal{
-										Pos:   p(1100, 20),
+										Pos:   p(1122, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1101, 9),
+							Rbrace: p(1123, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1103, 9),
+						Pos:       p(1125, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1103, 16),
+							Pos:  p(1125, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1103, 44),
+							Pos: p(1125, 44),
 							Fun: &lang.MemberExpr{
-								Pos: p(1103, 44),
+								Pos: p(1125, 44),
 								X: &lang.Ident{
-									Pos:  p(1103, 34),
+									Pos:  p(1125, 34),
 									Name: "_disposed",
 								},
 								Name: "Cancel",
@@ -16460,7 +16583,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1114, 5),
+				Pos:       p(1136, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lazy",
 				Namespace: "System",
@@ -16470,20 +16593,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1116, 9),
+						Pos:       p(1138, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1116, 18),
+							Pos:  p(1138, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1116, 25),
+								Pos:  p(1138, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1116, 33),
+									Pos: p(1138, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1116, 37),
+										Pos:  p(1138, 37),
 										Name: "object",
 									},
 								},
@@ -16491,103 +16614,103 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1117, 9),
+						Pos:       p(1139, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1117, 18),
+							Pos:  p(1139, 18),
 							Name: "System.Threading.LazyThreadSafetyMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1117, 56),
+								Pos:  p(1139, 56),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1118, 9),
+						Pos: p(1140, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1118, 9),
+							Pos:  p(1140, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1118, 14),
+									Pos:  p(1140, 14),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1118, 17),
+								Pos:  p(1140, 17),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1119, 9),
+						Pos: p(1141, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1119, 9),
+							Pos:  p(1141, 9),
 							Name: "T",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1119, 11),
+								Pos:  p(1141, 11),
 								Name: "_value",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1120, 9),
+						Pos: p(1142, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1120, 9),
+							Pos:  p(1142, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1120, 14),
+								Pos:  p(1142, 14),
 								Name: "_created",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1121, 9),
+						Pos: p(1143, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1121, 9),
+							Pos:  p(1143, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1121, 14),
+								Pos:  p(1143, 14),
 								Name: "_running",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1122, 9),
+						Pos: p(1144, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1122, 9),
+							Pos:  p(1144, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1122, 19),
+								Pos:  p(1144, 19),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1126, 9),
+						Pos:       p(1148, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1126, 21),
+								Pos: p(1148, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1126, 21),
+									Pos:  p(1148, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1126, 26),
+											Pos:  p(1148, 26),
 											Name: "T",
 										},
 									},
@@ -16596,38 +16719,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1127, 9),
+							Pos: p(1149, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1128, 13),
+									Pos: p(1150, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1128, 30),
+										Pos: p(1150, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1128, 17),
+											Pos:  p(1150, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1128, 33),
+											Pos:  p(1150, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1128, 39),
+										Pos: p(1150, 39),
 										X: &lang.NewExpr{
-											Pos: p(1128, 45),
+											Pos: p(1150, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1128, 49),
+												Pos:  p(1150, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1128, 71),
+													Pos: p(1150, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1128, 71),
+														Pos: p(1150, 71),
 														X: &lang.Ident{
-															Pos:  p(1128, 78),
+															Pos:  p(1150, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16637,37 +16760,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1129, 13),
+									Pos: p(1151, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1129, 22),
+										Pos: p(1151, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1129, 13),
+											Pos:  p(1151, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1129, 24),
+											Pos:  p(1151, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1130, 13),
+									Pos: p(1152, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1130, 19),
+										Pos: p(1152, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1130, 13),
+											Pos:  p(1152, 13),
 											Name: "_mode",
 										},
 										Right: &lang.MemberExpr{
-											Pos: p(1130, 59),
+											Pos: p(1152, 59),
 											X: &lang.MemberExpr{
-												Pos: p(1130, 38),
+												Pos: p(1152, 38),
 												X: &lang.MemberExpr{
-													Pos: p(1130, 28),
+													Pos: p(1152, 28),
 													X: &lang.Ident{
-														Pos:  p(1130, 21),
+														Pos:  p(1152, 21),
 														Name: "System",
 													},
 													Name: "Threading",
@@ -16679,22 +16802,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1131, 9),
+							Rbrace: p(1153, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1132, 9),
+						Pos:       p(1154, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1132, 21),
+								Pos: p(1154, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 21),
+									Pos:  p(1154, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1132, 26),
+											Pos:  p(1154, 26),
 											Name: "T",
 										},
 									},
@@ -16702,47 +16825,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1132, 43),
+								Pos: p(1154, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 43),
+									Pos:  p(1154, 43),
 									Name: "bool",
 								},
 								Name: "isThreadSafe",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1133, 9),
+							Pos: p(1155, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1134, 13),
+									Pos: p(1156, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1134, 30),
+										Pos: p(1156, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1134, 17),
+											Pos:  p(1156, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1134, 33),
+											Pos:  p(1156, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1134, 39),
+										Pos: p(1156, 39),
 										X: &lang.NewExpr{
-											Pos: p(1134, 45),
+											Pos: p(1156, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1134, 49),
+												Pos:  p(1156, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1134, 71),
+													Pos: p(1156, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1134, 71),
+														Pos: p(1156, 71),
 														X: &lang.Ident{
-															Pos:  p(1134, 78),
+															Pos:  p(1156, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16752,43 +16875,43 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1135, 13),
+									Pos: p(1157, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1135, 22),
+										Pos: p(1157, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1135, 13),
+											Pos:  p(1157, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1135, 24),
+											Pos:  p(1157, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1136, 13),
+									Pos: p(1158, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1136, 19),
+										Pos: p(1158, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1136, 13),
+											Pos:  p(1158, 13),
 											Name: "_mode",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1136, 34),
+											Pos: p(1158, 34),
 											Cond: &lang.Ident{
-												Pos:  p(1136, 21),
+												Pos:  p(1158, 21),
 												Name: "isThreadSafe",
 											},
 											Then: &lang.MemberExpr{
-												Pos: p(1136, 74),
+												Pos: p(1158, 74),
 												X: &lang.MemberExpr{
-													Pos: p(1136, 53),
+													Pos: p(1158, 53),
 													X: &lang.MemberExpr{
-														Pos: p(1136, 43),
+														Pos: p(1158, 43),
 														X: &lang.Ident{
-															Pos:  p(1136, 36),
+															Pos:  p(1158, 36),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16798,13 +16921,13 @@ func preludeAST() *lang.File {
 												Name: "ExecutionAndPublication",
 											},
 											Else: &lang.MemberExpr{
-												Pos: p(1136, 138),
+												Pos: p(1158, 138),
 												X: &lang.MemberExpr{
-													Pos: p(1136, 117),
+													Pos: p(1158, 117),
 													X: &lang.MemberExpr{
-														Pos: p(1136, 107),
+														Pos: p(1158, 107),
 														X: &lang.Ident{
-															Pos:  p(1136, 100),
+															Pos:  p(1158, 100),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16817,22 +16940,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1137, 9),
+							Rbrace: p(1159, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1138, 9),
+						Pos:       p(1160, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1138, 21),
+								Pos: p(1160, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1138, 21),
+									Pos:  p(1160, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1138, 26),
+											Pos:  p(1160, 26),
 											Name: "T",
 										},
 									},
@@ -16840,47 +16963,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1138, 43),
+								Pos: p(1160, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1138, 43),
+									Pos:  p(1160, 43),
 									Name: "System.Threading.LazyThreadSafetyMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1139, 9),
+							Pos: p(1161, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1140, 13),
+									Pos: p(1162, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1140, 30),
+										Pos: p(1162, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1140, 17),
+											Pos:  p(1162, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1140, 33),
+											Pos:  p(1162, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1140, 39),
+										Pos: p(1162, 39),
 										X: &lang.NewExpr{
-											Pos: p(1140, 45),
+											Pos: p(1162, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1140, 49),
+												Pos:  p(1162, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1140, 71),
+													Pos: p(1162, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1140, 71),
+														Pos: p(1162, 71),
 														X: &lang.Ident{
-															Pos:  p(1140, 78),
+															Pos:  p(1162, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16890,82 +17013,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1141, 13),
+									Pos: p(1163, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1141, 22),
+										Pos: p(1163, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1141, 13),
+											Pos:  p(1163, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1141, 24),
+											Pos:  p(1163, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1142, 13),
+									Pos: p(1164, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1142, 19),
+										Pos: p(1164, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1142, 13),
+											Pos:  p(1164, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1142, 21),
+											Pos:  p(1164, 21),
 											Name: "mode",
 										},
 									},
 								},
 							},
-							Rbrace: p(1143, 9),
+							Rbrace: p(1165, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1144, 9),
+						Pos:       p(1166, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1144, 21),
+								Pos: p(1166, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1144, 21),
+									Pos:  p(1166, 21),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1145, 9),
+							Pos: p(1167, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1146, 13),
+									Pos: p(1168, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1146, 20),
+										Pos: p(1168, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1146, 13),
+											Pos:  p(1168, 13),
 											Name: "_value",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1146, 22),
+											Pos:  p(1168, 22),
 											Name: "value",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1147, 13),
+									Pos: p(1169, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1147, 22),
+										Pos: p(1169, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1147, 13),
+											Pos:  p(1169, 13),
 											Name: "_created",
 										},
 										Right: &lang.Literal{
-											Pos:   p(1147, 24),
+											Pos:   p(1169, 24),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -16973,68 +17096,68 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1148, 9),
+							Rbrace: p(1170, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1150, 9),
+						Pos:       p(1172, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1150, 16),
+							Pos:  p(1172, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.Ident{
-							Pos:  p(1150, 39),
+							Pos:  p(1172, 39),
 							Name: "_created",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1152, 9),
+						Pos:       p(1174, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1152, 16),
+							Pos:  p(1174, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1154, 13),
+								Pos:  p(1176, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1155, 13),
+									Pos: p(1177, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(1156, 17),
+											Pos: p(1178, 17),
 											Cond: &lang.Ident{
-												Pos:  p(1156, 21),
+												Pos:  p(1178, 21),
 												Name: "_created",
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1156, 31),
+												Pos: p(1178, 31),
 												X: &lang.Ident{
-													Pos:  p(1156, 38),
+													Pos:  p(1178, 38),
 													Name: "_value",
 												},
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1157, 17),
+											Pos: p(1179, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1157, 27),
+												Pos: p(1179, 27),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1157, 21),
+													Pos:  p(1179, 21),
 													Name: "_mode",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1157, 68),
+													Pos: p(1179, 68),
 													X: &lang.MemberExpr{
-														Pos: p(1157, 47),
+														Pos: p(1179, 47),
 														X: &lang.MemberExpr{
-															Pos: p(1157, 37),
+															Pos: p(1179, 37),
 															X: &lang.Ident{
-																Pos:  p(1157, 30),
+																Pos:  p(1179, 30),
 																Name: "System",
 															},
 															Name: "Threading",
@@ -17045,18 +17168,18 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1158, 17),
+												Pos: p(1180, 17),
 												Stmts: []lang.Stmt{
 													&lang.LocalDeclStmt{
-														Pos: p(1159, 21),
+														Pos: p(1181, 21),
 														Decls: []*lang.Declarator{
 															&lang.Declarator{
-																Pos:  p(1159, 25),
+																Pos:  p(1181, 25),
 																Name: "v",
 																Init: &lang.CallExpr{
-																	Pos: p(1159, 29),
+																	Pos: p(1181, 29),
 																	Fun: &lang.Ident{
-																		Pos:  p(1159, 29),
+																		Pos:  p(1181, 29),
 																		Name: "_factory",
 																	},
 																},
@@ -17064,53 +17187,53 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.LockStmt{
-														Pos: p(1160, 21),
+														Pos: p(1182, 21),
 														X: &lang.Ident{
-															Pos:  p(1160, 27),
+															Pos:  p(1182, 27),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1161, 21),
+															Pos: p(1183, 21),
 															Stmts: []lang.Stmt{
 																&lang.IfStmt{
-																	Pos: p(1162, 25),
+																	Pos: p(1184, 25),
 																	Cond: &lang.UnaryExpr{
-																		Pos: p(1162, 29),
+																		Pos: p(1184, 29),
 																		Op:  "!",
 																		X: &lang.Ident{
-																			Pos:  p(1162, 30),
+																			Pos:  p(1184, 30),
 																			Name: "_created",
 																		},
 																	},
 																	Then: &lang.BlockStmt{
-																		Pos: p(1162, 40),
+																		Pos: p(1184, 40),
 																		Stmts: []lang.Stmt{
 																			&lang.ExprStmt{
-																				Pos: p(1162, 42),
+																				Pos: p(1184, 42),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 49),
+																					Pos: p(1184, 49),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 42),
+																						Pos:  p(1184, 42),
 																						Name: "_value",
 																					},
 																					Right: &lang.Ident{
-																						Pos:  p(1162, 51),
+																						Pos:  p(1184, 51),
 																						Name: "v",
 																					},
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1162, 54),
+																				Pos: p(1184, 54),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 63),
+																					Pos: p(1184, 63),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 54),
+																						Pos:  p(1184, 54),
 																						Name: "_created",
 																					},
 																					Right: &lang.Literal{
-																						Pos:   p(1162, 65),
+																						Pos:   p(1184, 65),
 																						Kind:  lang.LitKind(9),
 																						Raw:   "true",
 																						Value: bool(true),
@@ -17118,105 +17241,105 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1162, 71),
+																				Pos: p(1184, 71),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 80),
+																					Pos: p(1184, 80),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 71),
+																						Pos:  p(1184, 71),
 																						Name: "_factory",
 																					},
 																					Right: &lang.Literal{
-																						Pos:  p(1162, 82),
+																						Pos:  p(1184, 82),
 																						Kind: lang.LitKind(10),
 																						Raw:  "null",
 																					},
 																				},
 																			},
 																		},
-																		Rbrace: p(1162, 88),
+																		Rbrace: p(1184, 88),
 																	},
 																},
 																&lang.ReturnStmt{
-																	Pos: p(1163, 25),
+																	Pos: p(1185, 25),
 																	X: &lang.Ident{
-																		Pos:  p(1163, 32),
+																		Pos:  p(1185, 32),
 																		Name: "_value",
 																	},
 																},
 															},
-															Rbrace: p(1164, 21),
+															Rbrace: p(1186, 21),
 														},
 													},
 												},
-												Rbrace: p(1165, 17),
+												Rbrace: p(1187, 17),
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1166, 17),
+											Pos: p(1188, 17),
 											X: &lang.Ident{
-												Pos:  p(1166, 23),
+												Pos:  p(1188, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1167, 17),
+												Pos: p(1189, 17),
 												Stmts: []lang.Stmt{
 													&lang.IfStmt{
-														Pos: p(1168, 21),
+														Pos: p(1190, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1168, 25),
+															Pos:  p(1190, 25),
 															Name: "_created",
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1168, 35),
+															Pos: p(1190, 35),
 															X: &lang.Ident{
-																Pos:  p(1168, 42),
+																Pos:  p(1190, 42),
 																Name: "_value",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1169, 21),
+														Pos: p(1191, 21),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1169, 32),
+															Pos: p(1191, 32),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(1169, 25),
+																Pos:  p(1191, 25),
 																Name: "_error",
 															},
 															Y: &lang.Literal{
-																Pos:  p(1169, 35),
+																Pos:  p(1191, 35),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1169, 41),
+															Pos: p(1191, 41),
 															X: &lang.Ident{
-																Pos:  p(1169, 47),
+																Pos:  p(1191, 47),
 																Name: "_error",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1170, 21),
+														Pos: p(1192, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1170, 25),
+															Pos:  p(1192, 25),
 															Name: "_running",
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1170, 35),
+															Pos: p(1192, 35),
 															X: &lang.NewExpr{
-																Pos: p(1170, 41),
+																Pos: p(1192, 41),
 																Type: &lang.TypeRef{
-																	Pos:  p(1170, 45),
+																	Pos:  p(1192, 45),
 																	Name: "InvalidOperationException",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1170, 71),
+																		Pos: p(1192, 71),
 																		X: &lang.Literal{
-																			Pos:   p(1170, 71),
+																			Pos:   p(1192, 71),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
 																			Value: string("ValueFactory attempted to access the Value property of this instance."),
@@ -17227,16 +17350,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1171, 21),
+														Pos: p(1193, 21),
 														X: &lang.AssignExpr{
-															Pos: p(1171, 30),
+															Pos: p(1193, 30),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1171, 21),
+																Pos:  p(1193, 21),
 																Name: "_running",
 															},
 															Right: &lang.Literal{
-																Pos:   p(1171, 32),
+																Pos:   p(1193, 32),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -17244,39 +17367,39 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.TryStmt{
-														Pos: p(1172, 21),
+														Pos: p(1194, 21),
 														Body: &lang.BlockStmt{
-															Pos: p(1173, 21),
+															Pos: p(1195, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1174, 25),
+																	Pos: p(1196, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1174, 32),
+																		Pos: p(1196, 32),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1174, 25),
+																			Pos:  p(1196, 25),
 																			Name: "_value",
 																		},
 																		Right: &lang.CallExpr{
-																			Pos: p(1174, 34),
+																			Pos: p(1196, 34),
 																			Fun: &lang.Ident{
-																				Pos:  p(1174, 34),
+																				Pos:  p(1196, 34),
 																				Name: "_factory",
 																			},
 																		},
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1175, 25),
+																	Pos: p(1197, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1175, 34),
+																		Pos: p(1197, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1175, 25),
+																			Pos:  p(1197, 25),
 																			Name: "_created",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1175, 36),
+																			Pos:   p(1197, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -17284,72 +17407,72 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1176, 25),
+																	Pos: p(1198, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1176, 34),
+																		Pos: p(1198, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1176, 25),
+																			Pos:  p(1198, 25),
 																			Name: "_factory",
 																		},
 																		Right: &lang.Literal{
-																			Pos:  p(1176, 36),
+																			Pos:  p(1198, 36),
 																			Kind: lang.LitKind(10),
 																			Raw:  "null",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(1177, 21),
+															Rbrace: p(1199, 21),
 														},
 														Catches: []*lang.CatchClause{
 															&lang.CatchClause{
-																Pos: p(1178, 21),
+																Pos: p(1200, 21),
 																Type: &lang.TypeRef{
-																	Pos:  p(1178, 28),
+																	Pos:  p(1200, 28),
 																	Name: "Exception",
 																},
 																Name: "e",
 																Body: &lang.BlockStmt{
-																	Pos: p(1179, 21),
+																	Pos: p(1201, 21),
 																	Stmts: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(1180, 25),
+																			Pos: p(1202, 25),
 																			X: &lang.AssignExpr{
-																				Pos: p(1180, 32),
+																				Pos: p(1202, 32),
 																				Op:  "=",
 																				Left: &lang.Ident{
-																					Pos:  p(1180, 25),
+																					Pos:  p(1202, 25),
 																					Name: "_error",
 																				},
 																				Right: &lang.Ident{
-																					Pos:  p(1180, 34),
+																					Pos:  p(1202, 34),
 																					Name: "e",
 																				},
 																			},
 																		},
 																		&lang.ThrowStmt{
-																			Pos: p(1181, 25),
+																			Pos: p(1203, 25),
 																		},
 																	},
-																	Rbrace: p(1182, 21),
+																	Rbrace: p(1204, 21),
 																},
 															},
 														},
 														Finally: &lang.BlockStmt{
-															Pos: p(1184, 21),
+															Pos: p(1206, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1185, 25),
+																	Pos: p(1207, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1185, 34),
+																		Pos: p(1207, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1185, 25),
+																			Pos:  p(1207, 25),
 																			Name: "_running",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1185, 36),
+																			Pos:   p(1207, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -17357,67 +17480,67 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1186, 21),
+															Rbrace: p(1208, 21),
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1187, 21),
+														Pos: p(1209, 21),
 														X: &lang.Ident{
-															Pos:  p(1187, 28),
+															Pos:  p(1209, 28),
 															Name: "_value",
 														},
 													},
 												},
-												Rbrace: p(1188, 17),
+												Rbrace: p(1210, 17),
 											},
 										},
 									},
-									Rbrace: p(1189, 13),
+									Rbrace: p(1211, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1192, 9),
+						Pos:       p(1214, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1192, 25),
+							Pos:  p(1214, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1192, 55),
+							Pos: p(1214, 55),
 							Cond: &lang.Ident{
-								Pos:  p(1192, 46),
+								Pos:  p(1214, 46),
 								Name: "_created",
 							},
 							Then: &lang.CondExpr{
-								Pos: p(1192, 73),
+								Pos: p(1214, 73),
 								Cond: &lang.BinaryExpr{
-									Pos: p(1192, 65),
+									Pos: p(1214, 65),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(1192, 58),
+										Pos:  p(1214, 58),
 										Name: "_value",
 									},
 									Y: &lang.Literal{
-										Pos:  p(1192, 68),
+										Pos:  p(1214, 68),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Then: &lang.Literal{
-									Pos:   p(1192, 75),
+									Pos:   p(1214, 75),
 									Kind:  lang.LitKind(8),
 									Raw:   "\"\"",
 									Value: string(""),
 								},
 								Else: &lang.CallExpr{
-									Pos: p(1192, 87),
+									Pos: p(1214, 87),
 									Fun: &lang.MemberExpr{
-										Pos: p(1192, 87),
+										Pos: p(1214, 87),
 										X: &lang.Ident{
-											Pos:  p(1192, 80),
+											Pos:  p(1214, 80),
 											Name: "_value",
 										},
 										Name: "ToString",
@@ -17425,7 +17548,7 @@ func preludeAST() *lang.File {
 								},
 							},
 							Else: &lang.Literal{
-								Pos:   p(1192, 101),
+								Pos:   p(1214, 101),
 								Kind:  lang.LitKind(8),
 								Raw:   "\"Value is not created.\"",
 								Value: string("Value is not created."),
@@ -17435,7 +17558,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1201, 5),
+				Pos:       p(1223, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17445,11 +17568,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1201, 49),
+						Pos:  p(1223, 49),
 						Name: "IEqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1201, 67),
+								Pos:  p(1223, 67),
 								Name: "T",
 							},
 						},
@@ -17457,61 +17580,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1203, 9),
+						Pos:       p(1225, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1203, 16),
+							Pos:  p(1225, 16),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1203, 33),
+									Pos:  p(1225, 33),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1203, 36),
+								Pos:  p(1225, 36),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1204, 9),
+						Pos:       p(1226, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1204, 23),
+							Pos:  p(1226, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1204, 40),
+									Pos:  p(1226, 40),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1204, 64),
+							Pos: p(1226, 64),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1204, 54),
+								Pos:  p(1226, 54),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1204, 78),
+								Pos: p(1226, 78),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1204, 68),
+									Pos:  p(1226, 68),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1204, 80),
+									Pos: p(1226, 80),
 									Type: &lang.TypeRef{
-										Pos:  p(1204, 84),
+										Pos:  p(1226, 84),
 										Name: "ObjectEqualityComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1204, 107),
+												Pos:  p(1226, 107),
 												Name: "T",
 											},
 										},
@@ -17521,26 +17644,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1205, 9),
+						Pos:       p(1227, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1205, 25),
+							Pos:  p(1227, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1205, 37),
+								Pos: p(1227, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1205, 37),
+									Pos:  p(1227, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1205, 42),
+								Pos: p(1227, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1205, 42),
+									Pos:  p(1227, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -17548,18 +17671,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1206, 9),
+						Pos:       p(1228, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1206, 25),
+							Pos:  p(1228, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1206, 41),
+								Pos: p(1228, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1206, 41),
+									Pos:  p(1228, 41),
 									Name: "T",
 								},
 								Name: "obj",
@@ -17567,14 +17690,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1207, 9),
+						Pos:       p(1229, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1207, 23),
+							Pos:  p(1229, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1207, 40),
+									Pos:  p(1229, 40),
 									Name: "T",
 								},
 							},
@@ -17582,21 +17705,21 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1207, 50),
+								Pos: p(1229, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1207, 50),
+									Pos:  p(1229, 50),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1207, 55),
+											Pos:  p(1229, 55),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 58),
+											Pos:  p(1229, 58),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 61),
+											Pos:  p(1229, 61),
 											Name: "bool",
 										},
 									},
@@ -17604,62 +17727,62 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1207, 75),
+								Pos: p(1229, 75),
 								Type: &lang.TypeRef{
-									Pos:  p(1207, 75),
+									Pos:  p(1229, 75),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1207, 80),
+											Pos:  p(1229, 80),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 83),
+											Pos:  p(1229, 83),
 											Name: "int",
 										},
 									},
 								},
 								Name: "getHashCode",
 								Default: &lang.Literal{
-									Pos:  p(1207, 102),
+									Pos:  p(1229, 102),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1208, 9),
+							Pos: p(1230, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1209, 13),
+									Pos: p(1231, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1209, 24),
+										Pos: p(1231, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1209, 17),
+											Pos:  p(1231, 17),
 											Name: "equals",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1209, 27),
+											Pos:  p(1231, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1209, 33),
+										Pos: p(1231, 33),
 										X: &lang.NewExpr{
-											Pos: p(1209, 39),
+											Pos: p(1231, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1209, 43),
+												Pos:  p(1231, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1209, 65),
+													Pos: p(1231, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1209, 65),
+														Pos: p(1231, 65),
 														X: &lang.Ident{
-															Pos:  p(1209, 72),
+															Pos:  p(1231, 72),
 															Name: "equals",
 														},
 													},
@@ -17669,31 +17792,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1210, 13),
+									Pos: p(1232, 13),
 									X: &lang.NewExpr{
-										Pos: p(1210, 20),
+										Pos: p(1232, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1210, 24),
+											Pos:  p(1232, 24),
 											Name: "DelegateEqualityComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1210, 49),
+													Pos:  p(1232, 49),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1210, 52),
+												Pos: p(1232, 52),
 												X: &lang.Ident{
-													Pos:  p(1210, 52),
+													Pos:  p(1232, 52),
 													Name: "equals",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1210, 60),
+												Pos: p(1232, 60),
 												X: &lang.Ident{
-													Pos:  p(1210, 60),
+													Pos:  p(1232, 60),
 													Name: "getHashCode",
 												},
 											},
@@ -17701,13 +17824,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1211, 9),
+							Rbrace: p(1233, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1214, 5),
+				Pos:       p(1236, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17717,11 +17840,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1214, 46),
+						Pos:  p(1236, 46),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1214, 63),
+								Pos:  p(1236, 63),
 								Name: "T",
 							},
 						},
@@ -17729,53 +17852,53 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1216, 9),
+						Pos:       p(1238, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1216, 25),
+							Pos:  p(1238, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1216, 37),
+								Pos: p(1238, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1216, 37),
+									Pos:  p(1238, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1216, 42),
+								Pos: p(1238, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1216, 42),
+									Pos:  p(1238, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1216, 57),
+							Pos: p(1238, 57),
 							Fun: &lang.MemberExpr{
-								Pos: p(1216, 57),
+								Pos: p(1238, 57),
 								X: &lang.Ident{
-									Pos:  p(1216, 50),
+									Pos:  p(1238, 50),
 									Name: "object",
 								},
 								Name: "Equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1216, 64),
+									Pos: p(1238, 64),
 									X: &lang.Ident{
-										Pos:  p(1216, 64),
+										Pos:  p(1238, 64),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1216, 67),
+									Pos: p(1238, 67),
 									X: &lang.Ident{
-										Pos:  p(1216, 67),
+										Pos:  p(1238, 67),
 										Name: "y",
 									},
 								},
@@ -17783,49 +17906,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1217, 9),
+						Pos:       p(1239, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1217, 25),
+							Pos:  p(1239, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1217, 41),
+								Pos: p(1239, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1217, 41),
+									Pos:  p(1239, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1217, 63),
+							Pos: p(1239, 63),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1217, 55),
+								Pos: p(1239, 55),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(1217, 51),
+									Pos:  p(1239, 51),
 									Name: "obj",
 								},
 								Y: &lang.Literal{
-									Pos:  p(1217, 58),
+									Pos:  p(1239, 58),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(1217, 65),
+								Pos:   p(1239, 65),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(1217, 73),
+								Pos: p(1239, 73),
 								Fun: &lang.MemberExpr{
-									Pos: p(1217, 73),
+									Pos: p(1239, 73),
 									X: &lang.Ident{
-										Pos:  p(1217, 69),
+										Pos:  p(1239, 69),
 										Name: "obj",
 									},
 									Name: "GetHashCode",
@@ -17836,7 +17959,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1220, 5),
+				Pos:       p(1242, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DelegateEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17846,11 +17969,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1220, 48),
+						Pos:  p(1242, 48),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1220, 65),
+								Pos:  p(1242, 65),
 								Name: "T",
 							},
 						},
@@ -17858,78 +17981,78 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1222, 9),
+						Pos:       p(1244, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1222, 18),
+							Pos:  p(1244, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1222, 23),
+									Pos:  p(1244, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1222, 26),
+									Pos:  p(1244, 26),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1222, 29),
+									Pos:  p(1244, 29),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1222, 35),
+								Pos:  p(1244, 35),
 								Name: "_equals",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1223, 9),
+						Pos:       p(1245, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1223, 18),
+							Pos:  p(1245, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1223, 23),
+									Pos:  p(1245, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1223, 26),
+									Pos:  p(1245, 26),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1223, 31),
+								Pos:  p(1245, 31),
 								Name: "_hash",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1224, 9),
+						Pos:       p(1246, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DelegateEqualityComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1224, 41),
+								Pos: p(1246, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1224, 41),
+									Pos:  p(1246, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1224, 46),
+											Pos:  p(1246, 46),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 49),
+											Pos:  p(1246, 49),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 52),
+											Pos:  p(1246, 52),
 											Name: "bool",
 										},
 									},
@@ -17937,17 +18060,17 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1224, 66),
+								Pos: p(1246, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(1224, 66),
+									Pos:  p(1246, 66),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1224, 71),
+											Pos:  p(1246, 71),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 74),
+											Pos:  p(1246, 74),
 											Name: "int",
 										},
 									},
@@ -17956,420 +18079,50 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1224, 85),
+							Pos: p(1246, 85),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1224, 87),
+									Pos: p(1246, 87),
 									X: &lang.AssignExpr{
-										Pos: p(1224, 95),
+										Pos: p(1246, 95),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1224, 87),
+											Pos:  p(1246, 87),
 											Name: "_equals",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1224, 97),
+											Pos:  p(1246, 97),
 											Name: "equals",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1224, 105),
+									Pos: p(1246, 105),
 									X: &lang.AssignExpr{
-										Pos: p(1224, 111),
+										Pos: p(1246, 111),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1224, 105),
+											Pos:  p(1246, 105),
 											Name: "_hash",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1224, 113),
+											Pos:  p(1246, 113),
 											Name: "hash",
 										},
 									},
 								},
 							},
-							Rbrace: p(1224, 119),
+							Rbrace: p(1246, 119),
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       p(1225, 9),
-						Modifiers: lang.Modifiers(4097),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1225, 25),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1225, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(1225, 37),
-									Name: "T",
-								},
-								Name: "x",
-							},
-							&lang.Param{
-								Pos: p(1225, 42),
-								Type: &lang.TypeRef{
-									Pos:  p(1225, 42),
-									Name: "T",
-								},
-								Name: "y",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1225, 50),
-							Fun: &lang.Ident{
-								Pos:  p(1225, 50),
-								Name: "_equals",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1225, 58),
-									X: &lang.Ident{
-										Pos:  p(1225, 58),
-										Name: "x",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1225, 61),
-									X: &lang.Ident{
-										Pos:  p(1225, 61),
-										Name: "y",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1226, 9),
-						Modifiers: lang.Modifiers(4097),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1226, 25),
-							Name: "int",
-						},
-						Name: "GetHashCode",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1226, 41),
-								Type: &lang.TypeRef{
-									Pos:  p(1226, 41),
-									Name: "T",
-								},
-								Name: "obj",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1227, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1228, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1228, 23),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1228, 17),
-											Name: "_hash",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1228, 26),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1228, 32),
-										X: &lang.NewExpr{
-											Pos: p(1228, 38),
-											Type: &lang.TypeRef{
-												Pos:  p(1228, 42),
-												Name: "NotSupportedException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1228, 64),
-													X: &lang.Literal{
-														Pos:   p(1228, 64),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"Specified method is not supported.\"",
-														Value: string("Specified method is not supported."),
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1229, 13),
-									X: &lang.CallExpr{
-										Pos: p(1229, 20),
-										Fun: &lang.Ident{
-											Pos:  p(1229, 20),
-											Name: "_hash",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1229, 26),
-												X: &lang.Ident{
-													Pos:  p(1229, 26),
-													Name: "obj",
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1230, 9),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(1233, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Comparer",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(65),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(1233, 41),
-						Name: "IComparer",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(1233, 51),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       p(1235, 9),
-						Modifiers: lang.Modifiers(16),
-						Type: &lang.TypeRef{
-							Pos:  p(1235, 16),
-							Name: "Comparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1235, 25),
-									Name: "T",
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1235, 28),
-								Name: "s_default",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1236, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(1236, 23),
-							Name: "Comparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1236, 32),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Default",
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(1236, 56),
-							Op:  "??",
-							X: &lang.Ident{
-								Pos:  p(1236, 46),
-								Name: "s_default",
-							},
-							Y: &lang.AssignExpr{
-								Pos: p(1236, 70),
-								Op:  "=",
-								Left: &lang.Ident{
-									Pos:  p(1236, 60),
-									Name: "s_default",
-								},
-								Right: &lang.NewExpr{
-									Pos: p(1236, 72),
-									Type: &lang.TypeRef{
-										Pos:  p(1236, 76),
-										Name: "ObjectComparer",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  p(1236, 91),
-												Name: "T",
-											},
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1237, 9),
-						Modifiers: lang.Modifiers(65),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1237, 25),
-							Name: "int",
-						},
-						Name: "Compare",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1237, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(1237, 37),
-									Name: "T",
-								},
-								Name: "x",
-							},
-							&lang.Param{
-								Pos: p(1237, 42),
-								Type: &lang.TypeRef{
-									Pos:  p(1237, 42),
-									Name: "T",
-								},
-								Name: "y",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1238, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1238, 23),
-							Name: "Comparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1238, 32),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Create",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1238, 42),
-								Type: &lang.TypeRef{
-									Pos:  p(1238, 42),
-									Name: "Comparison",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1238, 53),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparison",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1239, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1240, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1240, 28),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1240, 17),
-											Name: "comparison",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1240, 31),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1240, 37),
-										X: &lang.NewExpr{
-											Pos: p(1240, 43),
-											Type: &lang.TypeRef{
-												Pos:  p(1240, 47),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1240, 69),
-													X: &lang.NameOfExpr{
-														Pos: p(1240, 69),
-														X: &lang.Ident{
-															Pos:  p(1240, 76),
-															Name: "comparison",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1241, 13),
-									X: &lang.NewExpr{
-										Pos: p(1241, 20),
-										Type: &lang.TypeRef{
-											Pos:  p(1241, 24),
-											Name: "ComparisonComparer",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(1241, 43),
-													Name: "T",
-												},
-											},
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1241, 46),
-												X: &lang.Ident{
-													Pos:  p(1241, 46),
-													Name: "comparison",
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1242, 9),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(1245, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ObjectComparer",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(32),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(1245, 38),
-						Name: "Comparer",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(1245, 47),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       p(1247, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1247, 25),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Compare",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: p(1247, 37),
@@ -18388,76 +18141,446 @@ func preludeAST() *lang.File {
 								Name: "y",
 							},
 						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1247, 50),
+							Fun: &lang.Ident{
+								Pos:  p(1247, 50),
+								Name: "_equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1247, 58),
+									X: &lang.Ident{
+										Pos:  p(1247, 58),
+										Name: "x",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1247, 61),
+									X: &lang.Ident{
+										Pos:  p(1247, 61),
+										Name: "y",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1248, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1248, 25),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1248, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(1248, 41),
+									Name: "T",
+								},
+								Name: "obj",
+							},
+						},
 						Body: &lang.BlockStmt{
-							Pos: p(1248, 9),
+							Pos: p(1249, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1250, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1250, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1250, 17),
+											Name: "_hash",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1250, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1250, 32),
+										X: &lang.NewExpr{
+											Pos: p(1250, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1250, 42),
+												Name: "NotSupportedException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1250, 64),
+													X: &lang.Literal{
+														Pos:   p(1250, 64),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Specified method is not supported.\"",
+														Value: string("Specified method is not supported."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1251, 13),
+									X: &lang.CallExpr{
+										Pos: p(1251, 20),
+										Fun: &lang.Ident{
+											Pos:  p(1251, 20),
+											Name: "_hash",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1251, 26),
+												X: &lang.Ident{
+													Pos:  p(1251, 26),
+													Name: "obj",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1252, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1255, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Comparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1255, 41),
+						Name: "IComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1255, 51),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1257, 9),
+						Modifiers: lang.Modifiers(16),
+						Type: &lang.TypeRef{
+							Pos:  p(1257, 16),
+							Name: "Comparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1257, 25),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1257, 28),
+								Name: "s_default",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1258, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(1258, 23),
+							Name: "Comparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1258, 32),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Default",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1258, 56),
+							Op:  "??",
+							X: &lang.Ident{
+								Pos:  p(1258, 46),
+								Name: "s_default",
+							},
+							Y: &lang.AssignExpr{
+								Pos: p(1258, 70),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(1258, 60),
+									Name: "s_default",
+								},
+								Right: &lang.NewExpr{
+									Pos: p(1258, 72),
+									Type: &lang.TypeRef{
+										Pos:  p(1258, 76),
+										Name: "ObjectComparer",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1258, 91),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1259, 9),
+						Modifiers: lang.Modifiers(65),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1259, 25),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1259, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1259, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(1259, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1259, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1260, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1260, 23),
+							Name: "Comparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1260, 32),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Create",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1260, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1260, 42),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1260, 53),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1261, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1262, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1262, 28),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1262, 17),
+											Name: "comparison",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1262, 31),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1262, 37),
+										X: &lang.NewExpr{
+											Pos: p(1262, 43),
+											Type: &lang.TypeRef{
+												Pos:  p(1262, 47),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1262, 69),
+													X: &lang.NameOfExpr{
+														Pos: p(1262, 69),
+														X: &lang.Ident{
+															Pos:  p(1262, 76),
+															Name: "comparison",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1263, 13),
+									X: &lang.NewExpr{
+										Pos: p(1263, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1263, 24),
+											Name: "ComparisonComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1263, 43),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1263, 46),
+												X: &lang.Ident{
+													Pos:  p(1263, 46),
+													Name: "comparison",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1264, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1267, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ObjectComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1267, 38),
+						Name: "Comparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1267, 47),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1269, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1269, 25),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1269, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1269, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(1269, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1269, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1270, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1249, 13),
+									Pos: p(1271, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1249, 13),
+										Pos:  p(1271, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1249, 20),
+											Pos:  p(1271, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(1249, 24),
+												Pos:  p(1271, 24),
 												Name: "x",
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1249, 27),
+											Pos:  p(1271, 27),
 											Name: "b",
 											Init: &lang.Ident{
-												Pos:  p(1249, 31),
+												Pos:  p(1271, 31),
 												Name: "y",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1250, 13),
+									Pos: p(1272, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1250, 19),
+										Pos: p(1272, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1250, 17),
+											Pos:  p(1272, 17),
 											Name: "a",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1250, 22),
+											Pos:  p(1272, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1250, 28),
+										Pos: p(1272, 28),
 										X: &lang.CondExpr{
-											Pos: p(1250, 45),
+											Pos: p(1272, 45),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1250, 37),
+												Pos: p(1272, 37),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1250, 35),
+													Pos:  p(1272, 35),
 													Name: "b",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1250, 40),
+													Pos:  p(1272, 40),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.Literal{
-												Pos:   p(1250, 47),
+												Pos:   p(1272, 47),
 												Raw:   "0",
 												Value: int64(0),
 											},
 											Else: &lang.UnaryExpr{
-												Pos: p(1250, 51),
+												Pos: p(1272, 51),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1250, 52),
+													Pos:   p(1272, 52),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -18466,63 +18589,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1251, 13),
+									Pos: p(1273, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1251, 19),
+										Pos: p(1273, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1251, 17),
+											Pos:  p(1273, 17),
 											Name: "b",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1251, 22),
+											Pos:  p(1273, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1251, 28),
+										Pos: p(1273, 28),
 										X: &lang.Literal{
-											Pos:   p(1251, 35),
+											Pos:   p(1273, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1252, 13),
+									Pos: p(1274, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(1252, 19),
+										Pos: p(1274, 19),
 										X: &lang.Ident{
-											Pos:  p(1252, 17),
+											Pos:  p(1274, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(1252, 22),
+											Pos: p(1274, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(1252, 22),
+												Pos:  p(1274, 22),
 												Name: "IComparable",
 											},
 											Name: "c",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1252, 37),
+										Pos: p(1274, 37),
 										X: &lang.CallExpr{
-											Pos: p(1252, 46),
+											Pos: p(1274, 46),
 											Fun: &lang.MemberExpr{
-												Pos: p(1252, 46),
+												Pos: p(1274, 46),
 												X: &lang.Ident{
-													Pos:  p(1252, 44),
+													Pos:  p(1274, 44),
 													Name: "c",
 												},
 												Name: "CompareTo",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1252, 56),
+													Pos: p(1274, 56),
 													X: &lang.Ident{
-														Pos:  p(1252, 56),
+														Pos:  p(1274, 56),
 														Name: "b",
 													},
 												},
@@ -18531,18 +18654,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(1253, 13),
+									Pos: p(1275, 13),
 									X: &lang.NewExpr{
-										Pos: p(1253, 19),
+										Pos: p(1275, 19),
 										Type: &lang.TypeRef{
-											Pos:  p(1253, 23),
+											Pos:  p(1275, 23),
 											Name: "ArgumentException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1253, 41),
+												Pos: p(1275, 41),
 												X: &lang.Literal{
-													Pos:   p(1253, 41),
+													Pos:   p(1275, 41),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"At least one object must implement IComparable.\"",
 													Value: string("At least one object must implement IComparable."),
@@ -18552,13 +18675,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1254, 9),
+							Rbrace: p(1276, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1257, 5),
+				Pos:       p(1279, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ComparisonComparer",
 				Namespace: "System.Collections.Generic",
@@ -18568,11 +18691,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1257, 42),
+						Pos:  p(1279, 42),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1257, 51),
+								Pos:  p(1279, 51),
 								Name: "T",
 							},
 						},
@@ -18580,38 +18703,38 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1259, 9),
+						Pos:       p(1281, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1259, 18),
+							Pos:  p(1281, 18),
 							Name: "Comparison",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1259, 29),
+									Pos:  p(1281, 29),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1259, 32),
+								Pos:  p(1281, 32),
 								Name: "_comparison",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1260, 9),
+						Pos:       p(1282, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ComparisonComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1260, 35),
+								Pos: p(1282, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1260, 35),
+									Pos:  p(1282, 35),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1260, 46),
+											Pos:  p(1282, 46),
 											Name: "T",
 										},
 									},
@@ -18620,71 +18743,71 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1260, 61),
+							Pos: p(1282, 61),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1260, 63),
+									Pos: p(1282, 63),
 									X: &lang.AssignExpr{
-										Pos: p(1260, 75),
+										Pos: p(1282, 75),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1260, 63),
+											Pos:  p(1282, 63),
 											Name: "_comparison",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1260, 77),
+											Pos:  p(1282, 77),
 											Name: "comparison",
 										},
 									},
 								},
 							},
-							Rbrace: p(1260, 89),
+							Rbrace: p(1282, 89),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1261, 9),
+						Pos:       p(1283, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1261, 25),
+							Pos:  p(1283, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1261, 37),
+								Pos: p(1283, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1261, 37),
+									Pos:  p(1283, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1261, 42),
+								Pos: p(1283, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1261, 42),
+									Pos:  p(1283, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1261, 50),
+							Pos: p(1283, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1261, 50),
+								Pos:  p(1283, 50),
 								Name: "_comparison",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1261, 62),
+									Pos: p(1283, 62),
 									X: &lang.Ident{
-										Pos:  p(1261, 62),
+										Pos:  p(1283, 62),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1261, 65),
+									Pos: p(1283, 65),
 									X: &lang.Ident{
-										Pos:  p(1261, 65),
+										Pos:  p(1283, 65),
 										Name: "y",
 									},
 								},
@@ -18694,7 +18817,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1271, 5),
+				Pos:       p(1293, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ILookup",
 				Namespace: "System.Linq",
@@ -18705,19 +18828,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1271, 48),
+						Pos:  p(1293, 48),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1271, 87),
+								Pos:  p(1293, 87),
 								Name: "IGrouping",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1271, 97),
+										Pos:  p(1293, 97),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1271, 103),
+										Pos:  p(1293, 103),
 										Name: "TElement",
 									},
 								},
@@ -18727,27 +18850,27 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(1273, 9),
+						Pos: p(1295, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1273, 9),
+							Pos:  p(1295, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1273, 21),
+								Pos:  p(1295, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(1274, 9),
+						Pos: p(1296, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1274, 9),
+							Pos:  p(1296, 9),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1274, 48),
+									Pos:  p(1296, 48),
 									Name: "TElement",
 								},
 							},
@@ -18755,15 +18878,15 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1274, 75),
+								Pos:  p(1296, 75),
 								Kind: "get",
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1274, 63),
+								Pos: p(1296, 63),
 								Type: &lang.TypeRef{
-									Pos:  p(1274, 63),
+									Pos:  p(1296, 63),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18771,17 +18894,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1275, 9),
+						Pos: p(1297, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1275, 9),
+							Pos:  p(1297, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1275, 23),
+								Pos: p(1297, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(1275, 23),
+									Pos:  p(1297, 23),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18791,7 +18914,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1278, 5),
+				Pos:       p(1300, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lookup",
 				Namespace: "System.Linq",
@@ -18802,15 +18925,15 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1278, 43),
+						Pos:  p(1300, 43),
 						Name: "ILookup",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1278, 51),
+								Pos:  p(1300, 51),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  p(1278, 57),
+								Pos:  p(1300, 57),
 								Name: "TElement",
 							},
 						},
@@ -18818,22 +18941,22 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1280, 9),
+						Pos:       p(1302, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1280, 18),
+							Pos:  p(1302, 18),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1280, 50),
+									Pos:  p(1302, 50),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1280, 60),
+											Pos:  p(1302, 60),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1280, 66),
+											Pos:  p(1302, 66),
 											Name: "TElement",
 										},
 									},
@@ -18842,32 +18965,32 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1280, 77),
+								Pos:  p(1302, 77),
 								Name: "_groups",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1281, 9),
+						Pos:       p(1303, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1281, 18),
+							Pos:  p(1303, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1281, 56),
+									Pos:  p(1303, 56),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1281, 62),
+									Pos:  p(1303, 62),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1281, 72),
+											Pos:  p(1303, 72),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1281, 78),
+											Pos:  p(1303, 78),
 											Name: "TElement",
 										},
 									},
@@ -18876,55 +18999,55 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1281, 89),
+								Pos:  p(1303, 89),
 								Name: "_index",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1282, 9),
+						Pos: p(1304, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1282, 9),
+							Pos:  p(1304, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1282, 19),
+									Pos:  p(1304, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1282, 25),
+									Pos:  p(1304, 25),
 									Name: "TElement",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1282, 35),
+								Pos:  p(1304, 35),
 								Name: "_nullGroup",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1284, 9),
+						Pos:       p(1306, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Lookup",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1284, 25),
+								Pos: p(1306, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1284, 25),
+									Pos:  p(1306, 25),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1284, 64),
+											Pos:  p(1306, 64),
 											Name: "IGrouping",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1284, 74),
+													Pos:  p(1306, 74),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1284, 80),
+													Pos:  p(1306, 80),
 													Name: "TElement",
 												},
 											},
@@ -18934,13 +19057,13 @@ func preludeAST() *lang.File {
 								Name: "groups",
 							},
 							&lang.Param{
-								Pos: p(1284, 99),
+								Pos: p(1306, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(1284, 99),
+									Pos:  p(1306, 99),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1284, 144),
+											Pos:  p(1306, 144),
 											Name: "TKey",
 										},
 									},
@@ -18949,33 +19072,33 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1285, 9),
+							Pos: p(1307, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1286, 13),
+									Pos: p(1308, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1286, 21),
+										Pos: p(1308, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1286, 13),
+											Pos:  p(1308, 13),
 											Name: "_groups",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(1286, 23),
+											Pos: p(1308, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1286, 27),
+												Pos:  p(1308, 27),
 												Name: "System.Collections.Generic.List",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(1286, 59),
+														Pos:  p(1308, 59),
 														Name: "IGrouping",
 														Args: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1286, 69),
+																Pos:  p(1308, 69),
 																Name: "TKey",
 															},
 															&lang.TypeRef{
-																Pos:  p(1286, 75),
+																Pos:  p(1308, 75),
 																Name: "TElement",
 															},
 														},
@@ -18984,9 +19107,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1286, 86),
+													Pos: p(1308, 86),
 													X: &lang.Ident{
-														Pos:  p(1286, 86),
+														Pos:  p(1308, 86),
 														Name: "groups",
 													},
 												},
@@ -18995,49 +19118,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1287, 13),
+									Pos: p(1309, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1287, 20),
+										Pos: p(1309, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1287, 13),
+											Pos:  p(1309, 13),
 											Name: "_index",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1287, 39),
+											Pos: p(1309, 39),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1287, 31),
+												Pos: p(1309, 31),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1287, 22),
+													Pos:  p(1309, 22),
 													Name: "comparer",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1287, 34),
+													Pos:  p(1309, 34),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.NewExpr{
-												Pos: p(1287, 41),
+												Pos: p(1309, 41),
 												Type: &lang.TypeRef{
-													Pos:  p(1287, 45),
+													Pos:  p(1309, 45),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1287, 83),
+															Pos:  p(1309, 83),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1287, 89),
+															Pos:  p(1309, 89),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1287, 99),
+																	Pos:  p(1309, 99),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1287, 105),
+																	Pos:  p(1309, 105),
 																	Name: "TElement",
 																},
 															},
@@ -19046,25 +19169,25 @@ func preludeAST() *lang.File {
 												},
 											},
 											Else: &lang.NewExpr{
-												Pos: p(1287, 120),
+												Pos: p(1309, 120),
 												Type: &lang.TypeRef{
-													Pos:  p(1287, 124),
+													Pos:  p(1309, 124),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1287, 162),
+															Pos:  p(1309, 162),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1287, 168),
+															Pos:  p(1309, 168),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1287, 178),
+																	Pos:  p(1309, 178),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1287, 184),
+																	Pos:  p(1309, 184),
 																	Name: "TElement",
 																},
 															},
@@ -19073,9 +19196,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1287, 195),
+														Pos: p(1309, 195),
 														X: &lang.Ident{
-															Pos:  p(1287, 195),
+															Pos:  p(1309, 195),
 															Name: "comparer",
 														},
 													},
@@ -19085,67 +19208,67 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos:  p(1288, 13),
+									Pos:  p(1310, 13),
 									Name: "g",
 									X: &lang.Ident{
-										Pos:  p(1288, 31),
+										Pos:  p(1310, 31),
 										Name: "_groups",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1289, 13),
+										Pos: p(1311, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1290, 17),
+												Pos: p(1312, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1290, 27),
+													Pos: p(1312, 27),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(1290, 23),
+														Pos: p(1312, 23),
 														X: &lang.Ident{
-															Pos:  p(1290, 21),
+															Pos:  p(1312, 21),
 															Name: "g",
 														},
 														Name: "Key",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1290, 30),
+														Pos:  p(1312, 30),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1290, 36),
+													Pos: p(1312, 36),
 													X: &lang.AssignExpr{
-														Pos: p(1290, 47),
+														Pos: p(1312, 47),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1290, 36),
+															Pos:  p(1312, 36),
 															Name: "_nullGroup",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1290, 49),
+															Pos:  p(1312, 49),
 															Name: "g",
 														},
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1291, 22),
+													Pos: p(1313, 22),
 													X: &lang.AssignExpr{
-														Pos: p(1291, 36),
+														Pos: p(1313, 36),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1291, 28),
+															Pos: p(1313, 28),
 															X: &lang.Ident{
-																Pos:  p(1291, 22),
+																Pos:  p(1313, 22),
 																Name: "_index",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1291, 29),
+																	Pos: p(1313, 29),
 																	X: &lang.MemberExpr{
-																		Pos: p(1291, 31),
+																		Pos: p(1313, 31),
 																		X: &lang.Ident{
-																			Pos:  p(1291, 29),
+																			Pos:  p(1313, 29),
 																			Name: "g",
 																		},
 																		Name: "Key",
@@ -19154,46 +19277,46 @@ func preludeAST() *lang.File {
 															},
 														},
 														Right: &lang.Ident{
-															Pos:  p(1291, 38),
+															Pos:  p(1313, 38),
 															Name: "g",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1292, 13),
+										Rbrace: p(1314, 13),
 									},
 								},
 							},
-							Rbrace: p(1293, 9),
+							Rbrace: p(1315, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1295, 9),
+						Pos:       p(1317, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1295, 16),
+							Pos:  p(1317, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1295, 37),
+							Pos: p(1317, 37),
 							X: &lang.Ident{
-								Pos:  p(1295, 29),
+								Pos:  p(1317, 29),
 								Name: "_groups",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1297, 9),
+						Pos:       p(1319, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1297, 16),
+							Pos:  p(1319, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1297, 55),
+									Pos:  p(1319, 55),
 									Name: "TElement",
 								},
 							},
@@ -19201,28 +19324,28 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1299, 13),
+								Pos:  p(1321, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1300, 13),
+									Pos: p(1322, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1301, 17),
+											Pos: p(1323, 17),
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1301, 21),
+													Pos:  p(1323, 21),
 													Name: "g",
 													Init: &lang.CallExpr{
-														Pos: p(1301, 25),
+														Pos: p(1323, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1301, 25),
+															Pos:  p(1323, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1301, 30),
+																Pos: p(1323, 30),
 																X: &lang.Ident{
-																	Pos:  p(1301, 30),
+																	Pos:  p(1323, 30),
 																	Name: "key",
 																},
 															},
@@ -19232,34 +19355,34 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1302, 17),
+											Pos: p(1324, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1302, 23),
+												Pos: p(1324, 23),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1302, 21),
+													Pos:  p(1324, 21),
 													Name: "g",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1302, 26),
+													Pos:  p(1324, 26),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1302, 32),
+												Pos: p(1324, 32),
 												X: &lang.CallExpr{
-													Pos: p(1302, 50),
+													Pos: p(1324, 50),
 													Fun: &lang.MemberExpr{
-														Pos: p(1302, 50),
+														Pos: p(1324, 50),
 														X: &lang.Ident{
-															Pos:  p(1302, 39),
+															Pos:  p(1324, 39),
 															Name: "Enumerable",
 														},
 														Name: "Empty",
 														TypeArgs: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1302, 56),
+																Pos:  p(1324, 56),
 																Name: "TElement",
 															},
 														},
@@ -19268,22 +19391,22 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1303, 17),
+											Pos: p(1325, 17),
 											X: &lang.Ident{
-												Pos:  p(1303, 24),
+												Pos:  p(1325, 24),
 												Name: "g",
 											},
 										},
 									},
-									Rbrace: p(1304, 13),
+									Rbrace: p(1326, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1297, 70),
+								Pos: p(1319, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(1297, 70),
+									Pos:  p(1319, 70),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -19291,61 +19414,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1307, 9),
+						Pos:       p(1329, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1307, 16),
+							Pos:  p(1329, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1307, 30),
+								Pos: p(1329, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1307, 30),
+									Pos:  p(1329, 30),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1307, 53),
+							Pos: p(1329, 53),
 							Op:  "!=",
 							X: &lang.CallExpr{
-								Pos: p(1307, 43),
+								Pos: p(1329, 43),
 								Fun: &lang.Ident{
-									Pos:  p(1307, 43),
+									Pos:  p(1329, 43),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1307, 48),
+										Pos: p(1329, 48),
 										X: &lang.Ident{
-											Pos:  p(1307, 48),
+											Pos:  p(1329, 48),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:  p(1307, 56),
+								Pos:  p(1329, 56),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1309, 9),
+						Pos: p(1331, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1309, 9),
+							Pos:  p(1331, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1309, 19),
+									Pos:  p(1331, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1309, 25),
+									Pos:  p(1331, 25),
 									Name: "TElement",
 								},
 							},
@@ -19353,127 +19476,127 @@ func preludeAST() *lang.File {
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1309, 40),
+								Pos: p(1331, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1309, 40),
+									Pos:  p(1331, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1310, 9),
+							Pos: p(1332, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1311, 13),
+									Pos: p(1333, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1311, 21),
+										Pos: p(1333, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1311, 17),
+											Pos:  p(1333, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1311, 24),
+											Pos:  p(1333, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1311, 30),
+										Pos: p(1333, 30),
 										X: &lang.Ident{
-											Pos:  p(1311, 37),
+											Pos:  p(1333, 37),
 											Name: "_nullGroup",
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1312, 13),
+									Pos: p(1334, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1312, 13),
+										Pos:  p(1334, 13),
 										Name: "IGrouping",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1312, 23),
+												Pos:  p(1334, 23),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  p(1312, 29),
+												Pos:  p(1334, 29),
 												Name: "TElement",
 											},
 										},
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1312, 39),
+											Pos:  p(1334, 39),
 											Name: "g",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1313, 13),
+									Pos: p(1335, 13),
 									X: &lang.CondExpr{
-										Pos: p(1313, 51),
+										Pos: p(1335, 51),
 										Cond: &lang.CallExpr{
-											Pos: p(1313, 27),
+											Pos: p(1335, 27),
 											Fun: &lang.MemberExpr{
-												Pos: p(1313, 27),
+												Pos: p(1335, 27),
 												X: &lang.Ident{
-													Pos:  p(1313, 20),
+													Pos:  p(1335, 20),
 													Name: "_index",
 												},
 												Name: "TryGetValue",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1313, 39),
+													Pos: p(1335, 39),
 													X: &lang.Ident{
-														Pos:  p(1313, 39),
+														Pos:  p(1335, 39),
 														Name: "key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1313, 44),
+													Pos: p(1335, 44),
 													Mod: "out",
 													X: &lang.Ident{
-														Pos:  p(1313, 48),
+														Pos:  p(1335, 48),
 														Name: "g",
 													},
 												},
 											},
 										},
 										Then: &lang.Ident{
-											Pos:  p(1313, 53),
+											Pos:  p(1335, 53),
 											Name: "g",
 										},
 										Else: &lang.Literal{
-											Pos:  p(1313, 57),
+											Pos:  p(1335, 57),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 							},
-							Rbrace: p(1314, 9),
+							Rbrace: p(1336, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1316, 9),
+						Pos:       p(1338, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1316, 16),
+							Pos:  p(1338, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1316, 55),
+									Pos:  p(1338, 55),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1316, 65),
+											Pos:  p(1338, 65),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1316, 71),
+											Pos:  p(1338, 71),
 											Name: "TElement",
 										},
 									},
@@ -19482,11 +19605,11 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1316, 109),
+							Pos: p(1338, 109),
 							Fun: &lang.MemberExpr{
-								Pos: p(1316, 109),
+								Pos: p(1338, 109),
 								X: &lang.Ident{
-									Pos:  p(1316, 101),
+									Pos:  p(1338, 101),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
@@ -19494,50 +19617,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1317, 9),
+						Pos: p(1339, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1317, 9),
+							Pos:  p(1339, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1317, 98),
+							Pos: p(1339, 98),
 							Fun: &lang.MemberExpr{
-								Pos: p(1317, 98),
+								Pos: p(1339, 98),
 								X: &lang.Ident{
-									Pos:  p(1317, 90),
+									Pos:  p(1339, 90),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1317, 40),
+							Pos:  p(1339, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1320, 5),
+				Pos:       p(1342, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LookupExtensions",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1322, 9),
+						Pos:       p(1344, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1322, 23),
+							Pos:  p(1344, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1322, 31),
+									Pos:  p(1344, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1322, 37),
+									Pos:  p(1344, 37),
 									Name: "TSource",
 								},
 							},
@@ -19549,14 +19672,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1322, 70),
+								Pos:      p(1344, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1322, 75),
+									Pos:  p(1344, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1322, 114),
+											Pos:  p(1344, 114),
 											Name: "TSource",
 										},
 									},
@@ -19564,17 +19687,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1322, 131),
+								Pos: p(1344, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1322, 131),
+									Pos:  p(1344, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1322, 136),
+											Pos:  p(1344, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1322, 145),
+											Pos:  p(1344, 145),
 											Name: "TKey",
 										},
 									},
@@ -19583,46 +19706,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1323, 16),
+							Pos: p(1345, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1323, 16),
+								Pos:  p(1345, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1323, 22),
+									Pos: p(1345, 22),
 									X: &lang.Ident{
-										Pos:  p(1323, 22),
+										Pos:  p(1345, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 30),
+									Pos: p(1345, 30),
 									X: &lang.Ident{
-										Pos:  p(1323, 30),
+										Pos:  p(1345, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 43),
+									Pos: p(1345, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1323, 43),
+										Pos: p(1345, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1323, 43),
+												Pos:  p(1345, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1323, 48),
+											Pos:  p(1345, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 51),
+									Pos: p(1345, 51),
 									X: &lang.Literal{
-										Pos:  p(1323, 51),
+										Pos:  p(1345, 51),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -19631,18 +19754,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1325, 9),
+						Pos:       p(1347, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1325, 23),
+							Pos:  p(1347, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1325, 31),
+									Pos:  p(1347, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1325, 37),
+									Pos:  p(1347, 37),
 									Name: "TSource",
 								},
 							},
@@ -19654,14 +19777,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1325, 70),
+								Pos:      p(1347, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 75),
+									Pos:  p(1347, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 114),
+											Pos:  p(1347, 114),
 											Name: "TSource",
 										},
 									},
@@ -19669,17 +19792,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1325, 131),
+								Pos: p(1347, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 131),
+									Pos:  p(1347, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 136),
+											Pos:  p(1347, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1325, 145),
+											Pos:  p(1347, 145),
 											Name: "TKey",
 										},
 									},
@@ -19687,13 +19810,13 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1325, 164),
+								Pos: p(1347, 164),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 164),
+									Pos:  p(1347, 164),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 209),
+											Pos:  p(1347, 209),
 											Name: "TKey",
 										},
 									},
@@ -19702,46 +19825,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1326, 16),
+							Pos: p(1348, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1326, 16),
+								Pos:  p(1348, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1326, 22),
+									Pos: p(1348, 22),
 									X: &lang.Ident{
-										Pos:  p(1326, 22),
+										Pos:  p(1348, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 30),
+									Pos: p(1348, 30),
 									X: &lang.Ident{
-										Pos:  p(1326, 30),
+										Pos:  p(1348, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 43),
+									Pos: p(1348, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1326, 43),
+										Pos: p(1348, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1326, 43),
+												Pos:  p(1348, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1326, 48),
+											Pos:  p(1348, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 51),
+									Pos: p(1348, 51),
 									X: &lang.Ident{
-										Pos:  p(1326, 51),
+										Pos:  p(1348, 51),
 										Name: "comparer",
 									},
 								},
@@ -19749,18 +19872,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1328, 9),
+						Pos:       p(1350, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1328, 23),
+							Pos:  p(1350, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1328, 31),
+									Pos:  p(1350, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1328, 37),
+									Pos:  p(1350, 37),
 									Name: "TElement",
 								},
 							},
@@ -19773,14 +19896,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1328, 81),
+								Pos:      p(1350, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 86),
+									Pos:  p(1350, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 125),
+											Pos:  p(1350, 125),
 											Name: "TSource",
 										},
 									},
@@ -19788,17 +19911,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1328, 142),
+								Pos: p(1350, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 142),
+									Pos:  p(1350, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 147),
+											Pos:  p(1350, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1328, 156),
+											Pos:  p(1350, 156),
 											Name: "TKey",
 										},
 									},
@@ -19806,17 +19929,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1328, 175),
+								Pos: p(1350, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 175),
+									Pos:  p(1350, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 180),
+											Pos:  p(1350, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1328, 189),
+											Pos:  p(1350, 189),
 											Name: "TElement",
 										},
 									},
@@ -19825,37 +19948,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1329, 16),
+							Pos: p(1351, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1329, 16),
+								Pos:  p(1351, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1329, 22),
+									Pos: p(1351, 22),
 									X: &lang.Ident{
-										Pos:  p(1329, 22),
+										Pos:  p(1351, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 30),
+									Pos: p(1351, 30),
 									X: &lang.Ident{
-										Pos:  p(1329, 30),
+										Pos:  p(1351, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 43),
+									Pos: p(1351, 43),
 									X: &lang.Ident{
-										Pos:  p(1329, 43),
+										Pos:  p(1351, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 60),
+									Pos: p(1351, 60),
 									X: &lang.Literal{
-										Pos:  p(1329, 60),
+										Pos:  p(1351, 60),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -19864,18 +19987,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1331, 9),
+						Pos:       p(1353, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1331, 23),
+							Pos:  p(1353, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1331, 31),
+									Pos:  p(1353, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1331, 37),
+									Pos:  p(1353, 37),
 									Name: "TElement",
 								},
 							},
@@ -19888,14 +20011,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1331, 81),
+								Pos:      p(1353, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 86),
+									Pos:  p(1353, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 125),
+											Pos:  p(1353, 125),
 											Name: "TSource",
 										},
 									},
@@ -19903,17 +20026,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1331, 142),
+								Pos: p(1353, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 142),
+									Pos:  p(1353, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 147),
+											Pos:  p(1353, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1331, 156),
+											Pos:  p(1353, 156),
 											Name: "TKey",
 										},
 									},
@@ -19921,17 +20044,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1331, 175),
+								Pos: p(1353, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 175),
+									Pos:  p(1353, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 180),
+											Pos:  p(1353, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1331, 189),
+											Pos:  p(1353, 189),
 											Name: "TElement",
 										},
 									},
@@ -19939,13 +20062,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1331, 216),
+								Pos: p(1353, 216),
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 216),
+									Pos:  p(1353, 216),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 261),
+											Pos:  p(1353, 261),
 											Name: "TKey",
 										},
 									},
@@ -19954,37 +20077,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1332, 16),
+							Pos: p(1354, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1332, 16),
+								Pos:  p(1354, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1332, 22),
+									Pos: p(1354, 22),
 									X: &lang.Ident{
-										Pos:  p(1332, 22),
+										Pos:  p(1354, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1332, 30),
+									Pos: p(1354, 30),
 									X: &lang.Ident{
-										Pos:  p(1332, 30),
+										Pos:  p(1354, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1332, 43),
+									Pos: p(1354, 43),
 									X: &lang.Ident{
-										Pos:  p(1332, 43),
+										Pos:  p(1354, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1332, 60),
+									Pos: p(1354, 60),
 									X: &lang.Ident{
-										Pos:  p(1332, 60),
+										Pos:  p(1354, 60),
 										Name: "comparer",
 									},
 								},
@@ -19992,18 +20115,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1336, 9),
+						Pos:       p(1358, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1336, 16),
+							Pos:  p(1358, 16),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1336, 24),
+									Pos:  p(1358, 24),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1336, 30),
+									Pos:  p(1358, 30),
 									Name: "TElement",
 								},
 							},
@@ -20016,13 +20139,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1336, 71),
+								Pos: p(1358, 71),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 71),
+									Pos:  p(1358, 71),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 110),
+											Pos:  p(1358, 110),
 											Name: "TSource",
 										},
 									},
@@ -20030,17 +20153,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1336, 127),
+								Pos: p(1358, 127),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 127),
+									Pos:  p(1358, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 132),
+											Pos:  p(1358, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 141),
+											Pos:  p(1358, 141),
 											Name: "TKey",
 										},
 									},
@@ -20048,17 +20171,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 160),
+								Pos: p(1358, 160),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 160),
+									Pos:  p(1358, 160),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 165),
+											Pos:  p(1358, 165),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 174),
+											Pos:  p(1358, 174),
 											Name: "TElement",
 										},
 									},
@@ -20066,13 +20189,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 201),
+								Pos: p(1358, 201),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 201),
+									Pos:  p(1358, 201),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 246),
+											Pos:  p(1358, 246),
 											Name: "TKey",
 										},
 									},
@@ -20081,38 +20204,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1337, 9),
+							Pos: p(1359, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1338, 13),
+									Pos: p(1360, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1338, 24),
+										Pos: p(1360, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1338, 17),
+											Pos:  p(1360, 17),
 											Name: "source",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1338, 27),
+											Pos:  p(1360, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1338, 33),
+										Pos: p(1360, 33),
 										X: &lang.NewExpr{
-											Pos: p(1338, 39),
+											Pos: p(1360, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1338, 43),
+												Pos:  p(1360, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1338, 65),
+													Pos: p(1360, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1338, 65),
+														Pos: p(1360, 65),
 														X: &lang.Ident{
-															Pos:  p(1338, 72),
+															Pos:  p(1360, 72),
 															Name: "source",
 														},
 													},
@@ -20122,35 +20245,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1339, 13),
+									Pos: p(1361, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1339, 29),
+										Pos: p(1361, 29),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1339, 17),
+											Pos:  p(1361, 17),
 											Name: "keySelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1339, 32),
+											Pos:  p(1361, 32),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1339, 38),
+										Pos: p(1361, 38),
 										X: &lang.NewExpr{
-											Pos: p(1339, 44),
+											Pos: p(1361, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(1339, 48),
+												Pos:  p(1361, 48),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1339, 70),
+													Pos: p(1361, 70),
 													X: &lang.NameOfExpr{
-														Pos: p(1339, 70),
+														Pos: p(1361, 70),
 														X: &lang.Ident{
-															Pos:  p(1339, 77),
+															Pos:  p(1361, 77),
 															Name: "keySelector",
 														},
 													},
@@ -20160,35 +20283,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1340, 13),
+									Pos: p(1362, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1340, 33),
+										Pos: p(1362, 33),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1340, 17),
+											Pos:  p(1362, 17),
 											Name: "elementSelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1340, 36),
+											Pos:  p(1362, 36),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1340, 42),
+										Pos: p(1362, 42),
 										X: &lang.NewExpr{
-											Pos: p(1340, 48),
+											Pos: p(1362, 48),
 											Type: &lang.TypeRef{
-												Pos:  p(1340, 52),
+												Pos:  p(1362, 52),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1340, 74),
+													Pos: p(1362, 74),
 													X: &lang.NameOfExpr{
-														Pos: p(1340, 74),
+														Pos: p(1362, 74),
 														X: &lang.Ident{
-															Pos:  p(1340, 81),
+															Pos:  p(1362, 81),
 															Name: "elementSelector",
 														},
 													},
@@ -20198,82 +20321,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1341, 13),
+									Pos: p(1363, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1341, 17),
+											Pos:  p(1363, 17),
 											Name: "groups",
 											Init: &lang.CondExpr{
-												Pos: p(1341, 43),
+												Pos: p(1363, 43),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1341, 35),
+													Pos: p(1363, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1341, 26),
+														Pos:  p(1363, 26),
 														Name: "comparer",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1341, 38),
+														Pos:  p(1363, 38),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.CallExpr{
-													Pos: p(1341, 52),
+													Pos: p(1363, 52),
 													Fun: &lang.MemberExpr{
-														Pos: p(1341, 52),
+														Pos: p(1363, 52),
 														X: &lang.Ident{
-															Pos:  p(1341, 45),
+															Pos:  p(1363, 45),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1341, 60),
+															Pos: p(1363, 60),
 															X: &lang.Ident{
-																Pos:  p(1341, 60),
+																Pos:  p(1363, 60),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 73),
+															Pos: p(1363, 73),
 															X: &lang.Ident{
-																Pos:  p(1341, 73),
+																Pos:  p(1363, 73),
 																Name: "elementSelector",
 															},
 														},
 													},
 												},
 												Else: &lang.CallExpr{
-													Pos: p(1341, 99),
+													Pos: p(1363, 99),
 													Fun: &lang.MemberExpr{
-														Pos: p(1341, 99),
+														Pos: p(1363, 99),
 														X: &lang.Ident{
-															Pos:  p(1341, 92),
+															Pos:  p(1363, 92),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1341, 107),
+															Pos: p(1363, 107),
 															X: &lang.Ident{
-																Pos:  p(1341, 107),
+																Pos:  p(1363, 107),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 120),
+															Pos: p(1363, 120),
 															X: &lang.Ident{
-																Pos:  p(1341, 120),
+																Pos:  p(1363, 120),
 																Name: "elementSelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 137),
+															Pos: p(1363, 137),
 															X: &lang.Ident{
-																Pos:  p(1341, 137),
+																Pos:  p(1363, 137),
 																Name: "comparer",
 															},
 														},
@@ -20284,32 +20407,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1342, 13),
+									Pos: p(1364, 13),
 									X: &lang.NewExpr{
-										Pos: p(1342, 20),
+										Pos: p(1364, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1342, 24),
+											Pos:  p(1364, 24),
 											Name: "Lookup",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1342, 31),
+													Pos:  p(1364, 31),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1342, 37),
+													Pos:  p(1364, 37),
 													Name: "TElement",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1342, 47),
+												Pos: p(1364, 47),
 												X: &lang.CallExpr{
-													Pos: p(1342, 54),
+													Pos: p(1364, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1342, 54),
+														Pos: p(1364, 54),
 														X: &lang.Ident{
-															Pos:  p(1342, 47),
+															Pos:  p(1364, 47),
 															Name: "groups",
 														},
 														Name: "ToList",
@@ -20317,9 +20440,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(1342, 64),
+												Pos: p(1364, 64),
 												X: &lang.Ident{
-													Pos:  p(1342, 64),
+													Pos:  p(1364, 64),
 													Name: "comparer",
 												},
 											},
@@ -20327,79 +20450,79 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1343, 9),
+							Rbrace: p(1365, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1352, 5),
+				Pos:       p(1374, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskWaitExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1354, 9),
+						Pos:       p(1376, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1354, 29),
+							Pos:  p(1376, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1354, 44),
+								Pos:      p(1376, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1354, 49),
+									Pos:  p(1376, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1354, 60),
+								Pos: p(1376, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1354, 60),
+									Pos:  p(1376, 60),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1355, 9),
+							Pos: p(1377, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1356, 13),
+									Pos: p(1378, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1356, 13),
+										Pos: p(1378, 13),
 										X: &lang.CallExpr{
-											Pos: p(1356, 19),
+											Pos: p(1378, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1356, 19),
+												Pos:  p(1378, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1356, 27),
+													Pos: p(1378, 27),
 													X: &lang.Ident{
-														Pos:  p(1356, 27),
+														Pos:  p(1378, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1356, 33),
+													Pos: p(1378, 33),
 													X: &lang.Ident{
-														Pos:  p(1356, 33),
+														Pos:  p(1378, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1356, 42),
+													Pos: p(1378, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1356, 60),
+														Pos: p(1378, 60),
 														X: &lang.Ident{
-															Pos:  p(1356, 42),
+															Pos:  p(1378, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -20410,28 +20533,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1357, 13),
+									Pos: p(1379, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1357, 13),
+										Pos: p(1379, 13),
 										X: &lang.Ident{
-											Pos:  p(1357, 19),
+											Pos:  p(1379, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1358, 9),
+							Rbrace: p(1380, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1360, 9),
+						Pos:       p(1382, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1360, 29),
+							Pos:  p(1382, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1360, 34),
+									Pos:  p(1382, 34),
 									Name: "TResult",
 								},
 							},
@@ -20442,14 +20565,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1360, 62),
+								Pos:      p(1382, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1360, 67),
+									Pos:  p(1382, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1360, 72),
+											Pos:  p(1382, 72),
 											Name: "TResult",
 										},
 									},
@@ -20457,48 +20580,48 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1360, 87),
+								Pos: p(1382, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1360, 87),
+									Pos:  p(1382, 87),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1361, 9),
+							Pos: p(1383, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1362, 13),
+									Pos: p(1384, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1362, 13),
+										Pos: p(1384, 13),
 										X: &lang.CallExpr{
-											Pos: p(1362, 19),
+											Pos: p(1384, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1362, 19),
+												Pos:  p(1384, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1362, 27),
+													Pos: p(1384, 27),
 													X: &lang.Ident{
-														Pos:  p(1362, 27),
+														Pos:  p(1384, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1362, 33),
+													Pos: p(1384, 33),
 													X: &lang.Ident{
-														Pos:  p(1362, 33),
+														Pos:  p(1384, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1362, 42),
+													Pos: p(1384, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1362, 60),
+														Pos: p(1384, 60),
 														X: &lang.Ident{
-															Pos:  p(1362, 42),
+															Pos:  p(1384, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -20509,87 +20632,87 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1363, 13),
+									Pos: p(1385, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1363, 20),
+										Pos: p(1385, 20),
 										X: &lang.Ident{
-											Pos:  p(1363, 26),
+											Pos:  p(1385, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1364, 9),
+							Rbrace: p(1386, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1366, 9),
+						Pos:       p(1388, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1366, 29),
+							Pos:  p(1388, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1366, 44),
+								Pos:      p(1388, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1366, 49),
+									Pos:  p(1388, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1366, 60),
+								Pos: p(1388, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1366, 60),
+									Pos:  p(1388, 60),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1367, 9),
+							Pos: p(1389, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1368, 13),
+									Pos: p(1390, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1368, 13),
+										Pos: p(1390, 13),
 										X: &lang.CallExpr{
-											Pos: p(1368, 19),
+											Pos: p(1390, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1368, 19),
+												Pos:  p(1390, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1368, 27),
+													Pos: p(1390, 27),
 													X: &lang.Ident{
-														Pos:  p(1368, 27),
+														Pos:  p(1390, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1368, 33),
+													Pos: p(1390, 33),
 													X: &lang.CallExpr{
-														Pos: p(1368, 42),
+														Pos: p(1390, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1368, 42),
+															Pos: p(1390, 42),
 															X: &lang.Ident{
-																Pos:  p(1368, 33),
+																Pos:  p(1390, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1368, 59),
+																Pos: p(1390, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1368, 59),
+																	Pos: p(1390, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1368, 60),
+																		Pos:   p(1390, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -20599,9 +20722,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1368, 64),
+													Pos: p(1390, 64),
 													X: &lang.Ident{
-														Pos:  p(1368, 64),
+														Pos:  p(1390, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -20610,28 +20733,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1369, 13),
+									Pos: p(1391, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1369, 13),
+										Pos: p(1391, 13),
 										X: &lang.Ident{
-											Pos:  p(1369, 19),
+											Pos:  p(1391, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1370, 9),
+							Rbrace: p(1392, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1372, 9),
+						Pos:       p(1394, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1372, 29),
+							Pos:  p(1394, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1372, 34),
+									Pos:  p(1394, 34),
 									Name: "TResult",
 								},
 							},
@@ -20642,14 +20765,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1372, 62),
+								Pos:      p(1394, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1372, 67),
+									Pos:  p(1394, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1372, 72),
+											Pos:  p(1394, 72),
 											Name: "TResult",
 										},
 									},
@@ -20657,55 +20780,55 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1372, 87),
+								Pos: p(1394, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1372, 87),
+									Pos:  p(1394, 87),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1373, 9),
+							Pos: p(1395, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1374, 13),
+									Pos: p(1396, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1374, 13),
+										Pos: p(1396, 13),
 										X: &lang.CallExpr{
-											Pos: p(1374, 19),
+											Pos: p(1396, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1374, 19),
+												Pos:  p(1396, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1374, 27),
+													Pos: p(1396, 27),
 													X: &lang.Ident{
-														Pos:  p(1374, 27),
+														Pos:  p(1396, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1374, 33),
+													Pos: p(1396, 33),
 													X: &lang.CallExpr{
-														Pos: p(1374, 42),
+														Pos: p(1396, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1374, 42),
+															Pos: p(1396, 42),
 															X: &lang.Ident{
-																Pos:  p(1374, 33),
+																Pos:  p(1396, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1374, 59),
+																Pos: p(1396, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1374, 59),
+																	Pos: p(1396, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1374, 60),
+																		Pos:   p(1396, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -20715,9 +20838,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1374, 64),
+													Pos: p(1396, 64),
 													X: &lang.Ident{
-														Pos:  p(1374, 64),
+														Pos:  p(1396, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -20726,86 +20849,86 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1375, 13),
+									Pos: p(1397, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1375, 20),
+										Pos: p(1397, 20),
 										X: &lang.Ident{
-											Pos:  p(1375, 26),
+											Pos:  p(1397, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1376, 9),
+							Rbrace: p(1398, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1378, 9),
+						Pos:       p(1400, 9),
 						Modifiers: lang.Modifiers(1040),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1378, 22),
+							Pos:  p(1400, 22),
 							Name: "Task",
 						},
 						Name: "WaitFor",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1378, 35),
+								Pos: p(1400, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 35),
+									Pos:  p(1400, 35),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1378, 46),
+								Pos: p(1400, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 46),
+									Pos:  p(1400, 46),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: p(1378, 64),
+								Pos: p(1400, 64),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 64),
+									Pos:  p(1400, 64),
 									Name: "CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1379, 9),
+							Pos: p(1401, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1380, 13),
+									Pos: p(1402, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1380, 22),
+										Pos: p(1402, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1380, 17),
+											Pos:  p(1402, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1380, 25),
+											Pos:  p(1402, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1380, 31),
+										Pos: p(1402, 31),
 										X: &lang.NewExpr{
-											Pos: p(1380, 37),
+											Pos: p(1402, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1380, 41),
+												Pos:  p(1402, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1380, 63),
+													Pos: p(1402, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1380, 63),
+														Pos: p(1402, 63),
 														X: &lang.Ident{
-															Pos:  p(1380, 70),
+															Pos:  p(1402, 70),
 															Name: "task",
 														},
 													},
@@ -20815,51 +20938,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1381, 13),
+									Pos: p(1403, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1381, 41),
+										Pos: p(1403, 41),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1381, 25),
+											Pos: p(1403, 25),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1381, 17),
+												Pos:  p(1403, 17),
 												Name: "timeout",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1381, 36),
+												Pos: p(1403, 36),
 												X: &lang.Ident{
-													Pos:  p(1381, 27),
+													Pos:  p(1403, 27),
 													Name: "TimeSpan",
 												},
 												Name: "Zero",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1381, 52),
+											Pos: p(1403, 52),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1381, 44),
+												Pos:  p(1403, 44),
 												Name: "timeout",
 											},
 											Y: &lang.CallExpr{
-												Pos: p(1381, 64),
+												Pos: p(1403, 64),
 												Fun: &lang.MemberExpr{
-													Pos: p(1381, 64),
+													Pos: p(1403, 64),
 													X: &lang.Ident{
-														Pos:  p(1381, 55),
+														Pos:  p(1403, 55),
 														Name: "TimeSpan",
 													},
 													Name: "FromMilliseconds",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1381, 81),
+														Pos: p(1403, 81),
 														X: &lang.UnaryExpr{
-															Pos: p(1381, 81),
+															Pos: p(1403, 81),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1381, 82),
+																Pos:   p(1403, 82),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -20870,20 +20993,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1382, 17),
+										Pos: p(1404, 17),
 										X: &lang.NewExpr{
-											Pos: p(1382, 23),
+											Pos: p(1404, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1382, 27),
+												Pos:  p(1404, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1382, 55),
+													Pos: p(1404, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1382, 55),
+														Pos: p(1404, 55),
 														X: &lang.Ident{
-															Pos:  p(1382, 62),
+															Pos:  p(1404, 62),
 															Name: "timeout",
 														},
 													},
@@ -20893,63 +21016,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1383, 13),
+									Pos: p(1405, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1383, 22),
+										Pos: p(1405, 22),
 										X: &lang.Ident{
-											Pos:  p(1383, 17),
+											Pos:  p(1405, 17),
 											Name: "task",
 										},
 										Name: "IsCompleted",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1383, 35),
+										Pos: p(1405, 35),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1384, 13),
+									Pos: p(1406, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1384, 23),
+										Pos: p(1406, 23),
 										X: &lang.Ident{
-											Pos:  p(1384, 17),
+											Pos:  p(1406, 17),
 											Name: "token",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1384, 48),
+										Pos: p(1406, 48),
 										X: &lang.NewExpr{
-											Pos: p(1384, 54),
+											Pos: p(1406, 54),
 											Type: &lang.TypeRef{
-												Pos:  p(1384, 58),
+												Pos:  p(1406, 58),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(1385, 13),
+									Pos: p(1407, 13),
 									Decl: &lang.LocalDeclStmt{
-										Pos: p(1385, 20),
+										Pos: p(1407, 20),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1385, 24),
+												Pos:  p(1407, 24),
 												Name: "cts",
 												Init: &lang.CallExpr{
-													Pos: p(1385, 54),
+													Pos: p(1407, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1385, 54),
+														Pos: p(1407, 54),
 														X: &lang.Ident{
-															Pos:  p(1385, 30),
+															Pos:  p(1407, 30),
 															Name: "CancellationTokenSource",
 														},
 														Name: "CreateLinkedTokenSource",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1385, 78),
+															Pos: p(1407, 78),
 															X: &lang.Ident{
-																Pos:  p(1385, 78),
+																Pos:  p(1407, 78),
 																Name: "token",
 															},
 														},
@@ -20959,38 +21082,38 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1386, 13),
+										Pos: p(1408, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1387, 17),
+												Pos: p(1409, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1387, 21),
+														Pos:  p(1409, 21),
 														Name: "other",
 														Init: &lang.CallExpr{
-															Pos: p(1387, 34),
+															Pos: p(1409, 34),
 															Fun: &lang.MemberExpr{
-																Pos: p(1387, 34),
+																Pos: p(1409, 34),
 																X: &lang.Ident{
-																	Pos:  p(1387, 29),
+																	Pos:  p(1409, 29),
 																	Name: "Task",
 																},
 																Name: "Delay",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1387, 40),
+																	Pos: p(1409, 40),
 																	X: &lang.Ident{
-																		Pos:  p(1387, 40),
+																		Pos:  p(1409, 40),
 																		Name: "timeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1387, 49),
+																	Pos: p(1409, 49),
 																	X: &lang.MemberExpr{
-																		Pos: p(1387, 53),
+																		Pos: p(1409, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1387, 49),
+																			Pos:  p(1409, 49),
 																			Name: "cts",
 																		},
 																		Name: "Token",
@@ -21002,35 +21125,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1388, 17),
+												Pos: p(1410, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1388, 21),
+														Pos:  p(1410, 21),
 														Name: "done",
 														Init: &lang.AwaitExpr{
-															Pos: p(1388, 28),
+															Pos: p(1410, 28),
 															X: &lang.CallExpr{
-																Pos: p(1388, 39),
+																Pos: p(1410, 39),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1388, 39),
+																	Pos: p(1410, 39),
 																	X: &lang.Ident{
-																		Pos:  p(1388, 34),
+																		Pos:  p(1410, 34),
 																		Name: "Task",
 																	},
 																	Name: "WhenAny",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1388, 47),
+																		Pos: p(1410, 47),
 																		X: &lang.Ident{
-																			Pos:  p(1388, 47),
+																			Pos:  p(1410, 47),
 																			Name: "task",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1388, 53),
+																		Pos: p(1410, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1388, 53),
+																			Pos:  p(1410, 53),
 																			Name: "other",
 																		},
 																	},
@@ -21041,13 +21164,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1389, 17),
+												Pos: p(1411, 17),
 												X: &lang.CallExpr{
-													Pos: p(1389, 21),
+													Pos: p(1411, 21),
 													Fun: &lang.MemberExpr{
-														Pos: p(1389, 21),
+														Pos: p(1411, 21),
 														X: &lang.Ident{
-															Pos:  p(1389, 17),
+															Pos:  p(1411, 17),
 															Name: "cts",
 														},
 														Name: "Cancel",
@@ -21055,57 +21178,57 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1390, 17),
+												Pos: p(1412, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1390, 26),
+													Pos: p(1412, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1390, 21),
+														Pos:  p(1412, 21),
 														Name: "done",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1390, 29),
+														Pos:  p(1412, 29),
 														Name: "task",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1390, 35),
+													Pos: p(1412, 35),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1391, 17),
+												Pos: p(1413, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1391, 27),
+													Pos: p(1413, 27),
 													X: &lang.Ident{
-														Pos:  p(1391, 21),
+														Pos:  p(1413, 21),
 														Name: "token",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1391, 52),
+													Pos: p(1413, 52),
 													X: &lang.NewExpr{
-														Pos: p(1391, 58),
+														Pos: p(1413, 58),
 														Type: &lang.TypeRef{
-															Pos:  p(1391, 62),
+															Pos:  p(1413, 62),
 															Name: "TaskCanceledException",
 														},
 													},
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(1392, 17),
+												Pos: p(1414, 17),
 												X: &lang.NewExpr{
-													Pos: p(1392, 23),
+													Pos: p(1414, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(1392, 27),
+														Pos:  p(1414, 27),
 														Name: "TimeoutException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1392, 44),
+															Pos: p(1414, 44),
 															X: &lang.Literal{
-																Pos:   p(1392, 44),
+																Pos:   p(1414, 44),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"The operation has timed out.\"",
 																Value: string("The operation has timed out."),
@@ -21115,22 +21238,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1393, 13),
+										Rbrace: p(1415, 13),
 									},
 								},
 							},
-							Rbrace: p(1394, 9),
+							Rbrace: p(1416, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1396, 9),
+						Pos:       p(1418, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1396, 29),
+							Pos:  p(1418, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1396, 34),
+									Pos:  p(1418, 34),
 									Name: "TResult",
 								},
 							},
@@ -21141,18 +21264,18 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1396, 59),
+								Pos:      p(1418, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1396, 64),
+									Pos:  p(1418, 64),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1396, 69),
+											Pos:  p(1418, 69),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1396, 74),
+													Pos:  p(1418, 74),
 													Name: "TResult",
 												},
 											},
@@ -21163,38 +21286,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1397, 9),
+							Pos: p(1419, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1398, 13),
+									Pos: p(1420, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1398, 22),
+										Pos: p(1420, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1398, 17),
+											Pos:  p(1420, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1398, 25),
+											Pos:  p(1420, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1398, 31),
+										Pos: p(1420, 31),
 										X: &lang.NewExpr{
-											Pos: p(1398, 37),
+											Pos: p(1420, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1398, 41),
+												Pos:  p(1420, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1398, 63),
+													Pos: p(1420, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1398, 63),
+														Pos: p(1420, 63),
 														X: &lang.Ident{
-															Pos:  p(1398, 70),
+															Pos:  p(1420, 70),
 															Name: "task",
 														},
 													},
@@ -21204,15 +21327,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1399, 13),
+									Pos: p(1421, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1399, 17),
+											Pos:  p(1421, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1399, 25),
+												Pos: p(1421, 25),
 												X: &lang.Ident{
-													Pos:  p(1399, 31),
+													Pos:  p(1421, 31),
 													Name: "task",
 												},
 											},
@@ -21220,63 +21343,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1400, 13),
+									Pos: p(1422, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1400, 23),
+										Pos: p(1422, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1400, 17),
+											Pos:  p(1422, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1400, 26),
+											Pos:  p(1422, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1400, 32),
+										Pos: p(1422, 32),
 										X: &lang.NewExpr{
-											Pos: p(1400, 38),
+											Pos: p(1422, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1400, 42),
+												Pos:  p(1422, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1401, 13),
+									Pos: p(1423, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1401, 20),
+										Pos: p(1423, 20),
 										X: &lang.Ident{
-											Pos:  p(1401, 26),
+											Pos:  p(1423, 26),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1402, 9),
+							Rbrace: p(1424, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1404, 9),
+						Pos:       p(1426, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1404, 29),
+							Pos:  p(1426, 29),
 							Name: "Task",
 						},
 						Name: "Unwrap",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1404, 41),
+								Pos:      p(1426, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1404, 46),
+									Pos:  p(1426, 46),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1404, 51),
+											Pos:  p(1426, 51),
 											Name: "Task",
 										},
 									},
@@ -21285,38 +21408,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1405, 9),
+							Pos: p(1427, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1406, 13),
+									Pos: p(1428, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1406, 22),
+										Pos: p(1428, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1406, 17),
+											Pos:  p(1428, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1406, 25),
+											Pos:  p(1428, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1406, 31),
+										Pos: p(1428, 31),
 										X: &lang.NewExpr{
-											Pos: p(1406, 37),
+											Pos: p(1428, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1406, 41),
+												Pos:  p(1428, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1406, 63),
+													Pos: p(1428, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1406, 63),
+														Pos: p(1428, 63),
 														X: &lang.Ident{
-															Pos:  p(1406, 70),
+															Pos:  p(1428, 70),
 															Name: "task",
 														},
 													},
@@ -21326,15 +21449,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1407, 13),
+									Pos: p(1429, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1407, 17),
+											Pos:  p(1429, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1407, 25),
+												Pos: p(1429, 25),
 												X: &lang.Ident{
-													Pos:  p(1407, 31),
+													Pos:  p(1429, 31),
 													Name: "task",
 												},
 											},
@@ -21342,49 +21465,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1408, 13),
+									Pos: p(1430, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1408, 23),
+										Pos: p(1430, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1408, 17),
+											Pos:  p(1430, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1408, 26),
+											Pos:  p(1430, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1408, 32),
+										Pos: p(1430, 32),
 										X: &lang.NewExpr{
-											Pos: p(1408, 38),
+											Pos: p(1430, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1408, 42),
+												Pos:  p(1430, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1409, 13),
+									Pos: p(1431, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1409, 13),
+										Pos: p(1431, 13),
 										X: &lang.Ident{
-											Pos:  p(1409, 19),
+											Pos:  p(1431, 19),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1410, 9),
+							Rbrace: p(1432, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1419, 5),
+				Pos:       p(1441, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedDictionary",
 				Namespace: "System.Collections.Generic",
@@ -21395,19 +21518,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1419, 51),
+						Pos:  p(1441, 51),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1419, 63),
+								Pos:  p(1441, 63),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1419, 76),
+										Pos:  p(1441, 76),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1419, 82),
+										Pos:  p(1441, 82),
 										Name: "TValue",
 									},
 								},
@@ -21417,30 +21540,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1421, 9),
+						Pos:       p(1443, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1421, 18),
+							Pos:  p(1443, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1421, 23),
+									Pos:  p(1443, 23),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1421, 29),
+								Pos:  p(1443, 29),
 								Name: "_keys",
 								Init: &lang.NewExpr{
-									Pos: p(1421, 37),
+									Pos: p(1443, 37),
 									Type: &lang.TypeRef{
-										Pos:  p(1421, 41),
+										Pos:  p(1443, 41),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1421, 46),
+												Pos:  p(1443, 46),
 												Name: "TKey",
 											},
 										},
@@ -21450,30 +21573,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1422, 9),
+						Pos:       p(1444, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1422, 18),
+							Pos:  p(1444, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1422, 23),
+									Pos:  p(1444, 23),
 									Name: "TValue",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1422, 31),
+								Pos:  p(1444, 31),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(1422, 41),
+									Pos: p(1444, 41),
 									Type: &lang.TypeRef{
-										Pos:  p(1422, 45),
+										Pos:  p(1444, 45),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1422, 50),
+												Pos:  p(1444, 50),
 												Name: "TValue",
 											},
 										},
@@ -21483,49 +21606,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1423, 9),
+						Pos:       p(1445, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1423, 18),
+							Pos:  p(1445, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1423, 28),
+									Pos:  p(1445, 28),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1423, 34),
+								Pos:  p(1445, 34),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1425, 9),
+						Pos:       p(1447, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Init: &lang.CtorInit{
-							Pos:  p(1425, 37),
+							Pos:  p(1447, 37),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1425, 42),
+									Pos: p(1447, 42),
 									X: &lang.CastExpr{
-										Pos: p(1425, 42),
+										Pos: p(1447, 42),
 										Type: &lang.TypeRef{
-											Pos:  p(1425, 43),
+											Pos:  p(1447, 43),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1425, 53),
+													Pos:  p(1447, 53),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1425, 59),
+											Pos:  p(1447, 59),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21534,23 +21657,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1425, 65),
-							Rbrace: p(1425, 67),
+							Pos:    p(1447, 65),
+							Rbrace: p(1447, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1426, 9),
+						Pos:       p(1448, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1426, 33),
+								Pos: p(1448, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1426, 33),
+									Pos:  p(1448, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1426, 43),
+											Pos:  p(1448, 43),
 											Name: "TKey",
 										},
 									},
@@ -21559,32 +21682,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1426, 59),
+							Pos: p(1448, 59),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1426, 61),
+									Pos: p(1448, 61),
 									X: &lang.AssignExpr{
-										Pos: p(1426, 71),
+										Pos: p(1448, 71),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1426, 61),
+											Pos:  p(1448, 61),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1426, 82),
+											Pos: p(1448, 82),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1426, 73),
+												Pos:  p(1448, 73),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1426, 100),
+												Pos: p(1448, 100),
 												X: &lang.Ident{
-													Pos:  p(1426, 85),
+													Pos:  p(1448, 85),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1426, 94),
+															Pos:  p(1448, 94),
 															Name: "TKey",
 														},
 													},
@@ -21595,26 +21718,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1426, 109),
+							Rbrace: p(1448, 109),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1427, 9),
+						Pos:       p(1449, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1427, 33),
+								Pos: p(1449, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1427, 33),
+									Pos:  p(1449, 33),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1427, 45),
+											Pos:  p(1449, 45),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1427, 51),
+											Pos:  p(1449, 51),
 											Name: "TValue",
 										},
 									},
@@ -21623,25 +21746,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1427, 73),
+							Pos:  p(1449, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1427, 78),
+									Pos: p(1449, 78),
 									X: &lang.CastExpr{
-										Pos: p(1427, 78),
+										Pos: p(1449, 78),
 										Type: &lang.TypeRef{
-											Pos:  p(1427, 79),
+											Pos:  p(1449, 79),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1427, 89),
+													Pos:  p(1449, 89),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1427, 95),
+											Pos:  p(1449, 95),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21650,41 +21773,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1428, 9),
+							Pos: p(1450, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1429, 13),
+									Pos:  p(1451, 13),
 									Name: "kv",
 									X: &lang.Ident{
-										Pos:  p(1429, 32),
+										Pos:  p(1451, 32),
 										Name: "dictionary",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1429, 44),
+										Pos: p(1451, 44),
 										X: &lang.CallExpr{
-											Pos: p(1429, 44),
+											Pos: p(1451, 44),
 											Fun: &lang.Ident{
-												Pos:  p(1429, 44),
+												Pos:  p(1451, 44),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1429, 48),
+													Pos: p(1451, 48),
 													X: &lang.MemberExpr{
-														Pos: p(1429, 51),
+														Pos: p(1451, 51),
 														X: &lang.Ident{
-															Pos:  p(1429, 48),
+															Pos:  p(1451, 48),
 															Name: "kv",
 														},
 														Name: "Key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1429, 56),
+													Pos: p(1451, 56),
 													X: &lang.MemberExpr{
-														Pos: p(1429, 59),
+														Pos: p(1451, 59),
 														X: &lang.Ident{
-															Pos:  p(1429, 56),
+															Pos:  p(1451, 56),
 															Name: "kv",
 														},
 														Name: "Value",
@@ -21695,57 +21818,57 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1430, 9),
+							Rbrace: p(1452, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1432, 9),
+						Pos:       p(1454, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1432, 16),
+							Pos:  p(1454, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1432, 35),
+							Pos: p(1454, 35),
 							X: &lang.Ident{
-								Pos:  p(1432, 29),
+								Pos:  p(1454, 29),
 								Name: "_keys",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1433, 9),
+						Pos:       p(1455, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1433, 16),
+							Pos:  p(1455, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1433, 21),
+									Pos:  p(1455, 21),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "Keys",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1433, 35),
+							Pos: p(1455, 35),
 							Type: &lang.TypeRef{
-								Pos:  p(1433, 39),
+								Pos:  p(1455, 39),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1433, 44),
+										Pos:  p(1455, 44),
 										Name: "TKey",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1433, 50),
+									Pos: p(1455, 50),
 									X: &lang.Ident{
-										Pos:  p(1433, 50),
+										Pos:  p(1455, 50),
 										Name: "_keys",
 									},
 								},
@@ -21753,36 +21876,36 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1434, 9),
+						Pos:       p(1456, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1434, 16),
+							Pos:  p(1456, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1434, 21),
+									Pos:  p(1456, 21),
 									Name: "TValue",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1434, 39),
+							Pos: p(1456, 39),
 							Type: &lang.TypeRef{
-								Pos:  p(1434, 43),
+								Pos:  p(1456, 43),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1434, 48),
+										Pos:  p(1456, 48),
 										Name: "TValue",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1434, 56),
+									Pos: p(1456, 56),
 									X: &lang.Ident{
-										Pos:  p(1434, 56),
+										Pos:  p(1456, 56),
 										Name: "_values",
 									},
 								},
@@ -21790,55 +21913,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1436, 9),
+						Pos: p(1458, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1436, 9),
+							Pos:  p(1458, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1436, 18),
+								Pos: p(1458, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1436, 18),
+									Pos:  p(1458, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1437, 9),
+							Pos: p(1459, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1438, 13),
+									Pos: p(1460, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1438, 21),
+										Pos: p(1460, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1438, 17),
+											Pos:  p(1460, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1438, 24),
+											Pos:  p(1460, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1438, 30),
+										Pos: p(1460, 30),
 										X: &lang.NewExpr{
-											Pos: p(1438, 36),
+											Pos: p(1460, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1438, 40),
+												Pos:  p(1460, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1438, 62),
+													Pos: p(1460, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1438, 62),
+														Pos: p(1460, 62),
 														X: &lang.Ident{
-															Pos:  p(1438, 69),
+															Pos:  p(1460, 69),
 															Name: "key",
 														},
 													},
@@ -21848,37 +21971,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1439, 13),
+									Pos: p(1461, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1439, 13),
+										Pos:  p(1461, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1439, 17),
+											Pos:  p(1461, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1439, 22),
+												Pos:   p(1461, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1439, 25),
+											Pos:  p(1461, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1439, 42),
+												Pos: p(1461, 42),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1439, 36),
+													Pos: p(1461, 36),
 													X: &lang.Ident{
-														Pos:  p(1439, 30),
+														Pos:  p(1461, 30),
 														Name: "_keys",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1439, 44),
+													Pos:   p(1461, 44),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -21887,56 +22010,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1440, 13),
+									Pos: p(1462, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1440, 23),
+										Pos: p(1462, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1440, 20),
+											Pos:  p(1462, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1440, 26),
+											Pos:  p(1462, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1441, 13),
+										Pos: p(1463, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1442, 17),
+												Pos: p(1464, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1442, 17),
+													Pos:  p(1464, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1442, 21),
+														Pos:  p(1464, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1442, 30),
+															Pos: p(1464, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1442, 27),
+																Pos:  p(1464, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1442, 42),
+																Pos: p(1464, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1442, 36),
+																	Pos: p(1464, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1442, 33),
+																		Pos:  p(1464, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1442, 38),
+																		Pos:  p(1464, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1442, 44),
+																	Pos:   p(1464, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -21946,39 +22069,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1443, 17),
+												Pos: p(1465, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1443, 17),
+													Pos:  p(1465, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1443, 21),
+														Pos:  p(1465, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1443, 35),
+															Pos: p(1465, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1443, 35),
+																Pos: p(1465, 35),
 																X: &lang.Ident{
-																	Pos:  p(1443, 25),
+																	Pos:  p(1465, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1443, 43),
+																	Pos: p(1465, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1443, 48),
+																		Pos: p(1465, 48),
 																		X: &lang.Ident{
-																			Pos:  p(1443, 43),
+																			Pos:  p(1465, 43),
 																			Name: "_keys",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1443, 49),
+																				Pos: p(1465, 49),
 																				X: &lang.Ident{
-																					Pos:  p(1443, 49),
+																					Pos:  p(1465, 49),
 																					Name: "mid",
 																				},
 																			},
@@ -21986,9 +22109,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1443, 55),
+																	Pos: p(1465, 55),
 																	X: &lang.Ident{
-																		Pos:  p(1443, 55),
+																		Pos:  p(1465, 55),
 																		Name: "key",
 																	},
 																},
@@ -21998,61 +22121,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1444, 17),
+												Pos: p(1466, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1444, 23),
+													Pos: p(1466, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1444, 21),
+														Pos:  p(1466, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1444, 26),
+														Pos:   p(1466, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1444, 29),
+													Pos: p(1466, 29),
 													X: &lang.Ident{
-														Pos:  p(1444, 36),
+														Pos:  p(1466, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1445, 17),
+												Pos: p(1467, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1445, 23),
+													Pos: p(1467, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1445, 21),
+														Pos:  p(1467, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1445, 25),
+														Pos:   p(1467, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1445, 28),
+													Pos: p(1467, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1445, 31),
+														Pos: p(1467, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1445, 28),
+															Pos:  p(1467, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1445, 37),
+															Pos: p(1467, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1445, 33),
+																Pos:  p(1467, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1445, 39),
+																Pos:   p(1467, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22060,23 +22183,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1445, 47),
+													Pos: p(1467, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1445, 50),
+														Pos: p(1467, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1445, 47),
+															Pos:  p(1467, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1445, 56),
+															Pos: p(1467, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1445, 52),
+																Pos:  p(1467, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1445, 58),
+																Pos:   p(1467, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22085,60 +22208,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1446, 13),
+										Rbrace: p(1468, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1447, 13),
+									Pos: p(1469, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1447, 20),
+										Pos: p(1469, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1447, 21),
+											Pos:  p(1469, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1448, 9),
+							Rbrace: p(1470, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1450, 9),
+						Pos:       p(1472, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1450, 16),
+							Pos:  p(1472, 16),
 							Name: "TValue",
 						},
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1452, 13),
+								Pos:  p(1474, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1453, 13),
+									Pos: p(1475, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1454, 17),
+											Pos: p(1476, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1454, 17),
+												Pos:  p(1476, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1454, 21),
+													Pos:  p(1476, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1454, 25),
+														Pos: p(1476, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1454, 25),
+															Pos:  p(1476, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1454, 30),
+																Pos: p(1476, 30),
 																X: &lang.Ident{
-																	Pos:  p(1454, 30),
+																	Pos:  p(1476, 30),
 																	Name: "key",
 																},
 															},
@@ -22148,50 +22271,50 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1455, 17),
+											Pos: p(1477, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1455, 23),
+												Pos: p(1477, 23),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1455, 21),
+													Pos:  p(1477, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1455, 25),
+													Pos:   p(1477, 25),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(1455, 28),
+												Pos: p(1477, 28),
 												X: &lang.NewExpr{
-													Pos: p(1455, 34),
+													Pos: p(1477, 34),
 													Type: &lang.TypeRef{
-														Pos:  p(1455, 38),
+														Pos:  p(1477, 38),
 														Name: "KeyNotFoundException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1455, 59),
+															Pos: p(1477, 59),
 															X: &lang.BinaryExpr{
-																Pos: p(1455, 83),
+																Pos: p(1477, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1455, 77),
+																	Pos: p(1477, 77),
 																	Op:  "+",
 																	X: &lang.Literal{
-																		Pos:   p(1455, 59),
+																		Pos:   p(1477, 59),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The given key '\"",
 																		Value: string("The given key '"),
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1455, 79),
+																		Pos:  p(1477, 79),
 																		Name: "key",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1455, 85),
+																	Pos:   p(1477, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"' was not present in the dictionary.\"",
 																	Value: string("' was not present in the dictionary."),
@@ -22203,18 +22326,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1456, 17),
+											Pos: p(1478, 17),
 											X: &lang.IndexExpr{
-												Pos: p(1456, 31),
+												Pos: p(1478, 31),
 												X: &lang.Ident{
-													Pos:  p(1456, 24),
+													Pos:  p(1478, 24),
 													Name: "_values",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1456, 32),
+														Pos: p(1478, 32),
 														X: &lang.Ident{
-															Pos:  p(1456, 32),
+															Pos:  p(1478, 32),
 															Name: "i",
 														},
 													},
@@ -22222,36 +22345,36 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1457, 13),
+									Rbrace: p(1479, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1458, 13),
+								Pos:  p(1480, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1459, 13),
+									Pos: p(1481, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1460, 17),
+											Pos: p(1482, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1460, 17),
+												Pos:  p(1482, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1460, 21),
+													Pos:  p(1482, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1460, 25),
+														Pos: p(1482, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1460, 25),
+															Pos:  p(1482, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1460, 30),
+																Pos: p(1482, 30),
 																X: &lang.Ident{
-																	Pos:  p(1460, 30),
+																	Pos:  p(1482, 30),
 																	Name: "key",
 																},
 															},
@@ -22261,85 +22384,85 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1461, 17),
+											Pos: p(1483, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1461, 23),
+												Pos: p(1483, 23),
 												Op:  ">=",
 												X: &lang.Ident{
-													Pos:  p(1461, 21),
+													Pos:  p(1483, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1461, 26),
+													Pos:   p(1483, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1461, 29),
+												Pos: p(1483, 29),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1461, 31),
+														Pos: p(1483, 31),
 														X: &lang.AssignExpr{
-															Pos: p(1461, 42),
+															Pos: p(1483, 42),
 															Op:  "=",
 															Left: &lang.IndexExpr{
-																Pos: p(1461, 38),
+																Pos: p(1483, 38),
 																X: &lang.Ident{
-																	Pos:  p(1461, 31),
+																	Pos:  p(1483, 31),
 																	Name: "_values",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1461, 39),
+																		Pos: p(1483, 39),
 																		X: &lang.Ident{
-																			Pos:  p(1461, 39),
+																			Pos:  p(1483, 39),
 																			Name: "i",
 																		},
 																	},
 																},
 															},
 															Right: &lang.Ident{
-																Pos:  p(1461, 44),
+																Pos:  p(1483, 44),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1461, 51),
+														Pos: p(1483, 51),
 													},
 												},
-												Rbrace: p(1461, 59),
+												Rbrace: p(1483, 59),
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1462, 17),
+											Pos: p(1484, 17),
 											X: &lang.CallExpr{
-												Pos: p(1462, 23),
+												Pos: p(1484, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(1462, 23),
+													Pos: p(1484, 23),
 													X: &lang.Ident{
-														Pos:  p(1462, 17),
+														Pos:  p(1484, 17),
 														Name: "_keys",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1462, 30),
+														Pos: p(1484, 30),
 														X: &lang.UnaryExpr{
-															Pos: p(1462, 30),
+															Pos: p(1484, 30),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1462, 31),
+																Pos:  p(1484, 31),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1462, 34),
+														Pos: p(1484, 34),
 														X: &lang.Ident{
-															Pos:  p(1462, 34),
+															Pos:  p(1484, 34),
 															Name: "key",
 														},
 													},
@@ -22347,33 +22470,33 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1463, 17),
+											Pos: p(1485, 17),
 											X: &lang.CallExpr{
-												Pos: p(1463, 25),
+												Pos: p(1485, 25),
 												Fun: &lang.MemberExpr{
-													Pos: p(1463, 25),
+													Pos: p(1485, 25),
 													X: &lang.Ident{
-														Pos:  p(1463, 17),
+														Pos:  p(1485, 17),
 														Name: "_values",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1463, 32),
+														Pos: p(1485, 32),
 														X: &lang.UnaryExpr{
-															Pos: p(1463, 32),
+															Pos: p(1485, 32),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1463, 33),
+																Pos:  p(1485, 33),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1463, 36),
+														Pos: p(1485, 36),
 														X: &lang.Ident{
-															Pos:  p(1463, 36),
+															Pos:  p(1485, 36),
 															Name: "value",
 														},
 													},
@@ -22381,15 +22504,15 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1464, 13),
+									Rbrace: p(1486, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1450, 28),
+								Pos: p(1472, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1450, 28),
+									Pos:  p(1472, 28),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -22397,55 +22520,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1467, 9),
+						Pos:       p(1489, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1467, 16),
+							Pos:  p(1489, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1467, 25),
+								Pos: p(1489, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1467, 25),
+									Pos:  p(1489, 25),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1467, 35),
+								Pos: p(1489, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1467, 35),
+									Pos:  p(1489, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1468, 9),
+							Pos: p(1490, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1469, 13),
+									Pos: p(1491, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1469, 13),
+										Pos:  p(1491, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1469, 17),
+											Pos:  p(1491, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1469, 21),
+												Pos: p(1491, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1469, 21),
+													Pos:  p(1491, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1469, 26),
+														Pos: p(1491, 26),
 														X: &lang.Ident{
-															Pos:  p(1469, 26),
+															Pos:  p(1491, 26),
 															Name: "key",
 														},
 													},
@@ -22455,42 +22578,42 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1470, 13),
+									Pos: p(1492, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1470, 19),
+										Pos: p(1492, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1470, 17),
+											Pos:  p(1492, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1470, 22),
+											Pos:   p(1492, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1470, 25),
+										Pos: p(1492, 25),
 										X: &lang.NewExpr{
-											Pos: p(1470, 31),
+											Pos: p(1492, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(1470, 35),
+												Pos:  p(1492, 35),
 												Name: "ArgumentException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1470, 53),
+													Pos: p(1492, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1470, 111),
+														Pos: p(1492, 111),
 														Op:  "+",
 														X: &lang.Literal{
-															Pos:   p(1470, 53),
+															Pos:   p(1492, 53),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"An item with the same key has already been added. Key: \"",
 															Value: string("An item with the same key has already been added. Key: "),
 														},
 														Y: &lang.Ident{
-															Pos:  p(1470, 113),
+															Pos:  p(1492, 113),
 															Name: "key",
 														},
 													},
@@ -22500,33 +22623,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1471, 13),
+									Pos: p(1493, 13),
 									X: &lang.CallExpr{
-										Pos: p(1471, 19),
+										Pos: p(1493, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1471, 19),
+											Pos: p(1493, 19),
 											X: &lang.Ident{
-												Pos:  p(1471, 13),
+												Pos:  p(1493, 13),
 												Name: "_keys",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1471, 26),
+												Pos: p(1493, 26),
 												X: &lang.UnaryExpr{
-													Pos: p(1471, 26),
+													Pos: p(1493, 26),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1471, 27),
+														Pos:  p(1493, 27),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1471, 30),
+												Pos: p(1493, 30),
 												X: &lang.Ident{
-													Pos:  p(1471, 30),
+													Pos:  p(1493, 30),
 													Name: "key",
 												},
 											},
@@ -22534,33 +22657,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1472, 13),
+									Pos: p(1494, 13),
 									X: &lang.CallExpr{
-										Pos: p(1472, 21),
+										Pos: p(1494, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1472, 21),
+											Pos: p(1494, 21),
 											X: &lang.Ident{
-												Pos:  p(1472, 13),
+												Pos:  p(1494, 13),
 												Name: "_values",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1472, 28),
+												Pos: p(1494, 28),
 												X: &lang.UnaryExpr{
-													Pos: p(1472, 28),
+													Pos: p(1494, 28),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1472, 29),
+														Pos:  p(1494, 29),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1472, 32),
+												Pos: p(1494, 32),
 												X: &lang.Ident{
-													Pos:  p(1472, 32),
+													Pos:  p(1494, 32),
 													Name: "value",
 												},
 											},
@@ -22568,69 +22691,69 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1473, 9),
+							Rbrace: p(1495, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1475, 9),
+						Pos:       p(1497, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1475, 16),
+							Pos:  p(1497, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1475, 28),
+								Pos: p(1497, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1475, 28),
+									Pos:  p(1497, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1475, 38),
+								Pos: p(1497, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1475, 38),
+									Pos:  p(1497, 38),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1476, 9),
+							Pos: p(1498, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1477, 13),
+									Pos: p(1499, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1477, 27),
+										Pos: p(1499, 27),
 										Op:  ">=",
 										X: &lang.CallExpr{
-											Pos: p(1477, 17),
+											Pos: p(1499, 17),
 											Fun: &lang.Ident{
-												Pos:  p(1477, 17),
+												Pos:  p(1499, 17),
 												Name: "Find",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1477, 22),
+													Pos: p(1499, 22),
 													X: &lang.Ident{
-														Pos:  p(1477, 22),
+														Pos:  p(1499, 22),
 														Name: "key",
 													},
 												},
 											},
 										},
 										Y: &lang.Literal{
-											Pos:   p(1477, 30),
+											Pos:   p(1499, 30),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1477, 33),
+										Pos: p(1499, 33),
 										X: &lang.Literal{
-											Pos:   p(1477, 40),
+											Pos:   p(1499, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -22638,25 +22761,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1478, 13),
+									Pos: p(1500, 13),
 									X: &lang.CallExpr{
-										Pos: p(1478, 13),
+										Pos: p(1500, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1478, 13),
+											Pos:  p(1500, 13),
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1478, 17),
+												Pos: p(1500, 17),
 												X: &lang.Ident{
-													Pos:  p(1478, 17),
+													Pos:  p(1500, 17),
 													Name: "key",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1478, 22),
+												Pos: p(1500, 22),
 												X: &lang.Ident{
-													Pos:  p(1478, 22),
+													Pos:  p(1500, 22),
 													Name: "value",
 												},
 											},
@@ -22664,424 +22787,16 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1479, 13),
+									Pos: p(1501, 13),
 									X: &lang.Literal{
-										Pos:   p(1479, 20),
+										Pos:   p(1501, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1480, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1482, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1482, 16),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1482, 28),
-								Type: &lang.TypeRef{
-									Pos:  p(1482, 28),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1483, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1484, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1484, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1484, 17),
-											Name: "i",
-											Init: &lang.CallExpr{
-												Pos: p(1484, 21),
-												Fun: &lang.Ident{
-													Pos:  p(1484, 21),
-													Name: "Find",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1484, 26),
-														X: &lang.Ident{
-															Pos:  p(1484, 26),
-															Name: "key",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1485, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1485, 19),
-										Op:  "<",
-										X: &lang.Ident{
-											Pos:  p(1485, 17),
-											Name: "i",
-										},
-										Y: &lang.Literal{
-											Pos:   p(1485, 21),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1485, 24),
-										X: &lang.Literal{
-											Pos:   p(1485, 31),
-											Kind:  lang.LitKind(9),
-											Raw:   "false",
-											Value: bool(false),
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1486, 13),
-									X: &lang.CallExpr{
-										Pos: p(1486, 19),
-										Fun: &lang.MemberExpr{
-											Pos: p(1486, 19),
-											X: &lang.Ident{
-												Pos:  p(1486, 13),
-												Name: "_keys",
-											},
-											Name: "RemoveAt",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1486, 28),
-												X: &lang.Ident{
-													Pos:  p(1486, 28),
-													Name: "i",
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1487, 13),
-									X: &lang.CallExpr{
-										Pos: p(1487, 21),
-										Fun: &lang.MemberExpr{
-											Pos: p(1487, 21),
-											X: &lang.Ident{
-												Pos:  p(1487, 13),
-												Name: "_values",
-											},
-											Name: "RemoveAt",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1487, 30),
-												X: &lang.Ident{
-													Pos:  p(1487, 30),
-													Name: "i",
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1488, 13),
-									X: &lang.Literal{
-										Pos:   p(1488, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-								},
-							},
-							Rbrace: p(1489, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1491, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1491, 16),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1491, 33),
-								Type: &lang.TypeRef{
-									Pos:  p(1491, 33),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(1491, 56),
-							Op:  ">=",
-							X: &lang.CallExpr{
-								Pos: p(1491, 46),
-								Fun: &lang.Ident{
-									Pos:  p(1491, 46),
-									Name: "Find",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1491, 51),
-										X: &lang.Ident{
-											Pos:  p(1491, 51),
-											Name: "key",
-										},
-									},
-								},
-							},
-							Y: &lang.Literal{
-								Pos:   p(1491, 59),
-								Raw:   "0",
-								Value: int64(0),
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1492, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1492, 16),
-							Name: "bool",
-						},
-						Name: "ContainsValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1492, 35),
-								Type: &lang.TypeRef{
-									Pos:  p(1492, 35),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1492, 60),
-							Fun: &lang.MemberExpr{
-								Pos: p(1492, 60),
-								X: &lang.Ident{
-									Pos:  p(1492, 52),
-									Name: "_values",
-								},
-								Name: "Contains",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1492, 69),
-									X: &lang.Ident{
-										Pos:  p(1492, 69),
-										Name: "value",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1494, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1494, 16),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1494, 33),
-								Type: &lang.TypeRef{
-									Pos:  p(1494, 33),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      p(1494, 43),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  p(1494, 47),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1495, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1496, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1496, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1496, 17),
-											Name: "i",
-											Init: &lang.CallExpr{
-												Pos: p(1496, 21),
-												Fun: &lang.Ident{
-													Pos:  p(1496, 21),
-													Name: "Find",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1496, 26),
-														X: &lang.Ident{
-															Pos:  p(1496, 26),
-															Name: "key",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1497, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1497, 19),
-										Op:  "<",
-										X: &lang.Ident{
-											Pos:  p(1497, 17),
-											Name: "i",
-										},
-										Y: &lang.Literal{
-											Pos:   p(1497, 21),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.BlockStmt{
-										Pos: p(1497, 24),
-										Stmts: []lang.Stmt{
-											&lang.ExprStmt{
-												Pos: p(1497, 26),
-												X: &lang.AssignExpr{
-													Pos: p(1497, 32),
-													Op:  "=",
-													Left: &lang.Ident{
-														Pos:  p(1497, 26),
-														Name: "value",
-													},
-													Right: &lang.DefaultExpr{
-														Pos: p(1497, 34),
-														Type: &lang.TypeRef{
-															Pos:  p(1497, 42),
-															Name: "TValue",
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(1497, 51),
-												X: &lang.Literal{
-													Pos:   p(1497, 58),
-													Kind:  lang.LitKind(9),
-													Raw:   "false",
-													Value: bool(false),
-												},
-											},
-										},
-										Rbrace: p(1497, 65),
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1498, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1498, 19),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1498, 13),
-											Name: "value",
-										},
-										Right: &lang.IndexExpr{
-											Pos: p(1498, 28),
-											X: &lang.Ident{
-												Pos:  p(1498, 21),
-												Name: "_values",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1498, 29),
-													X: &lang.Ident{
-														Pos:  p(1498, 29),
-														Name: "i",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1499, 13),
-									X: &lang.Literal{
-										Pos:   p(1499, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-								},
-							},
-							Rbrace: p(1500, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1502, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1502, 16),
-							Name: "void",
-						},
-						Name: "Clear",
-						Body: &lang.BlockStmt{
-							Pos: p(1502, 29),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1502, 31),
-									X: &lang.CallExpr{
-										Pos: p(1502, 37),
-										Fun: &lang.MemberExpr{
-											Pos: p(1502, 37),
-											X: &lang.Ident{
-												Pos:  p(1502, 31),
-												Name: "_keys",
-											},
-											Name: "Clear",
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1502, 46),
-									X: &lang.CallExpr{
-										Pos: p(1502, 54),
-										Fun: &lang.MemberExpr{
-											Pos: p(1502, 54),
-											X: &lang.Ident{
-												Pos:  p(1502, 46),
-												Name: "_values",
-											},
-											Name: "Clear",
-										},
-									},
-								},
-							},
-							Rbrace: p(1502, 63),
+							Rbrace: p(1502, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -23089,18 +22804,426 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1504, 16),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1504, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1504, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1505, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1506, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1506, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1506, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1506, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1506, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1506, 26),
+														X: &lang.Ident{
+															Pos:  p(1506, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1507, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1507, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1507, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1507, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1507, 24),
+										X: &lang.Literal{
+											Pos:   p(1507, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1508, 13),
+									X: &lang.CallExpr{
+										Pos: p(1508, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1508, 19),
+											X: &lang.Ident{
+												Pos:  p(1508, 13),
+												Name: "_keys",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1508, 28),
+												X: &lang.Ident{
+													Pos:  p(1508, 28),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1509, 13),
+									X: &lang.CallExpr{
+										Pos: p(1509, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1509, 21),
+											X: &lang.Ident{
+												Pos:  p(1509, 13),
+												Name: "_values",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1509, 30),
+												X: &lang.Ident{
+													Pos:  p(1509, 30),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1510, 13),
+									X: &lang.Literal{
+										Pos:   p(1510, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1511, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1513, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1513, 16),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1513, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1513, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1513, 56),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1513, 46),
+								Fun: &lang.Ident{
+									Pos:  p(1513, 46),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1513, 51),
+										X: &lang.Ident{
+											Pos:  p(1513, 51),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1513, 59),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1514, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1514, 16),
+							Name: "bool",
+						},
+						Name: "ContainsValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1514, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1514, 35),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1514, 60),
+							Fun: &lang.MemberExpr{
+								Pos: p(1514, 60),
+								X: &lang.Ident{
+									Pos:  p(1514, 52),
+									Name: "_values",
+								},
+								Name: "Contains",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1514, 69),
+									X: &lang.Ident{
+										Pos:  p(1514, 69),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1516, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1516, 16),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1516, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1516, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      p(1516, 43),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1516, 47),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1517, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1518, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1518, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1518, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1518, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1518, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1518, 26),
+														X: &lang.Ident{
+															Pos:  p(1518, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1519, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1519, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1519, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1519, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1519, 24),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1519, 26),
+												X: &lang.AssignExpr{
+													Pos: p(1519, 32),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1519, 26),
+														Name: "value",
+													},
+													Right: &lang.DefaultExpr{
+														Pos: p(1519, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(1519, 42),
+															Name: "TValue",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1519, 51),
+												X: &lang.Literal{
+													Pos:   p(1519, 58),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+										Rbrace: p(1519, 65),
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1520, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1520, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1520, 13),
+											Name: "value",
+										},
+										Right: &lang.IndexExpr{
+											Pos: p(1520, 28),
+											X: &lang.Ident{
+												Pos:  p(1520, 21),
+												Name: "_values",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1520, 29),
+													X: &lang.Ident{
+														Pos:  p(1520, 29),
+														Name: "i",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1521, 13),
+									X: &lang.Literal{
+										Pos:   p(1521, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1522, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1524, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1524, 16),
+							Name: "void",
+						},
+						Name: "Clear",
+						Body: &lang.BlockStmt{
+							Pos: p(1524, 29),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1524, 31),
+									X: &lang.CallExpr{
+										Pos: p(1524, 37),
+										Fun: &lang.MemberExpr{
+											Pos: p(1524, 37),
+											X: &lang.Ident{
+												Pos:  p(1524, 31),
+												Name: "_keys",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1524, 46),
+									X: &lang.CallExpr{
+										Pos: p(1524, 54),
+										Fun: &lang.MemberExpr{
+											Pos: p(1524, 54),
+											X: &lang.Ident{
+												Pos:  p(1524, 46),
+												Name: "_values",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+							},
+							Rbrace: p(1524, 63),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1526, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1526, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1504, 28),
+									Pos:  p(1526, 28),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1504, 41),
+											Pos:  p(1526, 41),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1504, 47),
+											Pos:  p(1526, 47),
 											Name: "TValue",
 										},
 									},
@@ -23109,30 +23232,30 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(1505, 9),
+							Pos: p(1527, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1506, 13),
+									Pos: p(1528, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1506, 17),
+											Pos:  p(1528, 17),
 											Name: "pairs",
 											Init: &lang.NewExpr{
-												Pos: p(1506, 25),
+												Pos: p(1528, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(1506, 29),
+													Pos:  p(1528, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1506, 34),
+															Pos:  p(1528, 34),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1506, 47),
+																	Pos:  p(1528, 47),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1506, 53),
+																	Pos:  p(1528, 53),
 																	Name: "TValue",
 																},
 															},
@@ -23144,19 +23267,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(1507, 13),
+									Pos: p(1529, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(1507, 18),
+										Pos: p(1529, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(1507, 18),
+											Pos:  p(1529, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1507, 22),
+												Pos:  p(1529, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(1507, 26),
+													Pos:   p(1529, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -23164,16 +23287,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(1507, 31),
+										Pos: p(1529, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1507, 29),
+											Pos:  p(1529, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1507, 39),
+											Pos: p(1529, 39),
 											X: &lang.Ident{
-												Pos:  p(1507, 33),
+												Pos:  p(1529, 33),
 												Name: "_keys",
 											},
 											Name: "Count",
@@ -23181,59 +23304,59 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(1507, 47),
+											Pos: p(1529, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1507, 46),
+												Pos:  p(1529, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1507, 51),
+										Pos: p(1529, 51),
 										X: &lang.CallExpr{
-											Pos: p(1507, 57),
+											Pos: p(1529, 57),
 											Fun: &lang.MemberExpr{
-												Pos: p(1507, 57),
+												Pos: p(1529, 57),
 												X: &lang.Ident{
-													Pos:  p(1507, 51),
+													Pos:  p(1529, 51),
 													Name: "pairs",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1507, 61),
+													Pos: p(1529, 61),
 													X: &lang.NewExpr{
-														Pos: p(1507, 61),
+														Pos: p(1529, 61),
 														Type: &lang.TypeRef{
-															Pos:  p(1507, 65),
+															Pos:  p(1529, 65),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1507, 78),
+																	Pos:  p(1529, 78),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1507, 84),
+																	Pos:  p(1529, 84),
 																	Name: "TValue",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1507, 92),
+																Pos: p(1529, 92),
 																X: &lang.IndexExpr{
-																	Pos: p(1507, 97),
+																	Pos: p(1529, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1507, 92),
+																		Pos:  p(1529, 92),
 																		Name: "_keys",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1507, 98),
+																			Pos: p(1529, 98),
 																			X: &lang.Ident{
-																				Pos:  p(1507, 98),
+																				Pos:  p(1529, 98),
 																				Name: "i",
 																			},
 																		},
@@ -23241,18 +23364,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1507, 102),
+																Pos: p(1529, 102),
 																X: &lang.IndexExpr{
-																	Pos: p(1507, 109),
+																	Pos: p(1529, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1507, 102),
+																		Pos:  p(1529, 102),
 																		Name: "_values",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1507, 110),
+																			Pos: p(1529, 110),
 																			X: &lang.Ident{
-																				Pos:  p(1507, 110),
+																				Pos:  p(1529, 110),
 																				Name: "i",
 																			},
 																		},
@@ -23267,13 +23390,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1508, 13),
+									Pos: p(1530, 13),
 									X: &lang.CallExpr{
-										Pos: p(1508, 26),
+										Pos: p(1530, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(1508, 26),
+											Pos: p(1530, 26),
 											X: &lang.Ident{
-												Pos:  p(1508, 20),
+												Pos:  p(1530, 20),
 												Name: "pairs",
 											},
 											Name: "GetEnumerator",
@@ -23281,32 +23404,32 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1509, 9),
+							Rbrace: p(1531, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1511, 9),
+						Pos: p(1533, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1511, 9),
+							Pos:  p(1533, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1511, 90),
+							Pos: p(1533, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1511, 90),
+								Pos:  p(1533, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1511, 40),
+							Pos:  p(1533, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1514, 5),
+				Pos:       p(1536, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -23316,11 +23439,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1514, 33),
+						Pos:  p(1536, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1514, 45),
+								Pos:  p(1536, 45),
 								Name: "T",
 							},
 						},
@@ -23328,30 +23451,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1516, 9),
+						Pos:       p(1538, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1516, 18),
+							Pos:  p(1538, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1516, 23),
+									Pos:  p(1538, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1516, 26),
+								Pos:  p(1538, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1516, 35),
+									Pos: p(1538, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1516, 39),
+										Pos:  p(1538, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1516, 44),
+												Pos:  p(1538, 44),
 												Name: "T",
 											},
 										},
@@ -23361,49 +23484,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1517, 9),
+						Pos:       p(1539, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1517, 18),
+							Pos:  p(1539, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1517, 28),
+									Pos:  p(1539, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1517, 31),
+								Pos:  p(1539, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1519, 9),
+						Pos:       p(1541, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1519, 30),
+							Pos:  p(1541, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1519, 35),
+									Pos: p(1541, 35),
 									X: &lang.CastExpr{
-										Pos: p(1519, 35),
+										Pos: p(1541, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1519, 36),
+											Pos:  p(1541, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1519, 46),
+													Pos:  p(1541, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1519, 49),
+											Pos:  p(1541, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23412,23 +23535,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1519, 55),
-							Rbrace: p(1519, 57),
+							Pos:    p(1541, 55),
+							Rbrace: p(1541, 57),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1520, 9),
+						Pos:       p(1542, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1520, 26),
+								Pos: p(1542, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1520, 26),
+									Pos:  p(1542, 26),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1520, 36),
+											Pos:  p(1542, 36),
 											Name: "T",
 										},
 									},
@@ -23437,32 +23560,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1520, 49),
+							Pos: p(1542, 49),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1520, 51),
+									Pos: p(1542, 51),
 									X: &lang.AssignExpr{
-										Pos: p(1520, 61),
+										Pos: p(1542, 61),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1520, 51),
+											Pos:  p(1542, 51),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1520, 72),
+											Pos: p(1542, 72),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1520, 63),
+												Pos:  p(1542, 63),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1520, 87),
+												Pos: p(1542, 87),
 												X: &lang.Ident{
-													Pos:  p(1520, 75),
+													Pos:  p(1542, 75),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1520, 84),
+															Pos:  p(1542, 84),
 															Name: "T",
 														},
 													},
@@ -23473,22 +23596,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1520, 96),
+							Rbrace: p(1542, 96),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1521, 9),
+						Pos:       p(1543, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1521, 26),
+								Pos: p(1543, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1521, 26),
+									Pos:  p(1543, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1521, 38),
+											Pos:  p(1543, 38),
 											Name: "T",
 										},
 									},
@@ -23497,25 +23620,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1521, 55),
+							Pos:  p(1543, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1521, 60),
+									Pos: p(1543, 60),
 									X: &lang.CastExpr{
-										Pos: p(1521, 60),
+										Pos: p(1543, 60),
 										Type: &lang.TypeRef{
-											Pos:  p(1521, 61),
+											Pos:  p(1543, 61),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1521, 71),
+													Pos:  p(1543, 71),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1521, 74),
+											Pos:  p(1543, 74),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23524,28 +23647,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1522, 9),
+							Pos: p(1544, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1523, 13),
+									Pos:  p(1545, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1523, 31),
+										Pos:  p(1545, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1523, 43),
+										Pos: p(1545, 43),
 										X: &lang.CallExpr{
-											Pos: p(1523, 43),
+											Pos: p(1545, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1523, 43),
+												Pos:  p(1545, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1523, 47),
+													Pos: p(1545, 47),
 													X: &lang.Ident{
-														Pos:  p(1523, 47),
+														Pos:  p(1545, 47),
 														Name: "x",
 													},
 												},
@@ -23554,22 +23677,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1524, 9),
+							Rbrace: p(1546, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1525, 9),
+						Pos:       p(1547, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1525, 26),
+								Pos: p(1547, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1525, 26),
+									Pos:  p(1547, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 38),
+											Pos:  p(1547, 38),
 											Name: "T",
 										},
 									},
@@ -23577,13 +23700,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(1525, 53),
+								Pos: p(1547, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1525, 53),
+									Pos:  p(1547, 53),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 63),
+											Pos:  p(1547, 63),
 											Name: "T",
 										},
 									},
@@ -23592,41 +23715,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1525, 78),
+							Pos:  p(1547, 78),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1525, 83),
+									Pos: p(1547, 83),
 									X: &lang.Ident{
-										Pos:  p(1525, 83),
+										Pos:  p(1547, 83),
 										Name: "comparer",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1526, 9),
+							Pos: p(1548, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1527, 13),
+									Pos:  p(1549, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1527, 31),
+										Pos:  p(1549, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1527, 43),
+										Pos: p(1549, 43),
 										X: &lang.CallExpr{
-											Pos: p(1527, 43),
+											Pos: p(1549, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1527, 43),
+												Pos:  p(1549, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1527, 47),
+													Pos: p(1549, 47),
 													X: &lang.Ident{
-														Pos:  p(1527, 47),
+														Pos:  p(1549, 47),
 														Name: "x",
 													},
 												},
@@ -23635,71 +23758,71 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1528, 9),
+							Rbrace: p(1550, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1530, 9),
+						Pos:       p(1552, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1530, 16),
+							Pos:  p(1552, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1530, 36),
+							Pos: p(1552, 36),
 							X: &lang.Ident{
-								Pos:  p(1530, 29),
+								Pos:  p(1552, 29),
 								Name: "_items",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1531, 9),
+						Pos:       p(1553, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1531, 16),
+							Pos:  p(1553, 16),
 							Name: "T",
 						},
 						Name: "Min",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1531, 43),
+							Pos: p(1553, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1531, 38),
+								Pos: p(1553, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1531, 32),
+									Pos: p(1553, 32),
 									X: &lang.Ident{
-										Pos:  p(1531, 25),
+										Pos:  p(1553, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1531, 41),
+									Pos:   p(1553, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1531, 45),
+								Pos: p(1553, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1531, 53),
+									Pos:  p(1553, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1531, 64),
+								Pos: p(1553, 64),
 								X: &lang.Ident{
-									Pos:  p(1531, 58),
+									Pos:  p(1553, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1531, 65),
+										Pos: p(1553, 65),
 										X: &lang.Literal{
-											Pos:   p(1531, 65),
+											Pos:   p(1553, 65),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -23709,61 +23832,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1532, 9),
+						Pos:       p(1554, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1532, 16),
+							Pos:  p(1554, 16),
 							Name: "T",
 						},
 						Name: "Max",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1532, 43),
+							Pos: p(1554, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1532, 38),
+								Pos: p(1554, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1532, 32),
+									Pos: p(1554, 32),
 									X: &lang.Ident{
-										Pos:  p(1532, 25),
+										Pos:  p(1554, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1532, 41),
+									Pos:   p(1554, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1532, 45),
+								Pos: p(1554, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1532, 53),
+									Pos:  p(1554, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1532, 64),
+								Pos: p(1554, 64),
 								X: &lang.Ident{
-									Pos:  p(1532, 58),
+									Pos:  p(1554, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1532, 65),
+										Pos: p(1554, 65),
 										X: &lang.BinaryExpr{
-											Pos: p(1532, 78),
+											Pos: p(1554, 78),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(1532, 72),
+												Pos: p(1554, 72),
 												X: &lang.Ident{
-													Pos:  p(1532, 65),
+													Pos:  p(1554, 65),
 													Name: "_items",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1532, 80),
+												Pos:   p(1554, 80),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -23774,57 +23897,57 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1534, 9),
+						Pos: p(1556, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1534, 9),
+							Pos:  p(1556, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1534, 18),
+								Pos: p(1556, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1534, 18),
+									Pos:  p(1556, 18),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1535, 9),
+							Pos: p(1557, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1536, 13),
+									Pos: p(1558, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1536, 13),
+										Pos:  p(1558, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1536, 17),
+											Pos:  p(1558, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1536, 22),
+												Pos:   p(1558, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1536, 25),
+											Pos:  p(1558, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1536, 43),
+												Pos: p(1558, 43),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1536, 37),
+													Pos: p(1558, 37),
 													X: &lang.Ident{
-														Pos:  p(1536, 30),
+														Pos:  p(1558, 30),
 														Name: "_items",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1536, 45),
+													Pos:   p(1558, 45),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -23833,56 +23956,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1537, 13),
+									Pos: p(1559, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1537, 23),
+										Pos: p(1559, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1537, 20),
+											Pos:  p(1559, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1537, 26),
+											Pos:  p(1559, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1538, 13),
+										Pos: p(1560, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1539, 17),
+												Pos: p(1561, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1539, 17),
+													Pos:  p(1561, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1539, 21),
+														Pos:  p(1561, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1539, 30),
+															Pos: p(1561, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1539, 27),
+																Pos:  p(1561, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1539, 42),
+																Pos: p(1561, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1539, 36),
+																	Pos: p(1561, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1539, 33),
+																		Pos:  p(1561, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1539, 38),
+																		Pos:  p(1561, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1539, 44),
+																	Pos:   p(1561, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -23892,39 +24015,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1540, 17),
+												Pos: p(1562, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1540, 17),
+													Pos:  p(1562, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1540, 21),
+														Pos:  p(1562, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1540, 35),
+															Pos: p(1562, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1540, 35),
+																Pos: p(1562, 35),
 																X: &lang.Ident{
-																	Pos:  p(1540, 25),
+																	Pos:  p(1562, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1540, 43),
+																	Pos: p(1562, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1540, 49),
+																		Pos: p(1562, 49),
 																		X: &lang.Ident{
-																			Pos:  p(1540, 43),
+																			Pos:  p(1562, 43),
 																			Name: "_items",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1540, 50),
+																				Pos: p(1562, 50),
 																				X: &lang.Ident{
-																					Pos:  p(1540, 50),
+																					Pos:  p(1562, 50),
 																					Name: "mid",
 																				},
 																			},
@@ -23932,9 +24055,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1540, 56),
+																	Pos: p(1562, 56),
 																	X: &lang.Ident{
-																		Pos:  p(1540, 56),
+																		Pos:  p(1562, 56),
 																		Name: "item",
 																	},
 																},
@@ -23944,61 +24067,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1541, 17),
+												Pos: p(1563, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1541, 23),
+													Pos: p(1563, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1541, 21),
+														Pos:  p(1563, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1541, 26),
+														Pos:   p(1563, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1541, 29),
+													Pos: p(1563, 29),
 													X: &lang.Ident{
-														Pos:  p(1541, 36),
+														Pos:  p(1563, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1542, 17),
+												Pos: p(1564, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1542, 23),
+													Pos: p(1564, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1542, 21),
+														Pos:  p(1564, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1542, 25),
+														Pos:   p(1564, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1542, 28),
+													Pos: p(1564, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1542, 31),
+														Pos: p(1564, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1542, 28),
+															Pos:  p(1564, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1542, 37),
+															Pos: p(1564, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1542, 33),
+																Pos:  p(1564, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1542, 39),
+																Pos:   p(1564, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24006,23 +24129,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1542, 47),
+													Pos: p(1564, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1542, 50),
+														Pos: p(1564, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1542, 47),
+															Pos:  p(1564, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1542, 56),
+															Pos: p(1564, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1542, 52),
+																Pos:  p(1564, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1542, 58),
+																Pos:   p(1564, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24031,66 +24154,66 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1543, 13),
+										Rbrace: p(1565, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1544, 13),
+									Pos: p(1566, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1544, 20),
+										Pos: p(1566, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1544, 21),
+											Pos:  p(1566, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1545, 9),
+							Rbrace: p(1567, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1547, 9),
+						Pos:       p(1569, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1547, 16),
+							Pos:  p(1569, 16),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1547, 25),
+								Pos: p(1569, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1547, 25),
+									Pos:  p(1569, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1548, 9),
+							Pos: p(1570, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1549, 13),
+									Pos: p(1571, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1549, 13),
+										Pos:  p(1571, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1549, 17),
+											Pos:  p(1571, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1549, 21),
+												Pos: p(1571, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1549, 21),
+													Pos:  p(1571, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1549, 26),
+														Pos: p(1571, 26),
 														X: &lang.Ident{
-															Pos:  p(1549, 26),
+															Pos:  p(1571, 26),
 															Name: "item",
 														},
 													},
@@ -24100,24 +24223,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1550, 13),
+									Pos: p(1572, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1550, 19),
+										Pos: p(1572, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1550, 17),
+											Pos:  p(1572, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1550, 22),
+											Pos:   p(1572, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1550, 25),
+										Pos: p(1572, 25),
 										X: &lang.Literal{
-											Pos:   p(1550, 32),
+											Pos:   p(1572, 32),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24125,33 +24248,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1551, 13),
+									Pos: p(1573, 13),
 									X: &lang.CallExpr{
-										Pos: p(1551, 20),
+										Pos: p(1573, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1551, 20),
+											Pos: p(1573, 20),
 											X: &lang.Ident{
-												Pos:  p(1551, 13),
+												Pos:  p(1573, 13),
 												Name: "_items",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1551, 27),
+												Pos: p(1573, 27),
 												X: &lang.UnaryExpr{
-													Pos: p(1551, 27),
+													Pos: p(1573, 27),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1551, 28),
+														Pos:  p(1573, 28),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1551, 31),
+												Pos: p(1573, 31),
 												X: &lang.Ident{
-													Pos:  p(1551, 31),
+													Pos:  p(1573, 31),
 													Name: "item",
 												},
 											},
@@ -24159,60 +24282,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1552, 13),
+									Pos: p(1574, 13),
 									X: &lang.Literal{
-										Pos:   p(1552, 20),
+										Pos:   p(1574, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1553, 9),
+							Rbrace: p(1575, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1555, 9),
+						Pos:       p(1577, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1555, 16),
+							Pos:  p(1577, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1555, 28),
+								Pos: p(1577, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1555, 28),
+									Pos:  p(1577, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1556, 9),
+							Pos: p(1578, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1557, 13),
+									Pos: p(1579, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1557, 13),
+										Pos:  p(1579, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1557, 17),
+											Pos:  p(1579, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1557, 21),
+												Pos: p(1579, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1557, 21),
+													Pos:  p(1579, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1557, 26),
+														Pos: p(1579, 26),
 														X: &lang.Ident{
-															Pos:  p(1557, 26),
+															Pos:  p(1579, 26),
 															Name: "item",
 														},
 													},
@@ -24222,24 +24345,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1558, 13),
+									Pos: p(1580, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1558, 19),
+										Pos: p(1580, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1558, 17),
+											Pos:  p(1580, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1558, 21),
+											Pos:   p(1580, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1558, 24),
+										Pos: p(1580, 24),
 										X: &lang.Literal{
-											Pos:   p(1558, 31),
+											Pos:   p(1580, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24247,22 +24370,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1559, 13),
+									Pos: p(1581, 13),
 									X: &lang.CallExpr{
-										Pos: p(1559, 20),
+										Pos: p(1581, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1559, 20),
+											Pos: p(1581, 20),
 											X: &lang.Ident{
-												Pos:  p(1559, 13),
+												Pos:  p(1581, 13),
 												Name: "_items",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1559, 29),
+												Pos: p(1581, 29),
 												X: &lang.Ident{
-													Pos:  p(1559, 29),
+													Pos:  p(1581, 29),
 													Name: "i",
 												},
 											},
@@ -24270,76 +24393,76 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1560, 13),
+									Pos: p(1582, 13),
 									X: &lang.Literal{
-										Pos:   p(1560, 20),
+										Pos:   p(1582, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1561, 9),
+							Rbrace: p(1583, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1563, 9),
+						Pos:       p(1585, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1563, 16),
+							Pos:  p(1585, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1563, 30),
+								Pos: p(1585, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1563, 30),
+									Pos:  p(1585, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1563, 52),
+							Pos: p(1585, 52),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1563, 41),
+								Pos: p(1585, 41),
 								Fun: &lang.Ident{
-									Pos:  p(1563, 41),
+									Pos:  p(1585, 41),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1563, 46),
+										Pos: p(1585, 46),
 										X: &lang.Ident{
-											Pos:  p(1563, 46),
+											Pos:  p(1585, 46),
 											Name: "item",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1563, 55),
+								Pos:   p(1585, 55),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1564, 9),
+						Pos:       p(1586, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1564, 16),
+							Pos:  p(1586, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1564, 39),
+							Pos: p(1586, 39),
 							Fun: &lang.MemberExpr{
-								Pos: p(1564, 39),
+								Pos: p(1586, 39),
 								X: &lang.Ident{
-									Pos:  p(1564, 32),
+									Pos:  p(1586, 32),
 									Name: "_items",
 								},
 								Name: "Clear",
@@ -24347,22 +24470,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1566, 9),
+						Pos:       p(1588, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1566, 16),
+							Pos:  p(1588, 16),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1566, 31),
+								Pos: p(1588, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1566, 31),
+									Pos:  p(1588, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1566, 43),
+											Pos:  p(1588, 43),
 											Name: "T",
 										},
 									},
@@ -24371,28 +24494,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1567, 9),
+							Pos: p(1589, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1568, 13),
+									Pos:  p(1590, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1568, 31),
+										Pos:  p(1590, 31),
 										Name: "other",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1568, 38),
+										Pos: p(1590, 38),
 										X: &lang.CallExpr{
-											Pos: p(1568, 38),
+											Pos: p(1590, 38),
 											Fun: &lang.Ident{
-												Pos:  p(1568, 38),
+												Pos:  p(1590, 38),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1568, 42),
+													Pos: p(1590, 42),
 													X: &lang.Ident{
-														Pos:  p(1568, 42),
+														Pos:  p(1590, 42),
 														Name: "x",
 													},
 												},
@@ -24401,49 +24524,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1569, 9),
+							Rbrace: p(1591, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1571, 9),
+						Pos:       p(1593, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1571, 16),
+							Pos:  p(1593, 16),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1571, 28),
+									Pos:  p(1593, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Reverse",
 						Body: &lang.BlockStmt{
-							Pos: p(1572, 9),
+							Pos: p(1594, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1573, 13),
+									Pos: p(1595, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1573, 17),
+											Pos:  p(1595, 17),
 											Name: "r",
 											Init: &lang.NewExpr{
-												Pos: p(1573, 21),
+												Pos: p(1595, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(1573, 25),
+													Pos:  p(1595, 25),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1573, 30),
+															Pos:  p(1595, 30),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1573, 33),
+														Pos: p(1595, 33),
 														X: &lang.Ident{
-															Pos:  p(1573, 33),
+															Pos:  p(1595, 33),
 															Name: "_items",
 														},
 													},
@@ -24453,13 +24576,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1574, 13),
+									Pos: p(1596, 13),
 									X: &lang.CallExpr{
-										Pos: p(1574, 15),
+										Pos: p(1596, 15),
 										Fun: &lang.MemberExpr{
-											Pos: p(1574, 15),
+											Pos: p(1596, 15),
 											X: &lang.Ident{
-												Pos:  p(1574, 13),
+												Pos:  p(1596, 13),
 												Name: "r",
 											},
 											Name: "Reverse",
@@ -24467,51 +24590,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1575, 13),
+									Pos: p(1597, 13),
 									X: &lang.Ident{
-										Pos:  p(1575, 20),
+										Pos:  p(1597, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(1576, 9),
+							Rbrace: p(1598, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1578, 9),
+						Pos:       p(1600, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1578, 16),
+							Pos:  p(1600, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1578, 28),
+									Pos:  p(1600, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1578, 70),
+							Pos: p(1600, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1578, 70),
+								Pos: p(1600, 70),
 								X: &lang.NewExpr{
-									Pos: p(1578, 50),
+									Pos: p(1600, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1578, 54),
+										Pos:  p(1600, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1578, 59),
+												Pos:  p(1600, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1578, 62),
+											Pos: p(1600, 62),
 											X: &lang.Ident{
-												Pos:  p(1578, 62),
+												Pos:  p(1600, 62),
 												Name: "_items",
 											},
 										},
@@ -24522,22 +24645,14031 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1579, 9),
+						Pos: p(1601, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1579, 9),
+							Pos:  p(1601, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1579, 90),
+							Pos: p(1601, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1579, 90),
+								Pos:  p(1601, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1579, 40),
+							Pos:  p(1601, 40),
 							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1613, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FactAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1613, 34),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       p(1615, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1615, 16),
+							Name: "string",
+						},
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1615, 37),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(1615, 42),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1616, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1616, 16),
+							Name: "string",
+						},
+						Name: "Skip",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1616, 30),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(1616, 35),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1617, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1617, 16),
+							Name: "int",
+						},
+						Name: "Timeout",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1617, 30),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(1617, 35),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1620, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TheoryAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1620, 36),
+						Name: "FactAttribute",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1622, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "InlineDataAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1622, 47),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1624, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "InlineDataAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1624, 36),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1624, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1624, 43),
+										Name: "object",
+									},
+								},
+								Name: "data",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1624, 58),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1624, 60),
+									X: &lang.AssignExpr{
+										Pos: p(1624, 65),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1624, 60),
+											Name: "Data",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1624, 67),
+											Name: "data",
+										},
+									},
+								},
+							},
+							Rbrace: p(1624, 73),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1625, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:       p(1625, 16),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(1625, 16),
+								Name: "object",
+							},
+						},
+						Name: "Data",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1625, 32),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1626, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1626, 16),
+							Name: "string",
+						},
+						Name: "Skip",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1626, 30),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(1626, 35),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1629, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "MemberDataAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1629, 47),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1631, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "MemberDataAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1631, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1631, 36),
+									Name: "string",
+								},
+								Name: "memberName",
+							},
+							&lang.Param{
+								Pos:      p(1631, 55),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1631, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1631, 62),
+										Name: "object",
+									},
+								},
+								Name: "parameters",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1631, 83),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1631, 85),
+									X: &lang.AssignExpr{
+										Pos: p(1631, 96),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1631, 85),
+											Name: "MemberName",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1631, 98),
+											Name: "memberName",
+										},
+									},
+								},
+							},
+							Rbrace: p(1631, 110),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1632, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1632, 16),
+							Name: "string",
+						},
+						Name: "MemberName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1632, 36),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1633, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1633, 16),
+							Name: "Type",
+						},
+						Name: "MemberType",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1633, 34),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(1633, 39),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1636, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConditionalFactAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1636, 52),
+						Name: "FactAttribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1638, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ConditionalFactAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1638, 41),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1638, 48),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1638, 48),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1638, 79),
+							Rbrace: p(1638, 81),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1639, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ConditionalFactAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1639, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(1639, 41),
+									Name: "Type",
+								},
+								Name: "calleeType",
+							},
+							&lang.Param{
+								Pos:      p(1639, 58),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1639, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1639, 65),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1639, 96),
+							Rbrace: p(1639, 98),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1642, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConditionalTheoryAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1642, 54),
+						Name: "TheoryAttribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1644, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ConditionalTheoryAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1644, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1644, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1644, 50),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1644, 81),
+							Rbrace: p(1644, 83),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1645, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ConditionalTheoryAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1645, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1645, 43),
+									Name: "Type",
+								},
+								Name: "calleeType",
+							},
+							&lang.Param{
+								Pos:      p(1645, 60),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1645, 67),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1645, 67),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1645, 98),
+							Rbrace: p(1645, 100),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1648, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ActiveIssueAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1648, 48),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1650, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1650, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1650, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1650, 51),
+							Rbrace: p(1650, 53),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1651, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1651, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1651, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1651, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1651, 51),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1651, 76),
+							Rbrace: p(1651, 78),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1652, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1652, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1652, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1652, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1652, 51),
+									Name: "TestRuntimes",
+								},
+								Name: "runtimes",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1652, 74),
+							Rbrace: p(1652, 76),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1653, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1653, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1653, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1653, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1653, 51),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+							&lang.Param{
+								Pos: p(1653, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(1653, 76),
+									Name: "TestRuntimes",
+								},
+								Name: "runtimes",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1653, 99),
+							Rbrace: p(1653, 101),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1654, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1654, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1654, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1654, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1654, 51),
+									Name: "Type",
+								},
+								Name: "calleeType",
+							},
+							&lang.Param{
+								Pos:      p(1654, 68),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1654, 75),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1654, 75),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1654, 106),
+							Rbrace: p(1654, 108),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1657, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SkipOnMonoAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1657, 47),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1659, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SkipOnMonoAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1659, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1659, 36),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1659, 51),
+							Rbrace: p(1659, 53),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1660, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SkipOnMonoAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1660, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1660, 36),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+							&lang.Param{
+								Pos: p(1660, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1660, 51),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1660, 76),
+							Rbrace: p(1660, 78),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1663, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SkipOnCoreClrAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1663, 50),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1665, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SkipOnCoreClrAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1665, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(1665, 39),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1665, 54),
+							Rbrace: p(1665, 56),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1668, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SkipOnPlatformAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1668, 51),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1670, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SkipOnPlatformAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1670, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1670, 40),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+							&lang.Param{
+								Pos: p(1670, 65),
+								Type: &lang.TypeRef{
+									Pos:  p(1670, 65),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1670, 80),
+							Rbrace: p(1670, 82),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1673, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "PlatformSpecificAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1673, 53),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1675, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PlatformSpecificAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1675, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1675, 42),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1675, 67),
+							Rbrace: p(1675, 69),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1678, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "OuterLoopAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1678, 46),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1680, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "OuterLoopAttribute",
+						Body: &lang.BlockStmt{
+							Pos:    p(1680, 37),
+							Rbrace: p(1680, 39),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1681, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "OuterLoopAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1681, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1681, 35),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1681, 50),
+							Rbrace: p(1681, 52),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1684, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TestPlatforms",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(1),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  p(1684, 6),
+						Name: "Flags",
+					},
+				},
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  p(1687, 9),
+						Name: "Windows",
+						Value: &lang.Literal{
+							Pos:   p(1687, 19),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1688, 9),
+						Name: "Linux",
+						Value: &lang.Literal{
+							Pos:   p(1688, 17),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1689, 9),
+						Name: "OSX",
+						Value: &lang.Literal{
+							Pos:   p(1689, 15),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1690, 9),
+						Name: "FreeBSD",
+						Value: &lang.Literal{
+							Pos:   p(1690, 19),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1691, 9),
+						Name: "NetBSD",
+						Value: &lang.Literal{
+							Pos:   p(1691, 18),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1692, 9),
+						Name: "illumos",
+						Value: &lang.Literal{
+							Pos:   p(1692, 19),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1693, 9),
+						Name: "Solaris",
+						Value: &lang.Literal{
+							Pos:   p(1693, 19),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1694, 9),
+						Name: "iOS",
+						Value: &lang.Literal{
+							Pos:   p(1694, 15),
+							Raw:   "128",
+							Value: int64(128),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1695, 9),
+						Name: "tvOS",
+						Value: &lang.Literal{
+							Pos:   p(1695, 16),
+							Raw:   "256",
+							Value: int64(256),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1696, 9),
+						Name: "Android",
+						Value: &lang.Literal{
+							Pos:   p(1696, 19),
+							Raw:   "512",
+							Value: int64(512),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1697, 9),
+						Name: "Browser",
+						Value: &lang.Literal{
+							Pos:   p(1697, 19),
+							Raw:   "1024",
+							Value: int64(1024),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1698, 9),
+						Name: "MacCatalyst",
+						Value: &lang.Literal{
+							Pos:   p(1698, 23),
+							Raw:   "2048",
+							Value: int64(2048),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1699, 9),
+						Name: "LinuxBionic",
+						Value: &lang.Literal{
+							Pos:   p(1699, 23),
+							Raw:   "4096",
+							Value: int64(4096),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1700, 9),
+						Name: "Wasi",
+						Value: &lang.Literal{
+							Pos:   p(1700, 16),
+							Raw:   "8192",
+							Value: int64(8192),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1701, 9),
+						Name: "Haiku",
+						Value: &lang.Literal{
+							Pos:   p(1701, 17),
+							Raw:   "16384",
+							Value: int64(16384),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1702, 9),
+						Name: "AnyUnix",
+						Value: &lang.Literal{
+							Pos:   p(1702, 19),
+							Raw:   "32766",
+							Value: int64(32766),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1703, 9),
+						Name: "Any",
+						Value: &lang.UnaryExpr{
+							Pos: p(1703, 15),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(1703, 16),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1706, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TestRuntimes",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(1),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  p(1706, 6),
+						Name: "Flags",
+					},
+				},
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  p(1709, 9),
+						Name: "CoreCLR",
+						Value: &lang.Literal{
+							Pos:   p(1709, 19),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1710, 9),
+						Name: "Mono",
+						Value: &lang.Literal{
+							Pos:   p(1710, 16),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  p(1711, 9),
+						Name: "Any",
+						Value: &lang.UnaryExpr{
+							Pos: p(1711, 15),
+							Op:  "-",
+							X: &lang.Literal{
+								Pos:   p(1711, 16),
+								Raw:   "1",
+								Value: int64(1),
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1716, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Assert",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1718, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1718, 23),
+							Name: "void",
+						},
+						Name: "True",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1718, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1718, 33),
+									Name: "bool",
+								},
+								Name: "condition",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1718, 52),
+							Fun: &lang.Ident{
+								Pos:  p(1718, 52),
+								Name: "True",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1718, 57),
+									X: &lang.Ident{
+										Pos:  p(1718, 57),
+										Name: "condition",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1718, 68),
+									X: &lang.Literal{
+										Pos:  p(1718, 68),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1720, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1720, 23),
+							Name: "void",
+						},
+						Name: "True",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1720, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1720, 33),
+									Name: "bool",
+								},
+								Name: "condition",
+							},
+							&lang.Param{
+								Pos: p(1720, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(1720, 49),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1721, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1722, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1722, 17),
+										Op:  "!",
+										X: &lang.Ident{
+											Pos:  p(1722, 18),
+											Name: "condition",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1723, 17),
+										X: &lang.NewExpr{
+											Pos: p(1723, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1723, 27),
+												Name: "Xunit.Sdk.TrueException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1723, 51),
+													X: &lang.BinaryExpr{
+														Pos: p(1723, 155),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1723, 133),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1723, 114),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1723, 92),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1723, 64),
+																		Op:  "??",
+																		X: &lang.Ident{
+																			Pos:  p(1723, 52),
+																			Name: "userMessage",
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1723, 67),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Assert.True() Failure\"",
+																			Value: string("Assert.True() Failure"),
+																		},
+																	},
+																	Y: &lang.MemberExpr{
+																		Pos: p(1723, 106),
+																		X: &lang.Ident{
+																			Pos:  p(1723, 94),
+																			Name: "Environment",
+																		},
+																		Name: "NewLine",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1723, 116),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Expected: True\"",
+																	Value: string("Expected: True"),
+																},
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(1723, 147),
+																X: &lang.Ident{
+																	Pos:  p(1723, 135),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(1723, 157),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"Actual:   False\"",
+															Value: string("Actual:   False"),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1724, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1726, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1726, 23),
+							Name: "void",
+						},
+						Name: "True",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1726, 33),
+								Type: &lang.TypeRef{
+									Pos:      p(1726, 33),
+									Name:     "bool",
+									Nullable: true,
+								},
+								Name: "condition",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1726, 53),
+							Fun: &lang.Ident{
+								Pos:  p(1726, 53),
+								Name: "True",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1726, 58),
+									X: &lang.Ident{
+										Pos:  p(1726, 58),
+										Name: "condition",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1726, 69),
+									X: &lang.Literal{
+										Pos:  p(1726, 69),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1728, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1728, 23),
+							Name: "void",
+						},
+						Name: "True",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1728, 33),
+								Type: &lang.TypeRef{
+									Pos:      p(1728, 33),
+									Name:     "bool",
+									Nullable: true,
+								},
+								Name: "condition",
+							},
+							&lang.Param{
+								Pos: p(1728, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(1728, 50),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1729, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1730, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1730, 27),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1730, 17),
+											Name: "condition",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1730, 30),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1731, 17),
+										X: &lang.NewExpr{
+											Pos: p(1731, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1731, 27),
+												Name: "Xunit.Sdk.TrueException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1731, 51),
+													X: &lang.BinaryExpr{
+														Pos: p(1731, 170),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1731, 155),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1731, 133),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1731, 114),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1731, 92),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1731, 64),
+																			Op:  "??",
+																			X: &lang.Ident{
+																				Pos:  p(1731, 52),
+																				Name: "userMessage",
+																			},
+																			Y: &lang.Literal{
+																				Pos:   p(1731, 67),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.True() Failure\"",
+																				Value: string("Assert.True() Failure"),
+																			},
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1731, 106),
+																			X: &lang.Ident{
+																				Pos:  p(1731, 94),
+																				Name: "Environment",
+																			},
+																			Name: "NewLine",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1731, 116),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"Expected: True\"",
+																		Value: string("Expected: True"),
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1731, 147),
+																	X: &lang.Ident{
+																		Pos:  p(1731, 135),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1731, 157),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CondExpr{
+															Pos: p(1731, 191),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1731, 183),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1731, 173),
+																	Name: "condition",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1731, 186),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.Literal{
+																Pos:   p(1731, 193),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"null\"",
+																Value: string("null"),
+															},
+															Else: &lang.Literal{
+																Pos:   p(1731, 202),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"False\"",
+																Value: string("False"),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1732, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1734, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1734, 23),
+							Name: "void",
+						},
+						Name: "False",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1734, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1734, 34),
+									Name: "bool",
+								},
+								Name: "condition",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1734, 53),
+							Fun: &lang.Ident{
+								Pos:  p(1734, 53),
+								Name: "False",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1734, 59),
+									X: &lang.Ident{
+										Pos:  p(1734, 59),
+										Name: "condition",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1734, 70),
+									X: &lang.Literal{
+										Pos:  p(1734, 70),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1736, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1736, 23),
+							Name: "void",
+						},
+						Name: "False",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1736, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1736, 34),
+									Name: "bool",
+								},
+								Name: "condition",
+							},
+							&lang.Param{
+								Pos: p(1736, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(1736, 50),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1737, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1738, 13),
+									Cond: &lang.Ident{
+										Pos:  p(1738, 17),
+										Name: "condition",
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1739, 17),
+										X: &lang.NewExpr{
+											Pos: p(1739, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1739, 27),
+												Name: "Xunit.Sdk.FalseException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1739, 52),
+													X: &lang.BinaryExpr{
+														Pos: p(1739, 158),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1739, 136),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1739, 116),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1739, 94),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1739, 65),
+																		Op:  "??",
+																		X: &lang.Ident{
+																			Pos:  p(1739, 53),
+																			Name: "userMessage",
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1739, 68),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Assert.False() Failure\"",
+																			Value: string("Assert.False() Failure"),
+																		},
+																	},
+																	Y: &lang.MemberExpr{
+																		Pos: p(1739, 108),
+																		X: &lang.Ident{
+																			Pos:  p(1739, 96),
+																			Name: "Environment",
+																		},
+																		Name: "NewLine",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1739, 118),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Expected: False\"",
+																	Value: string("Expected: False"),
+																},
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(1739, 150),
+																X: &lang.Ident{
+																	Pos:  p(1739, 138),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(1739, 160),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"Actual:   True\"",
+															Value: string("Actual:   True"),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1740, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1742, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1742, 23),
+							Name: "void",
+						},
+						Name: "False",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1742, 34),
+								Type: &lang.TypeRef{
+									Pos:      p(1742, 34),
+									Name:     "bool",
+									Nullable: true,
+								},
+								Name: "condition",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1742, 54),
+							Fun: &lang.Ident{
+								Pos:  p(1742, 54),
+								Name: "False",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1742, 60),
+									X: &lang.Ident{
+										Pos:  p(1742, 60),
+										Name: "condition",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1742, 71),
+									X: &lang.Literal{
+										Pos:  p(1742, 71),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1744, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1744, 23),
+							Name: "void",
+						},
+						Name: "False",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1744, 34),
+								Type: &lang.TypeRef{
+									Pos:      p(1744, 34),
+									Name:     "bool",
+									Nullable: true,
+								},
+								Name: "condition",
+							},
+							&lang.Param{
+								Pos: p(1744, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1744, 51),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1745, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1746, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1746, 27),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1746, 17),
+											Name: "condition",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1746, 30),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1747, 17),
+										X: &lang.NewExpr{
+											Pos: p(1747, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1747, 27),
+												Name: "Xunit.Sdk.FalseException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1747, 52),
+													X: &lang.BinaryExpr{
+														Pos: p(1747, 173),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1747, 158),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1747, 136),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1747, 116),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1747, 94),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1747, 65),
+																			Op:  "??",
+																			X: &lang.Ident{
+																				Pos:  p(1747, 53),
+																				Name: "userMessage",
+																			},
+																			Y: &lang.Literal{
+																				Pos:   p(1747, 68),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.False() Failure\"",
+																				Value: string("Assert.False() Failure"),
+																			},
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1747, 108),
+																			X: &lang.Ident{
+																				Pos:  p(1747, 96),
+																				Name: "Environment",
+																			},
+																			Name: "NewLine",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1747, 118),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"Expected: False\"",
+																		Value: string("Expected: False"),
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1747, 150),
+																	X: &lang.Ident{
+																		Pos:  p(1747, 138),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1747, 160),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CondExpr{
+															Pos: p(1747, 194),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1747, 186),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1747, 176),
+																	Name: "condition",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1747, 189),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.Literal{
+																Pos:   p(1747, 196),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"null\"",
+																Value: string("null"),
+															},
+															Else: &lang.Literal{
+																Pos:   p(1747, 205),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"True\"",
+																Value: string("True"),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1748, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1750, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1750, 23),
+							Name: "void",
+						},
+						Name: "Equal",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1750, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1750, 37),
+									Name: "T",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1750, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(1750, 49),
+									Name: "T",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1751, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1752, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1752, 13),
+										Name: "object",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1752, 20),
+											Name: "e",
+											Init: &lang.Ident{
+												Pos:  p(1752, 24),
+												Name: "expected",
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1753, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1753, 13),
+										Name: "object",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1753, 20),
+											Name: "a",
+											Init: &lang.Ident{
+												Pos:  p(1753, 24),
+												Name: "actual",
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1754, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1754, 32),
+										Op:  "&&",
+										X: &lang.IsExpr{
+											Pos: p(1754, 19),
+											X: &lang.Ident{
+												Pos:  p(1754, 17),
+												Name: "e",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(1754, 22),
+												Type: &lang.TypeRef{
+													Pos:  p(1754, 22),
+													Name: "string",
+												},
+												Name: "es",
+											},
+										},
+										Y: &lang.IsExpr{
+											Pos: p(1754, 37),
+											X: &lang.Ident{
+												Pos:  p(1754, 35),
+												Name: "a",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(1754, 40),
+												Type: &lang.TypeRef{
+													Pos:  p(1754, 40),
+													Name: "string",
+												},
+												Name: "acs",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1755, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1756, 17),
+												X: &lang.CallExpr{
+													Pos: p(1756, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1756, 17),
+														Name: "Equal",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1756, 23),
+															X: &lang.Ident{
+																Pos:  p(1756, 23),
+																Name: "es",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1756, 27),
+															X: &lang.Ident{
+																Pos:  p(1756, 27),
+																Name: "acs",
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1757, 17),
+											},
+										},
+										Rbrace: p(1758, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1759, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1759, 56),
+										Op:  "&&",
+										X: &lang.IsExpr{
+											Pos: p(1759, 19),
+											X: &lang.Ident{
+												Pos:  p(1759, 17),
+												Name: "e",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(1759, 22),
+												Type: &lang.TypeRef{
+													Pos:  p(1759, 22),
+													Name: "System.Collections.IEnumerable",
+												},
+												Name: "ee",
+											},
+										},
+										Y: &lang.IsExpr{
+											Pos: p(1759, 61),
+											X: &lang.Ident{
+												Pos:  p(1759, 59),
+												Name: "a",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(1759, 64),
+												Type: &lang.TypeRef{
+													Pos:  p(1759, 64),
+													Name: "System.Collections.IEnumerable",
+												},
+												Name: "ae",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1760, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1761, 17),
+												X: &lang.CallExpr{
+													Pos: p(1761, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1761, 17),
+														Name: "EqualSequences",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1761, 32),
+															X: &lang.Ident{
+																Pos:  p(1761, 32),
+																Name: "ee",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1761, 36),
+															X: &lang.Ident{
+																Pos:  p(1761, 36),
+																Name: "ae",
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1762, 17),
+											},
+										},
+										Rbrace: p(1763, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1764, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1764, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1764, 46),
+											Fun: &lang.MemberExpr{
+												Pos: p(1764, 46),
+												X: &lang.MemberExpr{
+													Pos: p(1764, 28),
+													X: &lang.MemberExpr{
+														Pos: p(1764, 24),
+														X: &lang.Ident{
+															Pos:  p(1764, 18),
+															Name: "Xunit",
+														},
+														Name: "Sdk",
+													},
+													Name: "ArgumentFormatter",
+												},
+												Name: "AreEqual",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1764, 55),
+													X: &lang.Ident{
+														Pos:  p(1764, 55),
+														Name: "e",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1764, 58),
+													X: &lang.Ident{
+														Pos:  p(1764, 58),
+														Name: "a",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1765, 17),
+										X: &lang.CallExpr{
+											Pos: p(1765, 48),
+											Fun: &lang.MemberExpr{
+												Pos: p(1765, 48),
+												X: &lang.MemberExpr{
+													Pos: p(1765, 33),
+													X: &lang.MemberExpr{
+														Pos: p(1765, 29),
+														X: &lang.Ident{
+															Pos:  p(1765, 23),
+															Name: "Xunit",
+														},
+														Name: "Sdk",
+													},
+													Name: "EqualException",
+												},
+												Name: "ForMismatchedValues",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1765, 68),
+													X: &lang.CallExpr{
+														Pos: p(1765, 96),
+														Fun: &lang.MemberExpr{
+															Pos: p(1765, 96),
+															X: &lang.MemberExpr{
+																Pos: p(1765, 78),
+																X: &lang.MemberExpr{
+																	Pos: p(1765, 74),
+																	X: &lang.Ident{
+																		Pos:  p(1765, 68),
+																		Name: "Xunit",
+																	},
+																	Name: "Sdk",
+																},
+																Name: "ArgumentFormatter",
+															},
+															Name: "Format",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1765, 103),
+																X: &lang.Ident{
+																	Pos:  p(1765, 103),
+																	Name: "e",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1765, 107),
+													X: &lang.CallExpr{
+														Pos: p(1765, 135),
+														Fun: &lang.MemberExpr{
+															Pos: p(1765, 135),
+															X: &lang.MemberExpr{
+																Pos: p(1765, 117),
+																X: &lang.MemberExpr{
+																	Pos: p(1765, 113),
+																	X: &lang.Ident{
+																		Pos:  p(1765, 107),
+																		Name: "Xunit",
+																	},
+																	Name: "Sdk",
+																},
+																Name: "ArgumentFormatter",
+															},
+															Name: "Format",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1765, 142),
+																X: &lang.Ident{
+																	Pos:  p(1765, 142),
+																	Name: "a",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1766, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1768, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1768, 23),
+							Name: "void",
+						},
+						Name: "Equal",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1768, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1768, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1768, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1768, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(1768, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1768, 74),
+											Name: "T",
+										},
+									},
+								},
+								Name: "actual",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1768, 88),
+							Fun: &lang.Ident{
+								Pos:  p(1768, 88),
+								Name: "EqualSequences",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1768, 103),
+									X: &lang.Ident{
+										Pos:  p(1768, 103),
+										Name: "expected",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1768, 113),
+									X: &lang.Ident{
+										Pos:  p(1768, 113),
+										Name: "actual",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1770, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1770, 23),
+							Name: "void",
+						},
+						Name: "Equal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1770, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1770, 34),
+									Name: "string",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1770, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1770, 51),
+									Name: "string",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1771, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1772, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1772, 26),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1772, 17),
+											Name: "expected",
+										},
+										Y: &lang.Ident{
+											Pos:  p(1772, 29),
+											Name: "actual",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1772, 37),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1773, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1773, 34),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1773, 26),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1773, 17),
+												Name: "expected",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1773, 29),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1773, 44),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1773, 37),
+												Name: "actual",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1773, 47),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1774, 13),
+										Stmts: []lang.Stmt{
+											&lang.ThrowStmt{
+												Pos: p(1775, 17),
+												X: &lang.CallExpr{
+													Pos: p(1775, 48),
+													Fun: &lang.MemberExpr{
+														Pos: p(1775, 48),
+														X: &lang.MemberExpr{
+															Pos: p(1775, 33),
+															X: &lang.MemberExpr{
+																Pos: p(1775, 29),
+																X: &lang.Ident{
+																	Pos:  p(1775, 23),
+																	Name: "Xunit",
+																},
+																Name: "Sdk",
+															},
+															Name: "EqualException",
+														},
+														Name: "ForMismatchedStrings",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1775, 69),
+															X: &lang.Ident{
+																Pos:  p(1775, 69),
+																Name: "expected",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1775, 79),
+															X: &lang.Ident{
+																Pos:  p(1775, 79),
+																Name: "actual",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1775, 87),
+															X: &lang.UnaryExpr{
+																Pos: p(1775, 87),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(1775, 88),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+														&lang.Arg{
+															Pos: p(1775, 91),
+															X: &lang.UnaryExpr{
+																Pos: p(1775, 91),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(1775, 92),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1776, 13),
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1777, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1777, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1777, 17),
+											Name: "i",
+											Init: &lang.Literal{
+												Pos:   p(1777, 21),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1778, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1778, 61),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1778, 40),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(1778, 22),
+												Op:  "<",
+												X: &lang.Ident{
+													Pos:  p(1778, 20),
+													Name: "i",
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(1778, 33),
+													X: &lang.Ident{
+														Pos:  p(1778, 24),
+														Name: "expected",
+													},
+													Name: "Length",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(1778, 45),
+												Op:  "<",
+												X: &lang.Ident{
+													Pos:  p(1778, 43),
+													Name: "i",
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(1778, 54),
+													X: &lang.Ident{
+														Pos:  p(1778, 47),
+														Name: "actual",
+													},
+													Name: "Length",
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1778, 76),
+											Op:  "==",
+											X: &lang.IndexExpr{
+												Pos: p(1778, 72),
+												X: &lang.Ident{
+													Pos:  p(1778, 64),
+													Name: "expected",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1778, 73),
+														X: &lang.Ident{
+															Pos:  p(1778, 73),
+															Name: "i",
+														},
+													},
+												},
+											},
+											Y: &lang.IndexExpr{
+												Pos: p(1778, 85),
+												X: &lang.Ident{
+													Pos:  p(1778, 79),
+													Name: "actual",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1778, 86),
+														X: &lang.Ident{
+															Pos:  p(1778, 86),
+															Name: "i",
+														},
+													},
+												},
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1778, 90),
+										X: &lang.PostfixExpr{
+											Pos: p(1778, 91),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(1778, 90),
+												Name: "i",
+											},
+										},
+									},
+								},
+								&lang.ThrowStmt{
+									Pos: p(1779, 13),
+									X: &lang.CallExpr{
+										Pos: p(1779, 44),
+										Fun: &lang.MemberExpr{
+											Pos: p(1779, 44),
+											X: &lang.MemberExpr{
+												Pos: p(1779, 29),
+												X: &lang.MemberExpr{
+													Pos: p(1779, 25),
+													X: &lang.Ident{
+														Pos:  p(1779, 19),
+														Name: "Xunit",
+													},
+													Name: "Sdk",
+												},
+												Name: "EqualException",
+											},
+											Name: "ForMismatchedStrings",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1779, 65),
+												X: &lang.Ident{
+													Pos:  p(1779, 65),
+													Name: "expected",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1779, 75),
+												X: &lang.Ident{
+													Pos:  p(1779, 75),
+													Name: "actual",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1779, 83),
+												X: &lang.Ident{
+													Pos:  p(1779, 83),
+													Name: "i",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1779, 86),
+												X: &lang.Ident{
+													Pos:  p(1779, 86),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1780, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1782, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1782, 23),
+							Name: "void",
+						},
+						Name: "Equal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1782, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1782, 34),
+									Name: "double",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1782, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1782, 51),
+									Name: "double",
+								},
+								Name: "actual",
+							},
+							&lang.Param{
+								Pos: p(1782, 66),
+								Type: &lang.TypeRef{
+									Pos:  p(1782, 66),
+									Name: "int",
+								},
+								Name: "precision",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1783, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1784, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1784, 13),
+										Name: "double",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1784, 20),
+											Name: "e",
+											Init: &lang.CallExpr{
+												Pos: p(1784, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(1784, 29),
+													X: &lang.Ident{
+														Pos:  p(1784, 24),
+														Name: "Math",
+													},
+													Name: "Round",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1784, 35),
+														X: &lang.Ident{
+															Pos:  p(1784, 35),
+															Name: "expected",
+														},
+													},
+													&lang.Arg{
+														Pos: p(1784, 45),
+														X: &lang.Ident{
+															Pos:  p(1784, 45),
+															Name: "precision",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1785, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1785, 13),
+										Name: "double",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1785, 20),
+											Name: "a",
+											Init: &lang.CallExpr{
+												Pos: p(1785, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(1785, 29),
+													X: &lang.Ident{
+														Pos:  p(1785, 24),
+														Name: "Math",
+													},
+													Name: "Round",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1785, 35),
+														X: &lang.Ident{
+															Pos:  p(1785, 35),
+															Name: "actual",
+														},
+													},
+													&lang.Arg{
+														Pos: p(1785, 43),
+														X: &lang.Ident{
+															Pos:  p(1785, 43),
+															Name: "precision",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1786, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1786, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1786, 25),
+											Fun: &lang.MemberExpr{
+												Pos: p(1786, 25),
+												X: &lang.Ident{
+													Pos:  p(1786, 18),
+													Name: "object",
+												},
+												Name: "Equals",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1786, 32),
+													X: &lang.Ident{
+														Pos:  p(1786, 32),
+														Name: "e",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1786, 35),
+													X: &lang.Ident{
+														Pos:  p(1786, 35),
+														Name: "a",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1787, 17),
+										X: &lang.NewExpr{
+											Pos: p(1787, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1787, 27),
+												Name: "Xunit.Sdk.EqualException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1787, 52),
+													X: &lang.BinaryExpr{
+														Pos: p(1789, 139),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1789, 94),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1789, 74),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1789, 34),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1788, 169),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1788, 147),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1788, 141),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(1788, 94),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(1788, 74),
+																						Op:  "+",
+																						X: &lang.BinaryExpr{
+																							Pos: p(1788, 34),
+																							Op:  "+",
+																							X: &lang.BinaryExpr{
+																								Pos: p(1787, 184),
+																								Op:  "+",
+																								X: &lang.BinaryExpr{
+																									Pos: p(1787, 162),
+																									Op:  "+",
+																									X: &lang.BinaryExpr{
+																										Pos: p(1787, 132),
+																										Op:  "+",
+																										X: &lang.BinaryExpr{
+																											Pos: p(1787, 113),
+																											Op:  "+",
+																											X: &lang.BinaryExpr{
+																												Pos: p(1787, 101),
+																												Op:  "+",
+																												X: &lang.Literal{
+																													Pos:   p(1787, 52),
+																													Kind:  lang.LitKind(8),
+																													Raw:   "\"Assert.Equal() Failure: Values are not within \"",
+																													Value: string("Assert.Equal() Failure: Values are not within "),
+																												},
+																												Y: &lang.Ident{
+																													Pos:  p(1787, 103),
+																													Name: "precision",
+																												},
+																											},
+																											Y: &lang.Literal{
+																												Pos:   p(1787, 115),
+																												Kind:  lang.LitKind(8),
+																												Raw:   "\" decimal place\"",
+																												Value: string(" decimal place"),
+																											},
+																										},
+																										Y: &lang.CondExpr{
+																											Pos: p(1787, 150),
+																											Cond: &lang.BinaryExpr{
+																												Pos: p(1787, 145),
+																												Op:  "==",
+																												X: &lang.Ident{
+																													Pos:  p(1787, 135),
+																													Name: "precision",
+																												},
+																												Y: &lang.Literal{
+																													Pos:   p(1787, 148),
+																													Raw:   "1",
+																													Value: int64(1),
+																												},
+																											},
+																											Then: &lang.Literal{
+																												Pos:   p(1787, 152),
+																												Kind:  lang.LitKind(8),
+																												Raw:   "\"\"",
+																												Value: string(""),
+																											},
+																											Else: &lang.Literal{
+																												Pos:   p(1787, 157),
+																												Kind:  lang.LitKind(8),
+																												Raw:   "\"s\"",
+																												Value: string("s"),
+																											},
+																										},
+																									},
+																									Y: &lang.MemberExpr{
+																										Pos: p(1787, 176),
+																										X: &lang.Ident{
+																											Pos:  p(1787, 164),
+																											Name: "Environment",
+																										},
+																										Name: "NewLine",
+																									},
+																								},
+																								Y: &lang.Literal{
+																									Pos:   p(1788, 21),
+																									Kind:  lang.LitKind(8),
+																									Raw:   "\"Expected: \"",
+																									Value: string("Expected: "),
+																								},
+																							},
+																							Y: &lang.CallExpr{
+																								Pos: p(1788, 64),
+																								Fun: &lang.MemberExpr{
+																									Pos: p(1788, 64),
+																									X: &lang.MemberExpr{
+																										Pos: p(1788, 46),
+																										X: &lang.MemberExpr{
+																											Pos: p(1788, 42),
+																											X: &lang.Ident{
+																												Pos:  p(1788, 36),
+																												Name: "Xunit",
+																											},
+																											Name: "Sdk",
+																										},
+																										Name: "ArgumentFormatter",
+																									},
+																									Name: "Format",
+																								},
+																								Args: []*lang.Arg{
+																									&lang.Arg{
+																										Pos: p(1788, 71),
+																										X: &lang.Ident{
+																											Pos:  p(1788, 71),
+																											Name: "e",
+																										},
+																									},
+																								},
+																							},
+																						},
+																						Y: &lang.Literal{
+																							Pos:   p(1788, 76),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\" (rounded from \"",
+																							Value: string(" (rounded from "),
+																						},
+																					},
+																					Y: &lang.CallExpr{
+																						Pos: p(1788, 124),
+																						Fun: &lang.MemberExpr{
+																							Pos: p(1788, 124),
+																							X: &lang.MemberExpr{
+																								Pos: p(1788, 106),
+																								X: &lang.MemberExpr{
+																									Pos: p(1788, 102),
+																									X: &lang.Ident{
+																										Pos:  p(1788, 96),
+																										Name: "Xunit",
+																									},
+																									Name: "Sdk",
+																								},
+																								Name: "ArgumentFormatter",
+																							},
+																							Name: "Format",
+																						},
+																						Args: []*lang.Arg{
+																							&lang.Arg{
+																								Pos: p(1788, 131),
+																								X: &lang.Ident{
+																									Pos:  p(1788, 131),
+																									Name: "expected",
+																								},
+																							},
+																						},
+																					},
+																				},
+																				Y: &lang.Literal{
+																					Pos:   p(1788, 143),
+																					Kind:  lang.LitKind(8),
+																					Raw:   "\")\"",
+																					Value: string(")"),
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1788, 161),
+																				X: &lang.Ident{
+																					Pos:  p(1788, 149),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1789, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Actual:   \"",
+																			Value: string("Actual:   "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1789, 64),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1789, 64),
+																			X: &lang.MemberExpr{
+																				Pos: p(1789, 46),
+																				X: &lang.MemberExpr{
+																					Pos: p(1789, 42),
+																					X: &lang.Ident{
+																						Pos:  p(1789, 36),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1789, 71),
+																				X: &lang.Ident{
+																					Pos:  p(1789, 71),
+																					Name: "a",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1789, 76),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\" (rounded from \"",
+																	Value: string(" (rounded from "),
+																},
+															},
+															Y: &lang.CallExpr{
+																Pos: p(1789, 124),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1789, 124),
+																	X: &lang.MemberExpr{
+																		Pos: p(1789, 106),
+																		X: &lang.MemberExpr{
+																			Pos: p(1789, 102),
+																			X: &lang.Ident{
+																				Pos:  p(1789, 96),
+																				Name: "Xunit",
+																			},
+																			Name: "Sdk",
+																		},
+																		Name: "ArgumentFormatter",
+																	},
+																	Name: "Format",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1789, 131),
+																		X: &lang.Ident{
+																			Pos:  p(1789, 131),
+																			Name: "actual",
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(1789, 141),
+															Kind:  lang.LitKind(8),
+															Raw:   "\")\"",
+															Value: string(")"),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1790, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1792, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1792, 16),
+							Name: "void",
+						},
+						Name: "EqualSequences",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1792, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1792, 36),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1792, 77),
+								Type: &lang.TypeRef{
+									Pos:  p(1792, 77),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1793, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1794, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1794, 34),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1794, 26),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1794, 17),
+												Name: "expected",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1794, 29),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1794, 44),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1794, 37),
+												Name: "actual",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1794, 47),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1794, 53),
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1795, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1795, 17),
+											Name: "el",
+											Init: &lang.CallExpr{
+												Pos: p(1795, 50),
+												Fun: &lang.MemberExpr{
+													Pos: p(1795, 50),
+													X: &lang.MemberExpr{
+														Pos: p(1795, 32),
+														X: &lang.MemberExpr{
+															Pos: p(1795, 28),
+															X: &lang.Ident{
+																Pos:  p(1795, 22),
+																Name: "Xunit",
+															},
+															Name: "Sdk",
+														},
+														Name: "ArgumentFormatter",
+													},
+													Name: "Items",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1795, 56),
+														X: &lang.Ident{
+															Pos:  p(1795, 56),
+															Name: "expected",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1796, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1796, 17),
+											Name: "al",
+											Init: &lang.CallExpr{
+												Pos: p(1796, 50),
+												Fun: &lang.MemberExpr{
+													Pos: p(1796, 50),
+													X: &lang.MemberExpr{
+														Pos: p(1796, 32),
+														X: &lang.MemberExpr{
+															Pos: p(1796, 28),
+															X: &lang.Ident{
+																Pos:  p(1796, 22),
+																Name: "Xunit",
+															},
+															Name: "Sdk",
+														},
+														Name: "ArgumentFormatter",
+													},
+													Name: "Items",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1796, 56),
+														X: &lang.Ident{
+															Pos:  p(1796, 56),
+															Name: "actual",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1797, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1797, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1797, 17),
+											Name: "i",
+											Init: &lang.Literal{
+												Pos:   p(1797, 21),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1798, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1798, 28),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1798, 20),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(1798, 17),
+												Name: "el",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1798, 23),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1798, 34),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(1798, 31),
+												Name: "al",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1798, 37),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1799, 13),
+										Stmts: []lang.Stmt{
+											&lang.WhileStmt{
+												Pos: p(1800, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1800, 53),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(1800, 37),
+														Op:  "&&",
+														X: &lang.BinaryExpr{
+															Pos: p(1800, 26),
+															Op:  "<",
+															X: &lang.Ident{
+																Pos:  p(1800, 24),
+																Name: "i",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(1800, 31),
+																X: &lang.Ident{
+																	Pos:  p(1800, 28),
+																	Name: "el",
+																},
+																Name: "Count",
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(1800, 42),
+															Op:  "<",
+															X: &lang.Ident{
+																Pos:  p(1800, 40),
+																Name: "i",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(1800, 47),
+																X: &lang.Ident{
+																	Pos:  p(1800, 44),
+																	Name: "al",
+																},
+																Name: "Count",
+															},
+														},
+													},
+													Y: &lang.CallExpr{
+														Pos: p(1800, 84),
+														Fun: &lang.MemberExpr{
+															Pos: p(1800, 84),
+															X: &lang.MemberExpr{
+																Pos: p(1800, 66),
+																X: &lang.MemberExpr{
+																	Pos: p(1800, 62),
+																	X: &lang.Ident{
+																		Pos:  p(1800, 56),
+																		Name: "Xunit",
+																	},
+																	Name: "Sdk",
+																},
+																Name: "ArgumentFormatter",
+															},
+															Name: "AreEqual",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1800, 93),
+																X: &lang.IndexExpr{
+																	Pos: p(1800, 95),
+																	X: &lang.Ident{
+																		Pos:  p(1800, 93),
+																		Name: "el",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1800, 96),
+																			X: &lang.Ident{
+																				Pos:  p(1800, 96),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+															&lang.Arg{
+																Pos: p(1800, 100),
+																X: &lang.IndexExpr{
+																	Pos: p(1800, 102),
+																	X: &lang.Ident{
+																		Pos:  p(1800, 100),
+																		Name: "al",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1800, 103),
+																			X: &lang.Ident{
+																				Pos:  p(1800, 103),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												Body: &lang.ExprStmt{
+													Pos: p(1800, 108),
+													X: &lang.PostfixExpr{
+														Pos: p(1800, 109),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(1800, 108),
+															Name: "i",
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1801, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1801, 35),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(1801, 23),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1801, 21),
+															Name: "i",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(1801, 29),
+															X: &lang.Ident{
+																Pos:  p(1801, 26),
+																Name: "el",
+															},
+															Name: "Count",
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(1801, 40),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1801, 38),
+															Name: "i",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(1801, 46),
+															X: &lang.Ident{
+																Pos:  p(1801, 43),
+																Name: "al",
+															},
+															Name: "Count",
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1801, 53),
+												},
+											},
+										},
+										Rbrace: p(1802, 13),
+									},
+								},
+								&lang.ThrowStmt{
+									Pos: p(1803, 13),
+									X: &lang.CallExpr{
+										Pos: p(1803, 44),
+										Fun: &lang.MemberExpr{
+											Pos: p(1803, 44),
+											X: &lang.MemberExpr{
+												Pos: p(1803, 29),
+												X: &lang.MemberExpr{
+													Pos: p(1803, 25),
+													X: &lang.Ident{
+														Pos:  p(1803, 19),
+														Name: "Xunit",
+													},
+													Name: "Sdk",
+												},
+												Name: "EqualException",
+											},
+											Name: "ForMismatchedCollections",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1803, 69),
+												X: &lang.Ident{
+													Pos:  p(1803, 69),
+													Name: "i",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1803, 72),
+												X: &lang.Ident{
+													Pos:  p(1803, 72),
+													Name: "el",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1803, 76),
+												X: &lang.Ident{
+													Pos:  p(1803, 76),
+													Name: "al",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1803, 80),
+												X: &lang.CondExpr{
+													Pos: p(1803, 117),
+													Cond: &lang.BinaryExpr{
+														Pos: p(1803, 98),
+														Op:  "&&",
+														X: &lang.IsExpr{
+															Pos: p(1803, 89),
+															X: &lang.Ident{
+																Pos:  p(1803, 80),
+																Name: "expected",
+															},
+															Pattern: &lang.ConstPattern{
+																Pos: p(1803, 92),
+																X: &lang.Ident{
+																	Pos:  p(1803, 92),
+																	Name: "Array",
+																},
+															},
+														},
+														Y: &lang.IsExpr{
+															Pos: p(1803, 108),
+															X: &lang.Ident{
+																Pos:  p(1803, 101),
+																Name: "actual",
+															},
+															Pattern: &lang.ConstPattern{
+																Pos: p(1803, 111),
+																X: &lang.Ident{
+																	Pos:  p(1803, 111),
+																	Name: "Array",
+																},
+															},
+														},
+													},
+													Then: &lang.Literal{
+														Pos:   p(1803, 119),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Arrays\"",
+														Value: string("Arrays"),
+													},
+													Else: &lang.Literal{
+														Pos:   p(1803, 130),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Collections\"",
+														Value: string("Collections"),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1804, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1806, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1806, 23),
+							Name: "void",
+						},
+						Name: "NotEqual",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1806, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1806, 40),
+									Name: "T",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1806, 52),
+								Type: &lang.TypeRef{
+									Pos:  p(1806, 52),
+									Name: "T",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1807, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1808, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1808, 13),
+										Name: "object",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1808, 20),
+											Name: "e",
+											Init: &lang.Ident{
+												Pos:  p(1808, 24),
+												Name: "expected",
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1809, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1809, 13),
+										Name: "object",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1809, 20),
+											Name: "a",
+											Init: &lang.Ident{
+												Pos:  p(1809, 24),
+												Name: "actual",
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1810, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1810, 13),
+										Name: "bool",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1810, 18),
+											Name: "equal",
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1811, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1811, 98),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1811, 56),
+											Op:  "&&",
+											X: &lang.IsExpr{
+												Pos: p(1811, 19),
+												X: &lang.Ident{
+													Pos:  p(1811, 17),
+													Name: "e",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(1811, 22),
+													Type: &lang.TypeRef{
+														Pos:  p(1811, 22),
+														Name: "System.Collections.IEnumerable",
+													},
+													Name: "ee",
+												},
+											},
+											Y: &lang.IsExpr{
+												Pos: p(1811, 61),
+												X: &lang.Ident{
+													Pos:  p(1811, 59),
+													Name: "a",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(1811, 64),
+													Type: &lang.TypeRef{
+														Pos:  p(1811, 64),
+														Name: "System.Collections.IEnumerable",
+													},
+													Name: "ae",
+												},
+											},
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1811, 101),
+											Op:  "!",
+											X: &lang.IsExpr{
+												Pos: p(1811, 105),
+												X: &lang.Ident{
+													Pos:  p(1811, 103),
+													Name: "e",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(1811, 108),
+													Type: &lang.TypeRef{
+														Pos:  p(1811, 108),
+														Name: "string",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1812, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1813, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1813, 21),
+														Name: "el",
+														Init: &lang.CallExpr{
+															Pos: p(1813, 54),
+															Fun: &lang.MemberExpr{
+																Pos: p(1813, 54),
+																X: &lang.MemberExpr{
+																	Pos: p(1813, 36),
+																	X: &lang.MemberExpr{
+																		Pos: p(1813, 32),
+																		X: &lang.Ident{
+																			Pos:  p(1813, 26),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Items",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1813, 60),
+																	X: &lang.Ident{
+																		Pos:  p(1813, 60),
+																		Name: "ee",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1814, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1814, 21),
+														Name: "al",
+														Init: &lang.CallExpr{
+															Pos: p(1814, 54),
+															Fun: &lang.MemberExpr{
+																Pos: p(1814, 54),
+																X: &lang.MemberExpr{
+																	Pos: p(1814, 36),
+																	X: &lang.MemberExpr{
+																		Pos: p(1814, 32),
+																		X: &lang.Ident{
+																			Pos:  p(1814, 26),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Items",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1814, 60),
+																	X: &lang.Ident{
+																		Pos:  p(1814, 60),
+																		Name: "ae",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1815, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1815, 23),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1815, 17),
+														Name: "equal",
+													},
+													Right: &lang.BinaryExpr{
+														Pos: p(1815, 34),
+														Op:  "==",
+														X: &lang.MemberExpr{
+															Pos: p(1815, 28),
+															X: &lang.Ident{
+																Pos:  p(1815, 25),
+																Name: "el",
+															},
+															Name: "Count",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(1815, 40),
+															X: &lang.Ident{
+																Pos:  p(1815, 37),
+																Name: "al",
+															},
+															Name: "Count",
+														},
+													},
+												},
+											},
+											&lang.ForStmt{
+												Pos: p(1816, 17),
+												InitDecl: &lang.LocalDeclStmt{
+													Pos: p(1816, 22),
+													Type: &lang.TypeRef{
+														Pos:  p(1816, 22),
+														Name: "int",
+													},
+													Decls: []*lang.Declarator{
+														&lang.Declarator{
+															Pos:  p(1816, 26),
+															Name: "i",
+															Init: &lang.Literal{
+																Pos:   p(1816, 30),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+													},
+												},
+												Cond: &lang.BinaryExpr{
+													Pos: p(1816, 39),
+													Op:  "&&",
+													X: &lang.Ident{
+														Pos:  p(1816, 33),
+														Name: "equal",
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(1816, 44),
+														Op:  "<",
+														X: &lang.Ident{
+															Pos:  p(1816, 42),
+															Name: "i",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(1816, 49),
+															X: &lang.Ident{
+																Pos:  p(1816, 46),
+																Name: "el",
+															},
+															Name: "Count",
+														},
+													},
+												},
+												Post: []lang.Expr{
+													&lang.PostfixExpr{
+														Pos: p(1816, 57),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(1816, 56),
+															Name: "i",
+														},
+													},
+												},
+												Body: &lang.ExprStmt{
+													Pos: p(1816, 61),
+													X: &lang.AssignExpr{
+														Pos: p(1816, 67),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1816, 61),
+															Name: "equal",
+														},
+														Right: &lang.CallExpr{
+															Pos: p(1816, 97),
+															Fun: &lang.MemberExpr{
+																Pos: p(1816, 97),
+																X: &lang.MemberExpr{
+																	Pos: p(1816, 79),
+																	X: &lang.MemberExpr{
+																		Pos: p(1816, 75),
+																		X: &lang.Ident{
+																			Pos:  p(1816, 69),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "AreEqual",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1816, 106),
+																	X: &lang.IndexExpr{
+																		Pos: p(1816, 108),
+																		X: &lang.Ident{
+																			Pos:  p(1816, 106),
+																			Name: "el",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1816, 109),
+																				X: &lang.Ident{
+																					Pos:  p(1816, 109),
+																					Name: "i",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1816, 113),
+																	X: &lang.IndexExpr{
+																		Pos: p(1816, 115),
+																		X: &lang.Ident{
+																			Pos:  p(1816, 113),
+																			Name: "al",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1816, 116),
+																				X: &lang.Ident{
+																					Pos:  p(1816, 116),
+																					Name: "i",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1817, 13),
+									},
+									Else: &lang.BlockStmt{
+										Pos: p(1819, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1820, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1820, 23),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1820, 17),
+														Name: "equal",
+													},
+													Right: &lang.CallExpr{
+														Pos: p(1820, 53),
+														Fun: &lang.MemberExpr{
+															Pos: p(1820, 53),
+															X: &lang.MemberExpr{
+																Pos: p(1820, 35),
+																X: &lang.MemberExpr{
+																	Pos: p(1820, 31),
+																	X: &lang.Ident{
+																		Pos:  p(1820, 25),
+																		Name: "Xunit",
+																	},
+																	Name: "Sdk",
+																},
+																Name: "ArgumentFormatter",
+															},
+															Name: "AreEqual",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1820, 62),
+																X: &lang.Ident{
+																	Pos:  p(1820, 62),
+																	Name: "e",
+																},
+															},
+															&lang.Arg{
+																Pos: p(1820, 65),
+																X: &lang.Ident{
+																	Pos:  p(1820, 65),
+																	Name: "a",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1821, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1822, 13),
+									Cond: &lang.Ident{
+										Pos:  p(1822, 17),
+										Name: "equal",
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1823, 17),
+										X: &lang.NewExpr{
+											Pos: p(1823, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1823, 27),
+												Name: "Xunit.Sdk.NotEqualException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1823, 55),
+													X: &lang.BinaryExpr{
+														Pos: p(1825, 38),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1824, 100),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1824, 78),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1824, 38),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1823, 266),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1823, 244),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1823, 85),
+																				Op:  "+",
+																				X: &lang.Literal{
+																					Pos:   p(1823, 55),
+																					Kind:  lang.LitKind(8),
+																					Raw:   "\"Assert.NotEqual() Failure: \"",
+																					Value: string("Assert.NotEqual() Failure: "),
+																				},
+																				Y: &lang.CondExpr{
+																					Pos: p(1823, 100),
+																					Cond: &lang.IsExpr{
+																						Pos: p(1823, 90),
+																						X: &lang.Ident{
+																							Pos:  p(1823, 88),
+																							Name: "e",
+																						},
+																						Pattern: &lang.TypePattern{
+																							Pos: p(1823, 93),
+																							Type: &lang.TypeRef{
+																								Pos:  p(1823, 93),
+																								Name: "string",
+																							},
+																						},
+																					},
+																					Then: &lang.Literal{
+																						Pos:   p(1823, 102),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"Strings are equal\"",
+																						Value: string("Strings are equal"),
+																					},
+																					Else: &lang.CondExpr{
+																						Pos: p(1823, 160),
+																						Cond: &lang.IsExpr{
+																							Pos: p(1823, 126),
+																							X: &lang.Ident{
+																								Pos:  p(1823, 124),
+																								Name: "e",
+																							},
+																							Pattern: &lang.ConstPattern{
+																								Pos: p(1823, 129),
+																								X: &lang.MemberExpr{
+																									Pos: p(1823, 148),
+																									X: &lang.MemberExpr{
+																										Pos: p(1823, 136),
+																										X: &lang.Ident{
+																											Pos:  p(1823, 129),
+																											Name: "System",
+																										},
+																										Name: "Collections",
+																									},
+																									Name: "IEnumerable",
+																								},
+																							},
+																						},
+																						Then: &lang.CondExpr{
+																							Pos: p(1823, 174),
+																							Cond: &lang.IsExpr{
+																								Pos: p(1823, 165),
+																								X: &lang.Ident{
+																									Pos:  p(1823, 163),
+																									Name: "e",
+																								},
+																								Pattern: &lang.ConstPattern{
+																									Pos: p(1823, 168),
+																									X: &lang.Ident{
+																										Pos:  p(1823, 168),
+																										Name: "Array",
+																									},
+																								},
+																							},
+																							Then: &lang.Literal{
+																								Pos:   p(1823, 176),
+																								Kind:  lang.LitKind(8),
+																								Raw:   "\"Arrays are equal\"",
+																								Value: string("Arrays are equal"),
+																							},
+																							Else: &lang.Literal{
+																								Pos:   p(1823, 197),
+																								Kind:  lang.LitKind(8),
+																								Raw:   "\"Collections are equal\"",
+																								Value: string("Collections are equal"),
+																							},
+																						},
+																						Else: &lang.Literal{
+																							Pos:   p(1823, 224),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Values are equal\"",
+																							Value: string("Values are equal"),
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1823, 258),
+																				X: &lang.Ident{
+																					Pos:  p(1823, 246),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1824, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected: Not \"",
+																			Value: string("Expected: Not "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1824, 68),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1824, 68),
+																			X: &lang.MemberExpr{
+																				Pos: p(1824, 50),
+																				X: &lang.MemberExpr{
+																					Pos: p(1824, 46),
+																					X: &lang.Ident{
+																						Pos:  p(1824, 40),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1824, 75),
+																				X: &lang.Ident{
+																					Pos:  p(1824, 75),
+																					Name: "e",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1824, 92),
+																	X: &lang.Ident{
+																		Pos:  p(1824, 80),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1825, 21),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:       \"",
+																Value: string("Actual:       "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1825, 68),
+															Fun: &lang.MemberExpr{
+																Pos: p(1825, 68),
+																X: &lang.MemberExpr{
+																	Pos: p(1825, 50),
+																	X: &lang.MemberExpr{
+																		Pos: p(1825, 46),
+																		X: &lang.Ident{
+																			Pos:  p(1825, 40),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1825, 75),
+																	X: &lang.Ident{
+																		Pos:  p(1825, 75),
+																		Name: "a",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1826, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1828, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1828, 23),
+							Name: "void",
+						},
+						Name: "Null",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1828, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1828, 33),
+									Name: "object",
+								},
+								Name: "object",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1829, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1830, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1830, 25),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1830, 17),
+											Name: "object",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1830, 28),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1831, 17),
+										X: &lang.NewExpr{
+											Pos: p(1831, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1831, 27),
+												Name: "Xunit.Sdk.NullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1831, 51),
+													X: &lang.BinaryExpr{
+														Pos: p(1831, 172),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1831, 157),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1831, 135),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1831, 116),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1831, 94),
+																		Op:  "+",
+																		X: &lang.Literal{
+																			Pos:   p(1831, 51),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Assert.Null() Failure: Value is not null\"",
+																			Value: string("Assert.Null() Failure: Value is not null"),
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1831, 108),
+																			X: &lang.Ident{
+																				Pos:  p(1831, 96),
+																				Name: "Environment",
+																			},
+																			Name: "NewLine",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1831, 118),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"Expected: null\"",
+																		Value: string("Expected: null"),
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1831, 149),
+																	X: &lang.Ident{
+																		Pos:  p(1831, 137),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1831, 159),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1831, 202),
+															Fun: &lang.MemberExpr{
+																Pos: p(1831, 202),
+																X: &lang.MemberExpr{
+																	Pos: p(1831, 184),
+																	X: &lang.MemberExpr{
+																		Pos: p(1831, 180),
+																		X: &lang.Ident{
+																			Pos:  p(1831, 174),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1831, 209),
+																	X: &lang.Ident{
+																		Pos:  p(1831, 209),
+																		Name: "object",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1832, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1834, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1834, 23),
+							Name: "void",
+						},
+						Name: "NotNull",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1834, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1834, 36),
+									Name: "object",
+								},
+								Name: "object",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1835, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1836, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1836, 25),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1836, 17),
+											Name: "object",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1836, 28),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1837, 17),
+										X: &lang.NewExpr{
+											Pos: p(1837, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1837, 27),
+												Name: "Xunit.Sdk.NotNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1837, 54),
+													X: &lang.Literal{
+														Pos:   p(1837, 54),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Assert.NotNull() Failure: Value is null\"",
+														Value: string("Assert.NotNull() Failure: Value is null"),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1838, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1840, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1840, 23),
+							Name: "void",
+						},
+						Name: "Same",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1840, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1840, 33),
+									Name: "object",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1840, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(1840, 50),
+									Name: "object",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1841, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1842, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1842, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1842, 25),
+											Fun: &lang.MemberExpr{
+												Pos: p(1842, 25),
+												X: &lang.Ident{
+													Pos:  p(1842, 18),
+													Name: "object",
+												},
+												Name: "ReferenceEquals",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1842, 41),
+													X: &lang.Ident{
+														Pos:  p(1842, 41),
+														Name: "expected",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1842, 51),
+													X: &lang.Ident{
+														Pos:  p(1842, 51),
+														Name: "actual",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1843, 17),
+										X: &lang.NewExpr{
+											Pos: p(1843, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1843, 27),
+												Name: "Xunit.Sdk.SameException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1843, 51),
+													X: &lang.BinaryExpr{
+														Pos: p(1844, 118),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1844, 103),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1844, 81),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1844, 34),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1843, 131),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1843, 109),
+																			Op:  "+",
+																			X: &lang.Literal{
+																				Pos:   p(1843, 51),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.Same() Failure: Values are not the same instance\"",
+																				Value: string("Assert.Same() Failure: Values are not the same instance"),
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1843, 123),
+																				X: &lang.Ident{
+																					Pos:  p(1843, 111),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1844, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected: \"",
+																			Value: string("Expected: "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1844, 64),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1844, 64),
+																			X: &lang.MemberExpr{
+																				Pos: p(1844, 46),
+																				X: &lang.MemberExpr{
+																					Pos: p(1844, 42),
+																					X: &lang.Ident{
+																						Pos:  p(1844, 36),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1844, 71),
+																				X: &lang.Ident{
+																					Pos:  p(1844, 71),
+																					Name: "expected",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1844, 95),
+																	X: &lang.Ident{
+																		Pos:  p(1844, 83),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1844, 105),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1844, 148),
+															Fun: &lang.MemberExpr{
+																Pos: p(1844, 148),
+																X: &lang.MemberExpr{
+																	Pos: p(1844, 130),
+																	X: &lang.MemberExpr{
+																		Pos: p(1844, 126),
+																		X: &lang.Ident{
+																			Pos:  p(1844, 120),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1844, 155),
+																	X: &lang.Ident{
+																		Pos:  p(1844, 155),
+																		Name: "actual",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1845, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1847, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1847, 23),
+							Name: "void",
+						},
+						Name: "NotSame",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1847, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1847, 36),
+									Name: "object",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1847, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(1847, 53),
+									Name: "object",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1848, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1849, 13),
+									Cond: &lang.CallExpr{
+										Pos: p(1849, 24),
+										Fun: &lang.MemberExpr{
+											Pos: p(1849, 24),
+											X: &lang.Ident{
+												Pos:  p(1849, 17),
+												Name: "object",
+											},
+											Name: "ReferenceEquals",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1849, 40),
+												X: &lang.Ident{
+													Pos:  p(1849, 40),
+													Name: "expected",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1849, 50),
+												X: &lang.Ident{
+													Pos:  p(1849, 50),
+													Name: "actual",
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1850, 17),
+										X: &lang.NewExpr{
+											Pos: p(1850, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1850, 27),
+												Name: "Xunit.Sdk.NotSameException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1850, 54),
+													X: &lang.Literal{
+														Pos:   p(1850, 54),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Assert.NotSame() Failure: Values are the same instance\"",
+														Value: string("Assert.NotSame() Failure: Values are the same instance"),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1851, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1853, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1853, 23),
+							Name: "void",
+						},
+						Name: "Fail",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1853, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1853, 33),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						ExprBody: &lang.ThrowExpr{
+							Pos: p(1853, 52),
+							X: &lang.NewExpr{
+								Pos: p(1853, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1853, 62),
+									Name: "Xunit.Sdk.FailException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1853, 86),
+										X: &lang.BinaryExpr{
+											Pos: p(1853, 94),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1853, 86),
+												Name: "message",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1853, 97),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Assert.Fail() Failure\"",
+												Value: string("Assert.Fail() Failure"),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1855, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1855, 23),
+							Name: "T",
+						},
+						Name: "Throws",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1855, 62),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1855, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1855, 35),
+									Name: "Action",
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1855, 75),
+							Type: &lang.TypeRef{
+								Pos:  p(1855, 76),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1855, 78),
+								Fun: &lang.Ident{
+									Pos:  p(1855, 78),
+									Name: "ThrowsExact",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1855, 90),
+										X: &lang.TypeOfExpr{
+											Pos: p(1855, 90),
+											Type: &lang.TypeRef{
+												Pos:  p(1855, 97),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1855, 101),
+										X: &lang.CallExpr{
+											Pos: p(1855, 101),
+											Fun: &lang.Ident{
+												Pos:  p(1855, 101),
+												Name: "Record",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1855, 108),
+													X: &lang.Ident{
+														Pos:  p(1855, 108),
+														Name: "testCode",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1857, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1857, 23),
+							Name: "T",
+						},
+						Name: "Throws",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1857, 68),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1857, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1857, 35),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1857, 40),
+											Name: "object",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1857, 81),
+							Type: &lang.TypeRef{
+								Pos:  p(1857, 82),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1857, 84),
+								Fun: &lang.Ident{
+									Pos:  p(1857, 84),
+									Name: "ThrowsExact",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1857, 96),
+										X: &lang.TypeOfExpr{
+											Pos: p(1857, 96),
+											Type: &lang.TypeRef{
+												Pos:  p(1857, 103),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1857, 107),
+										X: &lang.CallExpr{
+											Pos: p(1857, 107),
+											Fun: &lang.Ident{
+												Pos:  p(1857, 107),
+												Name: "Record",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1857, 114),
+													X: &lang.Ident{
+														Pos:  p(1857, 114),
+														Name: "testCode",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1859, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1859, 23),
+							Name: "T",
+						},
+						Name: "Throws",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1859, 80),
+										Name: "ArgumentException",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1859, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1859, 35),
+									Name: "string",
+								},
+								Name: "paramName",
+							},
+							&lang.Param{
+								Pos: p(1859, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(1859, 53),
+									Name: "Action",
+								},
+								Name: "testCode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1860, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1861, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1861, 13),
+										Name: "T",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1861, 15),
+											Name: "ex",
+											Init: &lang.CallExpr{
+												Pos: p(1861, 20),
+												Fun: &lang.Ident{
+													Pos:  p(1861, 20),
+													Name: "Throws",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1861, 27),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1861, 30),
+														X: &lang.Ident{
+															Pos:  p(1861, 30),
+															Name: "testCode",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1862, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1862, 27),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1862, 17),
+											Name: "paramName",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(1862, 33),
+											X: &lang.Ident{
+												Pos:  p(1862, 30),
+												Name: "ex",
+											},
+											Name: "ParamName",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1863, 17),
+										X: &lang.NewExpr{
+											Pos: p(1863, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1863, 27),
+												Name: "Xunit.Sdk.ThrowsException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1863, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1866, 35),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1865, 105),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1865, 83),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1865, 35),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1864, 105),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1864, 83),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1864, 35),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(1863, 127),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(1863, 105),
+																						Op:  "+",
+																						X: &lang.Literal{
+																							Pos:   p(1863, 53),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Assert.Throws() Failure: Incorrect parameter name\"",
+																							Value: string("Assert.Throws() Failure: Incorrect parameter name"),
+																						},
+																						Y: &lang.MemberExpr{
+																							Pos: p(1863, 119),
+																							X: &lang.Ident{
+																								Pos:  p(1863, 107),
+																								Name: "Environment",
+																							},
+																							Name: "NewLine",
+																						},
+																					},
+																					Y: &lang.Literal{
+																						Pos:   p(1864, 21),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"Exception: \"",
+																						Value: string("Exception: "),
+																					},
+																				},
+																				Y: &lang.CallExpr{
+																					Pos: p(1864, 65),
+																					Fun: &lang.MemberExpr{
+																						Pos: p(1864, 65),
+																						X: &lang.MemberExpr{
+																							Pos: p(1864, 47),
+																							X: &lang.MemberExpr{
+																								Pos: p(1864, 43),
+																								X: &lang.Ident{
+																									Pos:  p(1864, 37),
+																									Name: "Xunit",
+																								},
+																								Name: "Sdk",
+																							},
+																							Name: "ArgumentFormatter",
+																						},
+																						Name: "Format",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(1864, 72),
+																							X: &lang.TypeOfExpr{
+																								Pos: p(1864, 72),
+																								Type: &lang.TypeRef{
+																									Pos:  p(1864, 79),
+																									Name: "T",
+																								},
+																							},
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1864, 97),
+																				X: &lang.Ident{
+																					Pos:  p(1864, 85),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1865, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected:  \"",
+																			Value: string("Expected:  "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1865, 65),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1865, 65),
+																			X: &lang.MemberExpr{
+																				Pos: p(1865, 47),
+																				X: &lang.MemberExpr{
+																					Pos: p(1865, 43),
+																					X: &lang.Ident{
+																						Pos:  p(1865, 37),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1865, 72),
+																				X: &lang.Ident{
+																					Pos:  p(1865, 72),
+																					Name: "paramName",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1865, 97),
+																	X: &lang.Ident{
+																		Pos:  p(1865, 85),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1866, 21),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:    \"",
+																Value: string("Actual:    "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1866, 65),
+															Fun: &lang.MemberExpr{
+																Pos: p(1866, 65),
+																X: &lang.MemberExpr{
+																	Pos: p(1866, 47),
+																	X: &lang.MemberExpr{
+																		Pos: p(1866, 43),
+																		X: &lang.Ident{
+																			Pos:  p(1866, 37),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1866, 72),
+																	X: &lang.MemberExpr{
+																		Pos: p(1866, 75),
+																		X: &lang.Ident{
+																			Pos:  p(1866, 72),
+																			Name: "ex",
+																		},
+																		Name: "ParamName",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1867, 13),
+									X: &lang.Ident{
+										Pos:  p(1867, 20),
+										Name: "ex",
+									},
+								},
+							},
+							Rbrace: p(1868, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1870, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1870, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1870, 34),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ThrowsAsync",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1870, 83),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1870, 52),
+								Type: &lang.TypeRef{
+									Pos:  p(1870, 52),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1870, 57),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1870, 96),
+							Type: &lang.TypeRef{
+								Pos:  p(1870, 97),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1870, 99),
+								Fun: &lang.Ident{
+									Pos:  p(1870, 99),
+									Name: "ThrowsExact",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1870, 111),
+										X: &lang.TypeOfExpr{
+											Pos: p(1870, 111),
+											Type: &lang.TypeRef{
+												Pos:  p(1870, 118),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1870, 122),
+										X: &lang.AwaitExpr{
+											Pos: p(1870, 122),
+											X: &lang.CallExpr{
+												Pos: p(1870, 128),
+												Fun: &lang.Ident{
+													Pos:  p(1870, 128),
+													Name: "RecordAsync",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1870, 140),
+														X: &lang.Ident{
+															Pos:  p(1870, 140),
+															Name: "testCode",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1872, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1872, 23),
+							Name: "T",
+						},
+						Name: "ThrowsAny",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1872, 65),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1872, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1872, 38),
+									Name: "Action",
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1872, 78),
+							Type: &lang.TypeRef{
+								Pos:  p(1872, 79),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1872, 81),
+								Fun: &lang.Ident{
+									Pos:  p(1872, 81),
+									Name: "ThrowsCompatible",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1872, 98),
+										X: &lang.TypeOfExpr{
+											Pos: p(1872, 98),
+											Type: &lang.TypeRef{
+												Pos:  p(1872, 105),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1872, 109),
+										X: &lang.CallExpr{
+											Pos: p(1872, 109),
+											Fun: &lang.Ident{
+												Pos:  p(1872, 109),
+												Name: "Record",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1872, 116),
+													X: &lang.Ident{
+														Pos:  p(1872, 116),
+														Name: "testCode",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1874, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1874, 23),
+							Name: "T",
+						},
+						Name: "ThrowsAny",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1874, 71),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1874, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1874, 38),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1874, 43),
+											Name: "object",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1874, 84),
+							Type: &lang.TypeRef{
+								Pos:  p(1874, 85),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1874, 87),
+								Fun: &lang.Ident{
+									Pos:  p(1874, 87),
+									Name: "ThrowsCompatible",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1874, 104),
+										X: &lang.TypeOfExpr{
+											Pos: p(1874, 104),
+											Type: &lang.TypeRef{
+												Pos:  p(1874, 111),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1874, 115),
+										X: &lang.CallExpr{
+											Pos: p(1874, 115),
+											Fun: &lang.Ident{
+												Pos:  p(1874, 115),
+												Name: "Record",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1874, 122),
+													X: &lang.Ident{
+														Pos:  p(1874, 122),
+														Name: "testCode",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1876, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1876, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1876, 34),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ThrowsAnyAsync",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1876, 86),
+										Name: "Exception",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1876, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(1876, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1876, 60),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						ExprBody: &lang.CastExpr{
+							Pos: p(1876, 99),
+							Type: &lang.TypeRef{
+								Pos:  p(1876, 100),
+								Name: "T",
+							},
+							X: &lang.CallExpr{
+								Pos: p(1876, 102),
+								Fun: &lang.Ident{
+									Pos:  p(1876, 102),
+									Name: "ThrowsCompatible",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1876, 119),
+										X: &lang.TypeOfExpr{
+											Pos: p(1876, 119),
+											Type: &lang.TypeRef{
+												Pos:  p(1876, 126),
+												Name: "T",
+											},
+										},
+									},
+									&lang.Arg{
+										Pos: p(1876, 130),
+										X: &lang.AwaitExpr{
+											Pos: p(1876, 130),
+											X: &lang.CallExpr{
+												Pos: p(1876, 136),
+												Fun: &lang.Ident{
+													Pos:  p(1876, 136),
+													Name: "RecordAsync",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1876, 148),
+														X: &lang.Ident{
+															Pos:  p(1876, 148),
+															Name: "testCode",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1878, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1878, 16),
+							Name: "Exception",
+						},
+						Name: "Record",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1878, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1878, 33),
+									Name: "Action",
+								},
+								Name: "testCode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1879, 9),
+							Stmts: []lang.Stmt{
+								&lang.TryStmt{
+									Pos: p(1880, 13),
+									Body: &lang.BlockStmt{
+										Pos: p(1881, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1882, 17),
+												X: &lang.CallExpr{
+													Pos: p(1882, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1882, 17),
+														Name: "testCode",
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1883, 17),
+												X: &lang.Literal{
+													Pos:  p(1883, 24),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Rbrace: p(1884, 13),
+									},
+									Catches: []*lang.CatchClause{
+										&lang.CatchClause{
+											Pos: p(1885, 13),
+											Type: &lang.TypeRef{
+												Pos:  p(1885, 20),
+												Name: "Exception",
+											},
+											Name: "ex",
+											Body: &lang.BlockStmt{
+												Pos: p(1886, 13),
+												Stmts: []lang.Stmt{
+													&lang.ReturnStmt{
+														Pos: p(1887, 17),
+														X: &lang.Ident{
+															Pos:  p(1887, 24),
+															Name: "ex",
+														},
+													},
+												},
+												Rbrace: p(1888, 13),
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1889, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1891, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1891, 16),
+							Name: "Exception",
+						},
+						Name: "Record",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1891, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1891, 33),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1891, 38),
+											Name: "object",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1892, 9),
+							Stmts: []lang.Stmt{
+								&lang.TryStmt{
+									Pos: p(1893, 13),
+									Body: &lang.BlockStmt{
+										Pos: p(1894, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1895, 17),
+												X: &lang.CallExpr{
+													Pos: p(1895, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1895, 17),
+														Name: "testCode",
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1896, 17),
+												X: &lang.Literal{
+													Pos:  p(1896, 24),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Rbrace: p(1897, 13),
+									},
+									Catches: []*lang.CatchClause{
+										&lang.CatchClause{
+											Pos: p(1898, 13),
+											Type: &lang.TypeRef{
+												Pos:  p(1898, 20),
+												Name: "Exception",
+											},
+											Name: "ex",
+											Body: &lang.BlockStmt{
+												Pos: p(1899, 13),
+												Stmts: []lang.Stmt{
+													&lang.ReturnStmt{
+														Pos: p(1900, 17),
+														X: &lang.Ident{
+															Pos:  p(1900, 24),
+															Name: "ex",
+														},
+													},
+												},
+												Rbrace: p(1901, 13),
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1902, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1904, 9),
+						Modifiers: lang.Modifiers(1040),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1904, 22),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1904, 27),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "RecordAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1904, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(1904, 50),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1904, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "testCode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1905, 9),
+							Stmts: []lang.Stmt{
+								&lang.TryStmt{
+									Pos: p(1906, 13),
+									Body: &lang.BlockStmt{
+										Pos: p(1907, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1908, 17),
+												X: &lang.AwaitExpr{
+													Pos: p(1908, 17),
+													X: &lang.CallExpr{
+														Pos: p(1908, 23),
+														Fun: &lang.Ident{
+															Pos:  p(1908, 23),
+															Name: "testCode",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1909, 17),
+												X: &lang.Literal{
+													Pos:  p(1909, 24),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Rbrace: p(1910, 13),
+									},
+									Catches: []*lang.CatchClause{
+										&lang.CatchClause{
+											Pos: p(1911, 13),
+											Type: &lang.TypeRef{
+												Pos:  p(1911, 20),
+												Name: "Exception",
+											},
+											Name: "ex",
+											Body: &lang.BlockStmt{
+												Pos: p(1912, 13),
+												Stmts: []lang.Stmt{
+													&lang.ReturnStmt{
+														Pos: p(1913, 17),
+														X: &lang.Ident{
+															Pos:  p(1913, 24),
+															Name: "ex",
+														},
+													},
+												},
+												Rbrace: p(1914, 13),
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1915, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1917, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1917, 16),
+							Name: "Exception",
+						},
+						Name: "ThrowsExact",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1917, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1917, 38),
+									Name: "Type",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1917, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(1917, 53),
+									Name: "Exception",
+								},
+								Name: "ex",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1918, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1919, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1919, 20),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1919, 17),
+											Name: "ex",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1919, 23),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1920, 17),
+										X: &lang.NewExpr{
+											Pos: p(1920, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1920, 27),
+												Name: "Xunit.Sdk.ThrowsException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1920, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1920, 141),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1920, 126),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1920, 104),
+																Op:  "+",
+																X: &lang.Literal{
+																	Pos:   p(1920, 53),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Assert.Throws() Failure: No exception was thrown\"",
+																	Value: string("Assert.Throws() Failure: No exception was thrown"),
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1920, 118),
+																	X: &lang.Ident{
+																		Pos:  p(1920, 106),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1920, 128),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Expected: \"",
+																Value: string("Expected: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1920, 171),
+															Fun: &lang.MemberExpr{
+																Pos: p(1920, 171),
+																X: &lang.MemberExpr{
+																	Pos: p(1920, 153),
+																	X: &lang.MemberExpr{
+																		Pos: p(1920, 149),
+																		X: &lang.Ident{
+																			Pos:  p(1920, 143),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1920, 178),
+																	X: &lang.Ident{
+																		Pos:  p(1920, 178),
+																		Name: "expected",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1921, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1921, 30),
+										Op:  "!=",
+										X: &lang.CallExpr{
+											Pos: p(1921, 20),
+											Fun: &lang.MemberExpr{
+												Pos: p(1921, 20),
+												X: &lang.Ident{
+													Pos:  p(1921, 17),
+													Name: "ex",
+												},
+												Name: "GetType",
+											},
+										},
+										Y: &lang.Ident{
+											Pos:  p(1921, 33),
+											Name: "expected",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1922, 17),
+										X: &lang.NewExpr{
+											Pos: p(1922, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1922, 27),
+												Name: "Xunit.Sdk.ThrowsException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1922, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1923, 118),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1923, 103),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1923, 81),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1923, 34),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1922, 140),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1922, 118),
+																			Op:  "+",
+																			X: &lang.Literal{
+																				Pos:   p(1922, 53),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.Throws() Failure: Exception type was not an exact match\"",
+																				Value: string("Assert.Throws() Failure: Exception type was not an exact match"),
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1922, 132),
+																				X: &lang.Ident{
+																					Pos:  p(1922, 120),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1923, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected: \"",
+																			Value: string("Expected: "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1923, 64),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1923, 64),
+																			X: &lang.MemberExpr{
+																				Pos: p(1923, 46),
+																				X: &lang.MemberExpr{
+																					Pos: p(1923, 42),
+																					X: &lang.Ident{
+																						Pos:  p(1923, 36),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1923, 71),
+																				X: &lang.Ident{
+																					Pos:  p(1923, 71),
+																					Name: "expected",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1923, 95),
+																	X: &lang.Ident{
+																		Pos:  p(1923, 83),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1923, 105),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1923, 148),
+															Fun: &lang.MemberExpr{
+																Pos: p(1923, 148),
+																X: &lang.MemberExpr{
+																	Pos: p(1923, 130),
+																	X: &lang.MemberExpr{
+																		Pos: p(1923, 126),
+																		X: &lang.Ident{
+																			Pos:  p(1923, 120),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1923, 155),
+																	X: &lang.CallExpr{
+																		Pos: p(1923, 158),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1923, 158),
+																			X: &lang.Ident{
+																				Pos:  p(1923, 155),
+																				Name: "ex",
+																			},
+																			Name: "GetType",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1923, 170),
+													X: &lang.Ident{
+														Pos:  p(1923, 170),
+														Name: "ex",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1924, 13),
+									X: &lang.Ident{
+										Pos:  p(1924, 20),
+										Name: "ex",
+									},
+								},
+							},
+							Rbrace: p(1925, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1927, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1927, 16),
+							Name: "Exception",
+						},
+						Name: "ThrowsCompatible",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1927, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1927, 43),
+									Name: "Type",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1927, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1927, 58),
+									Name: "Exception",
+								},
+								Name: "ex",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1928, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1929, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1929, 20),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1929, 17),
+											Name: "ex",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1929, 23),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1930, 17),
+										X: &lang.NewExpr{
+											Pos: p(1930, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1930, 27),
+												Name: "Xunit.Sdk.ThrowsAnyException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1930, 56),
+													X: &lang.BinaryExpr{
+														Pos: p(1930, 147),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1930, 132),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1930, 110),
+																Op:  "+",
+																X: &lang.Literal{
+																	Pos:   p(1930, 56),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Assert.ThrowsAny() Failure: No exception was thrown\"",
+																	Value: string("Assert.ThrowsAny() Failure: No exception was thrown"),
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1930, 124),
+																	X: &lang.Ident{
+																		Pos:  p(1930, 112),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1930, 134),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Expected: \"",
+																Value: string("Expected: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1930, 177),
+															Fun: &lang.MemberExpr{
+																Pos: p(1930, 177),
+																X: &lang.MemberExpr{
+																	Pos: p(1930, 159),
+																	X: &lang.MemberExpr{
+																		Pos: p(1930, 155),
+																		X: &lang.Ident{
+																			Pos:  p(1930, 149),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1930, 184),
+																	X: &lang.Ident{
+																		Pos:  p(1930, 184),
+																		Name: "expected",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1931, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1931, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1931, 27),
+											Fun: &lang.MemberExpr{
+												Pos: p(1931, 27),
+												X: &lang.Ident{
+													Pos:  p(1931, 18),
+													Name: "expected",
+												},
+												Name: "IsInstanceOfType",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1931, 44),
+													X: &lang.Ident{
+														Pos:  p(1931, 44),
+														Name: "ex",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1932, 17),
+										X: &lang.NewExpr{
+											Pos: p(1932, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1932, 27),
+												Name: "Xunit.Sdk.ThrowsAnyException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1932, 56),
+													X: &lang.BinaryExpr{
+														Pos: p(1933, 118),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1933, 103),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1933, 81),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1933, 34),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1932, 142),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1932, 120),
+																			Op:  "+",
+																			X: &lang.Literal{
+																				Pos:   p(1932, 56),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.ThrowsAny() Failure: Exception type was not compatible\"",
+																				Value: string("Assert.ThrowsAny() Failure: Exception type was not compatible"),
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1932, 134),
+																				X: &lang.Ident{
+																					Pos:  p(1932, 122),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1933, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected: \"",
+																			Value: string("Expected: "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1933, 64),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1933, 64),
+																			X: &lang.MemberExpr{
+																				Pos: p(1933, 46),
+																				X: &lang.MemberExpr{
+																					Pos: p(1933, 42),
+																					X: &lang.Ident{
+																						Pos:  p(1933, 36),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1933, 71),
+																				X: &lang.Ident{
+																					Pos:  p(1933, 71),
+																					Name: "expected",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1933, 95),
+																	X: &lang.Ident{
+																		Pos:  p(1933, 83),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1933, 105),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1933, 148),
+															Fun: &lang.MemberExpr{
+																Pos: p(1933, 148),
+																X: &lang.MemberExpr{
+																	Pos: p(1933, 130),
+																	X: &lang.MemberExpr{
+																		Pos: p(1933, 126),
+																		X: &lang.Ident{
+																			Pos:  p(1933, 120),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1933, 155),
+																	X: &lang.CallExpr{
+																		Pos: p(1933, 158),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1933, 158),
+																			X: &lang.Ident{
+																				Pos:  p(1933, 155),
+																				Name: "ex",
+																			},
+																			Name: "GetType",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1933, 170),
+													X: &lang.Ident{
+														Pos:  p(1933, 170),
+														Name: "ex",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1934, 13),
+									X: &lang.Ident{
+										Pos:  p(1934, 20),
+										Name: "ex",
+									},
+								},
+							},
+							Rbrace: p(1935, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1937, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1937, 23),
+							Name: "T",
+						},
+						Name: "IsType",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1937, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1937, 35),
+									Name: "object",
+								},
+								Name: "object",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1938, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1939, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1939, 13),
+										Name: "Type",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1939, 18),
+											Name: "expected",
+											Init: &lang.TypeOfExpr{
+												Pos: p(1939, 29),
+												Type: &lang.TypeRef{
+													Pos:  p(1939, 36),
+													Name: "T",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1940, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1940, 33),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1940, 25),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1940, 17),
+												Name: "object",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1940, 28),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1940, 54),
+											Op:  "!=",
+											X: &lang.CallExpr{
+												Pos: p(1940, 44),
+												Fun: &lang.MemberExpr{
+													Pos: p(1940, 44),
+													X: &lang.Ident{
+														Pos:  p(1940, 36),
+														Name: "object",
+													},
+													Name: "GetType",
+												},
+											},
+											Y: &lang.Ident{
+												Pos:  p(1940, 57),
+												Name: "expected",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1941, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1942, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1942, 17),
+													Name: "string",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1942, 24),
+														Name: "actualName",
+														Init: &lang.CondExpr{
+															Pos: p(1942, 53),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1942, 45),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1942, 37),
+																	Name: "object",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1942, 48),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.Literal{
+																Pos:  p(1942, 55),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+															Else: &lang.CallExpr{
+																Pos: p(1942, 90),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1942, 90),
+																	X: &lang.MemberExpr{
+																		Pos: p(1942, 72),
+																		X: &lang.MemberExpr{
+																			Pos: p(1942, 68),
+																			X: &lang.Ident{
+																				Pos:  p(1942, 62),
+																				Name: "Xunit",
+																			},
+																			Name: "Sdk",
+																		},
+																		Name: "ArgumentFormatter",
+																	},
+																	Name: "FormatTypeName",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1942, 105),
+																		X: &lang.CallExpr{
+																			Pos: p(1942, 113),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(1942, 113),
+																				X: &lang.Ident{
+																					Pos:  p(1942, 105),
+																					Name: "object",
+																				},
+																				Name: "GetType",
+																			},
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(1942, 124),
+																		X: &lang.Literal{
+																			Pos:   p(1942, 124),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "true",
+																			Value: bool(true),
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1943, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1943, 17),
+													Name: "string",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1943, 24),
+														Name: "how",
+														Init: &lang.CondExpr{
+															Pos: p(1943, 49),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1943, 41),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1943, 30),
+																	Name: "actualName",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1943, 44),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.Literal{
+																Pos:   p(1943, 51),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"null\"",
+																Value: string("null"),
+															},
+															Else: &lang.CondExpr{
+																Pos: p(1943, 95),
+																Cond: &lang.CallExpr{
+																	Pos: p(1943, 69),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(1943, 69),
+																		X: &lang.Ident{
+																			Pos:  p(1943, 60),
+																			Name: "expected",
+																		},
+																		Name: "IsInstanceOfType",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1943, 86),
+																			X: &lang.Ident{
+																				Pos:  p(1943, 86),
+																				Name: "object",
+																			},
+																		},
+																	},
+																},
+																Then: &lang.Literal{
+																	Pos:   p(1943, 97),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"not the exact type\"",
+																	Value: string("not the exact type"),
+																},
+																Else: &lang.Literal{
+																	Pos:   p(1943, 120),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"an incompatible type\"",
+																	Value: string("an incompatible type"),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ThrowStmt{
+												Pos: p(1944, 17),
+												X: &lang.NewExpr{
+													Pos: p(1944, 23),
+													Type: &lang.TypeRef{
+														Pos:  p(1944, 27),
+														Name: "Xunit.Sdk.IsTypeException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1944, 53),
+															X: &lang.BinaryExpr{
+																Pos: p(1945, 132),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1945, 117),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1945, 95),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1945, 34),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1944, 118),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(1944, 96),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(1944, 90),
+																						Op:  "+",
+																						X: &lang.Literal{
+																							Pos:   p(1944, 53),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Assert.IsType() Failure: Value is \"",
+																							Value: string("Assert.IsType() Failure: Value is "),
+																						},
+																						Y: &lang.Ident{
+																							Pos:  p(1944, 92),
+																							Name: "how",
+																						},
+																					},
+																					Y: &lang.MemberExpr{
+																						Pos: p(1944, 110),
+																						X: &lang.Ident{
+																							Pos:  p(1944, 98),
+																							Name: "Environment",
+																						},
+																						Name: "NewLine",
+																					},
+																				},
+																				Y: &lang.Literal{
+																					Pos:   p(1945, 21),
+																					Kind:  lang.LitKind(8),
+																					Raw:   "\"Expected: \"",
+																					Value: string("Expected: "),
+																				},
+																			},
+																			Y: &lang.CallExpr{
+																				Pos: p(1945, 64),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(1945, 64),
+																					X: &lang.MemberExpr{
+																						Pos: p(1945, 46),
+																						X: &lang.MemberExpr{
+																							Pos: p(1945, 42),
+																							X: &lang.Ident{
+																								Pos:  p(1945, 36),
+																								Name: "Xunit",
+																							},
+																							Name: "Sdk",
+																						},
+																						Name: "ArgumentFormatter",
+																					},
+																					Name: "FormatTypeName",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(1945, 79),
+																						X: &lang.Ident{
+																							Pos:  p(1945, 79),
+																							Name: "expected",
+																						},
+																					},
+																					&lang.Arg{
+																						Pos: p(1945, 89),
+																						X: &lang.Literal{
+																							Pos:   p(1945, 89),
+																							Kind:  lang.LitKind(9),
+																							Raw:   "true",
+																							Value: bool(true),
+																						},
+																					},
+																				},
+																			},
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1945, 109),
+																			X: &lang.Ident{
+																				Pos:  p(1945, 97),
+																				Name: "Environment",
+																			},
+																			Name: "NewLine",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1945, 119),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"Actual:   \"",
+																		Value: string("Actual:   "),
+																	},
+																},
+																Y: &lang.BinaryExpr{
+																	Pos: p(1945, 146),
+																	Op:  "??",
+																	X: &lang.Ident{
+																		Pos:  p(1945, 135),
+																		Name: "actualName",
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1945, 149),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"null\"",
+																		Value: string("null"),
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1946, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1947, 13),
+									X: &lang.CastExpr{
+										Pos: p(1947, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1947, 21),
+											Name: "T",
+										},
+										X: &lang.Ident{
+											Pos:  p(1947, 23),
+											Name: "object",
+										},
+									},
+								},
+							},
+							Rbrace: p(1948, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1950, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1950, 23),
+							Name: "T",
+						},
+						Name: "IsAssignableFrom",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1950, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(1950, 45),
+									Name: "object",
+								},
+								Name: "object",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1951, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1952, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1952, 13),
+										Name: "Type",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1952, 18),
+											Name: "expected",
+											Init: &lang.TypeOfExpr{
+												Pos: p(1952, 29),
+												Type: &lang.TypeRef{
+													Pos:  p(1952, 36),
+													Name: "T",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1953, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1953, 33),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1953, 25),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1953, 17),
+												Name: "object",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1953, 28),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1953, 36),
+											Op:  "!",
+											X: &lang.CallExpr{
+												Pos: p(1953, 46),
+												Fun: &lang.MemberExpr{
+													Pos: p(1953, 46),
+													X: &lang.Ident{
+														Pos:  p(1953, 37),
+														Name: "expected",
+													},
+													Name: "IsInstanceOfType",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1953, 63),
+														X: &lang.Ident{
+															Pos:  p(1953, 63),
+															Name: "object",
+														},
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1954, 17),
+										X: &lang.NewExpr{
+											Pos: p(1954, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1954, 27),
+												Name: "Xunit.Sdk.IsAssignableFromException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1954, 63),
+													X: &lang.BinaryExpr{
+														Pos: p(1956, 34),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1955, 117),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1955, 95),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1955, 34),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1954, 186),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1954, 164),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1954, 110),
+																				Op:  "+",
+																				X: &lang.Literal{
+																					Pos:   p(1954, 63),
+																					Kind:  lang.LitKind(8),
+																					Raw:   "\"Assert.IsAssignableFrom() Failure: Value is \"",
+																					Value: string("Assert.IsAssignableFrom() Failure: Value is "),
+																				},
+																				Y: &lang.CondExpr{
+																					Pos: p(1954, 129),
+																					Cond: &lang.BinaryExpr{
+																						Pos: p(1954, 121),
+																						Op:  "==",
+																						X: &lang.Ident{
+																							Pos:  p(1954, 113),
+																							Name: "object",
+																						},
+																						Y: &lang.Literal{
+																							Pos:  p(1954, 124),
+																							Kind: lang.LitKind(10),
+																							Raw:  "null",
+																						},
+																					},
+																					Then: &lang.Literal{
+																						Pos:   p(1954, 131),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"null\"",
+																						Value: string("null"),
+																					},
+																					Else: &lang.Literal{
+																						Pos:   p(1954, 140),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"an incompatible type\"",
+																						Value: string("an incompatible type"),
+																					},
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1954, 178),
+																				X: &lang.Ident{
+																					Pos:  p(1954, 166),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1955, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected: \"",
+																			Value: string("Expected: "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1955, 64),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1955, 64),
+																			X: &lang.MemberExpr{
+																				Pos: p(1955, 46),
+																				X: &lang.MemberExpr{
+																					Pos: p(1955, 42),
+																					X: &lang.Ident{
+																						Pos:  p(1955, 36),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "FormatTypeName",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1955, 79),
+																				X: &lang.Ident{
+																					Pos:  p(1955, 79),
+																					Name: "expected",
+																				},
+																			},
+																			&lang.Arg{
+																				Pos: p(1955, 89),
+																				X: &lang.Literal{
+																					Pos:   p(1955, 89),
+																					Kind:  lang.LitKind(9),
+																					Raw:   "true",
+																					Value: bool(true),
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1955, 109),
+																	X: &lang.Ident{
+																		Pos:  p(1955, 97),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1956, 21),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual:   \"",
+																Value: string("Actual:   "),
+															},
+														},
+														Y: &lang.CondExpr{
+															Pos: p(1956, 53),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1956, 45),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1956, 37),
+																	Name: "object",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1956, 48),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.Literal{
+																Pos:   p(1956, 55),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"null\"",
+																Value: string("null"),
+															},
+															Else: &lang.CallExpr{
+																Pos: p(1956, 92),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1956, 92),
+																	X: &lang.MemberExpr{
+																		Pos: p(1956, 74),
+																		X: &lang.MemberExpr{
+																			Pos: p(1956, 70),
+																			X: &lang.Ident{
+																				Pos:  p(1956, 64),
+																				Name: "Xunit",
+																			},
+																			Name: "Sdk",
+																		},
+																		Name: "ArgumentFormatter",
+																	},
+																	Name: "FormatTypeName",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1956, 107),
+																		X: &lang.CallExpr{
+																			Pos: p(1956, 115),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(1956, 115),
+																				X: &lang.Ident{
+																					Pos:  p(1956, 107),
+																					Name: "object",
+																				},
+																				Name: "GetType",
+																			},
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(1956, 126),
+																		X: &lang.Literal{
+																			Pos:   p(1956, 126),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "true",
+																			Value: bool(true),
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1957, 13),
+									X: &lang.CastExpr{
+										Pos: p(1957, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1957, 21),
+											Name: "T",
+										},
+										X: &lang.Ident{
+											Pos:  p(1957, 23),
+											Name: "object",
+										},
+									},
+								},
+							},
+							Rbrace: p(1958, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1960, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1960, 23),
+							Name: "void",
+						},
+						Name: "Contains",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1960, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1960, 40),
+									Name: "T",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1960, 52),
+								Type: &lang.TypeRef{
+									Pos:  p(1960, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1960, 64),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1961, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos: p(1962, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1962, 22),
+										Name: "T",
+									},
+									Name: "item",
+									X: &lang.Ident{
+										Pos:  p(1962, 32),
+										Name: "collection",
+									},
+									Body: &lang.IfStmt{
+										Pos: p(1963, 17),
+										Cond: &lang.CallExpr{
+											Pos: p(1963, 49),
+											Fun: &lang.MemberExpr{
+												Pos: p(1963, 49),
+												X: &lang.MemberExpr{
+													Pos: p(1963, 31),
+													X: &lang.MemberExpr{
+														Pos: p(1963, 27),
+														X: &lang.Ident{
+															Pos:  p(1963, 21),
+															Name: "Xunit",
+														},
+														Name: "Sdk",
+													},
+													Name: "ArgumentFormatter",
+												},
+												Name: "AreEqual",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1963, 58),
+													X: &lang.Ident{
+														Pos:  p(1963, 58),
+														Name: "item",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1963, 64),
+													X: &lang.Ident{
+														Pos:  p(1963, 64),
+														Name: "expected",
+													},
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(1963, 75),
+										},
+									},
+								},
+								&lang.ThrowStmt{
+									Pos: p(1964, 13),
+									X: &lang.NewExpr{
+										Pos: p(1964, 19),
+										Type: &lang.TypeRef{
+											Pos:  p(1964, 23),
+											Name: "Xunit.Sdk.ContainsException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1964, 51),
+												X: &lang.BinaryExpr{
+													Pos: p(1965, 120),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(1965, 103),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1965, 81),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1965, 32),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1964, 131),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1964, 109),
+																		Op:  "+",
+																		X: &lang.Literal{
+																			Pos:   p(1964, 51),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Assert.Contains() Failure: Item not found in collection\"",
+																			Value: string("Assert.Contains() Failure: Item not found in collection"),
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(1964, 123),
+																			X: &lang.Ident{
+																				Pos:  p(1964, 111),
+																				Name: "Environment",
+																			},
+																			Name: "NewLine",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1965, 17),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"Collection: \"",
+																		Value: string("Collection: "),
+																	},
+																},
+																Y: &lang.CallExpr{
+																	Pos: p(1965, 62),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(1965, 62),
+																		X: &lang.MemberExpr{
+																			Pos: p(1965, 44),
+																			X: &lang.MemberExpr{
+																				Pos: p(1965, 40),
+																				X: &lang.Ident{
+																					Pos:  p(1965, 34),
+																					Name: "Xunit",
+																				},
+																				Name: "Sdk",
+																			},
+																			Name: "ArgumentFormatter",
+																		},
+																		Name: "Format",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1965, 69),
+																			X: &lang.Ident{
+																				Pos:  p(1965, 69),
+																				Name: "collection",
+																			},
+																		},
+																	},
+																},
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(1965, 95),
+																X: &lang.Ident{
+																	Pos:  p(1965, 83),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(1965, 105),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"Not found:  \"",
+															Value: string("Not found:  "),
+														},
+													},
+													Y: &lang.CallExpr{
+														Pos: p(1965, 150),
+														Fun: &lang.MemberExpr{
+															Pos: p(1965, 150),
+															X: &lang.MemberExpr{
+																Pos: p(1965, 132),
+																X: &lang.MemberExpr{
+																	Pos: p(1965, 128),
+																	X: &lang.Ident{
+																		Pos:  p(1965, 122),
+																		Name: "Xunit",
+																	},
+																	Name: "Sdk",
+																},
+																Name: "ArgumentFormatter",
+															},
+															Name: "Format",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1965, 157),
+																X: &lang.Ident{
+																	Pos:  p(1965, 157),
+																	Name: "expected",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1966, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1968, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1968, 23),
+							Name: "void",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1968, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1968, 37),
+									Name: "string",
+								},
+								Name: "expectedSubstring",
+							},
+							&lang.Param{
+								Pos: p(1968, 63),
+								Type: &lang.TypeRef{
+									Pos:  p(1968, 63),
+									Name: "string",
+								},
+								Name: "actualString",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1969, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1970, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1970, 38),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1970, 30),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(1970, 17),
+												Name: "actualString",
+											},
+											Y: &lang.Literal{
+												Pos:  p(1970, 33),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1970, 41),
+											Op:  "!",
+											X: &lang.CallExpr{
+												Pos: p(1970, 55),
+												Fun: &lang.MemberExpr{
+													Pos: p(1970, 55),
+													X: &lang.Ident{
+														Pos:  p(1970, 42),
+														Name: "actualString",
+													},
+													Name: "Contains",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1970, 64),
+														X: &lang.Ident{
+															Pos:  p(1970, 64),
+															Name: "expectedSubstring",
+														},
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1971, 17),
+										X: &lang.NewExpr{
+											Pos: p(1971, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1971, 27),
+												Name: "Xunit.Sdk.ContainsException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1971, 55),
+													X: &lang.BinaryExpr{
+														Pos: p(1972, 124),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1972, 108),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1972, 86),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1972, 35),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1971, 127),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1971, 105),
+																			Op:  "+",
+																			X: &lang.Literal{
+																				Pos:   p(1971, 55),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.Contains() Failure: Sub-string not found\"",
+																				Value: string("Assert.Contains() Failure: Sub-string not found"),
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1971, 119),
+																				X: &lang.Ident{
+																					Pos:  p(1971, 107),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1972, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"String:    \"",
+																			Value: string("String:    "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1972, 65),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1972, 65),
+																			X: &lang.MemberExpr{
+																				Pos: p(1972, 47),
+																				X: &lang.MemberExpr{
+																					Pos: p(1972, 43),
+																					X: &lang.Ident{
+																						Pos:  p(1972, 37),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1972, 72),
+																				X: &lang.Ident{
+																					Pos:  p(1972, 72),
+																					Name: "actualString",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1972, 100),
+																	X: &lang.Ident{
+																		Pos:  p(1972, 88),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1972, 110),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Not found: \"",
+																Value: string("Not found: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1972, 154),
+															Fun: &lang.MemberExpr{
+																Pos: p(1972, 154),
+																X: &lang.MemberExpr{
+																	Pos: p(1972, 136),
+																	X: &lang.MemberExpr{
+																		Pos: p(1972, 132),
+																		X: &lang.Ident{
+																			Pos:  p(1972, 126),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1972, 161),
+																	X: &lang.Ident{
+																		Pos:  p(1972, 161),
+																		Name: "expectedSubstring",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1973, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1975, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1975, 23),
+							Name: "void",
+						},
+						Name: "DoesNotContain",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1975, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(1975, 46),
+									Name: "T",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(1975, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1975, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1975, 70),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1976, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1977, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1977, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1977, 17),
+											Name: "i",
+											Init: &lang.Literal{
+												Pos:   p(1977, 21),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos: p(1978, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1978, 22),
+										Name: "T",
+									},
+									Name: "item",
+									X: &lang.Ident{
+										Pos:  p(1978, 32),
+										Name: "collection",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1979, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1980, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(1980, 49),
+													Fun: &lang.MemberExpr{
+														Pos: p(1980, 49),
+														X: &lang.MemberExpr{
+															Pos: p(1980, 31),
+															X: &lang.MemberExpr{
+																Pos: p(1980, 27),
+																X: &lang.Ident{
+																	Pos:  p(1980, 21),
+																	Name: "Xunit",
+																},
+																Name: "Sdk",
+															},
+															Name: "ArgumentFormatter",
+														},
+														Name: "AreEqual",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1980, 58),
+															X: &lang.Ident{
+																Pos:  p(1980, 58),
+																Name: "item",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1980, 64),
+															X: &lang.Ident{
+																Pos:  p(1980, 64),
+																Name: "expected",
+															},
+														},
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1981, 21),
+													X: &lang.NewExpr{
+														Pos: p(1981, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1981, 31),
+															Name: "Xunit.Sdk.DoesNotContainException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1981, 65),
+																X: &lang.BinaryExpr{
+																	Pos: p(1982, 128),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1982, 111),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1982, 89),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1982, 40),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(1981, 147),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(1981, 125),
+																						Op:  "+",
+																						X: &lang.Literal{
+																							Pos:   p(1981, 65),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Assert.DoesNotContain() Failure: Item found in collection\"",
+																							Value: string("Assert.DoesNotContain() Failure: Item found in collection"),
+																						},
+																						Y: &lang.MemberExpr{
+																							Pos: p(1981, 139),
+																							X: &lang.Ident{
+																								Pos:  p(1981, 127),
+																								Name: "Environment",
+																							},
+																							Name: "NewLine",
+																						},
+																					},
+																					Y: &lang.Literal{
+																						Pos:   p(1982, 25),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"Collection: \"",
+																						Value: string("Collection: "),
+																					},
+																				},
+																				Y: &lang.CallExpr{
+																					Pos: p(1982, 70),
+																					Fun: &lang.MemberExpr{
+																						Pos: p(1982, 70),
+																						X: &lang.MemberExpr{
+																							Pos: p(1982, 52),
+																							X: &lang.MemberExpr{
+																								Pos: p(1982, 48),
+																								X: &lang.Ident{
+																									Pos:  p(1982, 42),
+																									Name: "Xunit",
+																								},
+																								Name: "Sdk",
+																							},
+																							Name: "ArgumentFormatter",
+																						},
+																						Name: "Format",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(1982, 77),
+																							X: &lang.Ident{
+																								Pos:  p(1982, 77),
+																								Name: "collection",
+																							},
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1982, 103),
+																				X: &lang.Ident{
+																					Pos:  p(1982, 91),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1982, 113),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Found:      \"",
+																			Value: string("Found:      "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1982, 158),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1982, 158),
+																			X: &lang.MemberExpr{
+																				Pos: p(1982, 140),
+																				X: &lang.MemberExpr{
+																					Pos: p(1982, 136),
+																					X: &lang.Ident{
+																						Pos:  p(1982, 130),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1982, 165),
+																				X: &lang.Ident{
+																					Pos:  p(1982, 165),
+																					Name: "expected",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1983, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(1983, 18),
+													Op:  "++",
+													X: &lang.Ident{
+														Pos:  p(1983, 17),
+														Name: "i",
+													},
+												},
+											},
+										},
+										Rbrace: p(1984, 13),
+									},
+								},
+							},
+							Rbrace: p(1985, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1987, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1987, 23),
+							Name: "void",
+						},
+						Name: "Empty",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1987, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1987, 34),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1988, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1989, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(1989, 28),
+										X: &lang.Ident{
+											Pos:  p(1989, 17),
+											Name: "collection",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(1989, 31),
+											Type: &lang.TypeRef{
+												Pos:  p(1989, 31),
+												Name: "string",
+											},
+											Name: "s",
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1990, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1991, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1991, 30),
+													Op:  "!=",
+													X: &lang.MemberExpr{
+														Pos: p(1991, 23),
+														X: &lang.Ident{
+															Pos:  p(1991, 21),
+															Name: "s",
+														},
+														Name: "Length",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1991, 33),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1992, 21),
+													X: &lang.NewExpr{
+														Pos: p(1992, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1992, 31),
+															Name: "Xunit.Sdk.EmptyException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1992, 56),
+																X: &lang.BinaryExpr{
+																	Pos: p(1992, 138),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(1992, 125),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(1992, 103),
+																			Op:  "+",
+																			X: &lang.Literal{
+																				Pos:   p(1992, 56),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Assert.Empty() Failure: String was not empty\"",
+																				Value: string("Assert.Empty() Failure: String was not empty"),
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(1992, 117),
+																				X: &lang.Ident{
+																					Pos:  p(1992, 105),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1992, 127),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"String: \"",
+																			Value: string("String: "),
+																		},
+																	},
+																	Y: &lang.CallExpr{
+																		Pos: p(1992, 168),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1992, 168),
+																			X: &lang.MemberExpr{
+																				Pos: p(1992, 150),
+																				X: &lang.MemberExpr{
+																					Pos: p(1992, 146),
+																					X: &lang.Ident{
+																						Pos:  p(1992, 140),
+																						Name: "Xunit",
+																					},
+																					Name: "Sdk",
+																				},
+																				Name: "ArgumentFormatter",
+																			},
+																			Name: "Format",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1992, 175),
+																				X: &lang.Ident{
+																					Pos:  p(1992, 175),
+																					Name: "s",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1993, 17),
+											},
+										},
+										Rbrace: p(1994, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1995, 13),
+									Cond: &lang.CallExpr{
+										Pos: p(1995, 44),
+										Fun: &lang.MemberExpr{
+											Pos: p(1995, 44),
+											X: &lang.CallExpr{
+												Pos: p(1995, 28),
+												Fun: &lang.MemberExpr{
+													Pos: p(1995, 28),
+													X: &lang.Ident{
+														Pos:  p(1995, 17),
+														Name: "collection",
+													},
+													Name: "GetEnumerator",
+												},
+											},
+											Name: "MoveNext",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1996, 17),
+										X: &lang.NewExpr{
+											Pos: p(1996, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1996, 27),
+												Name: "Xunit.Sdk.EmptyException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1996, 52),
+													X: &lang.BinaryExpr{
+														Pos: p(1996, 142),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1996, 125),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(1996, 103),
+																Op:  "+",
+																X: &lang.Literal{
+																	Pos:   p(1996, 52),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Assert.Empty() Failure: Collection was not empty\"",
+																	Value: string("Assert.Empty() Failure: Collection was not empty"),
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1996, 117),
+																	X: &lang.Ident{
+																		Pos:  p(1996, 105),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1996, 127),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Collection: \"",
+																Value: string("Collection: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(1996, 172),
+															Fun: &lang.MemberExpr{
+																Pos: p(1996, 172),
+																X: &lang.MemberExpr{
+																	Pos: p(1996, 154),
+																	X: &lang.MemberExpr{
+																		Pos: p(1996, 150),
+																		X: &lang.Ident{
+																			Pos:  p(1996, 144),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1996, 179),
+																	X: &lang.Ident{
+																		Pos:  p(1996, 179),
+																		Name: "collection",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1997, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1999, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1999, 23),
+							Name: "void",
+						},
+						Name: "NotEmpty",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1999, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1999, 37),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2000, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2001, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(2001, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(2001, 45),
+											Fun: &lang.MemberExpr{
+												Pos: p(2001, 45),
+												X: &lang.CallExpr{
+													Pos: p(2001, 29),
+													Fun: &lang.MemberExpr{
+														Pos: p(2001, 29),
+														X: &lang.Ident{
+															Pos:  p(2001, 18),
+															Name: "collection",
+														},
+														Name: "GetEnumerator",
+													},
+												},
+												Name: "MoveNext",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2002, 17),
+										X: &lang.NewExpr{
+											Pos: p(2002, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2002, 27),
+												Name: "Xunit.Sdk.NotEmptyException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2002, 55),
+													X: &lang.Literal{
+														Pos:   p(2002, 55),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Assert.NotEmpty() Failure: Collection was empty\"",
+														Value: string("Assert.NotEmpty() Failure: Collection was empty"),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2003, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2005, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2005, 23),
+							Name: "T",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2005, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(2005, 35),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2005, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2006, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2007, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2007, 17),
+											Name: "items",
+											Init: &lang.NewExpr{
+												Pos: p(2007, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(2007, 29),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(2007, 34),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2007, 37),
+														X: &lang.Ident{
+															Pos:  p(2007, 37),
+															Name: "collection",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2008, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2008, 29),
+										Op:  "==",
+										X: &lang.MemberExpr{
+											Pos: p(2008, 23),
+											X: &lang.Ident{
+												Pos:  p(2008, 17),
+												Name: "items",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(2008, 32),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2009, 17),
+										X: &lang.NewExpr{
+											Pos: p(2009, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2009, 27),
+												Name: "Xunit.Sdk.SingleException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2009, 53),
+													X: &lang.Literal{
+														Pos:   p(2009, 53),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Assert.Single() Failure: The collection was empty\"",
+														Value: string("Assert.Single() Failure: The collection was empty"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2010, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2010, 29),
+										Op:  ">",
+										X: &lang.MemberExpr{
+											Pos: p(2010, 23),
+											X: &lang.Ident{
+												Pos:  p(2010, 17),
+												Name: "items",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(2010, 31),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2011, 17),
+										X: &lang.NewExpr{
+											Pos: p(2011, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2011, 27),
+												Name: "Xunit.Sdk.SingleException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2011, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(2011, 170),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2011, 153),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(2011, 131),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(2011, 120),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(2011, 106),
+																		Op:  "+",
+																		X: &lang.Literal{
+																			Pos:   p(2011, 53),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Assert.Single() Failure: The collection contained \"",
+																			Value: string("Assert.Single() Failure: The collection contained "),
+																		},
+																		Y: &lang.MemberExpr{
+																			Pos: p(2011, 114),
+																			X: &lang.Ident{
+																				Pos:  p(2011, 108),
+																				Name: "items",
+																			},
+																			Name: "Count",
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(2011, 122),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\" items\"",
+																		Value: string(" items"),
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(2011, 145),
+																	X: &lang.Ident{
+																		Pos:  p(2011, 133),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(2011, 155),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Collection: \"",
+																Value: string("Collection: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(2011, 200),
+															Fun: &lang.MemberExpr{
+																Pos: p(2011, 200),
+																X: &lang.MemberExpr{
+																	Pos: p(2011, 182),
+																	X: &lang.MemberExpr{
+																		Pos: p(2011, 178),
+																		X: &lang.Ident{
+																			Pos:  p(2011, 172),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2011, 207),
+																	X: &lang.Ident{
+																		Pos:  p(2011, 207),
+																		Name: "items",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2012, 13),
+									X: &lang.IndexExpr{
+										Pos: p(2012, 25),
+										X: &lang.Ident{
+											Pos:  p(2012, 20),
+											Name: "items",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2012, 26),
+												X: &lang.Literal{
+													Pos:   p(2012, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2013, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2015, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2015, 23),
+							Name: "void",
+						},
+						Name: "Collection",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2015, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(2015, 42),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2015, 54),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos:      p(2015, 69),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(2015, 76),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(2015, 76),
+										Name: "Action",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(2015, 83),
+												Name: "T",
+											},
+										},
+									},
+								},
+								Name: "elementInspectors",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2016, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2017, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2017, 17),
+											Name: "items",
+											Init: &lang.NewExpr{
+												Pos: p(2017, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(2017, 29),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(2017, 34),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2017, 37),
+														X: &lang.Ident{
+															Pos:  p(2017, 37),
+															Name: "collection",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2018, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2018, 29),
+										Op:  "!=",
+										X: &lang.MemberExpr{
+											Pos: p(2018, 23),
+											X: &lang.Ident{
+												Pos:  p(2018, 17),
+												Name: "items",
+											},
+											Name: "Count",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(2018, 50),
+											X: &lang.Ident{
+												Pos:  p(2018, 32),
+												Name: "elementInspectors",
+											},
+											Name: "Length",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2019, 17),
+										X: &lang.NewExpr{
+											Pos: p(2019, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2019, 27),
+												Name: "Xunit.Sdk.CollectionException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2019, 57),
+													X: &lang.BinaryExpr{
+														Pos: p(2021, 110),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2021, 89),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(2021, 67),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(2021, 40),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(2020, 106),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(2020, 84),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(2020, 40),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(2019, 132),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(2019, 110),
+																						Op:  "+",
+																						X: &lang.Literal{
+																							Pos:   p(2019, 57),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Assert.Collection() Failure: Mismatched item count\"",
+																							Value: string("Assert.Collection() Failure: Mismatched item count"),
+																						},
+																						Y: &lang.MemberExpr{
+																							Pos: p(2019, 124),
+																							X: &lang.Ident{
+																								Pos:  p(2019, 112),
+																								Name: "Environment",
+																							},
+																							Name: "NewLine",
+																						},
+																					},
+																					Y: &lang.Literal{
+																						Pos:   p(2020, 21),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"Collection:     \"",
+																						Value: string("Collection:     "),
+																					},
+																				},
+																				Y: &lang.CallExpr{
+																					Pos: p(2020, 70),
+																					Fun: &lang.MemberExpr{
+																						Pos: p(2020, 70),
+																						X: &lang.MemberExpr{
+																							Pos: p(2020, 52),
+																							X: &lang.MemberExpr{
+																								Pos: p(2020, 48),
+																								X: &lang.Ident{
+																									Pos:  p(2020, 42),
+																									Name: "Xunit",
+																								},
+																								Name: "Sdk",
+																							},
+																							Name: "ArgumentFormatter",
+																						},
+																						Name: "Format",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(2020, 77),
+																							X: &lang.Ident{
+																								Pos:  p(2020, 77),
+																								Name: "items",
+																							},
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.MemberExpr{
+																				Pos: p(2020, 98),
+																				X: &lang.Ident{
+																					Pos:  p(2020, 86),
+																					Name: "Environment",
+																				},
+																				Name: "NewLine",
+																			},
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(2021, 21),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"Expected count: \"",
+																			Value: string("Expected count: "),
+																		},
+																	},
+																	Y: &lang.MemberExpr{
+																		Pos: p(2021, 60),
+																		X: &lang.Ident{
+																			Pos:  p(2021, 42),
+																			Name: "elementInspectors",
+																		},
+																		Name: "Length",
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(2021, 81),
+																	X: &lang.Ident{
+																		Pos:  p(2021, 69),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(2021, 91),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual count:   \"",
+																Value: string("Actual count:   "),
+															},
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(2021, 118),
+															X: &lang.Ident{
+																Pos:  p(2021, 112),
+																Name: "items",
+															},
+															Name: "Count",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(2022, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(2022, 18),
+										Type: &lang.TypeRef{
+											Pos:  p(2022, 18),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(2022, 22),
+												Name: "i",
+												Init: &lang.Literal{
+													Pos:   p(2022, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(2022, 31),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(2022, 29),
+											Name: "i",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(2022, 39),
+											X: &lang.Ident{
+												Pos:  p(2022, 33),
+												Name: "items",
+											},
+											Name: "Count",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.PostfixExpr{
+											Pos: p(2022, 47),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(2022, 46),
+												Name: "i",
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2023, 13),
+										Stmts: []lang.Stmt{
+											&lang.TryStmt{
+												Pos: p(2024, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(2025, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(2026, 21),
+															X: &lang.CallExpr{
+																Pos: p(2026, 38),
+																Fun: &lang.IndexExpr{
+																	Pos: p(2026, 38),
+																	X: &lang.Ident{
+																		Pos:  p(2026, 21),
+																		Name: "elementInspectors",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(2026, 39),
+																			X: &lang.Ident{
+																				Pos:  p(2026, 39),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2026, 42),
+																		X: &lang.IndexExpr{
+																			Pos: p(2026, 47),
+																			X: &lang.Ident{
+																				Pos:  p(2026, 42),
+																				Name: "items",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2026, 48),
+																					X: &lang.Ident{
+																						Pos:  p(2026, 48),
+																						Name: "i",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(2027, 17),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(2028, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(2028, 24),
+															Name: "Exception",
+														},
+														Name: "ex",
+														Body: &lang.BlockStmt{
+															Pos: p(2029, 17),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(2030, 21),
+																	X: &lang.NewExpr{
+																		Pos: p(2030, 27),
+																		Type: &lang.TypeRef{
+																			Pos:  p(2030, 31),
+																			Name: "Xunit.Sdk.CollectionException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(2030, 61),
+																				X: &lang.BinaryExpr{
+																					Pos: p(2031, 123),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(2031, 106),
+																						Op:  "+",
+																						X: &lang.BinaryExpr{
+																							Pos: p(2031, 84),
+																							Op:  "+",
+																							X: &lang.BinaryExpr{
+																								Pos: p(2031, 40),
+																								Op:  "+",
+																								X: &lang.BinaryExpr{
+																									Pos: p(2030, 138),
+																									Op:  "+",
+																									X: &lang.BinaryExpr{
+																										Pos: p(2030, 116),
+																										Op:  "+",
+																										X: &lang.Literal{
+																											Pos:   p(2030, 61),
+																											Kind:  lang.LitKind(8),
+																											Raw:   "\"Assert.Collection() Failure: Item comparison failure\"",
+																											Value: string("Assert.Collection() Failure: Item comparison failure"),
+																										},
+																										Y: &lang.MemberExpr{
+																											Pos: p(2030, 130),
+																											X: &lang.Ident{
+																												Pos:  p(2030, 118),
+																												Name: "Environment",
+																											},
+																											Name: "NewLine",
+																										},
+																									},
+																									Y: &lang.Literal{
+																										Pos:   p(2031, 25),
+																										Kind:  lang.LitKind(8),
+																										Raw:   "\"Collection: \"",
+																										Value: string("Collection: "),
+																									},
+																								},
+																								Y: &lang.CallExpr{
+																									Pos: p(2031, 70),
+																									Fun: &lang.MemberExpr{
+																										Pos: p(2031, 70),
+																										X: &lang.MemberExpr{
+																											Pos: p(2031, 52),
+																											X: &lang.MemberExpr{
+																												Pos: p(2031, 48),
+																												X: &lang.Ident{
+																													Pos:  p(2031, 42),
+																													Name: "Xunit",
+																												},
+																												Name: "Sdk",
+																											},
+																											Name: "ArgumentFormatter",
+																										},
+																										Name: "Format",
+																									},
+																									Args: []*lang.Arg{
+																										&lang.Arg{
+																											Pos: p(2031, 77),
+																											X: &lang.Ident{
+																												Pos:  p(2031, 77),
+																												Name: "items",
+																											},
+																										},
+																									},
+																								},
+																							},
+																							Y: &lang.MemberExpr{
+																								Pos: p(2031, 98),
+																								X: &lang.Ident{
+																									Pos:  p(2031, 86),
+																									Name: "Environment",
+																								},
+																								Name: "NewLine",
+																							},
+																						},
+																						Y: &lang.Literal{
+																							Pos:   p(2031, 108),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Error:      \"",
+																							Value: string("Error:      "),
+																						},
+																					},
+																					Y: &lang.MemberExpr{
+																						Pos: p(2031, 128),
+																						X: &lang.Ident{
+																							Pos:  p(2031, 125),
+																							Name: "ex",
+																						},
+																						Name: "Message",
+																					},
+																				},
+																			},
+																			&lang.Arg{
+																				Pos: p(2031, 137),
+																				X: &lang.Ident{
+																					Pos:  p(2031, 137),
+																					Name: "ex",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(2032, 17),
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(2033, 13),
+									},
+								},
+							},
+							Rbrace: p(2034, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2036, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2036, 23),
+							Name: "void",
+						},
+						Name: "All",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2036, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(2036, 35),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2036, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: p(2036, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(2036, 62),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2036, 69),
+											Name: "T",
+										},
+									},
+								},
+								Name: "action",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2037, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2038, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2038, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2038, 17),
+											Name: "i",
+											Init: &lang.Literal{
+												Pos:   p(2038, 21),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos: p(2039, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2039, 22),
+										Name: "T",
+									},
+									Name: "item",
+									X: &lang.Ident{
+										Pos:  p(2039, 32),
+										Name: "collection",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2040, 13),
+										Stmts: []lang.Stmt{
+											&lang.TryStmt{
+												Pos: p(2041, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(2042, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(2043, 21),
+															X: &lang.CallExpr{
+																Pos: p(2043, 21),
+																Fun: &lang.Ident{
+																	Pos:  p(2043, 21),
+																	Name: "action",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2043, 28),
+																		X: &lang.Ident{
+																			Pos:  p(2043, 28),
+																			Name: "item",
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(2044, 17),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(2045, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(2045, 24),
+															Name: "Exception",
+														},
+														Name: "ex",
+														Body: &lang.BlockStmt{
+															Pos: p(2046, 17),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(2047, 21),
+																	X: &lang.NewExpr{
+																		Pos: p(2047, 27),
+																		Type: &lang.TypeRef{
+																			Pos:  p(2047, 31),
+																			Name: "Xunit.Sdk.AllException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(2047, 54),
+																				X: &lang.BinaryExpr{
+																					Pos: p(2048, 141),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(2048, 133),
+																						Op:  "+",
+																						X: &lang.BinaryExpr{
+																							Pos: p(2048, 129),
+																							Op:  "+",
+																							X: &lang.BinaryExpr{
+																								Pos: p(2048, 111),
+																								Op:  "+",
+																								X: &lang.BinaryExpr{
+																									Pos: p(2048, 89),
+																									Op:  "+",
+																									X: &lang.BinaryExpr{
+																										Pos: p(2048, 40),
+																										Op:  "+",
+																										X: &lang.BinaryExpr{
+																											Pos: p(2047, 137),
+																											Op:  "+",
+																											X: &lang.BinaryExpr{
+																												Pos: p(2047, 115),
+																												Op:  "+",
+																												X: &lang.Literal{
+																													Pos:   p(2047, 54),
+																													Kind:  lang.LitKind(8),
+																													Raw:   "\"Assert.All() Failure: Items in the collection did not pass\"",
+																													Value: string("Assert.All() Failure: Items in the collection did not pass"),
+																												},
+																												Y: &lang.MemberExpr{
+																													Pos: p(2047, 129),
+																													X: &lang.Ident{
+																														Pos:  p(2047, 117),
+																														Name: "Environment",
+																													},
+																													Name: "NewLine",
+																												},
+																											},
+																											Y: &lang.Literal{
+																												Pos:   p(2048, 25),
+																												Kind:  lang.LitKind(8),
+																												Raw:   "\"Collection: \"",
+																												Value: string("Collection: "),
+																											},
+																										},
+																										Y: &lang.CallExpr{
+																											Pos: p(2048, 70),
+																											Fun: &lang.MemberExpr{
+																												Pos: p(2048, 70),
+																												X: &lang.MemberExpr{
+																													Pos: p(2048, 52),
+																													X: &lang.MemberExpr{
+																														Pos: p(2048, 48),
+																														X: &lang.Ident{
+																															Pos:  p(2048, 42),
+																															Name: "Xunit",
+																														},
+																														Name: "Sdk",
+																													},
+																													Name: "ArgumentFormatter",
+																												},
+																												Name: "Format",
+																											},
+																											Args: []*lang.Arg{
+																												&lang.Arg{
+																													Pos: p(2048, 77),
+																													X: &lang.Ident{
+																														Pos:  p(2048, 77),
+																														Name: "collection",
+																													},
+																												},
+																											},
+																										},
+																									},
+																									Y: &lang.MemberExpr{
+																										Pos: p(2048, 103),
+																										X: &lang.Ident{
+																											Pos:  p(2048, 91),
+																											Name: "Environment",
+																										},
+																										Name: "NewLine",
+																									},
+																								},
+																								Y: &lang.Literal{
+																									Pos:   p(2048, 113),
+																									Kind:  lang.LitKind(8),
+																									Raw:   "\"Error:      [\"",
+																									Value: string("Error:      ["),
+																								},
+																							},
+																							Y: &lang.Ident{
+																								Pos:  p(2048, 131),
+																								Name: "i",
+																							},
+																						},
+																						Y: &lang.Literal{
+																							Pos:   p(2048, 135),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"]: \"",
+																							Value: string("]: "),
+																						},
+																					},
+																					Y: &lang.MemberExpr{
+																						Pos: p(2048, 146),
+																						X: &lang.Ident{
+																							Pos:  p(2048, 143),
+																							Name: "ex",
+																						},
+																						Name: "Message",
+																					},
+																				},
+																			},
+																			&lang.Arg{
+																				Pos: p(2048, 155),
+																				X: &lang.Ident{
+																					Pos:  p(2048, 155),
+																					Name: "ex",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(2049, 17),
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(2050, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(2050, 18),
+													Op:  "++",
+													X: &lang.Ident{
+														Pos:  p(2050, 17),
+														Name: "i",
+													},
+												},
+											},
+										},
+										Rbrace: p(2051, 13),
+									},
+								},
+							},
+							Rbrace: p(2052, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2054, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2054, 23),
+							Name: "void",
+						},
+						Name: "InRange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Types: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(2054, 74),
+										Name: "IComparable",
+									},
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2054, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(2054, 39),
+									Name: "T",
+								},
+								Name: "actual",
+							},
+							&lang.Param{
+								Pos: p(2054, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(2054, 49),
+									Name: "T",
+								},
+								Name: "low",
+							},
+							&lang.Param{
+								Pos: p(2054, 56),
+								Type: &lang.TypeRef{
+									Pos:  p(2054, 56),
+									Name: "T",
+								},
+								Name: "high",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2055, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2056, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2056, 43),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(2056, 39),
+											Op:  ">",
+											X: &lang.CallExpr{
+												Pos: p(2056, 21),
+												Fun: &lang.MemberExpr{
+													Pos: p(2056, 21),
+													X: &lang.Ident{
+														Pos:  p(2056, 17),
+														Name: "low",
+													},
+													Name: "CompareTo",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2056, 31),
+														X: &lang.Ident{
+															Pos:  p(2056, 31),
+															Name: "actual",
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2056, 41),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2056, 69),
+											Op:  ">",
+											X: &lang.CallExpr{
+												Pos: p(2056, 53),
+												Fun: &lang.MemberExpr{
+													Pos: p(2056, 53),
+													X: &lang.Ident{
+														Pos:  p(2056, 46),
+														Name: "actual",
+													},
+													Name: "CompareTo",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2056, 63),
+														X: &lang.Ident{
+															Pos:  p(2056, 63),
+															Name: "high",
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2056, 71),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2057, 17),
+										X: &lang.NewExpr{
+											Pos: p(2057, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2057, 27),
+												Name: "Xunit.Sdk.InRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2057, 54),
+													X: &lang.BinaryExpr{
+														Pos: p(2059, 32),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2058, 154),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(2058, 132),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(2058, 126),
+																	Op:  "+",
+																	X: &lang.BinaryExpr{
+																		Pos: p(2058, 83),
+																		Op:  "+",
+																		X: &lang.BinaryExpr{
+																			Pos: p(2058, 75),
+																			Op:  "+",
+																			X: &lang.BinaryExpr{
+																				Pos: p(2058, 33),
+																				Op:  "+",
+																				X: &lang.BinaryExpr{
+																					Pos: p(2057, 123),
+																					Op:  "+",
+																					X: &lang.BinaryExpr{
+																						Pos: p(2057, 101),
+																						Op:  "+",
+																						X: &lang.Literal{
+																							Pos:   p(2057, 54),
+																							Kind:  lang.LitKind(8),
+																							Raw:   "\"Assert.InRange() Failure: Value not in range\"",
+																							Value: string("Assert.InRange() Failure: Value not in range"),
+																						},
+																						Y: &lang.MemberExpr{
+																							Pos: p(2057, 115),
+																							X: &lang.Ident{
+																								Pos:  p(2057, 103),
+																								Name: "Environment",
+																							},
+																							Name: "NewLine",
+																						},
+																					},
+																					Y: &lang.Literal{
+																						Pos:   p(2058, 21),
+																						Kind:  lang.LitKind(8),
+																						Raw:   "\"Range:  (\"",
+																						Value: string("Range:  ("),
+																					},
+																				},
+																				Y: &lang.CallExpr{
+																					Pos: p(2058, 63),
+																					Fun: &lang.MemberExpr{
+																						Pos: p(2058, 63),
+																						X: &lang.MemberExpr{
+																							Pos: p(2058, 45),
+																							X: &lang.MemberExpr{
+																								Pos: p(2058, 41),
+																								X: &lang.Ident{
+																									Pos:  p(2058, 35),
+																									Name: "Xunit",
+																								},
+																								Name: "Sdk",
+																							},
+																							Name: "ArgumentFormatter",
+																						},
+																						Name: "Format",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(2058, 70),
+																							X: &lang.Ident{
+																								Pos:  p(2058, 70),
+																								Name: "low",
+																							},
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.Literal{
+																				Pos:   p(2058, 77),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\" - \"",
+																				Value: string(" - "),
+																			},
+																		},
+																		Y: &lang.CallExpr{
+																			Pos: p(2058, 113),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(2058, 113),
+																				X: &lang.MemberExpr{
+																					Pos: p(2058, 95),
+																					X: &lang.MemberExpr{
+																						Pos: p(2058, 91),
+																						X: &lang.Ident{
+																							Pos:  p(2058, 85),
+																							Name: "Xunit",
+																						},
+																						Name: "Sdk",
+																					},
+																					Name: "ArgumentFormatter",
+																				},
+																				Name: "Format",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2058, 120),
+																					X: &lang.Ident{
+																						Pos:  p(2058, 120),
+																						Name: "high",
+																					},
+																				},
+																			},
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(2058, 128),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\")\"",
+																		Value: string(")"),
+																	},
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(2058, 146),
+																	X: &lang.Ident{
+																		Pos:  p(2058, 134),
+																		Name: "Environment",
+																	},
+																	Name: "NewLine",
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(2059, 21),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Actual: \"",
+																Value: string("Actual: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(2059, 62),
+															Fun: &lang.MemberExpr{
+																Pos: p(2059, 62),
+																X: &lang.MemberExpr{
+																	Pos: p(2059, 44),
+																	X: &lang.MemberExpr{
+																		Pos: p(2059, 40),
+																		X: &lang.Ident{
+																			Pos:  p(2059, 34),
+																			Name: "Xunit",
+																		},
+																		Name: "Sdk",
+																	},
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2059, 69),
+																	X: &lang.Ident{
+																		Pos:  p(2059, 69),
+																		Name: "actual",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2060, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2066, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "XunitException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2066, 35),
+						Name: "Exception",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2068, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "XunitException",
+						Body: &lang.BlockStmt{
+							Pos:    p(2068, 33),
+							Rbrace: p(2068, 35),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2069, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "XunitException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2069, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(2069, 31),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2069, 53),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2069, 58),
+									X: &lang.Ident{
+										Pos:  p(2069, 58),
+										Name: "userMessage",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2069, 71),
+							Rbrace: p(2069, 73),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2070, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "XunitException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2070, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(2070, 31),
+									Name: "string",
+								},
+								Name: "userMessage",
+							},
+							&lang.Param{
+								Pos: p(2070, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(2070, 51),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2070, 79),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2070, 84),
+									X: &lang.Ident{
+										Pos:  p(2070, 84),
+										Name: "userMessage",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2070, 97),
+									X: &lang.Ident{
+										Pos:  p(2070, 97),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2070, 113),
+							Rbrace: p(2070, 115),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2073, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EqualException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2073, 35),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2075, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "EqualException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2075, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(2075, 31),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2075, 49),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2075, 54),
+									X: &lang.Ident{
+										Pos:  p(2075, 54),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2075, 63),
+							Rbrace: p(2075, 65),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2077, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2077, 25),
+							Name: "EqualException",
+						},
+						Name: "ForMismatchedValues",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2077, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(2077, 60),
+									Name: "string",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(2077, 77),
+								Type: &lang.TypeRef{
+									Pos:  p(2077, 77),
+									Name: "string",
+								},
+								Name: "actual",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(2078, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(2078, 17),
+								Name: "EqualException",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2078, 32),
+									X: &lang.BinaryExpr{
+										Pos: p(2078, 157),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(2078, 142),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2078, 120),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2078, 109),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2078, 94),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2078, 72),
+															Op:  "+",
+															X: &lang.Literal{
+																Pos:   p(2078, 32),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Assert.Equal() Failure: Values differ\"",
+																Value: string("Assert.Equal() Failure: Values differ"),
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(2078, 86),
+																X: &lang.Ident{
+																	Pos:  p(2078, 74),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2078, 96),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"Expected: \"",
+															Value: string("Expected: "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2078, 111),
+														Name: "expected",
+													},
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(2078, 134),
+													X: &lang.Ident{
+														Pos:  p(2078, 122),
+														Name: "Environment",
+													},
+													Name: "NewLine",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2078, 144),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Actual:   \"",
+												Value: string("Actual:   "),
+											},
+										},
+										Y: &lang.Ident{
+											Pos:  p(2078, 159),
+											Name: "actual",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2082, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2082, 25),
+							Name: "EqualException",
+						},
+						Name: "ForMismatchedStrings",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2082, 61),
+								Type: &lang.TypeRef{
+									Pos:  p(2082, 61),
+									Name: "string",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(2082, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2082, 78),
+									Name: "string",
+								},
+								Name: "actual",
+							},
+							&lang.Param{
+								Pos: p(2082, 93),
+								Type: &lang.TypeRef{
+									Pos:  p(2082, 93),
+									Name: "int",
+								},
+								Name: "expectedIndex",
+							},
+							&lang.Param{
+								Pos: p(2082, 112),
+								Type: &lang.TypeRef{
+									Pos:  p(2082, 112),
+									Name: "int",
+								},
+								Name: "actualIndex",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2083, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2084, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2084, 13),
+										Name: "string",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2084, 20),
+											Name: "message",
+											Init: &lang.Literal{
+												Pos:   p(2084, 30),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Assert.Equal() Failure: Strings differ\"",
+												Value: string("Assert.Equal() Failure: Strings differ"),
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(2085, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2085, 13),
+										Name: "string",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2085, 20),
+											Name: "indent",
+											Init: &lang.BinaryExpr{
+												Pos: p(2085, 49),
+												Op:  "+",
+												X: &lang.MemberExpr{
+													Pos: p(2085, 41),
+													X: &lang.Ident{
+														Pos:  p(2085, 29),
+														Name: "Environment",
+													},
+													Name: "NewLine",
+												},
+												Y: &lang.Literal{
+													Pos:   p(2085, 51),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"          \"",
+													Value: string("          "),
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2086, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2086, 56),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(2086, 34),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(2086, 26),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2086, 17),
+													Name: "expected",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2086, 29),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(2086, 51),
+												Op:  ">",
+												X: &lang.Ident{
+													Pos:  p(2086, 37),
+													Name: "expectedIndex",
+												},
+												Y: &lang.UnaryExpr{
+													Pos: p(2086, 53),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(2086, 54),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2086, 73),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(2086, 59),
+												Name: "expectedIndex",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(2086, 84),
+												X: &lang.Ident{
+													Pos:  p(2086, 75),
+													Name: "expected",
+												},
+												Name: "Length",
+											},
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(2087, 17),
+										X: &lang.AssignExpr{
+											Pos: p(2087, 25),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(2087, 17),
+												Name: "message",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(2087, 144),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2087, 128),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2087, 111),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2087, 35),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(2087, 28),
+																Name: "indent",
+															},
+															Y: &lang.NewExpr{
+																Pos: p(2087, 37),
+																Type: &lang.TypeRef{
+																	Pos:  p(2087, 41),
+																	Name: "string",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2087, 48),
+																		X: &lang.Literal{
+																			Pos:   p(2087, 48),
+																			Kind:  lang.LitKind(7),
+																			Raw:   "' '",
+																			Value: int32(32),
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(2087, 53),
+																		X: &lang.CallExpr{
+																			Pos: p(2087, 71),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(2087, 71),
+																				X: &lang.Ident{
+																					Pos:  p(2087, 53),
+																					Name: "ArgumentFormatter",
+																				},
+																				Name: "PointerIndent",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2087, 85),
+																					X: &lang.Ident{
+																						Pos:  p(2087, 85),
+																						Name: "expected",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(2087, 95),
+																					X: &lang.Ident{
+																						Pos:  p(2087, 95),
+																						Name: "expectedIndex",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2087, 113),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"\\u2193 (pos \"",
+															Value: string("↓ (pos "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2087, 130),
+														Name: "expectedIndex",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2087, 146),
+													Kind:  lang.LitKind(8),
+													Raw:   "\")\"",
+													Value: string(")"),
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(2088, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2088, 21),
+										Op:  "+=",
+										Left: &lang.Ident{
+											Pos:  p(2088, 13),
+											Name: "message",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(2088, 133),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2088, 118),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2088, 96),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2088, 59),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2088, 44),
+															Op:  "+",
+															X: &lang.MemberExpr{
+																Pos: p(2088, 36),
+																X: &lang.Ident{
+																	Pos:  p(2088, 24),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+															Y: &lang.Literal{
+																Pos:   p(2088, 46),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Expected: \"",
+																Value: string("Expected: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(2088, 79),
+															Fun: &lang.MemberExpr{
+																Pos: p(2088, 79),
+																X: &lang.Ident{
+																	Pos:  p(2088, 61),
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2088, 86),
+																	X: &lang.Ident{
+																		Pos:  p(2088, 86),
+																		Name: "expected",
+																	},
+																},
+															},
+														},
+													},
+													Y: &lang.MemberExpr{
+														Pos: p(2088, 110),
+														X: &lang.Ident{
+															Pos:  p(2088, 98),
+															Name: "Environment",
+														},
+														Name: "NewLine",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2088, 120),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"Actual:   \"",
+													Value: string("Actual:   "),
+												},
+											},
+											Y: &lang.CallExpr{
+												Pos: p(2088, 153),
+												Fun: &lang.MemberExpr{
+													Pos: p(2088, 153),
+													X: &lang.Ident{
+														Pos:  p(2088, 135),
+														Name: "ArgumentFormatter",
+													},
+													Name: "Format",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2088, 160),
+														X: &lang.Ident{
+															Pos:  p(2088, 160),
+															Name: "actual",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2089, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2089, 54),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(2089, 32),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(2089, 24),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2089, 17),
+													Name: "actual",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2089, 27),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(2089, 49),
+												Op:  ">",
+												X: &lang.Ident{
+													Pos:  p(2089, 35),
+													Name: "expectedIndex",
+												},
+												Y: &lang.UnaryExpr{
+													Pos: p(2089, 51),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(2089, 52),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2089, 69),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(2089, 57),
+												Name: "actualIndex",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(2089, 78),
+												X: &lang.Ident{
+													Pos:  p(2089, 71),
+													Name: "actual",
+												},
+												Name: "Length",
+											},
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(2090, 17),
+										X: &lang.AssignExpr{
+											Pos: p(2090, 25),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(2090, 17),
+												Name: "message",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(2090, 138),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2090, 124),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2090, 107),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2090, 35),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(2090, 28),
+																Name: "indent",
+															},
+															Y: &lang.NewExpr{
+																Pos: p(2090, 37),
+																Type: &lang.TypeRef{
+																	Pos:  p(2090, 41),
+																	Name: "string",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2090, 48),
+																		X: &lang.Literal{
+																			Pos:   p(2090, 48),
+																			Kind:  lang.LitKind(7),
+																			Raw:   "' '",
+																			Value: int32(32),
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(2090, 53),
+																		X: &lang.CallExpr{
+																			Pos: p(2090, 71),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(2090, 71),
+																				X: &lang.Ident{
+																					Pos:  p(2090, 53),
+																					Name: "ArgumentFormatter",
+																				},
+																				Name: "PointerIndent",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2090, 85),
+																					X: &lang.Ident{
+																						Pos:  p(2090, 85),
+																						Name: "actual",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(2090, 93),
+																					X: &lang.Ident{
+																						Pos:  p(2090, 93),
+																						Name: "actualIndex",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2090, 109),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"\\u2191 (pos \"",
+															Value: string("↑ (pos "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2090, 126),
+														Name: "actualIndex",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2090, 140),
+													Kind:  lang.LitKind(8),
+													Raw:   "\")\"",
+													Value: string(")"),
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2091, 13),
+									X: &lang.NewExpr{
+										Pos: p(2091, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(2091, 24),
+											Name: "EqualException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2091, 39),
+												X: &lang.Ident{
+													Pos:  p(2091, 39),
+													Name: "message",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2092, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2094, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2094, 25),
+							Name: "EqualException",
+						},
+						Name: "ForMismatchedCollections",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2094, 65),
+								Type: &lang.TypeRef{
+									Pos:  p(2094, 65),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: p(2094, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(2094, 76),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2094, 81),
+											Name: "object",
+										},
+									},
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(2094, 99),
+								Type: &lang.TypeRef{
+									Pos:  p(2094, 99),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2094, 104),
+											Name: "object",
+										},
+									},
+								},
+								Name: "actual",
+							},
+							&lang.Param{
+								Pos: p(2094, 120),
+								Type: &lang.TypeRef{
+									Pos:  p(2094, 120),
+									Name: "string",
+								},
+								Name: "what",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2095, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2096, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2096, 13),
+										Name: "string",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2096, 20),
+											Name: "message",
+											Init: &lang.BinaryExpr{
+												Pos: p(2096, 57),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2096, 30),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"Assert.Equal() Failure: \"",
+													Value: string("Assert.Equal() Failure: "),
+												},
+												Y: &lang.CondExpr{
+													Pos: p(2096, 95),
+													Cond: &lang.BinaryExpr{
+														Pos: p(2096, 77),
+														Op:  "||",
+														X: &lang.BinaryExpr{
+															Pos: p(2096, 69),
+															Op:  "==",
+															X: &lang.Ident{
+																Pos:  p(2096, 60),
+																Name: "expected",
+															},
+															Y: &lang.Literal{
+																Pos:  p(2096, 72),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(2096, 87),
+															Op:  "==",
+															X: &lang.Ident{
+																Pos:  p(2096, 80),
+																Name: "actual",
+															},
+															Y: &lang.Literal{
+																Pos:  p(2096, 90),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+														},
+													},
+													Then: &lang.Literal{
+														Pos:   p(2096, 97),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Values differ\"",
+														Value: string("Values differ"),
+													},
+													Else: &lang.BinaryExpr{
+														Pos: p(2096, 120),
+														Op:  "+",
+														X: &lang.Ident{
+															Pos:  p(2096, 115),
+															Name: "what",
+														},
+														Y: &lang.Literal{
+															Pos:   p(2096, 122),
+															Kind:  lang.LitKind(8),
+															Raw:   "\" differ\"",
+															Value: string(" differ"),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(2097, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2097, 13),
+										Name: "string",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2097, 20),
+											Name: "indent",
+											Init: &lang.BinaryExpr{
+												Pos: p(2097, 49),
+												Op:  "+",
+												X: &lang.MemberExpr{
+													Pos: p(2097, 41),
+													X: &lang.Ident{
+														Pos:  p(2097, 29),
+														Name: "Environment",
+													},
+													Name: "NewLine",
+												},
+												Y: &lang.Literal{
+													Pos:   p(2097, 51),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"          \"",
+													Value: string("          "),
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2098, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2098, 52),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(2098, 34),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(2098, 26),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2098, 17),
+													Name: "expected",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2098, 29),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(2098, 44),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2098, 37),
+													Name: "actual",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2098, 47),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2098, 61),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(2098, 55),
+												Name: "index",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(2098, 72),
+												X: &lang.Ident{
+													Pos:  p(2098, 63),
+													Name: "expected",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(2099, 17),
+										X: &lang.AssignExpr{
+											Pos: p(2099, 25),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(2099, 17),
+												Name: "message",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(2099, 125),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2099, 117),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2099, 100),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2099, 35),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(2099, 28),
+																Name: "indent",
+															},
+															Y: &lang.NewExpr{
+																Pos: p(2099, 37),
+																Type: &lang.TypeRef{
+																	Pos:  p(2099, 41),
+																	Name: "string",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2099, 48),
+																		X: &lang.Literal{
+																			Pos:   p(2099, 48),
+																			Kind:  lang.LitKind(7),
+																			Raw:   "' '",
+																			Value: int32(32),
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(2099, 53),
+																		X: &lang.CallExpr{
+																			Pos: p(2099, 71),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(2099, 71),
+																				X: &lang.Ident{
+																					Pos:  p(2099, 53),
+																					Name: "ArgumentFormatter",
+																				},
+																				Name: "ItemIndent",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2099, 82),
+																					X: &lang.Ident{
+																						Pos:  p(2099, 82),
+																						Name: "expected",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(2099, 92),
+																					X: &lang.Ident{
+																						Pos:  p(2099, 92),
+																						Name: "index",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2099, 102),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"\\u2193 (pos \"",
+															Value: string("↓ (pos "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2099, 119),
+														Name: "index",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2099, 127),
+													Kind:  lang.LitKind(8),
+													Raw:   "\")\"",
+													Value: string(")"),
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(2100, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2100, 21),
+										Op:  "+=",
+										Left: &lang.Ident{
+											Pos:  p(2100, 13),
+											Name: "message",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(2100, 133),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2100, 118),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2100, 96),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2100, 59),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2100, 44),
+															Op:  "+",
+															X: &lang.MemberExpr{
+																Pos: p(2100, 36),
+																X: &lang.Ident{
+																	Pos:  p(2100, 24),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+															Y: &lang.Literal{
+																Pos:   p(2100, 46),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Expected: \"",
+																Value: string("Expected: "),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(2100, 79),
+															Fun: &lang.MemberExpr{
+																Pos: p(2100, 79),
+																X: &lang.Ident{
+																	Pos:  p(2100, 61),
+																	Name: "ArgumentFormatter",
+																},
+																Name: "Format",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2100, 86),
+																	X: &lang.Ident{
+																		Pos:  p(2100, 86),
+																		Name: "expected",
+																	},
+																},
+															},
+														},
+													},
+													Y: &lang.MemberExpr{
+														Pos: p(2100, 110),
+														X: &lang.Ident{
+															Pos:  p(2100, 98),
+															Name: "Environment",
+														},
+														Name: "NewLine",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2100, 120),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"Actual:   \"",
+													Value: string("Actual:   "),
+												},
+											},
+											Y: &lang.CallExpr{
+												Pos: p(2100, 153),
+												Fun: &lang.MemberExpr{
+													Pos: p(2100, 153),
+													X: &lang.Ident{
+														Pos:  p(2100, 135),
+														Name: "ArgumentFormatter",
+													},
+													Name: "Format",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2100, 160),
+														X: &lang.Ident{
+															Pos:  p(2100, 160),
+															Name: "actual",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2101, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2101, 52),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(2101, 34),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(2101, 26),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2101, 17),
+													Name: "expected",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2101, 29),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(2101, 44),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(2101, 37),
+													Name: "actual",
+												},
+												Y: &lang.Literal{
+													Pos:  p(2101, 47),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2101, 61),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(2101, 55),
+												Name: "index",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(2101, 70),
+												X: &lang.Ident{
+													Pos:  p(2101, 63),
+													Name: "actual",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(2102, 17),
+										X: &lang.AssignExpr{
+											Pos: p(2102, 25),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(2102, 17),
+												Name: "message",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(2102, 123),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2102, 115),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2102, 98),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2102, 35),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(2102, 28),
+																Name: "indent",
+															},
+															Y: &lang.NewExpr{
+																Pos: p(2102, 37),
+																Type: &lang.TypeRef{
+																	Pos:  p(2102, 41),
+																	Name: "string",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(2102, 48),
+																		X: &lang.Literal{
+																			Pos:   p(2102, 48),
+																			Kind:  lang.LitKind(7),
+																			Raw:   "' '",
+																			Value: int32(32),
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(2102, 53),
+																		X: &lang.CallExpr{
+																			Pos: p(2102, 71),
+																			Fun: &lang.MemberExpr{
+																				Pos: p(2102, 71),
+																				X: &lang.Ident{
+																					Pos:  p(2102, 53),
+																					Name: "ArgumentFormatter",
+																				},
+																				Name: "ItemIndent",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(2102, 82),
+																					X: &lang.Ident{
+																						Pos:  p(2102, 82),
+																						Name: "actual",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(2102, 90),
+																					X: &lang.Ident{
+																						Pos:  p(2102, 90),
+																						Name: "index",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2102, 100),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"\\u2191 (pos \"",
+															Value: string("↑ (pos "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2102, 117),
+														Name: "index",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(2102, 125),
+													Kind:  lang.LitKind(8),
+													Raw:   "\")\"",
+													Value: string(")"),
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2103, 13),
+									X: &lang.NewExpr{
+										Pos: p(2103, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(2103, 24),
+											Name: "EqualException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2103, 39),
+												X: &lang.Ident{
+													Pos:  p(2103, 39),
+													Name: "message",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2104, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2107, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotEqualException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2107, 38),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2107, 55),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotEqualException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2107, 80),
+								Type: &lang.TypeRef{
+									Pos:  p(2107, 80),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2107, 98),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2107, 103),
+									X: &lang.Ident{
+										Pos:  p(2107, 103),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2107, 112),
+							Rbrace: p(2107, 114),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2108, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TrueException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2108, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2108, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "TrueException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2108, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2108, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2108, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2108, 95),
+									X: &lang.Ident{
+										Pos:  p(2108, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2108, 104),
+							Rbrace: p(2108, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2109, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FalseException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2109, 35),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2109, 52),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FalseException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2109, 74),
+								Type: &lang.TypeRef{
+									Pos:  p(2109, 74),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2109, 92),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2109, 97),
+									X: &lang.Ident{
+										Pos:  p(2109, 97),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2109, 106),
+							Rbrace: p(2109, 108),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2110, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NullException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2110, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2110, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NullException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2110, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2110, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2110, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2110, 95),
+									X: &lang.Ident{
+										Pos:  p(2110, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2110, 104),
+							Rbrace: p(2110, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2111, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotNullException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2111, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2111, 54),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotNullException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2111, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2111, 78),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2111, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2111, 101),
+									X: &lang.Ident{
+										Pos:  p(2111, 101),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2111, 110),
+							Rbrace: p(2111, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2112, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SameException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2112, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2112, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SameException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2112, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2112, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2112, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2112, 95),
+									X: &lang.Ident{
+										Pos:  p(2112, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2112, 104),
+							Rbrace: p(2112, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2113, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotSameException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2113, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2113, 54),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotSameException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2113, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2113, 78),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2113, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2113, 101),
+									X: &lang.Ident{
+										Pos:  p(2113, 101),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2113, 110),
+							Rbrace: p(2113, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2114, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FailException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2114, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2114, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FailException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2114, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2114, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2114, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2114, 95),
+									X: &lang.Ident{
+										Pos:  p(2114, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2114, 104),
+							Rbrace: p(2114, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2115, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ThrowsException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2115, 36),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2117, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThrowsException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2117, 32),
+								Type: &lang.TypeRef{
+									Pos:  p(2117, 32),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2117, 50),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2117, 55),
+									X: &lang.Ident{
+										Pos:  p(2117, 55),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2117, 64),
+							Rbrace: p(2117, 66),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2118, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThrowsException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2118, 32),
+								Type: &lang.TypeRef{
+									Pos:  p(2118, 32),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(2118, 48),
+								Type: &lang.TypeRef{
+									Pos:  p(2118, 48),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2118, 76),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2118, 81),
+									X: &lang.Ident{
+										Pos:  p(2118, 81),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2118, 90),
+									X: &lang.Ident{
+										Pos:  p(2118, 90),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2118, 106),
+							Rbrace: p(2118, 108),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2120, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ThrowsAnyException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2120, 39),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2122, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThrowsAnyException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2122, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(2122, 35),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2122, 53),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2122, 58),
+									X: &lang.Ident{
+										Pos:  p(2122, 58),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2122, 67),
+							Rbrace: p(2122, 69),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2123, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThrowsAnyException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2123, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(2123, 35),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(2123, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(2123, 51),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2123, 79),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2123, 84),
+									X: &lang.Ident{
+										Pos:  p(2123, 84),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2123, 93),
+									X: &lang.Ident{
+										Pos:  p(2123, 93),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2123, 109),
+							Rbrace: p(2123, 111),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2125, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "IsTypeException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2125, 36),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2125, 53),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IsTypeException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2125, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(2125, 76),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2125, 94),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2125, 99),
+									X: &lang.Ident{
+										Pos:  p(2125, 99),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2125, 108),
+							Rbrace: p(2125, 110),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2126, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "IsAssignableFromException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2126, 46),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2126, 63),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IsAssignableFromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2126, 96),
+								Type: &lang.TypeRef{
+									Pos:  p(2126, 96),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2126, 114),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2126, 119),
+									X: &lang.Ident{
+										Pos:  p(2126, 119),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2126, 128),
+							Rbrace: p(2126, 130),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2127, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ContainsException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2127, 38),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2127, 55),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ContainsException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2127, 80),
+								Type: &lang.TypeRef{
+									Pos:  p(2127, 80),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2127, 98),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2127, 103),
+									X: &lang.Ident{
+										Pos:  p(2127, 103),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2127, 112),
+							Rbrace: p(2127, 114),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2128, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "DoesNotContainException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2128, 44),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2128, 61),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DoesNotContainException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2128, 92),
+								Type: &lang.TypeRef{
+									Pos:  p(2128, 92),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2128, 110),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2128, 115),
+									X: &lang.Ident{
+										Pos:  p(2128, 115),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2128, 124),
+							Rbrace: p(2128, 126),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2129, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EmptyException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2129, 35),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2129, 52),
+						Modifiers: lang.Modifiers(1),
+						Name:      "EmptyException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2129, 74),
+								Type: &lang.TypeRef{
+									Pos:  p(2129, 74),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2129, 92),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2129, 97),
+									X: &lang.Ident{
+										Pos:  p(2129, 97),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2129, 106),
+							Rbrace: p(2129, 108),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2130, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotEmptyException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2130, 38),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2130, 55),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotEmptyException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2130, 80),
+								Type: &lang.TypeRef{
+									Pos:  p(2130, 80),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2130, 98),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2130, 103),
+									X: &lang.Ident{
+										Pos:  p(2130, 103),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2130, 112),
+							Rbrace: p(2130, 114),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2131, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SingleException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2131, 36),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2131, 53),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SingleException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2131, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(2131, 76),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2131, 94),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2131, 99),
+									X: &lang.Ident{
+										Pos:  p(2131, 99),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2131, 108),
+							Rbrace: p(2131, 110),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2132, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "InRangeException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2132, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2132, 54),
+						Modifiers: lang.Modifiers(1),
+						Name:      "InRangeException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2132, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2132, 78),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2132, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2132, 101),
+									X: &lang.Ident{
+										Pos:  p(2132, 101),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2132, 110),
+							Rbrace: p(2132, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2133, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CollectionException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2133, 40),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2135, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "CollectionException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2135, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(2135, 36),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2135, 54),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2135, 59),
+									X: &lang.Ident{
+										Pos:  p(2135, 59),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2135, 68),
+							Rbrace: p(2135, 70),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2136, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "CollectionException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2136, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(2136, 36),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(2136, 52),
+								Type: &lang.TypeRef{
+									Pos:  p(2136, 52),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2136, 80),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2136, 85),
+									X: &lang.Ident{
+										Pos:  p(2136, 85),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2136, 94),
+									X: &lang.Ident{
+										Pos:  p(2136, 94),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2136, 110),
+							Rbrace: p(2136, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2138, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "AllException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2138, 33),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2140, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "AllException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2140, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(2140, 29),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2140, 47),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2140, 52),
+									X: &lang.Ident{
+										Pos:  p(2140, 52),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2140, 61),
+							Rbrace: p(2140, 63),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2141, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "AllException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2141, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(2141, 29),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(2141, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(2141, 45),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2141, 73),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2141, 78),
+									X: &lang.Ident{
+										Pos:  p(2141, 78),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2141, 87),
+									X: &lang.Ident{
+										Pos:  p(2141, 87),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2141, 103),
+							Rbrace: p(2141, 105),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2148, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ArgumentFormatter",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(2150, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2150, 25),
+							Name: "bool",
+						},
+						Name: "AreEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2150, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(2150, 39),
+									Name: "object",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(2150, 56),
+								Type: &lang.TypeRef{
+									Pos:  p(2150, 56),
+									Name: "object",
+								},
+								Name: "actual",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2151, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2152, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2152, 26),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(2152, 17),
+											Name: "expected",
+										},
+										Y: &lang.Literal{
+											Pos:  p(2152, 29),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2152, 35),
+										X: &lang.BinaryExpr{
+											Pos: p(2152, 49),
+											Op:  "==",
+											X: &lang.Ident{
+												Pos:  p(2152, 42),
+												Name: "actual",
+											},
+											Y: &lang.Literal{
+												Pos:  p(2152, 52),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2153, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2153, 24),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(2153, 17),
+											Name: "actual",
+										},
+										Y: &lang.Literal{
+											Pos:  p(2153, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2153, 33),
+										X: &lang.Literal{
+											Pos:   p(2153, 40),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2154, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2154, 135),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(2154, 110),
+											Op:  "&&",
+											X: &lang.BinaryExpr{
+												Pos: p(2154, 63),
+												Op:  "&&",
+												X: &lang.IsExpr{
+													Pos: p(2154, 26),
+													X: &lang.Ident{
+														Pos:  p(2154, 17),
+														Name: "expected",
+													},
+													Pattern: &lang.TypePattern{
+														Pos: p(2154, 29),
+														Type: &lang.TypeRef{
+															Pos:  p(2154, 29),
+															Name: "System.Collections.IEnumerable",
+														},
+														Name: "ee",
+													},
+												},
+												Y: &lang.IsExpr{
+													Pos: p(2154, 73),
+													X: &lang.Ident{
+														Pos:  p(2154, 66),
+														Name: "actual",
+													},
+													Pattern: &lang.TypePattern{
+														Pos: p(2154, 76),
+														Type: &lang.TypeRef{
+															Pos:  p(2154, 76),
+															Name: "System.Collections.IEnumerable",
+														},
+														Name: "ae",
+													},
+												},
+											},
+											Y: &lang.UnaryExpr{
+												Pos: p(2154, 113),
+												Op:  "!",
+												X: &lang.IsExpr{
+													Pos: p(2154, 124),
+													X: &lang.Ident{
+														Pos:  p(2154, 115),
+														Name: "expected",
+													},
+													Pattern: &lang.TypePattern{
+														Pos: p(2154, 127),
+														Type: &lang.TypeRef{
+															Pos:  p(2154, 127),
+															Name: "string",
+														},
+													},
+												},
+											},
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(2154, 138),
+											Op:  "!",
+											X: &lang.IsExpr{
+												Pos: p(2154, 147),
+												X: &lang.Ident{
+													Pos:  p(2154, 140),
+													Name: "actual",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(2154, 150),
+													Type: &lang.TypeRef{
+														Pos:  p(2154, 150),
+														Name: "string",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(2155, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(2156, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(2156, 21),
+														Name: "el",
+														Init: &lang.CallExpr{
+															Pos: p(2156, 26),
+															Fun: &lang.Ident{
+																Pos:  p(2156, 26),
+																Name: "Items",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2156, 32),
+																	X: &lang.Ident{
+																		Pos:  p(2156, 32),
+																		Name: "ee",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(2157, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(2157, 21),
+														Name: "al",
+														Init: &lang.CallExpr{
+															Pos: p(2157, 26),
+															Fun: &lang.Ident{
+																Pos:  p(2157, 26),
+																Name: "Items",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2157, 32),
+																	X: &lang.Ident{
+																		Pos:  p(2157, 32),
+																		Name: "ae",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(2158, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(2158, 30),
+													Op:  "!=",
+													X: &lang.MemberExpr{
+														Pos: p(2158, 24),
+														X: &lang.Ident{
+															Pos:  p(2158, 21),
+															Name: "el",
+														},
+														Name: "Count",
+													},
+													Y: &lang.MemberExpr{
+														Pos: p(2158, 36),
+														X: &lang.Ident{
+															Pos:  p(2158, 33),
+															Name: "al",
+														},
+														Name: "Count",
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(2158, 43),
+													X: &lang.Literal{
+														Pos:   p(2158, 50),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+											&lang.ForStmt{
+												Pos: p(2159, 17),
+												InitDecl: &lang.LocalDeclStmt{
+													Pos: p(2159, 22),
+													Type: &lang.TypeRef{
+														Pos:  p(2159, 22),
+														Name: "int",
+													},
+													Decls: []*lang.Declarator{
+														&lang.Declarator{
+															Pos:  p(2159, 26),
+															Name: "i",
+															Init: &lang.Literal{
+																Pos:   p(2159, 30),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+													},
+												},
+												Cond: &lang.BinaryExpr{
+													Pos: p(2159, 35),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(2159, 33),
+														Name: "i",
+													},
+													Y: &lang.MemberExpr{
+														Pos: p(2159, 40),
+														X: &lang.Ident{
+															Pos:  p(2159, 37),
+															Name: "el",
+														},
+														Name: "Count",
+													},
+												},
+												Post: []lang.Expr{
+													&lang.PostfixExpr{
+														Pos: p(2159, 48),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(2159, 47),
+															Name: "i",
+														},
+													},
+												},
+												Body: &lang.IfStmt{
+													Pos: p(2160, 21),
+													Cond: &lang.UnaryExpr{
+														Pos: p(2160, 25),
+														Op:  "!",
+														X: &lang.CallExpr{
+															Pos: p(2160, 26),
+															Fun: &lang.Ident{
+																Pos:  p(2160, 26),
+																Name: "AreEqual",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2160, 35),
+																	X: &lang.IndexExpr{
+																		Pos: p(2160, 37),
+																		X: &lang.Ident{
+																			Pos:  p(2160, 35),
+																			Name: "el",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(2160, 38),
+																				X: &lang.Ident{
+																					Pos:  p(2160, 38),
+																					Name: "i",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(2160, 42),
+																	X: &lang.IndexExpr{
+																		Pos: p(2160, 44),
+																		X: &lang.Ident{
+																			Pos:  p(2160, 42),
+																			Name: "al",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(2160, 45),
+																				X: &lang.Ident{
+																					Pos:  p(2160, 45),
+																					Name: "i",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Then: &lang.ReturnStmt{
+														Pos: p(2160, 50),
+														X: &lang.Literal{
+															Pos:   p(2160, 57),
+															Kind:  lang.LitKind(9),
+															Raw:   "false",
+															Value: bool(false),
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(2161, 17),
+												X: &lang.Literal{
+													Pos:   p(2161, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(2162, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2163, 13),
+									X: &lang.CallExpr{
+										Pos: p(2163, 29),
+										Fun: &lang.MemberExpr{
+											Pos: p(2163, 29),
+											X: &lang.Ident{
+												Pos:  p(2163, 20),
+												Name: "expected",
+											},
+											Name: "Equals",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2163, 36),
+												X: &lang.Ident{
+													Pos:  p(2163, 36),
+													Name: "actual",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2164, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2166, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2166, 25),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(2166, 30),
+									Name: "object",
+								},
+							},
+						},
+						Name: "Items",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2166, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(2166, 44),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "e",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2167, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2168, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2168, 19),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(2168, 17),
+											Name: "e",
+										},
+										Y: &lang.Literal{
+											Pos:  p(2168, 22),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2168, 28),
+										X: &lang.Literal{
+											Pos:  p(2168, 35),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(2169, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2169, 17),
+											Name: "items",
+											Init: &lang.NewExpr{
+												Pos: p(2169, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(2169, 29),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(2169, 34),
+															Name: "object",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos: p(2170, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2170, 22),
+										Name: "object",
+									},
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(2170, 34),
+										Name: "e",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(2170, 37),
+										X: &lang.CallExpr{
+											Pos: p(2170, 43),
+											Fun: &lang.MemberExpr{
+												Pos: p(2170, 43),
+												X: &lang.Ident{
+													Pos:  p(2170, 37),
+													Name: "items",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2170, 47),
+													X: &lang.Ident{
+														Pos:  p(2170, 47),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2171, 13),
+									X: &lang.Ident{
+										Pos:  p(2171, 20),
+										Name: "items",
+									},
+								},
+							},
+							Rbrace: p(2172, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2174, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2174, 23),
+							Name: "string",
+						},
+						Name: "Format",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2174, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(2174, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2175, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2176, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2176, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(2176, 17),
+											Name: "value",
+										},
+										Y: &lang.Literal{
+											Pos:  p(2176, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2176, 32),
+										X: &lang.Literal{
+											Pos:   p(2176, 39),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"null\"",
+											Value: string("null"),
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2177, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2177, 23),
+										X: &lang.Ident{
+											Pos:  p(2177, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2177, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2177, 26),
+												Name: "Type",
+											},
+											Name: "t",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2177, 34),
+										X: &lang.BinaryExpr{
+											Pos: p(2177, 77),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2177, 51),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2177, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"typeof(\"",
+													Value: string("typeof("),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2177, 53),
+													Fun: &lang.Ident{
+														Pos:  p(2177, 53),
+														Name: "FormatTypeName",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2177, 68),
+															X: &lang.Ident{
+																Pos:  p(2177, 68),
+																Name: "t",
+															},
+														},
+														&lang.Arg{
+															Pos: p(2177, 71),
+															X: &lang.Literal{
+																Pos:   p(2177, 71),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2177, 79),
+												Kind:  lang.LitKind(8),
+												Raw:   "\")\"",
+												Value: string(")"),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2178, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2178, 23),
+										X: &lang.Ident{
+											Pos:  p(2178, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2178, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2178, 26),
+												Name: "char",
+											},
+											Name: "c",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2178, 34),
+										X: &lang.BinaryExpr{
+											Pos: p(2178, 68),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2178, 45),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2178, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"'\"",
+													Value: string("'"),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2178, 47),
+													Fun: &lang.Ident{
+														Pos:  p(2178, 47),
+														Name: "Escape",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2178, 54),
+															X: &lang.CallExpr{
+																Pos: p(2178, 56),
+																Fun: &lang.MemberExpr{
+																	Pos: p(2178, 56),
+																	X: &lang.Ident{
+																		Pos:  p(2178, 54),
+																		Name: "c",
+																	},
+																	Name: "ToString",
+																},
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2178, 70),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"'\"",
+												Value: string("'"),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2179, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2179, 23),
+										X: &lang.Ident{
+											Pos:  p(2179, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2179, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2179, 26),
+												Name: "float",
+											},
+											Name: "f",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2179, 35),
+										X: &lang.CallExpr{
+											Pos: p(2179, 44),
+											Fun: &lang.MemberExpr{
+												Pos: p(2179, 44),
+												X: &lang.Ident{
+													Pos:  p(2179, 42),
+													Name: "f",
+												},
+												Name: "ToString",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2179, 53),
+													X: &lang.Literal{
+														Pos:   p(2179, 53),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"G9\"",
+														Value: string("G9"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2180, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2180, 23),
+										X: &lang.Ident{
+											Pos:  p(2180, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2180, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2180, 26),
+												Name: "double",
+											},
+											Name: "d",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2180, 36),
+										X: &lang.CallExpr{
+											Pos: p(2180, 45),
+											Fun: &lang.MemberExpr{
+												Pos: p(2180, 45),
+												X: &lang.Ident{
+													Pos:  p(2180, 43),
+													Name: "d",
+												},
+												Name: "ToString",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2180, 54),
+													X: &lang.Literal{
+														Pos:   p(2180, 54),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"G17\"",
+														Value: string("G17"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2181, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2181, 23),
+										X: &lang.Ident{
+											Pos:  p(2181, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2181, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2181, 26),
+												Name: "string",
+											},
+											Name: "s",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2181, 36),
+										X: &lang.BinaryExpr{
+											Pos: p(2181, 82),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2181, 48),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2181, 43),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"\\\"\"",
+													Value: string("\""),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2181, 60),
+													Fun: &lang.MemberExpr{
+														Pos: p(2181, 60),
+														X: &lang.CallExpr{
+															Pos: p(2181, 50),
+															Fun: &lang.Ident{
+																Pos:  p(2181, 50),
+																Name: "Escape",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2181, 57),
+																	X: &lang.Ident{
+																		Pos:  p(2181, 57),
+																		Name: "s",
+																	},
+																},
+															},
+														},
+														Name: "Replace",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2181, 68),
+															X: &lang.Literal{
+																Pos:   p(2181, 68),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"\\\"\"",
+																Value: string("\""),
+															},
+														},
+														&lang.Arg{
+															Pos: p(2181, 74),
+															X: &lang.Literal{
+																Pos:   p(2181, 74),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"\\\\\\\"\"",
+																Value: string("\\\""),
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2181, 84),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"\\\"\"",
+												Value: string("\""),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2182, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2182, 23),
+										X: &lang.Ident{
+											Pos:  p(2182, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2182, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2182, 26),
+												Name: "System.Collections.IEnumerable",
+											},
+											Name: "items",
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(2183, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(2184, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(2184, 17),
+													Name: "string",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(2184, 24),
+														Name: "r",
+														Init: &lang.Literal{
+															Pos:   p(2184, 28),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"[\"",
+															Value: string("["),
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(2185, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(2185, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(2185, 21),
+														Name: "i",
+														Init: &lang.Literal{
+															Pos:   p(2185, 25),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+											},
+											&lang.ForeachStmt{
+												Pos: p(2186, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(2186, 26),
+													Name: "object",
+												},
+												Name: "x",
+												X: &lang.Ident{
+													Pos:  p(2186, 38),
+													Name: "items",
+												},
+												Body: &lang.BlockStmt{
+													Pos: p(2187, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(2188, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(2188, 27),
+																Op:  "!=",
+																X: &lang.Ident{
+																	Pos:  p(2188, 25),
+																	Name: "i",
+																},
+																Y: &lang.Literal{
+																	Pos:   p(2188, 30),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+															Then: &lang.ExprStmt{
+																Pos: p(2188, 33),
+																X: &lang.AssignExpr{
+																	Pos: p(2188, 35),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2188, 33),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2188, 38),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\", \"",
+																		Value: string(", "),
+																	},
+																},
+															},
+														},
+														&lang.IfStmt{
+															Pos: p(2189, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(2189, 27),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(2189, 25),
+																	Name: "i",
+																},
+																Y: &lang.Literal{
+																	Pos:   p(2189, 30),
+																	Raw:   "5",
+																	Value: int64(5),
+																},
+															},
+															Then: &lang.BlockStmt{
+																Pos: p(2190, 21),
+																Stmts: []lang.Stmt{
+																	&lang.ExprStmt{
+																		Pos: p(2191, 25),
+																		X: &lang.AssignExpr{
+																			Pos: p(2191, 27),
+																			Op:  "+=",
+																			Left: &lang.Ident{
+																				Pos:  p(2191, 25),
+																				Name: "r",
+																			},
+																			Right: &lang.Literal{
+																				Pos:   p(2191, 30),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"\\u00b7\\u00b7\\u00b7\"",
+																				Value: string("···"),
+																			},
+																		},
+																	},
+																	&lang.BreakStmt{
+																		Pos: p(2192, 25),
+																	},
+																},
+																Rbrace: p(2193, 21),
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(2194, 21),
+															X: &lang.AssignExpr{
+																Pos: p(2194, 23),
+																Op:  "+=",
+																Left: &lang.Ident{
+																	Pos:  p(2194, 21),
+																	Name: "r",
+																},
+																Right: &lang.CallExpr{
+																	Pos: p(2194, 26),
+																	Fun: &lang.Ident{
+																		Pos:  p(2194, 26),
+																		Name: "Format",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(2194, 33),
+																			X: &lang.Ident{
+																				Pos:  p(2194, 33),
+																				Name: "x",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(2195, 21),
+															X: &lang.PostfixExpr{
+																Pos: p(2195, 22),
+																Op:  "++",
+																X: &lang.Ident{
+																	Pos:  p(2195, 21),
+																	Name: "i",
+																},
+															},
+														},
+													},
+													Rbrace: p(2196, 17),
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(2197, 17),
+												X: &lang.BinaryExpr{
+													Pos: p(2197, 26),
+													Op:  "+",
+													X: &lang.Ident{
+														Pos:  p(2197, 24),
+														Name: "r",
+													},
+													Y: &lang.Literal{
+														Pos:   p(2197, 28),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"]\"",
+														Value: string("]"),
+													},
+												},
+											},
+										},
+										Rbrace: p(2198, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2199, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2199, 23),
+										X: &lang.Ident{
+											Pos:  p(2199, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2199, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2199, 26),
+												Name: "Task",
+											},
+											Name: "task",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2200, 17),
+										X: &lang.BinaryExpr{
+											Pos: p(2200, 57),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2200, 43),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2200, 24),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"Task { Status = \"",
+													Value: string("Task { Status = "),
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(2200, 50),
+													X: &lang.Ident{
+														Pos:  p(2200, 45),
+														Name: "task",
+													},
+													Name: "Status",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2200, 59),
+												Kind:  lang.LitKind(8),
+												Raw:   "\" }\"",
+												Value: string(" }"),
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2201, 13),
+									X: &lang.CallExpr{
+										Pos: p(2201, 26),
+										Fun: &lang.MemberExpr{
+											Pos: p(2201, 26),
+											X: &lang.Ident{
+												Pos:  p(2201, 20),
+												Name: "value",
+											},
+											Name: "ToString",
+										},
+									},
+								},
+							},
+							Rbrace: p(2202, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2204, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2204, 23),
+							Name: "string",
+						},
+						Name: "FormatTypeName",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2204, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(2204, 45),
+									Name: "Type",
+								},
+								Name: "type",
+							},
+							&lang.Param{
+								Pos: p(2204, 56),
+								Type: &lang.TypeRef{
+									Pos:  p(2204, 56),
+									Name: "bool",
+								},
+								Name: "fullTypeName",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2205, 9),
+							Stmts: []lang.Stmt{
+								&lang.SwitchStmt{
+									Pos: p(2206, 13),
+									X: &lang.MemberExpr{
+										Pos: p(2206, 26),
+										X: &lang.Ident{
+											Pos:  p(2206, 21),
+											Name: "type",
+										},
+										Name: "FullName",
+									},
+									Sections: []*lang.SwitchSection{
+										&lang.SwitchSection{
+											Pos: p(2208, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2208, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2208, 22),
+														X: &lang.Literal{
+															Pos:   p(2208, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Boolean\"",
+															Value: string("System.Boolean"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2208, 40),
+													X: &lang.Literal{
+														Pos:   p(2208, 47),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"bool\"",
+														Value: string("bool"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2209, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2209, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2209, 22),
+														X: &lang.Literal{
+															Pos:   p(2209, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Byte\"",
+															Value: string("System.Byte"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2209, 37),
+													X: &lang.Literal{
+														Pos:   p(2209, 44),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"byte\"",
+														Value: string("byte"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2210, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2210, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2210, 22),
+														X: &lang.Literal{
+															Pos:   p(2210, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.SByte\"",
+															Value: string("System.SByte"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2210, 38),
+													X: &lang.Literal{
+														Pos:   p(2210, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"sbyte\"",
+														Value: string("sbyte"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2211, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2211, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2211, 22),
+														X: &lang.Literal{
+															Pos:   p(2211, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Char\"",
+															Value: string("System.Char"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2211, 37),
+													X: &lang.Literal{
+														Pos:   p(2211, 44),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"char\"",
+														Value: string("char"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2212, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2212, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2212, 22),
+														X: &lang.Literal{
+															Pos:   p(2212, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Decimal\"",
+															Value: string("System.Decimal"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2212, 40),
+													X: &lang.Literal{
+														Pos:   p(2212, 47),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"decimal\"",
+														Value: string("decimal"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2213, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2213, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2213, 22),
+														X: &lang.Literal{
+															Pos:   p(2213, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Double\"",
+															Value: string("System.Double"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2213, 39),
+													X: &lang.Literal{
+														Pos:   p(2213, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"double\"",
+														Value: string("double"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2214, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2214, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2214, 22),
+														X: &lang.Literal{
+															Pos:   p(2214, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Single\"",
+															Value: string("System.Single"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2214, 39),
+													X: &lang.Literal{
+														Pos:   p(2214, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"float\"",
+														Value: string("float"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2215, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2215, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2215, 22),
+														X: &lang.Literal{
+															Pos:   p(2215, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Int32\"",
+															Value: string("System.Int32"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2215, 38),
+													X: &lang.Literal{
+														Pos:   p(2215, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"int\"",
+														Value: string("int"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2216, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2216, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2216, 22),
+														X: &lang.Literal{
+															Pos:   p(2216, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.UInt32\"",
+															Value: string("System.UInt32"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2216, 39),
+													X: &lang.Literal{
+														Pos:   p(2216, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"uint\"",
+														Value: string("uint"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2217, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2217, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2217, 22),
+														X: &lang.Literal{
+															Pos:   p(2217, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Int64\"",
+															Value: string("System.Int64"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2217, 38),
+													X: &lang.Literal{
+														Pos:   p(2217, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"long\"",
+														Value: string("long"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2218, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2218, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2218, 22),
+														X: &lang.Literal{
+															Pos:   p(2218, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.UInt64\"",
+															Value: string("System.UInt64"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2218, 39),
+													X: &lang.Literal{
+														Pos:   p(2218, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"ulong\"",
+														Value: string("ulong"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2219, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2219, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2219, 22),
+														X: &lang.Literal{
+															Pos:   p(2219, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Object\"",
+															Value: string("System.Object"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2219, 39),
+													X: &lang.Literal{
+														Pos:   p(2219, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"object\"",
+														Value: string("object"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2220, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2220, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2220, 22),
+														X: &lang.Literal{
+															Pos:   p(2220, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Int16\"",
+															Value: string("System.Int16"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2220, 38),
+													X: &lang.Literal{
+														Pos:   p(2220, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"short\"",
+														Value: string("short"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2221, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2221, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2221, 22),
+														X: &lang.Literal{
+															Pos:   p(2221, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.UInt16\"",
+															Value: string("System.UInt16"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2221, 39),
+													X: &lang.Literal{
+														Pos:   p(2221, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"ushort\"",
+														Value: string("ushort"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2222, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2222, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2222, 22),
+														X: &lang.Literal{
+															Pos:   p(2222, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.String\"",
+															Value: string("System.String"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2222, 39),
+													X: &lang.Literal{
+														Pos:   p(2222, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"string\"",
+														Value: string("string"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2224, 13),
+									X: &lang.CondExpr{
+										Pos: p(2224, 33),
+										Cond: &lang.Ident{
+											Pos:  p(2224, 20),
+											Name: "fullTypeName",
+										},
+										Then: &lang.MemberExpr{
+											Pos: p(2224, 40),
+											X: &lang.Ident{
+												Pos:  p(2224, 35),
+												Name: "type",
+											},
+											Name: "FullName",
+										},
+										Else: &lang.MemberExpr{
+											Pos: p(2224, 56),
+											X: &lang.Ident{
+												Pos:  p(2224, 51),
+												Name: "type",
+											},
+											Name: "Name",
+										},
+									},
+								},
+							},
+							Rbrace: p(2225, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2229, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2229, 25),
+							Name: "int",
+						},
+						Name: "PointerIndent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2229, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(2229, 43),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: p(2229, 57),
+								Type: &lang.TypeRef{
+									Pos:  p(2229, 57),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(2229, 73),
+							Op:  "+",
+							X: &lang.Literal{
+								Pos:   p(2229, 71),
+								Raw:   "1",
+								Value: int64(1),
+							},
+							Y: &lang.MemberExpr{
+								Pos: p(2229, 109),
+								X: &lang.CallExpr{
+									Pos: p(2229, 75),
+									Fun: &lang.Ident{
+										Pos:  p(2229, 75),
+										Name: "Escape",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(2229, 82),
+											X: &lang.CallExpr{
+												Pos: p(2229, 88),
+												Fun: &lang.MemberExpr{
+													Pos: p(2229, 88),
+													X: &lang.Ident{
+														Pos:  p(2229, 82),
+														Name: "value",
+													},
+													Name: "Substring",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(2229, 98),
+														X: &lang.Literal{
+															Pos:   p(2229, 98),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+													&lang.Arg{
+														Pos: p(2229, 101),
+														X: &lang.Ident{
+															Pos:  p(2229, 101),
+															Name: "index",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Name: "Length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2233, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2233, 25),
+							Name: "int",
+						},
+						Name: "ItemIndent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2233, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(2233, 40),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2233, 45),
+											Name: "object",
+										},
+									},
+								},
+								Name: "items",
+							},
+							&lang.Param{
+								Pos: p(2233, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(2233, 60),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2234, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2235, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2235, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2235, 17),
+											Name: "n",
+											Init: &lang.Literal{
+												Pos:   p(2235, 21),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(2236, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(2236, 18),
+										Type: &lang.TypeRef{
+											Pos:  p(2236, 18),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(2236, 22),
+												Name: "i",
+												Init: &lang.Literal{
+													Pos:   p(2236, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(2236, 31),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(2236, 29),
+											Name: "i",
+										},
+										Y: &lang.Ident{
+											Pos:  p(2236, 33),
+											Name: "index",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.PostfixExpr{
+											Pos: p(2236, 41),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(2236, 40),
+												Name: "i",
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(2236, 45),
+										X: &lang.AssignExpr{
+											Pos: p(2236, 47),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(2236, 45),
+												Name: "n",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(2236, 74),
+												Op:  "+",
+												X: &lang.MemberExpr{
+													Pos: p(2236, 67),
+													X: &lang.CallExpr{
+														Pos: p(2236, 50),
+														Fun: &lang.Ident{
+															Pos:  p(2236, 50),
+															Name: "Format",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(2236, 57),
+																X: &lang.IndexExpr{
+																	Pos: p(2236, 62),
+																	X: &lang.Ident{
+																		Pos:  p(2236, 57),
+																		Name: "items",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(2236, 63),
+																			X: &lang.Ident{
+																				Pos:  p(2236, 63),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Name: "Length",
+												},
+												Y: &lang.Literal{
+													Pos:   p(2236, 76),
+													Raw:   "2",
+													Value: int64(2),
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2237, 13),
+									X: &lang.Ident{
+										Pos:  p(2237, 20),
+										Name: "n",
+									},
+								},
+							},
+							Rbrace: p(2238, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2240, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2240, 16),
+							Name: "string",
+						},
+						Name: "Escape",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2240, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(2240, 30),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2241, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2242, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2242, 13),
+										Name: "string",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2242, 20),
+											Name: "r",
+											Init: &lang.Literal{
+												Pos:   p(2242, 24),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"\"",
+												Value: string(""),
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos: p(2243, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2243, 22),
+										Name: "char",
+									},
+									Name: "c",
+									X: &lang.Ident{
+										Pos:  p(2243, 32),
+										Name: "s",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2244, 13),
+										Stmts: []lang.Stmt{
+											&lang.SwitchStmt{
+												Pos: p(2245, 17),
+												X: &lang.Ident{
+													Pos:  p(2245, 25),
+													Name: "c",
+												},
+												Sections: []*lang.SwitchSection{
+													&lang.SwitchSection{
+														Pos: p(2247, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2247, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2247, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2247, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\0'",
+																		Value: int32(0),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2247, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2247, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2247, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2247, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\0\"",
+																		Value: string("\\0"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2247, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2248, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2248, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2248, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2248, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\a'",
+																		Value: int32(7),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2248, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2248, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2248, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2248, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\a\"",
+																		Value: string("\\a"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2248, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2249, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2249, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2249, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2249, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\b'",
+																		Value: int32(8),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2249, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2249, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2249, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2249, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\b\"",
+																		Value: string("\\b"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2249, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2250, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2250, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2250, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2250, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\f'",
+																		Value: int32(12),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2250, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2250, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2250, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2250, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\f\"",
+																		Value: string("\\f"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2250, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2251, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2251, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2251, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2251, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\n'",
+																		Value: int32(10),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2251, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2251, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2251, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2251, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\n\"",
+																		Value: string("\\n"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2251, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2252, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2252, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2252, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2252, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\r'",
+																		Value: int32(13),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2252, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2252, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2252, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2252, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\r\"",
+																		Value: string("\\r"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2252, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2253, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2253, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2253, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2253, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\t'",
+																		Value: int32(9),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2253, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2253, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2253, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2253, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\t\"",
+																		Value: string("\\t"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2253, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2254, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2254, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2254, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2254, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\v'",
+																		Value: int32(11),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2254, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2254, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2254, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2254, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\v\"",
+																		Value: string("\\v"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2254, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2255, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2255, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2255, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2255, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\\\'",
+																		Value: int32(92),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2255, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2255, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2255, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2255, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\\\\\\"",
+																		Value: string("\\\\"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2255, 45),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2256, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos:       p(2256, 21),
+																IsDefault: true,
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2256, 30),
+																X: &lang.AssignExpr{
+																	Pos: p(2256, 32),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2256, 30),
+																		Name: "r",
+																	},
+																	Right: &lang.Ident{
+																		Pos:  p(2256, 35),
+																		Name: "c",
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2256, 38),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(2258, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2259, 13),
+									X: &lang.Ident{
+										Pos:  p(2259, 20),
+										Name: "r",
+									},
+								},
+							},
+							Rbrace: p(2260, 9),
 						},
 					},
 				},
