@@ -4120,12 +4120,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(247, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TypeInitializationException",
+				Name:      "MemberAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(247, 48),
+						Pos:  p(247, 42),
 						Name: "SystemException",
 					},
 				},
@@ -4133,109 +4133,581 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(249, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "TypeInitializationException",
+						Name:      "MemberAccessException",
+						Init: &lang.CtorInit{
+							Pos:  p(249, 42),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(249, 47),
+									X: &lang.Literal{
+										Pos:   p(249, 47),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Cannot access member.\"",
+										Value: string("Cannot access member."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(249, 72),
+							Rbrace: p(249, 74),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(250, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "MemberAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(249, 44),
+								Pos: p(250, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(249, 44),
+									Pos:  p(250, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(249, 62),
+							Pos:  p(250, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(249, 67),
+									Pos: p(250, 61),
 									X: &lang.Ident{
-										Pos:  p(249, 67),
+										Pos:  p(250, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(249, 76),
-							Rbrace: p(249, 78),
+							Pos:    p(250, 70),
+							Rbrace: p(250, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(250, 9),
+						Pos:       p(251, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "TypeInitializationException",
+						Name:      "MemberAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(250, 44),
+								Pos: p(251, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(250, 44),
+									Pos:  p(251, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(250, 60),
+								Pos: p(251, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(250, 60),
+									Pos:  p(251, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(250, 88),
+							Pos:  p(251, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(250, 93),
+									Pos: p(251, 87),
 									X: &lang.Ident{
-										Pos:  p(250, 93),
+										Pos:  p(251, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(250, 102),
+									Pos: p(251, 96),
 									X: &lang.Ident{
-										Pos:  p(250, 102),
+										Pos:  p(251, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(250, 118),
-							Rbrace: p(250, 120),
+							Pos:    p(251, 112),
+							Rbrace: p(251, 114),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(253, 5),
+				Pos:       p(254, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FieldAccessException",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(254, 41),
+						Name: "MemberAccessException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(256, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FieldAccessException",
+						Init: &lang.CtorInit{
+							Pos:  p(256, 41),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(256, 46),
+									X: &lang.Literal{
+										Pos:   p(256, 46),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Attempted to access a field that is not accessible by the caller.\"",
+										Value: string("Attempted to access a field that is not accessible by the caller."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(256, 115),
+							Rbrace: p(256, 117),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(257, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FieldAccessException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(257, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(257, 37),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(257, 55),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(257, 60),
+									X: &lang.Ident{
+										Pos:  p(257, 60),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(257, 69),
+							Rbrace: p(257, 71),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(258, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FieldAccessException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(258, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(258, 37),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(258, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(258, 53),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(258, 81),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(258, 86),
+									X: &lang.Ident{
+										Pos:  p(258, 86),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(258, 95),
+									X: &lang.Ident{
+										Pos:  p(258, 95),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(258, 111),
+							Rbrace: p(258, 113),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(261, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "MethodAccessException",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(261, 42),
+						Name: "MemberAccessException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(263, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "MethodAccessException",
+						Init: &lang.CtorInit{
+							Pos:  p(263, 42),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(263, 47),
+									X: &lang.Literal{
+										Pos:   p(263, 47),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Attempted to access a method that is not accessible by the caller.\"",
+										Value: string("Attempted to access a method that is not accessible by the caller."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(263, 117),
+							Rbrace: p(263, 119),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(264, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "MethodAccessException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(264, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(264, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(264, 56),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(264, 61),
+									X: &lang.Ident{
+										Pos:  p(264, 61),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(264, 70),
+							Rbrace: p(264, 72),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(265, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "MethodAccessException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(265, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(265, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(265, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(265, 54),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(265, 82),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(265, 87),
+									X: &lang.Ident{
+										Pos:  p(265, 87),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(265, 96),
+									X: &lang.Ident{
+										Pos:  p(265, 96),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(265, 112),
+							Rbrace: p(265, 114),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(268, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "DataMisalignedException",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(268, 44),
+						Name: "SystemException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(270, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DataMisalignedException",
+						Init: &lang.CtorInit{
+							Pos:  p(270, 44),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(270, 49),
+									X: &lang.Literal{
+										Pos:   p(270, 49),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"A datatype misalignment was detected in a load or store instruction.\"",
+										Value: string("A datatype misalignment was detected in a load or store instruction."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(270, 121),
+							Rbrace: p(270, 123),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(271, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DataMisalignedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(271, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(271, 40),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(271, 58),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(271, 63),
+									X: &lang.Ident{
+										Pos:  p(271, 63),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(271, 72),
+							Rbrace: p(271, 74),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(272, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DataMisalignedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(272, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(272, 40),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(272, 56),
+								Type: &lang.TypeRef{
+									Pos:  p(272, 56),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(272, 84),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(272, 89),
+									X: &lang.Ident{
+										Pos:  p(272, 89),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(272, 98),
+									X: &lang.Ident{
+										Pos:  p(272, 98),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(272, 114),
+							Rbrace: p(272, 116),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(275, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TypeInitializationException",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(275, 48),
+						Name: "SystemException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(277, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "TypeInitializationException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(277, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(277, 44),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(277, 62),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(277, 67),
+									X: &lang.Ident{
+										Pos:  p(277, 67),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(277, 76),
+							Rbrace: p(277, 78),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(278, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "TypeInitializationException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(278, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(278, 44),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(278, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(278, 60),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(278, 88),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(278, 93),
+									X: &lang.Ident{
+										Pos:  p(278, 93),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(278, 102),
+									X: &lang.Ident{
+										Pos:  p(278, 102),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(278, 118),
+							Rbrace: p(278, 120),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(281, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AggregateException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(253, 39),
+						Pos:  p(281, 39),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(257, 9),
+						Pos:       p(285, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Init: &lang.CtorInit{
-							Pos:  p(257, 39),
+							Pos:  p(285, 39),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(257, 44),
+									Pos: p(285, 44),
 									X: &lang.Literal{
-										Pos:   p(257, 44),
+										Pos:   p(285, 44),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4244,27 +4716,27 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(257, 76),
+							Pos: p(285, 76),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(257, 78),
+									Pos: p(285, 78),
 									X: &lang.AssignExpr{
-										Pos: p(257, 84),
+										Pos: p(285, 84),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(257, 78),
+											Pos:  p(285, 78),
 											Name: "_data",
 										},
 										Right: &lang.NewArrayExpr{
-											Pos: p(257, 86),
+											Pos: p(285, 86),
 											Elem: &lang.TypeRef{
-												Pos:  p(257, 90),
+												Pos:  p(285, 90),
 												Name: "Exception",
 											},
 											Rank: 1,
 											Sizes: []lang.Expr{
 												&lang.Literal{
-													Pos:   p(257, 100),
+													Pos:   p(285, 100),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -4273,31 +4745,31 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(257, 104),
+							Rbrace: p(285, 104),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(258, 9),
+						Pos:       p(286, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(258, 35),
+								Pos: p(286, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(258, 35),
+									Pos:  p(286, 35),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(258, 49),
+							Pos:  p(286, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(258, 54),
+									Pos: p(286, 54),
 									X: &lang.Literal{
-										Pos:   p(258, 54),
+										Pos:   p(286, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4306,62 +4778,62 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(259, 9),
+							Pos: p(287, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(260, 13),
+									Pos: p(288, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(260, 21),
+										Pos: p(288, 21),
 										X: &lang.Ident{
-											Pos:  p(260, 17),
+											Pos:  p(288, 17),
 											Name: "arg",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(260, 24),
+											Pos: p(288, 24),
 											Type: &lang.TypeRef{
-												Pos:  p(260, 24),
+												Pos:  p(288, 24),
 												Name: "string",
 											},
 											Name: "m",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(260, 34),
+										Pos: p(288, 34),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(260, 36),
+												Pos: p(288, 36),
 												X: &lang.AssignExpr{
-													Pos: p(260, 45),
+													Pos: p(288, 45),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(260, 36),
+														Pos:  p(288, 36),
 														Name: "_message",
 													},
 													Right: &lang.Ident{
-														Pos:  p(260, 47),
+														Pos:  p(288, 47),
 														Name: "m",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(260, 50),
+												Pos: p(288, 50),
 												X: &lang.AssignExpr{
-													Pos: p(260, 56),
+													Pos: p(288, 56),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(260, 50),
+														Pos:  p(288, 50),
 														Name: "_data",
 													},
 													Right: &lang.NewArrayExpr{
-														Pos: p(260, 58),
+														Pos: p(288, 58),
 														Elem: &lang.TypeRef{
-															Pos:  p(260, 62),
+															Pos:  p(288, 62),
 															Name: "Exception",
 														},
 														Rank: 1,
 														Sizes: []lang.Expr{
 															&lang.Literal{
-																Pos:   p(260, 72),
+																Pos:   p(288, 72),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -4370,46 +4842,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(260, 76),
+										Rbrace: p(288, 76),
 									},
 									Else: &lang.IfStmt{
-										Pos: p(261, 18),
+										Pos: p(289, 18),
 										Cond: &lang.IsExpr{
-											Pos: p(261, 26),
+											Pos: p(289, 26),
 											X: &lang.Ident{
-												Pos:  p(261, 22),
+												Pos:  p(289, 22),
 												Name: "arg",
 											},
 											Pattern: &lang.TypePattern{
-												Pos: p(261, 29),
+												Pos: p(289, 29),
 												Type: &lang.TypeRef{
-													Pos:  p(261, 29),
+													Pos:  p(289, 29),
 													Name: "Exception",
 												},
 												Name: "e",
 											},
 										},
 										Then: &lang.ExprStmt{
-											Pos: p(261, 42),
+											Pos: p(289, 42),
 											X: &lang.CallExpr{
-												Pos: p(261, 42),
+												Pos: p(289, 42),
 												Fun: &lang.Ident{
-													Pos:  p(261, 42),
+													Pos:  p(289, 42),
 													Name: "SetInner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(261, 51),
+														Pos: p(289, 51),
 														X: &lang.NewArrayExpr{
-															Pos: p(261, 51),
+															Pos: p(289, 51),
 															Elem: &lang.TypeRef{
-																Pos:  p(261, 55),
+																Pos:  p(289, 55),
 																Name: "Exception",
 															},
 															Rank: 1,
 															Init: []lang.Expr{
 																&lang.Ident{
-																	Pos:  p(261, 69),
+																	Pos:  p(289, 69),
 																	Name: "e",
 																},
 															},
@@ -4420,49 +4892,49 @@ func preludeAST() *lang.File {
 											},
 										},
 										Else: &lang.ExprStmt{
-											Pos: p(262, 18),
+											Pos: p(290, 18),
 											X: &lang.CallExpr{
-												Pos: p(262, 18),
+												Pos: p(290, 18),
 												Fun: &lang.Ident{
-													Pos:  p(262, 18),
+													Pos:  p(290, 18),
 													Name: "SetInner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(262, 27),
+														Pos: p(290, 27),
 														X: &lang.CallExpr{
-															Pos: p(262, 130),
+															Pos: p(290, 130),
 															Fun: &lang.MemberExpr{
-																Pos: p(262, 130),
+																Pos: p(290, 130),
 																X: &lang.NewExpr{
-																	Pos: p(262, 27),
+																	Pos: p(290, 27),
 																	Type: &lang.TypeRef{
-																		Pos:  p(262, 31),
+																		Pos:  p(290, 31),
 																		Name: "System.Collections.Generic.List",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(262, 63),
+																				Pos:  p(290, 63),
 																				Name: "Exception",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(262, 74),
+																			Pos: p(290, 74),
 																			X: &lang.CastExpr{
-																				Pos: p(262, 74),
+																				Pos: p(290, 74),
 																				Type: &lang.TypeRef{
-																					Pos:  p(262, 75),
+																					Pos:  p(290, 75),
 																					Name: "System.Collections.Generic.IEnumerable",
 																					Args: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(262, 114),
+																							Pos:  p(290, 114),
 																							Name: "Exception",
 																						},
 																					},
 																				},
 																				X: &lang.Ident{
-																					Pos:  p(262, 125),
+																					Pos:  p(290, 125),
 																					Name: "arg",
 																				},
 																			},
@@ -4479,39 +4951,39 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(263, 9),
+							Rbrace: p(291, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(264, 9),
+						Pos:       p(292, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(264, 35),
+								Pos: p(292, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(264, 35),
+									Pos:  p(292, 35),
 									Name: "object",
 								},
 								Name: "a",
 							},
 							&lang.Param{
-								Pos: p(264, 45),
+								Pos: p(292, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(264, 45),
+									Pos:  p(292, 45),
 									Name: "object",
 								},
 								Name: "b",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(264, 57),
+							Pos:  p(292, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(264, 62),
+									Pos: p(292, 62),
 									X: &lang.Literal{
-										Pos:   p(264, 62),
+										Pos:   p(292, 62),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4520,81 +4992,81 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(265, 9),
+							Pos: p(293, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(266, 13),
+									Pos: p(294, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(266, 19),
+										Pos: p(294, 19),
 										X: &lang.Ident{
-											Pos:  p(266, 17),
+											Pos:  p(294, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(266, 22),
+											Pos: p(294, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(266, 22),
+												Pos:  p(294, 22),
 												Name: "string",
 											},
 											Name: "m",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(267, 13),
+										Pos: p(295, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(268, 17),
+												Pos: p(296, 17),
 												X: &lang.AssignExpr{
-													Pos: p(268, 26),
+													Pos: p(296, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(268, 17),
+														Pos:  p(296, 17),
 														Name: "_message",
 													},
 													Right: &lang.Ident{
-														Pos:  p(268, 28),
+														Pos:  p(296, 28),
 														Name: "m",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(269, 17),
+												Pos: p(297, 17),
 												Cond: &lang.IsExpr{
-													Pos: p(269, 23),
+													Pos: p(297, 23),
 													X: &lang.Ident{
-														Pos:  p(269, 21),
+														Pos:  p(297, 21),
 														Name: "b",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(269, 26),
+														Pos: p(297, 26),
 														Type: &lang.TypeRef{
-															Pos:  p(269, 26),
+															Pos:  p(297, 26),
 															Name: "Exception",
 														},
 														Name: "e",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(269, 39),
+													Pos: p(297, 39),
 													X: &lang.CallExpr{
-														Pos: p(269, 39),
+														Pos: p(297, 39),
 														Fun: &lang.Ident{
-															Pos:  p(269, 39),
+															Pos:  p(297, 39),
 															Name: "SetInner",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(269, 48),
+																Pos: p(297, 48),
 																X: &lang.NewArrayExpr{
-																	Pos: p(269, 48),
+																	Pos: p(297, 48),
 																	Elem: &lang.TypeRef{
-																		Pos:  p(269, 52),
+																		Pos:  p(297, 52),
 																		Name: "Exception",
 																	},
 																	Rank: 1,
 																	Init: []lang.Expr{
 																		&lang.Ident{
-																			Pos:  p(269, 66),
+																			Pos:  p(297, 66),
 																			Name: "e",
 																		},
 																	},
@@ -4605,49 +5077,49 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(270, 22),
+													Pos: p(298, 22),
 													X: &lang.CallExpr{
-														Pos: p(270, 22),
+														Pos: p(298, 22),
 														Fun: &lang.Ident{
-															Pos:  p(270, 22),
+															Pos:  p(298, 22),
 															Name: "SetInner",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(270, 31),
+																Pos: p(298, 31),
 																X: &lang.CallExpr{
-																	Pos: p(270, 132),
+																	Pos: p(298, 132),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(270, 132),
+																		Pos: p(298, 132),
 																		X: &lang.NewExpr{
-																			Pos: p(270, 31),
+																			Pos: p(298, 31),
 																			Type: &lang.TypeRef{
-																				Pos:  p(270, 35),
+																				Pos:  p(298, 35),
 																				Name: "System.Collections.Generic.List",
 																				Args: []*lang.TypeRef{
 																					&lang.TypeRef{
-																						Pos:  p(270, 67),
+																						Pos:  p(298, 67),
 																						Name: "Exception",
 																					},
 																				},
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(270, 78),
+																					Pos: p(298, 78),
 																					X: &lang.CastExpr{
-																						Pos: p(270, 78),
+																						Pos: p(298, 78),
 																						Type: &lang.TypeRef{
-																							Pos:  p(270, 79),
+																							Pos:  p(298, 79),
 																							Name: "System.Collections.Generic.IEnumerable",
 																							Args: []*lang.TypeRef{
 																								&lang.TypeRef{
-																									Pos:  p(270, 118),
+																									Pos:  p(298, 118),
 																									Name: "Exception",
 																								},
 																							},
 																						},
 																						X: &lang.Ident{
-																							Pos:  p(270, 129),
+																							Pos:  p(298, 129),
 																							Name: "b",
 																						},
 																					},
@@ -4663,46 +5135,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(271, 13),
+										Rbrace: p(299, 13),
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(272, 18),
+										Pos: p(300, 18),
 										X: &lang.CallExpr{
-											Pos: p(272, 18),
+											Pos: p(300, 18),
 											Fun: &lang.Ident{
-												Pos:  p(272, 18),
+												Pos:  p(300, 18),
 												Name: "SetInner",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(272, 27),
+													Pos: p(300, 27),
 													X: &lang.NewArrayExpr{
-														Pos: p(272, 27),
+														Pos: p(300, 27),
 														Elem: &lang.TypeRef{
-															Pos:  p(272, 31),
+															Pos:  p(300, 31),
 															Name: "Exception",
 														},
 														Rank: 1,
 														Init: []lang.Expr{
 															&lang.CastExpr{
-																Pos: p(272, 45),
+																Pos: p(300, 45),
 																Type: &lang.TypeRef{
-																	Pos:  p(272, 46),
+																	Pos:  p(300, 46),
 																	Name: "Exception",
 																},
 																X: &lang.Ident{
-																	Pos:  p(272, 56),
+																	Pos:  p(300, 56),
 																	Name: "a",
 																},
 															},
 															&lang.CastExpr{
-																Pos: p(272, 59),
+																Pos: p(300, 59),
 																Type: &lang.TypeRef{
-																	Pos:  p(272, 60),
+																	Pos:  p(300, 60),
 																	Name: "Exception",
 																},
 																X: &lang.Ident{
-																	Pos:  p(272, 70),
+																	Pos:  p(300, 70),
 																	Name: "b",
 																},
 															},
@@ -4715,22 +5187,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(273, 9),
+							Rbrace: p(301, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(274, 9),
+						Pos:       p(302, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(274, 35),
+								Pos:      p(302, 35),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       p(274, 42),
+									Pos:       p(302, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(274, 42),
+										Pos:  p(302, 42),
 										Name: "Exception",
 									},
 								},
@@ -4738,13 +5210,13 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(274, 73),
+							Pos:  p(302, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(274, 78),
+									Pos: p(302, 78),
 									X: &lang.Literal{
-										Pos:   p(274, 78),
+										Pos:   p(302, 78),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4753,21 +5225,21 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(274, 110),
+							Pos: p(302, 110),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(274, 112),
+									Pos: p(302, 112),
 									X: &lang.CallExpr{
-										Pos: p(274, 112),
+										Pos: p(302, 112),
 										Fun: &lang.Ident{
-											Pos:  p(274, 112),
+											Pos:  p(302, 112),
 											Name: "SetInner",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(274, 121),
+												Pos: p(302, 121),
 												X: &lang.Ident{
-													Pos:  p(274, 121),
+													Pos:  p(302, 121),
 													Name: "innerExceptions",
 												},
 											},
@@ -4775,25 +5247,25 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(274, 139),
+							Rbrace: p(302, 139),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(275, 9),
+						Pos:       p(303, 9),
 						Modifiers: lang.Modifiers(2),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(275, 17),
+							Pos:  p(303, 17),
 							Name: "void",
 						},
 						Name: "SetInner",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(275, 31),
+								Pos: p(303, 31),
 								Type: &lang.TypeRef{
-									Pos:       p(275, 31),
+									Pos:       p(303, 31),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(275, 31),
+										Pos:  p(303, 31),
 										Name: "Exception",
 									},
 								},
@@ -4801,62 +5273,62 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(276, 9),
+							Pos: p(304, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(277, 13),
+									Pos: p(305, 13),
 									X: &lang.AssignExpr{
-										Pos: p(277, 19),
+										Pos: p(305, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(277, 13),
+											Pos:  p(305, 13),
 											Name: "_data",
 										},
 										Right: &lang.Ident{
-											Pos:  p(277, 21),
+											Pos:  p(305, 21),
 											Name: "inner",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(278, 13),
+									Pos: p(306, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(278, 30),
+										Pos: p(306, 30),
 										Op:  ">",
 										X: &lang.MemberExpr{
-											Pos: p(278, 23),
+											Pos: p(306, 23),
 											X: &lang.Ident{
-												Pos:  p(278, 17),
+												Pos:  p(306, 17),
 												Name: "inner",
 											},
 											Name: "Length",
 										},
 										Y: &lang.Literal{
-											Pos:   p(278, 32),
+											Pos:   p(306, 32),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(278, 35),
+										Pos: p(306, 35),
 										X: &lang.AssignExpr{
-											Pos: p(278, 51),
+											Pos: p(306, 51),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(278, 35),
+												Pos:  p(306, 35),
 												Name: "_innerException",
 											},
 											Right: &lang.IndexExpr{
-												Pos: p(278, 58),
+												Pos: p(306, 58),
 												X: &lang.Ident{
-													Pos:  p(278, 53),
+													Pos:  p(306, 53),
 													Name: "inner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(278, 59),
+														Pos: p(306, 59),
 														X: &lang.Literal{
-															Pos:   p(278, 59),
+															Pos:   p(306, 59),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -4867,99 +5339,99 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(279, 9),
+							Rbrace: p(307, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(280, 9),
+						Pos:       p(308, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:       p(280, 17),
+							Pos:       p(308, 17),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(280, 17),
+								Pos:  p(308, 17),
 								Name: "Exception",
 							},
 						},
 						Name: "Inner",
 						ExprBody: &lang.CondExpr{
-							Pos: p(280, 52),
+							Pos: p(308, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(280, 44),
+								Pos: p(308, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(280, 38),
+									Pos:  p(308, 38),
 									Name: "_data",
 								},
 								Y: &lang.Literal{
-									Pos:  p(280, 47),
+									Pos:  p(308, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.NewArrayExpr{
-								Pos: p(280, 54),
+								Pos: p(308, 54),
 								Elem: &lang.TypeRef{
-									Pos:  p(280, 58),
+									Pos:  p(308, 58),
 									Name: "Exception",
 								},
 								Rank: 1,
 								Sizes: []lang.Expr{
 									&lang.Literal{
-										Pos:   p(280, 68),
+										Pos:   p(308, 68),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 							},
 							Else: &lang.CastExpr{
-								Pos: p(280, 73),
+								Pos: p(308, 73),
 								Type: &lang.TypeRef{
-									Pos:       p(280, 74),
+									Pos:       p(308, 74),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(280, 74),
+										Pos:  p(308, 74),
 										Name: "Exception",
 									},
 								},
 								X: &lang.Ident{
-									Pos:  p(280, 86),
+									Pos:  p(308, 86),
 									Name: "_data",
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(281, 9),
+						Pos:       p(309, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(281, 16),
+							Pos:  p(309, 16),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(281, 48),
+									Pos:  p(309, 48),
 									Name: "Exception",
 								},
 							},
 						},
 						Name: "InnerExceptions",
 						ExprBody: &lang.NewExpr{
-							Pos: p(281, 78),
+							Pos: p(309, 78),
 							Type: &lang.TypeRef{
-								Pos:  p(281, 82),
+								Pos:  p(309, 82),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(281, 114),
+										Pos:  p(309, 114),
 										Name: "Exception",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(281, 125),
+									Pos: p(309, 125),
 									X: &lang.Ident{
-										Pos:  p(281, 125),
+										Pos:  p(309, 125),
 										Name: "Inner",
 									},
 								},
@@ -4967,39 +5439,39 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(282, 9),
+						Pos:       p(310, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(282, 25),
+							Pos:  p(310, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(284, 13),
+								Pos:  p(312, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(285, 13),
+									Pos: p(313, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(286, 17),
+											Pos: p(314, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(286, 17),
+												Pos:  p(314, 17),
 												Name: "string",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(286, 24),
+													Pos:  p(314, 24),
 													Name: "m",
 													Init: &lang.BinaryExpr{
-														Pos: p(286, 37),
+														Pos: p(314, 37),
 														Op:  "??",
 														X: &lang.Ident{
-															Pos:  p(286, 28),
+															Pos:  p(314, 28),
 															Name: "_message",
 														},
 														Y: &lang.Literal{
-															Pos:   p(286, 40),
+															Pos:   p(314, 40),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"One or more errors occurred.\"",
 															Value: string("One or more errors occurred."),
@@ -5009,52 +5481,52 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ForeachStmt{
-											Pos:  p(287, 17),
+											Pos:  p(315, 17),
 											Name: "e",
 											X: &lang.Ident{
-												Pos:  p(287, 35),
+												Pos:  p(315, 35),
 												Name: "Inner",
 											},
 											Body: &lang.ExprStmt{
-												Pos: p(287, 42),
+												Pos: p(315, 42),
 												X: &lang.AssignExpr{
-													Pos: p(287, 44),
+													Pos: p(315, 44),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(287, 42),
+														Pos:  p(315, 42),
 														Name: "m",
 													},
 													Right: &lang.BinaryExpr{
-														Pos: p(287, 67),
+														Pos: p(315, 67),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(287, 55),
+															Pos: p(315, 55),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(287, 48),
+																Pos: p(315, 48),
 																Op:  "+",
 																X: &lang.Ident{
-																	Pos:  p(287, 46),
+																	Pos:  p(315, 46),
 																	Name: "m",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(287, 50),
+																	Pos:   p(315, 50),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\" (\"",
 																	Value: string(" ("),
 																},
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(287, 59),
+																Pos: p(315, 59),
 																X: &lang.Ident{
-																	Pos:  p(287, 57),
+																	Pos:  p(315, 57),
 																	Name: "e",
 																},
 																Name: "Message",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(287, 69),
+															Pos:   p(315, 69),
 															Kind:  lang.LitKind(8),
 															Raw:   "\")\"",
 															Value: string(")"),
@@ -5064,39 +5536,39 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(288, 17),
+											Pos: p(316, 17),
 											X: &lang.Ident{
-												Pos:  p(288, 24),
+												Pos:  p(316, 24),
 												Name: "m",
 											},
 										},
 									},
-									Rbrace: p(289, 13),
+									Rbrace: p(317, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(291, 9),
+						Pos:       p(319, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(291, 16),
+							Pos:  p(319, 16),
 							Name: "void",
 						},
 						Name: "Handle",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(291, 28),
+								Pos: p(319, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(291, 28),
+									Pos:  p(319, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(291, 33),
+											Pos:  p(319, 33),
 											Name: "Exception",
 										},
 										&lang.TypeRef{
-											Pos:  p(291, 44),
+											Pos:  p(319, 44),
 											Name: "bool",
 										},
 									},
@@ -5105,38 +5577,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(292, 9),
+							Pos: p(320, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(293, 13),
+									Pos: p(321, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(293, 27),
+										Pos: p(321, 27),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(293, 17),
+											Pos:  p(321, 17),
 											Name: "predicate",
 										},
 										Y: &lang.Literal{
-											Pos:  p(293, 30),
+											Pos:  p(321, 30),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(293, 36),
+										Pos: p(321, 36),
 										X: &lang.NewExpr{
-											Pos: p(293, 42),
+											Pos: p(321, 42),
 											Type: &lang.TypeRef{
-												Pos:  p(293, 46),
+												Pos:  p(321, 46),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(293, 68),
+													Pos: p(321, 68),
 													X: &lang.NameOfExpr{
-														Pos: p(293, 68),
+														Pos: p(321, 68),
 														X: &lang.Ident{
-															Pos:  p(293, 75),
+															Pos:  p(321, 75),
 															Name: "predicate",
 														},
 													},
@@ -5146,19 +5618,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(294, 13),
+									Pos: p(322, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(294, 17),
+											Pos:  p(322, 17),
 											Name: "unhandled",
 											Init: &lang.NewExpr{
-												Pos: p(294, 29),
+												Pos: p(322, 29),
 												Type: &lang.TypeRef{
-													Pos:  p(294, 33),
+													Pos:  p(322, 33),
 													Name: "System.Collections.Generic.List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(294, 65),
+															Pos:  p(322, 65),
 															Name: "Exception",
 														},
 													},
@@ -5168,31 +5640,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos:  p(295, 13),
+									Pos:  p(323, 13),
 									Name: "e",
 									X: &lang.Ident{
-										Pos:  p(295, 31),
+										Pos:  p(323, 31),
 										Name: "Inner",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(296, 13),
+										Pos: p(324, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(297, 17),
+												Pos: p(325, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(297, 21),
+													Pos: p(325, 21),
 													Op:  "!",
 													X: &lang.CallExpr{
-														Pos: p(297, 22),
+														Pos: p(325, 22),
 														Fun: &lang.Ident{
-															Pos:  p(297, 22),
+															Pos:  p(325, 22),
 															Name: "predicate",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(297, 32),
+																Pos: p(325, 32),
 																X: &lang.Ident{
-																	Pos:  p(297, 32),
+																	Pos:  p(325, 32),
 																	Name: "e",
 																},
 															},
@@ -5200,22 +5672,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(297, 36),
+													Pos: p(325, 36),
 													X: &lang.CallExpr{
-														Pos: p(297, 46),
+														Pos: p(325, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(297, 46),
+															Pos: p(325, 46),
 															X: &lang.Ident{
-																Pos:  p(297, 36),
+																Pos:  p(325, 36),
 																Name: "unhandled",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(297, 50),
+																Pos: p(325, 50),
 																X: &lang.Ident{
-																	Pos:  p(297, 50),
+																	Pos:  p(325, 50),
 																	Name: "e",
 																},
 															},
@@ -5224,48 +5696,48 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(298, 13),
+										Rbrace: p(326, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(299, 13),
+									Pos: p(327, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(299, 33),
+										Pos: p(327, 33),
 										Op:  ">",
 										X: &lang.MemberExpr{
-											Pos: p(299, 27),
+											Pos: p(327, 27),
 											X: &lang.Ident{
-												Pos:  p(299, 17),
+												Pos:  p(327, 17),
 												Name: "unhandled",
 											},
 											Name: "Count",
 										},
 										Y: &lang.Literal{
-											Pos:   p(299, 35),
+											Pos:   p(327, 35),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(299, 38),
+										Pos: p(327, 38),
 										X: &lang.NewExpr{
-											Pos: p(299, 44),
+											Pos: p(327, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(299, 48),
+												Pos:  p(327, 48),
 												Name: "AggregateException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(299, 67),
+													Pos: p(327, 67),
 													X: &lang.BinaryExpr{
-														Pos: p(299, 76),
+														Pos: p(327, 76),
 														Op:  "??",
 														X: &lang.Ident{
-															Pos:  p(299, 67),
+															Pos:  p(327, 67),
 															Name: "_message",
 														},
 														Y: &lang.Literal{
-															Pos:   p(299, 79),
+															Pos:   p(327, 79),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"One or more errors occurred.\"",
 															Value: string("One or more errors occurred."),
@@ -5273,9 +5745,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(299, 111),
+													Pos: p(327, 111),
 													X: &lang.Ident{
-														Pos:  p(299, 111),
+														Pos:  p(327, 111),
 														Name: "unhandled",
 													},
 												},
@@ -5284,34 +5756,34 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(300, 9),
+							Rbrace: p(328, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(301, 9),
+						Pos:       p(329, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(301, 16),
+							Pos:  p(329, 16),
 							Name: "AggregateException",
 						},
 						Name: "Flatten",
 						Body: &lang.BlockStmt{
-							Pos: p(302, 9),
+							Pos: p(330, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(303, 13),
+									Pos: p(331, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(303, 17),
+											Pos:  p(331, 17),
 											Name: "all",
 											Init: &lang.NewExpr{
-												Pos: p(303, 23),
+												Pos: p(331, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(303, 27),
+													Pos:  p(331, 27),
 													Name: "System.Collections.Generic.List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(303, 59),
+															Pos:  p(331, 59),
 															Name: "Exception",
 														},
 													},
@@ -5321,24 +5793,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(304, 13),
+									Pos: p(332, 13),
 									X: &lang.CallExpr{
-										Pos: p(304, 13),
+										Pos: p(332, 13),
 										Fun: &lang.Ident{
-											Pos:  p(304, 13),
+											Pos:  p(332, 13),
 											Name: "Collect",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(304, 21),
+												Pos: p(332, 21),
 												X: &lang.ThisExpr{
-													Pos: p(304, 21),
+													Pos: p(332, 21),
 												},
 											},
 											&lang.Arg{
-												Pos: p(304, 27),
+												Pos: p(332, 27),
 												X: &lang.Ident{
-													Pos:  p(304, 27),
+													Pos:  p(332, 27),
 													Name: "all",
 												},
 											},
@@ -5346,25 +5818,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(305, 13),
+									Pos: p(333, 13),
 									X: &lang.NewExpr{
-										Pos: p(305, 20),
+										Pos: p(333, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(305, 24),
+											Pos:  p(333, 24),
 											Name: "AggregateException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(305, 43),
+												Pos: p(333, 43),
 												X: &lang.BinaryExpr{
-													Pos: p(305, 52),
+													Pos: p(333, 52),
 													Op:  "??",
 													X: &lang.Ident{
-														Pos:  p(305, 43),
+														Pos:  p(333, 43),
 														Name: "_message",
 													},
 													Y: &lang.Literal{
-														Pos:   p(305, 55),
+														Pos:   p(333, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"One or more errors occurred.\"",
 														Value: string("One or more errors occurred."),
@@ -5372,9 +5844,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(305, 87),
+												Pos: p(333, 87),
 												X: &lang.Ident{
-													Pos:  p(305, 87),
+													Pos:  p(333, 87),
 													Name: "all",
 												},
 											},
@@ -5382,34 +5854,34 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(306, 9),
+							Rbrace: p(334, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(307, 9),
+						Pos:       p(335, 9),
 						Modifiers: lang.Modifiers(18),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(307, 24),
+							Pos:  p(335, 24),
 							Name: "void",
 						},
 						Name: "Collect",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(307, 37),
+								Pos: p(335, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(307, 37),
+									Pos:  p(335, 37),
 									Name: "AggregateException",
 								},
 								Name: "a",
 							},
 							&lang.Param{
-								Pos: p(307, 59),
+								Pos: p(335, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(307, 59),
+									Pos:  p(335, 59),
 									Name: "System.Collections.Generic.List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(307, 91),
+											Pos:  p(335, 91),
 											Name: "Exception",
 										},
 									},
@@ -5418,59 +5890,59 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(308, 9),
+							Pos: p(336, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(309, 13),
+									Pos:  p(337, 13),
 									Name: "e",
 									X: &lang.MemberExpr{
-										Pos: p(309, 33),
+										Pos: p(337, 33),
 										X: &lang.Ident{
-											Pos:  p(309, 31),
+											Pos:  p(337, 31),
 											Name: "a",
 										},
 										Name: "Inner",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(310, 13),
+										Pos: p(338, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(311, 17),
+												Pos: p(339, 17),
 												Cond: &lang.IsExpr{
-													Pos: p(311, 23),
+													Pos: p(339, 23),
 													X: &lang.Ident{
-														Pos:  p(311, 21),
+														Pos:  p(339, 21),
 														Name: "e",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(311, 26),
+														Pos: p(339, 26),
 														Type: &lang.TypeRef{
-															Pos:  p(311, 26),
+															Pos:  p(339, 26),
 															Name: "AggregateException",
 														},
 														Name: "inner",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(311, 52),
+													Pos: p(339, 52),
 													X: &lang.CallExpr{
-														Pos: p(311, 52),
+														Pos: p(339, 52),
 														Fun: &lang.Ident{
-															Pos:  p(311, 52),
+															Pos:  p(339, 52),
 															Name: "Collect",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(311, 60),
+																Pos: p(339, 60),
 																X: &lang.Ident{
-																	Pos:  p(311, 60),
+																	Pos:  p(339, 60),
 																	Name: "inner",
 																},
 															},
 															&lang.Arg{
-																Pos: p(311, 67),
+																Pos: p(339, 67),
 																X: &lang.Ident{
-																	Pos:  p(311, 67),
+																	Pos:  p(339, 67),
 																	Name: "all",
 																},
 															},
@@ -5478,22 +5950,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(312, 22),
+													Pos: p(340, 22),
 													X: &lang.CallExpr{
-														Pos: p(312, 26),
+														Pos: p(340, 26),
 														Fun: &lang.MemberExpr{
-															Pos: p(312, 26),
+															Pos: p(340, 26),
 															X: &lang.Ident{
-																Pos:  p(312, 22),
+																Pos:  p(340, 22),
 																Name: "all",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(312, 30),
+																Pos: p(340, 30),
 																X: &lang.Ident{
-																	Pos:  p(312, 30),
+																	Pos:  p(340, 30),
 																	Name: "e",
 																},
 															},
@@ -5502,40 +5974,40 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(313, 13),
+										Rbrace: p(341, 13),
 									},
 								},
 							},
-							Rbrace: p(314, 9),
+							Rbrace: p(342, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(315, 9),
+						Pos:       p(343, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(315, 25),
+							Pos:  p(343, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						Body: &lang.BlockStmt{
-							Pos: p(316, 9),
+							Pos: p(344, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(317, 13),
+									Pos: p(345, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(317, 13),
+										Pos:  p(345, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(317, 20),
+											Pos:  p(345, 20),
 											Name: "s",
 											Init: &lang.CallExpr{
-												Pos: p(317, 29),
+												Pos: p(345, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(317, 29),
+													Pos: p(345, 29),
 													X: &lang.BaseExpr{
-														Pos: p(317, 24),
+														Pos: p(345, 24),
 													},
 													Name: "ToString",
 												},
@@ -5544,32 +6016,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(318, 13),
+									Pos: p(346, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(318, 17),
+											Pos:  p(346, 17),
 											Name: "inner",
 											Init: &lang.Ident{
-												Pos:  p(318, 25),
+												Pos:  p(346, 25),
 												Name: "Inner",
 											},
 										},
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(319, 13),
+									Pos: p(347, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(319, 18),
+										Pos: p(347, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(319, 18),
+											Pos:  p(347, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(319, 22),
+												Pos:  p(347, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(319, 26),
+													Pos:   p(347, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -5577,16 +6049,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(319, 31),
+										Pos: p(347, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(319, 29),
+											Pos:  p(347, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(319, 39),
+											Pos: p(347, 39),
 											X: &lang.Ident{
-												Pos:  p(319, 33),
+												Pos:  p(347, 33),
 												Name: "inner",
 											},
 											Name: "Length",
@@ -5594,91 +6066,91 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(319, 48),
+											Pos: p(347, 48),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(319, 47),
+												Pos:  p(347, 47),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(320, 17),
+										Pos: p(348, 17),
 										X: &lang.AssignExpr{
-											Pos: p(320, 19),
+											Pos: p(348, 19),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(320, 17),
+												Pos:  p(348, 17),
 												Name: "s",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(320, 116),
+												Pos: p(348, 116),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(320, 107),
+													Pos: p(348, 107),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(320, 85),
+														Pos: p(348, 85),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(320, 78),
+															Pos: p(348, 78),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(320, 74),
+																Pos: p(348, 74),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(320, 45),
+																	Pos: p(348, 45),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(320, 23),
+																		Pos: p(348, 23),
 																		Op:  "+",
 																		X: &lang.Ident{
-																			Pos:  p(320, 21),
+																			Pos:  p(348, 21),
 																			Name: "s",
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(320, 37),
+																			Pos: p(348, 37),
 																			X: &lang.Ident{
-																				Pos:  p(320, 25),
+																				Pos:  p(348, 25),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(320, 47),
+																		Pos:   p(348, 47),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\" ---> (Inner Exception #\"",
 																		Value: string(" ---> (Inner Exception #"),
 																	},
 																},
 																Y: &lang.Ident{
-																	Pos:  p(320, 76),
+																	Pos:  p(348, 76),
 																	Name: "i",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(320, 80),
+																Pos:   p(348, 80),
 																Kind:  lang.LitKind(8),
 																Raw:   "\") \"",
 																Value: string(") "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(320, 96),
+															Pos: p(348, 96),
 															Fun: &lang.MemberExpr{
-																Pos: p(320, 96),
+																Pos: p(348, 96),
 																X: &lang.IndexExpr{
-																	Pos: p(320, 92),
+																	Pos: p(348, 92),
 																	X: &lang.Ident{
-																		Pos:  p(320, 87),
+																		Pos:  p(348, 87),
 																		Name: "inner",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(320, 93),
+																			Pos: p(348, 93),
 																			X: &lang.Ident{
-																				Pos:  p(320, 93),
+																				Pos:  p(348, 93),
 																				Name: "i",
 																			},
 																		},
@@ -5689,16 +6161,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(320, 109),
+														Pos:   p(348, 109),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"<---\"",
 														Value: string("<---"),
 													},
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(320, 130),
+													Pos: p(348, 130),
 													X: &lang.Ident{
-														Pos:  p(320, 118),
+														Pos:  p(348, 118),
 														Name: "Environment",
 													},
 													Name: "NewLine",
@@ -5708,29 +6180,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(321, 13),
+									Pos: p(349, 13),
 									X: &lang.Ident{
-										Pos:  p(321, 20),
+										Pos:  p(349, 20),
 										Name: "s",
 									},
 								},
 							},
-							Rbrace: p(322, 9),
+							Rbrace: p(350, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(325, 5),
+				Pos:       p(353, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDisposable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(327, 9),
+						Pos: p(355, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(327, 9),
+							Pos:  p(355, 9),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -5738,24 +6210,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(330, 5),
+				Pos:       p(358, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(332, 9),
+						Pos: p(360, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(332, 9),
+							Pos:  p(360, 9),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(332, 23),
+								Pos: p(360, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(332, 23),
+									Pos:  p(360, 23),
 									Name: "object",
 								},
 								Name: "obj",
@@ -5765,7 +6237,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(335, 5),
+				Pos:       p(363, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparable",
 				Namespace: "System",
@@ -5775,17 +6247,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(337, 9),
+						Pos: p(365, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(337, 9),
+							Pos:  p(365, 9),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(337, 23),
+								Pos: p(365, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(337, 23),
+									Pos:  p(365, 23),
 									Name: "T",
 								},
 								Name: "other",
@@ -5795,7 +6267,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(340, 5),
+				Pos:       p(368, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEquatable",
 				Namespace: "System",
@@ -5805,17 +6277,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(342, 9),
+						Pos: p(370, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(342, 9),
+							Pos:  p(370, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(342, 21),
+								Pos: p(370, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(342, 21),
+									Pos:  p(370, 21),
 									Name: "T",
 								},
 								Name: "other",
@@ -5825,41 +6297,41 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(345, 5),
+				Pos:       p(373, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncDisposable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(349, 5),
+				Pos:       p(377, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Attribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(355, 5),
+				Pos:       p(383, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventArgs",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(357, 9),
+						Pos:       p(385, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(357, 32),
+							Pos:  p(385, 32),
 							Name: "EventArgs",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(357, 42),
+								Pos:  p(385, 42),
 								Name: "Empty",
 								Init: &lang.NewExpr{
-									Pos: p(357, 50),
+									Pos: p(385, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(357, 54),
+										Pos:  p(385, 54),
 										Name: "EventArgs",
 									},
 								},
@@ -5869,22 +6341,22 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(360, 5),
+				Pos:       p(388, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AttributeUsageAttribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(360, 6),
+						Pos:  p(388, 6),
 						Name: "AttributeUsage",
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(360, 21),
+								Pos: p(388, 21),
 								X: &lang.MemberExpr{
-									Pos: p(360, 38),
+									Pos: p(388, 38),
 									X: &lang.Ident{
-										Pos:  p(360, 21),
+										Pos:  p(388, 21),
 										Name: "AttributeTargets",
 									},
 									Name: "All",
@@ -5895,64 +6367,64 @@ func preludeAST() *lang.File {
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(361, 51),
+						Pos:  p(389, 51),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(363, 9),
+						Pos:       p(391, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AttributeUsageAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(363, 40),
+								Pos: p(391, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(363, 40),
+									Pos:  p(391, 40),
 									Name: "AttributeTargets",
 								},
 								Name: "validOn",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(363, 66),
-							Rbrace: p(363, 68),
+							Pos:    p(391, 66),
+							Rbrace: p(391, 68),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(364, 9),
+						Pos:       p(392, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(364, 16),
+							Pos:  p(392, 16),
 							Name: "bool",
 						},
 						Name: "AllowMultiple",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(364, 37),
+								Pos:  p(392, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(364, 42),
+								Pos:  p(392, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(365, 9),
+						Pos:       p(393, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(365, 16),
+							Pos:  p(393, 16),
 							Name: "bool",
 						},
 						Name: "Inherited",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(365, 33),
+								Pos:  p(393, 33),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(365, 38),
+								Pos:  p(393, 38),
 								Kind: "set",
 							},
 						},
@@ -5960,152 +6432,152 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(368, 5),
+				Pos:       p(396, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "AttributeTargets",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(370, 9),
+						Pos:  p(398, 9),
 						Name: "Assembly",
 						Value: &lang.Literal{
-							Pos:   p(370, 20),
+							Pos:   p(398, 20),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 23),
+						Pos:  p(398, 23),
 						Name: "Module",
 						Value: &lang.Literal{
-							Pos:   p(370, 32),
+							Pos:   p(398, 32),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 35),
+						Pos:  p(398, 35),
 						Name: "Class",
 						Value: &lang.Literal{
-							Pos:   p(370, 43),
+							Pos:   p(398, 43),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 46),
+						Pos:  p(398, 46),
 						Name: "Struct",
 						Value: &lang.Literal{
-							Pos:   p(370, 55),
+							Pos:   p(398, 55),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 58),
+						Pos:  p(398, 58),
 						Name: "Enum",
 						Value: &lang.Literal{
-							Pos:   p(370, 65),
+							Pos:   p(398, 65),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 69),
+						Pos:  p(398, 69),
 						Name: "Constructor",
 						Value: &lang.Literal{
-							Pos:   p(370, 83),
+							Pos:   p(398, 83),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 87),
+						Pos:  p(398, 87),
 						Name: "Method",
 						Value: &lang.Literal{
-							Pos:   p(370, 96),
+							Pos:   p(398, 96),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 9),
+						Pos:  p(399, 9),
 						Name: "Property",
 						Value: &lang.Literal{
-							Pos:   p(371, 20),
+							Pos:   p(399, 20),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 25),
+						Pos:  p(399, 25),
 						Name: "Field",
 						Value: &lang.Literal{
-							Pos:   p(371, 33),
+							Pos:   p(399, 33),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 38),
+						Pos:  p(399, 38),
 						Name: "Event",
 						Value: &lang.Literal{
-							Pos:   p(371, 46),
+							Pos:   p(399, 46),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 51),
+						Pos:  p(399, 51),
 						Name: "Interface",
 						Value: &lang.Literal{
-							Pos:   p(371, 63),
+							Pos:   p(399, 63),
 							Raw:   "1024",
 							Value: int64(1024),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 69),
+						Pos:  p(399, 69),
 						Name: "Parameter",
 						Value: &lang.Literal{
-							Pos:   p(371, 81),
+							Pos:   p(399, 81),
 							Raw:   "2048",
 							Value: int64(2048),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 87),
+						Pos:  p(399, 87),
 						Name: "Delegate",
 						Value: &lang.Literal{
-							Pos:   p(371, 98),
+							Pos:   p(399, 98),
 							Raw:   "4096",
 							Value: int64(4096),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(372, 9),
+						Pos:  p(400, 9),
 						Name: "ReturnValue",
 						Value: &lang.Literal{
-							Pos:   p(372, 23),
+							Pos:   p(400, 23),
 							Raw:   "8192",
 							Value: int64(8192),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(372, 29),
+						Pos:  p(400, 29),
 						Name: "GenericParameter",
 						Value: &lang.Literal{
-							Pos:   p(372, 48),
+							Pos:   p(400, 48),
 							Raw:   "16384",
 							Value: int64(16384),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(372, 55),
+						Pos:  p(400, 55),
 						Name: "All",
 						Value: &lang.Literal{
-							Pos:   p(372, 61),
+							Pos:   p(400, 61),
 							Raw:   "32767",
 							Value: int64(32767),
 						},
@@ -6113,23 +6585,23 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(378, 5),
+				Pos:       p(406, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(382, 5),
+				Pos:       p(410, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(384, 9),
+						Pos: p(412, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(384, 9),
+							Pos:  p(412, 9),
 							Name: "bool",
 						},
 						Name: "MoveNext",
@@ -6137,7 +6609,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(390, 5),
+				Pos:       p(418, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -6147,13 +6619,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(390, 39),
+						Pos:  p(418, 39),
 						Name: "System.Collections.IEnumerable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(394, 5),
+				Pos:       p(422, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -6163,17 +6635,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(394, 39),
+						Pos:  p(422, 39),
 						Name: "System.Collections.IEnumerator",
 					},
 					&lang.TypeRef{
-						Pos:  p(394, 71),
+						Pos:  p(422, 71),
 						Name: "System.IDisposable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(398, 5),
+				Pos:       p(426, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparer",
 				Namespace: "System.Collections.Generic",
@@ -6183,25 +6655,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(400, 9),
+						Pos: p(428, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(400, 9),
+							Pos:  p(428, 9),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(400, 21),
+								Pos: p(428, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(400, 21),
+									Pos:  p(428, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(400, 26),
+								Pos: p(428, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(400, 26),
+									Pos:  p(428, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -6211,7 +6683,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(403, 5),
+				Pos:       p(431, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -6221,25 +6693,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(405, 9),
+						Pos: p(433, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(405, 9),
+							Pos:  p(433, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(405, 21),
+								Pos: p(433, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(405, 21),
+									Pos:  p(433, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(405, 26),
+								Pos: p(433, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(405, 26),
+									Pos:  p(433, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -6247,17 +6719,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(406, 9),
+						Pos: p(434, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(406, 9),
+							Pos:  p(434, 9),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(406, 25),
+								Pos: p(434, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(406, 25),
+									Pos:  p(434, 25),
 									Name: "T",
 								},
 								Name: "obj",
@@ -6267,7 +6739,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(418, 5),
+				Pos:       p(446, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LocalAsyncIterator",
 				Namespace: "System.Runtime.CompilerServices",
@@ -6277,21 +6749,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(418, 49),
+						Pos:  p(446, 49),
 						Name: "System.Collections.Generic.IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(418, 93),
+								Pos:  p(446, 93),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(418, 97),
+						Pos:  p(446, 97),
 						Name: "System.Collections.Generic.IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(418, 141),
+								Pos:  p(446, 141),
 								Name: "T",
 							},
 						},
@@ -6299,36 +6771,36 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(420, 9),
+						Pos:       p(448, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(420, 18),
+							Pos:  p(448, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(420, 23),
+									Pos:  p(448, 23),
 									Name: "LocalAsyncIterator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(420, 42),
+											Pos:  p(448, 42),
 											Name: "T",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  p(420, 46),
+									Pos:  p(448, 46),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(420, 51),
+											Pos:  p(448, 51),
 											Name: "bool",
 										},
 										&lang.TypeRef{
-											Pos:  p(420, 57),
+											Pos:  p(448, 57),
 											Name: "System.Threading.Tasks.Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(420, 85),
+													Pos:  p(448, 85),
 													Name: "bool",
 												},
 											},
@@ -6339,27 +6811,27 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(420, 93),
+								Pos:  p(448, 93),
 								Name: "_start",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(421, 9),
+						Pos: p(449, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(421, 9),
+							Pos:  p(449, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(421, 14),
+									Pos:  p(449, 14),
 									Name: "bool",
 								},
 								&lang.TypeRef{
-									Pos:  p(421, 20),
+									Pos:  p(449, 20),
 									Name: "System.Threading.Tasks.Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(421, 48),
+											Pos:  p(449, 48),
 											Name: "bool",
 										},
 									},
@@ -6368,60 +6840,60 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(421, 55),
+								Pos:  p(449, 55),
 								Name: "_moveNext",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(422, 9),
+						Pos:       p(450, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(422, 18),
+							Pos:  p(450, 18),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(422, 22),
+								Pos:  p(450, 22),
 								Name: "_thread",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(424, 9),
+						Pos:       p(452, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LocalAsyncIterator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(424, 35),
+								Pos: p(452, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(424, 35),
+									Pos:  p(452, 35),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(424, 40),
+											Pos:  p(452, 40),
 											Name: "LocalAsyncIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(424, 59),
+													Pos:  p(452, 59),
 													Name: "T",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  p(424, 63),
+											Pos:  p(452, 63),
 											Name: "Func",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(424, 68),
+													Pos:  p(452, 68),
 													Name: "bool",
 												},
 												&lang.TypeRef{
-													Pos:  p(424, 74),
+													Pos:  p(452, 74),
 													Name: "System.Threading.Tasks.Task",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(424, 102),
+															Pos:  p(452, 102),
 															Name: "bool",
 														},
 													},
@@ -6433,51 +6905,51 @@ func preludeAST() *lang.File {
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: p(424, 117),
+								Pos: p(452, 117),
 								Type: &lang.TypeRef{
-									Pos:  p(424, 117),
+									Pos:  p(452, 117),
 									Name: "bool",
 								},
 								Name: "enumerable",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(425, 9),
+							Pos: p(453, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(426, 13),
+									Pos: p(454, 13),
 									X: &lang.AssignExpr{
-										Pos: p(426, 20),
+										Pos: p(454, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(426, 13),
+											Pos:  p(454, 13),
 											Name: "_start",
 										},
 										Right: &lang.Ident{
-											Pos:  p(426, 22),
+											Pos:  p(454, 22),
 											Name: "start",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(427, 13),
+									Pos: p(455, 13),
 									Cond: &lang.Ident{
-										Pos:  p(427, 17),
+										Pos:  p(455, 17),
 										Name: "enumerable",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(427, 29),
+										Pos: p(455, 29),
 										X: &lang.AssignExpr{
-											Pos: p(427, 37),
+											Pos: p(455, 37),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(427, 29),
+												Pos:  p(455, 29),
 												Name: "_thread",
 											},
 											Right: &lang.MemberExpr{
-												Pos: p(427, 51),
+												Pos: p(455, 51),
 												X: &lang.Ident{
-													Pos:  p(427, 39),
+													Pos:  p(455, 39),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -6485,25 +6957,25 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(428, 18),
+										Pos: p(456, 18),
 										X: &lang.AssignExpr{
-											Pos: p(428, 28),
+											Pos: p(456, 28),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(428, 18),
+												Pos:  p(456, 18),
 												Name: "_moveNext",
 											},
 											Right: &lang.CallExpr{
-												Pos: p(428, 30),
+												Pos: p(456, 30),
 												Fun: &lang.Ident{
-													Pos:  p(428, 30),
+													Pos:  p(456, 30),
 													Name: "start",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(428, 36),
+														Pos: p(456, 36),
 														X: &lang.ThisExpr{
-															Pos: p(428, 36),
+															Pos: p(456, 36),
 														},
 													},
 												},
@@ -6512,74 +6984,74 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(429, 9),
+							Rbrace: p(457, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(431, 9),
+						Pos:       p(459, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(431, 16),
+							Pos:  p(459, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(431, 28),
+								Pos:  p(459, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(431, 33),
+								Pos:  p(459, 33),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(433, 9),
+						Pos:       p(461, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(433, 16),
+							Pos:  p(461, 16),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(433, 49),
+									Pos:  p(461, 49),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						ExprBody: &lang.CondExpr{
-							Pos: p(434, 31),
+							Pos: p(462, 31),
 							Cond: &lang.BinaryExpr{
-								Pos: p(434, 23),
+								Pos: p(462, 23),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(434, 13),
+									Pos:  p(462, 13),
 									Name: "_moveNext",
 								},
 								Y: &lang.Literal{
-									Pos:  p(434, 26),
+									Pos:  p(462, 26),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.NewExpr{
-								Pos: p(434, 33),
+								Pos: p(462, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 37),
+									Pos:  p(462, 37),
 									Name: "System.Threading.Tasks.ValueTask",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(434, 70),
+											Pos:  p(462, 70),
 											Name: "bool",
 										},
 									},
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(434, 76),
+										Pos: p(462, 76),
 										X: &lang.Literal{
-											Pos:   p(434, 76),
+											Pos:   p(462, 76),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -6588,31 +7060,31 @@ func preludeAST() *lang.File {
 								},
 							},
 							Else: &lang.NewExpr{
-								Pos: p(434, 85),
+								Pos: p(462, 85),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 89),
+									Pos:  p(462, 89),
 									Name: "System.Threading.Tasks.ValueTask",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(434, 122),
+											Pos:  p(462, 122),
 											Name: "bool",
 										},
 									},
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(434, 128),
+										Pos: p(462, 128),
 										X: &lang.CallExpr{
-											Pos: p(434, 128),
+											Pos: p(462, 128),
 											Fun: &lang.Ident{
-												Pos:  p(434, 128),
+												Pos:  p(462, 128),
 												Name: "_moveNext",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(434, 138),
+													Pos: p(462, 138),
 													X: &lang.Literal{
-														Pos:   p(434, 138),
+														Pos:   p(462, 138),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -6626,51 +7098,51 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(436, 9),
+						Pos:       p(464, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(436, 16),
+							Pos:  p(464, 16),
 							Name: "System.Threading.Tasks.ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.CondExpr{
-							Pos: p(437, 31),
+							Pos: p(465, 31),
 							Cond: &lang.BinaryExpr{
-								Pos: p(437, 23),
+								Pos: p(465, 23),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(437, 13),
+									Pos:  p(465, 13),
 									Name: "_moveNext",
 								},
 								Y: &lang.Literal{
-									Pos:  p(437, 26),
+									Pos:  p(465, 26),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(437, 33),
+								Pos: p(465, 33),
 							},
 							Else: &lang.NewExpr{
-								Pos: p(437, 43),
+								Pos: p(465, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(437, 47),
+									Pos:  p(465, 47),
 									Name: "System.Threading.Tasks.ValueTask",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(437, 80),
+										Pos: p(465, 80),
 										X: &lang.CallExpr{
-											Pos: p(437, 80),
+											Pos: p(465, 80),
 											Fun: &lang.Ident{
-												Pos:  p(437, 80),
+												Pos:  p(465, 80),
 												Name: "_moveNext",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(437, 90),
+													Pos: p(465, 90),
 													X: &lang.Literal{
-														Pos:   p(437, 90),
+														Pos:   p(465, 90),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -6684,14 +7156,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(439, 9),
+						Pos:       p(467, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(439, 16),
+							Pos:  p(467, 16),
 							Name: "System.Collections.Generic.IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(439, 60),
+									Pos:  p(467, 60),
 									Name: "T",
 								},
 							},
@@ -6699,49 +7171,49 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(439, 82),
+								Pos: p(467, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(439, 82),
+									Pos:  p(467, 82),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(439, 137),
+									Pos: p(467, 137),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(440, 9),
+							Pos: p(468, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(441, 13),
+									Pos: p(469, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(441, 35),
+										Pos: p(469, 35),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(441, 27),
+											Pos: p(469, 27),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(441, 17),
+												Pos:  p(469, 17),
 												Name: "_moveNext",
 											},
 											Y: &lang.Literal{
-												Pos:  p(441, 30),
+												Pos:  p(469, 30),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(441, 46),
+											Pos: p(469, 46),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(441, 38),
+												Pos:  p(469, 38),
 												Name: "_thread",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(441, 61),
+												Pos: p(469, 61),
 												X: &lang.Ident{
-													Pos:  p(441, 49),
+													Pos:  p(469, 49),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -6749,28 +7221,28 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(442, 13),
+										Pos: p(470, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(443, 17),
+												Pos: p(471, 17),
 												X: &lang.AssignExpr{
-													Pos: p(443, 27),
+													Pos: p(471, 27),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(443, 17),
+														Pos:  p(471, 17),
 														Name: "_moveNext",
 													},
 													Right: &lang.CallExpr{
-														Pos: p(443, 29),
+														Pos: p(471, 29),
 														Fun: &lang.Ident{
-															Pos:  p(443, 29),
+															Pos:  p(471, 29),
 															Name: "_start",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(443, 36),
+																Pos: p(471, 36),
 																X: &lang.ThisExpr{
-																	Pos: p(443, 36),
+																	Pos: p(471, 36),
 																},
 															},
 														},
@@ -6778,41 +7250,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(444, 17),
+												Pos: p(472, 17),
 												X: &lang.ThisExpr{
-													Pos: p(444, 24),
+													Pos: p(472, 24),
 												},
 											},
 										},
-										Rbrace: p(445, 13),
+										Rbrace: p(473, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(446, 13),
+									Pos: p(474, 13),
 									X: &lang.NewExpr{
-										Pos: p(446, 20),
+										Pos: p(474, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(446, 24),
+											Pos:  p(474, 24),
 											Name: "LocalAsyncIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(446, 43),
+													Pos:  p(474, 43),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(446, 46),
+												Pos: p(474, 46),
 												X: &lang.Ident{
-													Pos:  p(446, 46),
+													Pos:  p(474, 46),
 													Name: "_start",
 												},
 											},
 											&lang.Arg{
-												Pos: p(446, 54),
+												Pos: p(474, 54),
 												X: &lang.Literal{
-													Pos:   p(446, 54),
+													Pos:   p(474, 54),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
@@ -6822,13 +7294,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(447, 9),
+							Rbrace: p(475, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(450, 5),
+				Pos:       p(478, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LocalIterator",
 				Namespace: "System.Runtime.CompilerServices",
@@ -6838,21 +7310,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(450, 44),
+						Pos:  p(478, 44),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(450, 83),
+								Pos:  p(478, 83),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(450, 87),
+						Pos:  p(478, 87),
 						Name: "System.Collections.Generic.IEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(450, 126),
+								Pos:  p(478, 126),
 								Name: "T",
 							},
 						},
@@ -6860,32 +7332,32 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(452, 9),
+						Pos:       p(480, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(452, 18),
+							Pos:  p(480, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(452, 23),
+									Pos:  p(480, 23),
 									Name: "LocalIterator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(452, 37),
+											Pos:  p(480, 37),
 											Name: "T",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  p(452, 41),
+									Pos:  p(480, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(452, 46),
+											Pos:  p(480, 46),
 											Name: "bool",
 										},
 										&lang.TypeRef{
-											Pos:  p(452, 52),
+											Pos:  p(480, 52),
 											Name: "bool",
 										},
 									},
@@ -6894,79 +7366,79 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(452, 59),
+								Pos:  p(480, 59),
 								Name: "_start",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(453, 9),
+						Pos: p(481, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(453, 9),
+							Pos:  p(481, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(453, 14),
+									Pos:  p(481, 14),
 									Name: "bool",
 								},
 								&lang.TypeRef{
-									Pos:  p(453, 20),
+									Pos:  p(481, 20),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(453, 26),
+								Pos:  p(481, 26),
 								Name: "_moveNext",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(454, 9),
+						Pos:       p(482, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(454, 18),
+							Pos:  p(482, 18),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(454, 22),
+								Pos:  p(482, 22),
 								Name: "_thread",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(456, 9),
+						Pos:       p(484, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LocalIterator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(456, 30),
+								Pos: p(484, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(456, 30),
+									Pos:  p(484, 30),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(456, 35),
+											Pos:  p(484, 35),
 											Name: "LocalIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(456, 49),
+													Pos:  p(484, 49),
 													Name: "T",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  p(456, 53),
+											Pos:  p(484, 53),
 											Name: "Func",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(456, 58),
+													Pos:  p(484, 58),
 													Name: "bool",
 												},
 												&lang.TypeRef{
-													Pos:  p(456, 64),
+													Pos:  p(484, 64),
 													Name: "bool",
 												},
 											},
@@ -6976,51 +7448,51 @@ func preludeAST() *lang.File {
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: p(456, 78),
+								Pos: p(484, 78),
 								Type: &lang.TypeRef{
-									Pos:  p(456, 78),
+									Pos:  p(484, 78),
 									Name: "bool",
 								},
 								Name: "enumerable",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(457, 9),
+							Pos: p(485, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(458, 13),
+									Pos: p(486, 13),
 									X: &lang.AssignExpr{
-										Pos: p(458, 20),
+										Pos: p(486, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(458, 13),
+											Pos:  p(486, 13),
 											Name: "_start",
 										},
 										Right: &lang.Ident{
-											Pos:  p(458, 22),
+											Pos:  p(486, 22),
 											Name: "start",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(459, 13),
+									Pos: p(487, 13),
 									Cond: &lang.Ident{
-										Pos:  p(459, 17),
+										Pos:  p(487, 17),
 										Name: "enumerable",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(459, 29),
+										Pos: p(487, 29),
 										X: &lang.AssignExpr{
-											Pos: p(459, 37),
+											Pos: p(487, 37),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(459, 29),
+												Pos:  p(487, 29),
 												Name: "_thread",
 											},
 											Right: &lang.MemberExpr{
-												Pos: p(459, 51),
+												Pos: p(487, 51),
 												X: &lang.Ident{
-													Pos:  p(459, 39),
+													Pos:  p(487, 39),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -7028,25 +7500,25 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(460, 18),
+										Pos: p(488, 18),
 										X: &lang.AssignExpr{
-											Pos: p(460, 28),
+											Pos: p(488, 28),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(460, 18),
+												Pos:  p(488, 18),
 												Name: "_moveNext",
 											},
 											Right: &lang.CallExpr{
-												Pos: p(460, 30),
+												Pos: p(488, 30),
 												Fun: &lang.Ident{
-													Pos:  p(460, 30),
+													Pos:  p(488, 30),
 													Name: "start",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(460, 36),
+														Pos: p(488, 36),
 														X: &lang.ThisExpr{
-															Pos: p(460, 36),
+															Pos: p(488, 36),
 														},
 													},
 												},
@@ -7055,63 +7527,63 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(461, 9),
+							Rbrace: p(489, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(463, 9),
+						Pos:       p(491, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(463, 16),
+							Pos:  p(491, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(463, 28),
+								Pos:  p(491, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(463, 33),
+								Pos:  p(491, 33),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(464, 9),
+						Pos:       p(492, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(464, 16),
+							Pos:  p(492, 16),
 							Name: "bool",
 						},
 						Name: "MoveNext",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(464, 53),
+							Pos: p(492, 53),
 							Op:  "&&",
 							X: &lang.BinaryExpr{
-								Pos: p(464, 45),
+								Pos: p(492, 45),
 								Op:  "!=",
 								X: &lang.Ident{
-									Pos:  p(464, 35),
+									Pos:  p(492, 35),
 									Name: "_moveNext",
 								},
 								Y: &lang.Literal{
-									Pos:  p(464, 48),
+									Pos:  p(492, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Y: &lang.CallExpr{
-								Pos: p(464, 56),
+								Pos: p(492, 56),
 								Fun: &lang.Ident{
-									Pos:  p(464, 56),
+									Pos:  p(492, 56),
 									Name: "_moveNext",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(464, 66),
+										Pos: p(492, 66),
 										X: &lang.Literal{
-											Pos:   p(464, 66),
+											Pos:   p(492, 66),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -7122,44 +7594,44 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(465, 9),
+						Pos:       p(493, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(465, 16),
+							Pos:  p(493, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos: p(465, 31),
+							Pos: p(493, 31),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(465, 33),
+									Pos: p(493, 33),
 									Cond: &lang.BinaryExpr{
-										Pos: p(465, 47),
+										Pos: p(493, 47),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(465, 37),
+											Pos:  p(493, 37),
 											Name: "_moveNext",
 										},
 										Y: &lang.Literal{
-											Pos:  p(465, 50),
+											Pos:  p(493, 50),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(465, 56),
+										Pos: p(493, 56),
 										X: &lang.CallExpr{
-											Pos: p(465, 56),
+											Pos: p(493, 56),
 											Fun: &lang.Ident{
-												Pos:  p(465, 56),
+												Pos:  p(493, 56),
 												Name: "_moveNext",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(465, 66),
+													Pos: p(493, 66),
 													X: &lang.Literal{
-														Pos:   p(465, 66),
+														Pos:   p(493, 66),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -7170,74 +7642,74 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(465, 73),
+							Rbrace: p(493, 73),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(466, 9),
+						Pos:       p(494, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(466, 16),
+							Pos:  p(494, 16),
 							Name: "void",
 						},
 						Name: "Reset",
 						ExprBody: &lang.ThrowExpr{
-							Pos: p(466, 32),
+							Pos: p(494, 32),
 							X: &lang.NewExpr{
-								Pos: p(466, 38),
+								Pos: p(494, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(466, 42),
+									Pos:  p(494, 42),
 									Name: "NotSupportedException",
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(468, 9),
+						Pos:       p(496, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(468, 16),
+							Pos:  p(496, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(468, 55),
+									Pos:  p(496, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(469, 9),
+							Pos: p(497, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(470, 13),
+									Pos: p(498, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(470, 35),
+										Pos: p(498, 35),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(470, 27),
+											Pos: p(498, 27),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(470, 17),
+												Pos:  p(498, 17),
 												Name: "_moveNext",
 											},
 											Y: &lang.Literal{
-												Pos:  p(470, 30),
+												Pos:  p(498, 30),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(470, 46),
+											Pos: p(498, 46),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(470, 38),
+												Pos:  p(498, 38),
 												Name: "_thread",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(470, 61),
+												Pos: p(498, 61),
 												X: &lang.Ident{
-													Pos:  p(470, 49),
+													Pos:  p(498, 49),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -7245,28 +7717,28 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(471, 13),
+										Pos: p(499, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(472, 17),
+												Pos: p(500, 17),
 												X: &lang.AssignExpr{
-													Pos: p(472, 27),
+													Pos: p(500, 27),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(472, 17),
+														Pos:  p(500, 17),
 														Name: "_moveNext",
 													},
 													Right: &lang.CallExpr{
-														Pos: p(472, 29),
+														Pos: p(500, 29),
 														Fun: &lang.Ident{
-															Pos:  p(472, 29),
+															Pos:  p(500, 29),
 															Name: "_start",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(472, 36),
+																Pos: p(500, 36),
 																X: &lang.ThisExpr{
-																	Pos: p(472, 36),
+																	Pos: p(500, 36),
 																},
 															},
 														},
@@ -7274,41 +7746,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(473, 17),
+												Pos: p(501, 17),
 												X: &lang.ThisExpr{
-													Pos: p(473, 24),
+													Pos: p(501, 24),
 												},
 											},
 										},
-										Rbrace: p(474, 13),
+										Rbrace: p(502, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(475, 13),
+									Pos: p(503, 13),
 									X: &lang.NewExpr{
-										Pos: p(475, 20),
+										Pos: p(503, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(475, 24),
+											Pos:  p(503, 24),
 											Name: "LocalIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(475, 38),
+													Pos:  p(503, 38),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(475, 41),
+												Pos: p(503, 41),
 												X: &lang.Ident{
-													Pos:  p(475, 41),
+													Pos:  p(503, 41),
 													Name: "_start",
 												},
 											},
 											&lang.Arg{
-												Pos: p(475, 49),
+												Pos: p(503, 49),
 												X: &lang.Literal{
-													Pos:   p(475, 49),
+													Pos:   p(503, 49),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
@@ -7318,50 +7790,110 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(476, 9),
+							Rbrace: p(504, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(479, 5),
+				Pos:       p(510, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "INotifyCompletion",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: p(512, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(512, 9),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(512, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(512, 26),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(515, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ICriticalNotifyCompletion",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(515, 50),
+						Name: "INotifyCompletion",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: p(517, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(517, 9),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(517, 32),
+								Type: &lang.TypeRef{
+									Pos:  p(517, 32),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(520, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(479, 46),
+						Pos:  p(520, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(481, 9),
+						Pos:       p(522, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(481, 17),
+							Pos:  p(522, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(481, 24),
+								Pos:  p(522, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(482, 9),
+						Pos:       p(523, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(482, 46),
+							Pos:  p(523, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(482, 51),
+									Pos: p(523, 51),
 									X: &lang.Literal{
-										Pos:   p(482, 51),
+										Pos:   p(523, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -7370,32 +7902,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(482, 114),
-							Rbrace: p(482, 116),
+							Pos:    p(523, 114),
+							Rbrace: p(523, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(483, 9),
+						Pos:       p(524, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(483, 42),
+								Pos: p(524, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(483, 42),
+									Pos:  p(524, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(483, 67),
+							Pos:  p(524, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(483, 72),
+									Pos: p(524, 72),
 									X: &lang.Literal{
-										Pos:   p(483, 72),
+										Pos:   p(524, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -7404,90 +7936,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(483, 135),
+							Pos: p(524, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(483, 137),
+									Pos: p(524, 137),
 									X: &lang.AssignExpr{
-										Pos: p(483, 148),
+										Pos: p(524, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(483, 137),
+											Pos:  p(524, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(483, 150),
+											Pos:  p(524, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(483, 166),
+							Rbrace: p(524, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(484, 9),
+						Pos:       p(525, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(484, 16),
+							Pos:  p(525, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(484, 41),
+							Pos:  p(525, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(485, 9),
+						Pos:       p(526, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(485, 25),
+							Pos:  p(526, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(485, 116),
+							Pos: p(526, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(485, 103),
+								Pos: p(526, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(485, 78),
+									Pos: p(526, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(485, 56),
+										Pos: p(526, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(485, 48),
+											Pos: p(526, 48),
 											X: &lang.BaseExpr{
-												Pos: p(485, 43),
+												Pos: p(526, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(485, 70),
+											Pos: p(526, 70),
 											X: &lang.Ident{
-												Pos:  p(485, 58),
+												Pos:  p(526, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(485, 80),
+										Pos:   p(526, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(485, 105),
+									Pos:  p(526, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(485, 118),
+								Pos:   p(526, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -7497,54 +8029,54 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(488, 5),
+				Pos:       p(529, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(488, 65),
+						Pos:  p(529, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(490, 9),
+						Pos:       p(531, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(490, 54),
+								Pos: p(531, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(490, 54),
+									Pos:  p(531, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(490, 73),
-							Rbrace: p(490, 75),
+							Pos:    p(531, 73),
+							Rbrace: p(531, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(495, 5),
+				Pos:       p(536, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EnumeratorCancellationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(495, 59),
+						Pos:  p(536, 59),
 						Name: "Attribute",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(504, 5),
+				Pos:       p(545, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredCancelableAsyncEnumerable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -7554,52 +8086,52 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(506, 9),
+						Pos:       p(547, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(506, 18),
+							Pos:  p(547, 18),
 							Name: "System.Collections.Generic.IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(506, 62),
+									Pos:  p(547, 62),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(506, 65),
+								Pos:  p(547, 65),
 								Name: "_source",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(507, 9),
+						Pos:       p(548, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(507, 18),
+							Pos:  p(548, 18),
 							Name: "System.Threading.CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(507, 53),
+								Pos:  p(548, 53),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(508, 9),
+						Pos:       p(549, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ConfiguredCancelableAsyncEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(508, 54),
+								Pos: p(549, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(508, 54),
+									Pos:  p(549, 54),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(508, 98),
+											Pos:  p(549, 98),
 											Name: "T",
 										},
 									},
@@ -7607,60 +8139,60 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(508, 109),
+								Pos: p(549, 109),
 								Type: &lang.TypeRef{
-									Pos:  p(508, 109),
+									Pos:  p(549, 109),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(509, 9),
+							Pos: p(550, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(510, 13),
+									Pos: p(551, 13),
 									X: &lang.AssignExpr{
-										Pos: p(510, 21),
+										Pos: p(551, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(510, 13),
+											Pos:  p(551, 13),
 											Name: "_source",
 										},
 										Right: &lang.Ident{
-											Pos:  p(510, 23),
+											Pos:  p(551, 23),
 											Name: "source",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(511, 13),
+									Pos: p(552, 13),
 									X: &lang.AssignExpr{
-										Pos: p(511, 20),
+										Pos: p(552, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(511, 13),
+											Pos:  p(552, 13),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(511, 22),
+											Pos:  p(552, 22),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(512, 9),
+							Rbrace: p(553, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(513, 9),
+						Pos:       p(554, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(513, 16),
+							Pos:  p(554, 16),
 							Name: "ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(513, 52),
+									Pos:  p(554, 52),
 									Name: "T",
 								},
 							},
@@ -7668,27 +8200,27 @@ func preludeAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(513, 70),
+								Pos: p(554, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(513, 70),
+									Pos:  p(554, 70),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(513, 105),
+							Pos: p(554, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(514, 9),
+						Pos:       p(555, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(514, 16),
+							Pos:  p(555, 16),
 							Name: "ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(514, 52),
+									Pos:  p(555, 52),
 									Name: "T",
 								},
 							},
@@ -7696,38 +8228,38 @@ func preludeAST() *lang.File {
 						Name: "WithCancellation",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(514, 72),
+								Pos: p(555, 72),
 								Type: &lang.TypeRef{
-									Pos:  p(514, 72),
+									Pos:  p(555, 72),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(515, 13),
+							Pos: p(556, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(515, 17),
+								Pos:  p(556, 17),
 								Name: "ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(515, 53),
+										Pos:  p(556, 53),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(515, 56),
+									Pos: p(556, 56),
 									X: &lang.Ident{
-										Pos:  p(515, 56),
+										Pos:  p(556, 56),
 										Name: "_source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(515, 65),
+									Pos: p(556, 65),
 									X: &lang.Ident{
-										Pos:  p(515, 65),
+										Pos:  p(556, 65),
 										Name: "cancellationToken",
 									},
 								},
@@ -7735,34 +8267,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(516, 9),
+						Pos:       p(557, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(516, 16),
+							Pos:  p(557, 16),
 							Name: "System.Collections.Generic.IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(516, 60),
+									Pos:  p(557, 60),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetAsyncEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(516, 95),
+							Pos: p(557, 95),
 							Fun: &lang.MemberExpr{
-								Pos: p(516, 95),
+								Pos: p(557, 95),
 								X: &lang.Ident{
-									Pos:  p(516, 87),
+									Pos:  p(557, 87),
 									Name: "_source",
 								},
 								Name: "GetAsyncEnumerator",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(516, 114),
+									Pos: p(557, 114),
 									X: &lang.Ident{
-										Pos:  p(516, 114),
+										Pos:  p(557, 114),
 										Name: "_token",
 									},
 								},
@@ -7772,21 +8304,21 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(522, 5),
+				Pos:       p(563, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAsyncEnumerableExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(524, 9),
+						Pos:       p(565, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(524, 23),
+							Pos:  p(565, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(524, 91),
+									Pos:  p(565, 91),
 									Name: "T",
 								},
 							},
@@ -7797,14 +8329,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(524, 114),
+								Pos:      p(565, 114),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(524, 119),
+									Pos:  p(565, 119),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(524, 163),
+											Pos:  p(565, 163),
 											Name: "T",
 										},
 									},
@@ -7812,38 +8344,38 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(524, 174),
+								Pos: p(565, 174),
 								Type: &lang.TypeRef{
-									Pos:  p(524, 174),
+									Pos:  p(565, 174),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(525, 13),
+							Pos: p(566, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(525, 17),
+								Pos:  p(566, 17),
 								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(525, 85),
+										Pos:  p(566, 85),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(525, 88),
+									Pos: p(566, 88),
 									X: &lang.Ident{
-										Pos:  p(525, 88),
+										Pos:  p(566, 88),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(525, 96),
+									Pos: p(566, 96),
 									X: &lang.Ident{
-										Pos:  p(525, 96),
+										Pos:  p(566, 96),
 										Name: "cancellationToken",
 									},
 								},
@@ -7851,14 +8383,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(526, 9),
+						Pos:       p(567, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(526, 23),
+							Pos:  p(567, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(526, 91),
+									Pos:  p(567, 91),
 									Name: "T",
 								},
 							},
@@ -7869,14 +8401,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(526, 112),
+								Pos:      p(567, 112),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(526, 117),
+									Pos:  p(567, 117),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(526, 161),
+											Pos:  p(567, 161),
 											Name: "T",
 										},
 									},
@@ -7884,38 +8416,38 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(526, 172),
+								Pos: p(567, 172),
 								Type: &lang.TypeRef{
-									Pos:  p(526, 172),
+									Pos:  p(567, 172),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(527, 13),
+							Pos: p(568, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(527, 17),
+								Pos:  p(568, 17),
 								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(527, 85),
+										Pos:  p(568, 85),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(527, 88),
+									Pos: p(568, 88),
 									X: &lang.Ident{
-										Pos:  p(527, 88),
+										Pos:  p(568, 88),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(527, 96),
+									Pos: p(568, 96),
 									X: &lang.DefaultExpr{
-										Pos: p(527, 96),
+										Pos: p(568, 96),
 									},
 								},
 							},
@@ -7924,30 +8456,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(530, 5),
+				Pos:       p(571, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(530, 42),
+						Pos:  p(571, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(532, 9),
+						Pos:       p(573, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(532, 42),
+							Pos:  p(573, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(532, 47),
+									Pos: p(573, 47),
 									X: &lang.Literal{
-										Pos:   p(532, 47),
+										Pos:   p(573, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -7956,76 +8488,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(532, 71),
-							Rbrace: p(532, 73),
+							Pos:    p(573, 71),
+							Rbrace: p(573, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(534, 9),
+						Pos:       p(575, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(534, 38),
+								Pos: p(575, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(534, 38),
+									Pos:  p(575, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(534, 52),
+							Pos:  p(575, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(534, 57),
+									Pos: p(575, 57),
 									X: &lang.CondExpr{
-										Pos: p(534, 86),
+										Pos: p(575, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(534, 71),
+											Pos: p(575, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(534, 61),
+												Pos: p(575, 61),
 												X: &lang.Ident{
-													Pos:  p(534, 57),
+													Pos:  p(575, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(534, 64),
+													Pos: p(575, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(534, 64),
+														Pos:  p(575, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(534, 78),
+												Pos: p(575, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(534, 74),
+													Pos:  p(575, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(534, 81),
+													Pos:  p(575, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(534, 88),
+											Pos: p(575, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(534, 89),
+												Pos:  p(575, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(534, 96),
+												Pos:  p(575, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(534, 102),
+											Pos:   p(575, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -8035,146 +8567,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(534, 126),
-							Rbrace: p(534, 128),
+							Pos:    p(575, 126),
+							Rbrace: p(575, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(535, 9),
+						Pos:       p(576, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(535, 38),
+								Pos: p(576, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(535, 38),
+									Pos:  p(576, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(535, 54),
+								Pos: p(576, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(535, 54),
+									Pos:  p(576, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(535, 82),
+							Pos:  p(576, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(535, 87),
+									Pos: p(576, 87),
 									X: &lang.Ident{
-										Pos:  p(535, 87),
+										Pos:  p(576, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(535, 96),
+									Pos: p(576, 96),
 									X: &lang.Ident{
-										Pos:  p(535, 96),
+										Pos:  p(576, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(535, 112),
-							Rbrace: p(535, 114),
+							Pos:    p(576, 112),
+							Rbrace: p(576, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(536, 9),
+						Pos:       p(577, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(536, 38),
+								Pos: p(577, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 38),
+									Pos:  p(577, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(536, 54),
+								Pos: p(577, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 54),
+									Pos:  p(577, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(536, 80),
+								Pos: p(577, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 80),
+									Pos:  p(577, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(536, 96),
+							Pos:  p(577, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(536, 101),
+									Pos: p(577, 101),
 									X: &lang.Ident{
-										Pos:  p(536, 101),
+										Pos:  p(577, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(536, 110),
+									Pos: p(577, 110),
 									X: &lang.Ident{
-										Pos:  p(536, 110),
+										Pos:  p(577, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(536, 126),
+									Pos: p(577, 126),
 									X: &lang.Ident{
-										Pos:  p(536, 126),
+										Pos:  p(577, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(536, 133),
-							Rbrace: p(536, 135),
+							Pos:    p(577, 133),
+							Rbrace: p(577, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(542, 5),
+				Pos:       p(583, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(542, 41),
+						Pos:  p(583, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(544, 9),
+						Pos:       p(585, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(544, 41),
+							Pos:  p(585, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(544, 46),
+									Pos: p(585, 46),
 									X: &lang.Literal{
-										Pos:   p(544, 46),
+										Pos:   p(585, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -8183,116 +8715,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(544, 98),
-							Rbrace: p(544, 100),
+							Pos:    p(585, 98),
+							Rbrace: p(585, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(545, 9),
+						Pos:       p(586, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(545, 37),
+								Pos: p(586, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(545, 37),
+									Pos:  p(586, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(545, 55),
+							Pos:  p(586, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(545, 60),
+									Pos: p(586, 60),
 									X: &lang.Ident{
-										Pos:  p(545, 60),
+										Pos:  p(586, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(545, 69),
-							Rbrace: p(545, 71),
+							Pos:    p(586, 69),
+							Rbrace: p(586, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(546, 9),
+						Pos:       p(587, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(546, 37),
+								Pos: p(587, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 37),
+									Pos:  p(587, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(546, 53),
+								Pos: p(587, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 53),
+									Pos:  p(587, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(546, 81),
+							Pos:  p(587, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(546, 86),
+									Pos: p(587, 86),
 									X: &lang.Ident{
-										Pos:  p(546, 86),
+										Pos:  p(587, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(546, 95),
+									Pos: p(587, 95),
 									X: &lang.Ident{
-										Pos:  p(546, 95),
+										Pos:  p(587, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(546, 111),
-							Rbrace: p(546, 113),
+							Pos:    p(587, 111),
+							Rbrace: p(587, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(552, 5),
+				Pos:       p(593, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(552, 49),
+						Pos:  p(593, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(554, 9),
+						Pos:       p(595, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(554, 49),
+							Pos:  p(595, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(554, 54),
+									Pos: p(595, 54),
 									X: &lang.Literal{
-										Pos:   p(554, 54),
+										Pos:   p(595, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -8301,69 +8833,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(554, 136),
-							Rbrace: p(554, 138),
+							Pos:    p(595, 136),
+							Rbrace: p(595, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(555, 9),
+						Pos:       p(596, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(555, 45),
+								Pos: p(596, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(555, 45),
+									Pos:  p(596, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(555, 63),
+							Pos:  p(596, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(555, 68),
+									Pos: p(596, 68),
 									X: &lang.Ident{
-										Pos:  p(555, 68),
+										Pos:  p(596, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(555, 77),
-							Rbrace: p(555, 79),
+							Pos:    p(596, 77),
+							Rbrace: p(596, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(558, 5),
+				Pos:       p(599, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(558, 47),
+						Pos:  p(599, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(560, 9),
+						Pos:       p(601, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(560, 47),
+							Pos:  p(601, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(560, 52),
+									Pos: p(601, 52),
 									X: &lang.Literal{
-										Pos:   p(560, 52),
+										Pos:   p(601, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -8372,69 +8904,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(560, 100),
-							Rbrace: p(560, 102),
+							Pos:    p(601, 100),
+							Rbrace: p(601, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(561, 9),
+						Pos:       p(602, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(561, 43),
+								Pos: p(602, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(561, 43),
+									Pos:  p(602, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(561, 61),
+							Pos:  p(602, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(561, 66),
+									Pos: p(602, 66),
 									X: &lang.Ident{
-										Pos:  p(561, 66),
+										Pos:  p(602, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(561, 75),
-							Rbrace: p(561, 77),
+							Pos:    p(602, 75),
+							Rbrace: p(602, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(564, 5),
+				Pos:       p(605, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(564, 43),
+						Pos:  p(605, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(566, 9),
+						Pos:       p(607, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(566, 43),
+							Pos:  p(607, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(566, 48),
+									Pos: p(607, 48),
 									X: &lang.Literal{
-										Pos:   p(566, 48),
+										Pos:   p(607, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -8443,129 +8975,129 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(566, 139),
-							Rbrace: p(566, 141),
+							Pos:    p(607, 139),
+							Rbrace: p(607, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(567, 9),
+						Pos:       p(608, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(567, 39),
+								Pos: p(608, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(567, 39),
+									Pos:  p(608, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(567, 57),
+							Pos:  p(608, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(567, 62),
+									Pos: p(608, 62),
 									X: &lang.Ident{
-										Pos:  p(567, 62),
+										Pos:  p(608, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(567, 71),
-							Rbrace: p(567, 73),
+							Pos:    p(608, 71),
+							Rbrace: p(608, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(577, 5),
+				Pos:       p(618, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(577, 42),
+						Pos:  p(618, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(577, 48),
+						Pos:  p(618, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(577, 60),
+						Pos:  p(618, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(577, 72),
+						Pos:  p(618, 72),
 						Name: "DropWrite",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(579, 5),
+				Pos:       p(620, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       p(581, 9),
+						Pos:       p(622, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(581, 16),
+							Pos:  p(622, 16),
 							Name: "bool",
 						},
 						Name: "SingleWriter",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(581, 36),
+								Pos:  p(622, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(581, 41),
+								Pos:  p(622, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(582, 9),
+						Pos:       p(623, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(582, 16),
+							Pos:  p(623, 16),
 							Name: "bool",
 						},
 						Name: "SingleReader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(582, 36),
+								Pos:  p(623, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(582, 41),
+								Pos:  p(623, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(583, 9),
+						Pos:       p(624, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(583, 16),
+							Pos:  p(624, 16),
 							Name: "bool",
 						},
 						Name: "AllowSynchronousContinuations",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(583, 53),
+								Pos:  p(624, 53),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(583, 58),
+								Pos:  p(624, 58),
 								Kind: "set",
 							},
 						},
@@ -8573,133 +9105,133 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(586, 5),
+				Pos:       p(627, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnboundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(586, 51),
+						Pos:  p(627, 51),
 						Name: "ChannelOptions",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(588, 5),
+				Pos:       p(629, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BoundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(588, 49),
+						Pos:  p(629, 49),
 						Name: "ChannelOptions",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(590, 9),
+						Pos: p(631, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(590, 9),
+							Pos:  p(631, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(590, 13),
+								Pos:  p(631, 13),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(591, 9),
+						Pos:       p(632, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BoundedChannelOptions",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(591, 38),
+								Pos: p(632, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(591, 38),
+									Pos:  p(632, 38),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(591, 52),
+							Pos: p(632, 52),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(591, 54),
+									Pos: p(632, 54),
 									X: &lang.AssignExpr{
-										Pos: p(591, 63),
+										Pos: p(632, 63),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(591, 54),
+											Pos:  p(632, 54),
 											Name: "Capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(591, 65),
+											Pos:  p(632, 65),
 											Name: "capacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(591, 75),
+							Rbrace: p(632, 75),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(592, 9),
+						Pos:       p(633, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(592, 16),
+							Pos:  p(633, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(594, 13),
+								Pos:  p(635, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(594, 20),
+									Pos:  p(635, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(595, 13),
+								Pos:  p(636, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(596, 13),
+									Pos: p(637, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(597, 17),
+											Pos: p(638, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(597, 27),
+												Pos: p(638, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(597, 21),
+													Pos:  p(638, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(597, 29),
+													Pos:   p(638, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(597, 32),
+												Pos: p(638, 32),
 												X: &lang.NewExpr{
-													Pos: p(597, 38),
+													Pos: p(638, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(597, 42),
+														Pos:  p(638, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(597, 70),
+															Pos: p(638, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(597, 70),
+																Pos: p(638, 70),
 																X: &lang.Ident{
-																	Pos:  p(597, 77),
+																	Pos:  p(638, 77),
 																	Name: "value",
 																},
 															},
@@ -8709,41 +9241,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(598, 17),
+											Pos: p(639, 17),
 											X: &lang.AssignExpr{
-												Pos: p(598, 27),
+												Pos: p(639, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(598, 17),
+													Pos:  p(639, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(598, 29),
+													Pos:  p(639, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(599, 13),
+									Rbrace: p(640, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(601, 9),
+						Pos:       p(642, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(601, 16),
+							Pos:  p(642, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(601, 50),
+								Pos:  p(642, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(601, 55),
+								Pos:  p(642, 55),
 								Kind: "set",
 							},
 						},
@@ -8751,30 +9283,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(604, 5),
+				Pos:       p(645, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(604, 43),
+						Pos:  p(645, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(606, 9),
+						Pos:       p(647, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(606, 43),
+							Pos:  p(647, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(606, 48),
+									Pos: p(647, 48),
 									X: &lang.Literal{
-										Pos:   p(606, 48),
+										Pos:   p(647, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -8783,148 +9315,148 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(606, 80),
-							Rbrace: p(606, 82),
+							Pos:    p(647, 80),
+							Rbrace: p(647, 82),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(607, 9),
+						Pos:       p(648, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(607, 39),
+								Pos: p(648, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(607, 39),
+									Pos:  p(648, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(607, 57),
+							Pos:  p(648, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(607, 62),
+									Pos: p(648, 62),
 									X: &lang.Ident{
-										Pos:  p(607, 62),
+										Pos:  p(648, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(607, 71),
-							Rbrace: p(607, 73),
+							Pos:    p(648, 71),
+							Rbrace: p(648, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(608, 9),
+						Pos:       p(649, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(608, 39),
+								Pos: p(649, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(608, 39),
+									Pos:  p(649, 39),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(608, 67),
+							Pos:  p(649, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(608, 72),
+									Pos: p(649, 72),
 									X: &lang.Literal{
-										Pos:   p(608, 72),
+										Pos:   p(649, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(608, 104),
+									Pos: p(649, 104),
 									X: &lang.Ident{
-										Pos:  p(608, 104),
+										Pos:  p(649, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(608, 120),
-							Rbrace: p(608, 122),
+							Pos:    p(649, 120),
+							Rbrace: p(649, 122),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(609, 9),
+						Pos:       p(650, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(609, 39),
+								Pos: p(650, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(609, 39),
+									Pos:  p(650, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(609, 55),
+								Pos: p(650, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(609, 55),
+									Pos:  p(650, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(609, 83),
+							Pos:  p(650, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(609, 88),
+									Pos: p(650, 88),
 									X: &lang.Ident{
-										Pos:  p(609, 88),
+										Pos:  p(650, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(609, 97),
+									Pos: p(650, 97),
 									X: &lang.Ident{
-										Pos:  p(609, 97),
+										Pos:  p(650, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(609, 113),
-							Rbrace: p(609, 115),
+							Pos:    p(650, 113),
+							Rbrace: p(650, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(612, 5),
+				Pos:       p(653, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(614, 9),
+						Pos:       p(655, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(614, 23),
+							Pos:  p(655, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(614, 31),
+									Pos:  p(655, 31),
 									Name: "T",
 								},
 							},
@@ -8934,32 +9466,32 @@ func preludeAST() *lang.File {
 							"T",
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(614, 58),
+							Pos: p(655, 58),
 							Type: &lang.TypeRef{
-								Pos:  p(614, 62),
+								Pos:  p(655, 62),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(614, 70),
+										Pos:  p(655, 70),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(614, 73),
+									Pos: p(655, 73),
 									X: &lang.Literal{
-										Pos:   p(614, 73),
+										Pos:   p(655, 73),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(614, 76),
+									Pos: p(655, 76),
 									X: &lang.MemberExpr{
-										Pos: p(614, 99),
+										Pos: p(655, 99),
 										X: &lang.Ident{
-											Pos:  p(614, 76),
+											Pos:  p(655, 76),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -8969,14 +9501,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(615, 9),
+						Pos:       p(656, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(615, 23),
+							Pos:  p(656, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(615, 31),
+									Pos:  p(656, 31),
 									Name: "T",
 								},
 							},
@@ -8987,41 +9519,41 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(615, 53),
+								Pos: p(656, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(615, 53),
+									Pos:  p(656, 53),
 									Name: "UnboundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(615, 89),
+							Pos: p(656, 89),
 							Type: &lang.TypeRef{
-								Pos:  p(615, 93),
+								Pos:  p(656, 93),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(615, 101),
+										Pos:  p(656, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(615, 104),
+									Pos: p(656, 104),
 									X: &lang.Literal{
-										Pos:   p(615, 104),
+										Pos:   p(656, 104),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(615, 107),
+									Pos: p(656, 107),
 									X: &lang.MemberExpr{
-										Pos: p(615, 130),
+										Pos: p(656, 130),
 										X: &lang.Ident{
-											Pos:  p(615, 107),
+											Pos:  p(656, 107),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -9031,14 +9563,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(616, 9),
+						Pos:       p(657, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(616, 23),
+							Pos:  p(657, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(616, 31),
+									Pos:  p(657, 31),
 									Name: "T",
 								},
 							},
@@ -9049,47 +9581,47 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(616, 51),
+								Pos: p(657, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(616, 51),
+									Pos:  p(657, 51),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(617, 9),
+							Pos: p(658, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(618, 13),
+									Pos: p(659, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(618, 26),
+										Pos: p(659, 26),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(618, 17),
+											Pos:  p(659, 17),
 											Name: "capacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(618, 28),
+											Pos:   p(659, 28),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(618, 31),
+										Pos: p(659, 31),
 										X: &lang.NewExpr{
-											Pos: p(618, 37),
+											Pos: p(659, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(618, 41),
+												Pos:  p(659, 41),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(618, 69),
+													Pos: p(659, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(618, 69),
+														Pos: p(659, 69),
 														X: &lang.Ident{
-															Pos:  p(618, 76),
+															Pos:  p(659, 76),
 															Name: "capacity",
 														},
 													},
@@ -9099,33 +9631,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(619, 13),
+									Pos: p(660, 13),
 									X: &lang.NewExpr{
-										Pos: p(619, 20),
+										Pos: p(660, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(619, 24),
+											Pos:  p(660, 24),
 											Name: "Channel",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(619, 32),
+													Pos:  p(660, 32),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(619, 35),
+												Pos: p(660, 35),
 												X: &lang.Ident{
-													Pos:  p(619, 35),
+													Pos:  p(660, 35),
 													Name: "capacity",
 												},
 											},
 											&lang.Arg{
-												Pos: p(619, 45),
+												Pos: p(660, 45),
 												X: &lang.MemberExpr{
-													Pos: p(619, 68),
+													Pos: p(660, 68),
 													X: &lang.Ident{
-														Pos:  p(619, 45),
+														Pos:  p(660, 45),
 														Name: "BoundedChannelFullMode",
 													},
 													Name: "Wait",
@@ -9135,18 +9667,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(620, 9),
+							Rbrace: p(661, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(621, 9),
+						Pos:       p(662, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(621, 23),
+							Pos:  p(662, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(621, 31),
+									Pos:  p(662, 31),
 									Name: "T",
 								},
 							},
@@ -9157,44 +9689,44 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(621, 51),
+								Pos: p(662, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(621, 51),
+									Pos:  p(662, 51),
 									Name: "BoundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(621, 85),
+							Pos: p(662, 85),
 							Type: &lang.TypeRef{
-								Pos:  p(621, 89),
+								Pos:  p(662, 89),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(621, 97),
+										Pos:  p(662, 97),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(621, 100),
+									Pos: p(662, 100),
 									X: &lang.MemberExpr{
-										Pos: p(621, 108),
+										Pos: p(662, 108),
 										X: &lang.Ident{
-											Pos:  p(621, 100),
+											Pos:  p(662, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(621, 118),
+									Pos: p(662, 118),
 									X: &lang.MemberExpr{
-										Pos: p(621, 126),
+										Pos: p(662, 126),
 										X: &lang.Ident{
-											Pos:  p(621, 118),
+											Pos:  p(662, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -9206,7 +9738,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(624, 5),
+				Pos:       p(665, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -9216,20 +9748,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(626, 9),
+						Pos:       p(667, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(626, 27),
+							Pos:  p(667, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(626, 34),
+								Pos:  p(667, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(626, 42),
+									Pos: p(667, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(626, 46),
+										Pos:  p(667, 46),
 										Name: "object",
 									},
 								},
@@ -9237,30 +9769,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(627, 9),
+						Pos:       p(668, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(627, 27),
+							Pos:  p(668, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(627, 32),
+									Pos:  p(668, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(627, 35),
+								Pos:  p(668, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(627, 44),
+									Pos: p(668, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(627, 48),
+										Pos:  p(668, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(627, 53),
+												Pos:  p(668, 53),
 												Name: "T",
 											},
 										},
@@ -9270,18 +9802,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(628, 9),
+						Pos:       p(669, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(628, 27),
+							Pos:  p(669, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(628, 32),
+									Pos:  p(669, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(628, 53),
+											Pos:  p(669, 53),
 											Name: "bool",
 										},
 									},
@@ -9290,20 +9822,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(628, 60),
+								Pos:  p(669, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(628, 75),
+									Pos: p(669, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(628, 79),
+										Pos:  p(669, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(628, 84),
+												Pos:  p(669, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(628, 105),
+														Pos:  p(669, 105),
 														Name: "bool",
 													},
 												},
@@ -9315,18 +9847,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(629, 9),
+						Pos:       p(670, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(629, 27),
+							Pos:  p(670, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(629, 32),
+									Pos:  p(670, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(629, 53),
+											Pos:  p(670, 53),
 											Name: "bool",
 										},
 									},
@@ -9335,20 +9867,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(629, 60),
+								Pos:  p(670, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(629, 76),
+									Pos: p(670, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(629, 80),
+										Pos:  p(670, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(629, 85),
+												Pos:  p(670, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(629, 106),
+														Pos:  p(670, 106),
 														Name: "bool",
 													},
 												},
@@ -9360,29 +9892,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(630, 9),
+						Pos:       p(671, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(630, 27),
+							Pos:  p(671, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(630, 48),
+								Pos:  p(671, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(630, 62),
+									Pos: p(671, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(630, 66),
+										Pos:  p(671, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(630, 87),
+											Pos: p(671, 87),
 											X: &lang.MemberExpr{
-												Pos: p(630, 107),
+												Pos: p(671, 107),
 												X: &lang.Ident{
-													Pos:  p(630, 87),
+													Pos:  p(671, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -9394,142 +9926,142 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(631, 9),
+						Pos:       p(672, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(631, 27),
+							Pos:  p(672, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(631, 31),
+								Pos:  p(672, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(632, 9),
+						Pos:       p(673, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(632, 27),
+							Pos:  p(673, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(632, 50),
+								Pos:  p(673, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(633, 9),
+						Pos:       p(674, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(633, 18),
+							Pos:  p(674, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(633, 23),
+								Pos:  p(674, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(634, 9),
+						Pos:       p(675, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(634, 18),
+							Pos:  p(675, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(634, 28),
+								Pos:  p(675, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(636, 9),
+						Pos:       p(677, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(636, 26),
+								Pos: p(677, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(636, 26),
+									Pos:  p(677, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(636, 40),
+								Pos: p(677, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(636, 40),
+									Pos:  p(677, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(637, 9),
+							Pos: p(678, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(638, 13),
+									Pos: p(679, 13),
 									X: &lang.AssignExpr{
-										Pos: p(638, 23),
+										Pos: p(679, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(638, 13),
+											Pos:  p(679, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(638, 25),
+											Pos:  p(679, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(639, 13),
+									Pos: p(680, 13),
 									X: &lang.AssignExpr{
-										Pos: p(639, 19),
+										Pos: p(680, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(639, 13),
+											Pos:  p(680, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(639, 21),
+											Pos:  p(680, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(640, 13),
+									Pos: p(681, 13),
 									X: &lang.AssignExpr{
-										Pos: p(640, 20),
+										Pos: p(681, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(640, 13),
+											Pos:  p(681, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(640, 22),
+											Pos: p(681, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(640, 26),
+												Pos:  p(681, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(640, 40),
+														Pos:  p(681, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(640, 43),
+													Pos: p(681, 43),
 													X: &lang.ThisExpr{
-														Pos: p(640, 43),
+														Pos: p(681, 43),
 													},
 												},
 											},
@@ -9537,31 +10069,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(641, 13),
+									Pos: p(682, 13),
 									X: &lang.AssignExpr{
-										Pos: p(641, 20),
+										Pos: p(682, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(641, 13),
+											Pos:  p(682, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(641, 22),
+											Pos: p(682, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(641, 26),
+												Pos:  p(682, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(641, 40),
+														Pos:  p(682, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(641, 43),
+													Pos: p(682, 43),
 													X: &lang.ThisExpr{
-														Pos: p(641, 43),
+														Pos: p(682, 43),
 													},
 												},
 											},
@@ -9569,18 +10101,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(642, 9),
+							Rbrace: p(683, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(644, 9),
+						Pos:       p(685, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(644, 16),
+							Pos:  p(685, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(644, 30),
+									Pos:  p(685, 30),
 									Name: "T",
 								},
 							},
@@ -9588,20 +10120,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(644, 42),
+								Pos:  p(685, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(645, 9),
+						Pos:       p(686, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(645, 16),
+							Pos:  p(686, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(645, 30),
+									Pos:  p(686, 30),
 									Name: "T",
 								},
 							},
@@ -9609,32 +10141,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(645, 42),
+								Pos:  p(686, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(647, 9),
+						Pos:       p(688, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(647, 25),
+							Pos:  p(688, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(647, 35),
+								Pos: p(688, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(647, 35),
+									Pos:  p(688, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(647, 40),
+											Pos:  p(688, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(647, 61),
+													Pos:  p(688, 61),
 													Name: "bool",
 												},
 											},
@@ -9644,41 +10176,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(647, 77),
+								Pos: p(688, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(647, 77),
+									Pos:  p(688, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(648, 9),
+							Pos: p(689, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(649, 13),
+									Pos:  p(690, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(649, 31),
+										Pos:  p(690, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(649, 40),
+										Pos: p(690, 40),
 										X: &lang.CallExpr{
-											Pos: p(649, 42),
+											Pos: p(690, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(649, 42),
+												Pos: p(690, 42),
 												X: &lang.Ident{
-													Pos:  p(649, 40),
+													Pos:  p(690, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(649, 55),
+													Pos: p(690, 55),
 													X: &lang.Ident{
-														Pos:  p(649, 55),
+														Pos:  p(690, 55),
 														Name: "result",
 													},
 												},
@@ -9687,13 +10219,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(650, 13),
+									Pos: p(691, 13),
 									X: &lang.CallExpr{
-										Pos: p(650, 21),
+										Pos: p(691, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(650, 21),
+											Pos: p(691, 21),
 											X: &lang.Ident{
-												Pos:  p(650, 13),
+												Pos:  p(691, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
@@ -9701,52 +10233,52 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(651, 9),
+							Rbrace: p(692, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(654, 9),
+						Pos:       p(695, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(654, 18),
+							Pos:  p(695, 18),
 							Name: "void",
 						},
 						Name: "Finish",
 						Body: &lang.BlockStmt{
-							Pos: p(655, 9),
+							Pos: p(696, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(656, 13),
+									Pos: p(697, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(656, 24),
+										Pos: p(697, 24),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(656, 17),
+											Pos:  p(697, 17),
 											Name: "_error",
 										},
 										Y: &lang.Literal{
-											Pos:  p(656, 27),
+											Pos:  p(697, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(656, 33),
+										Pos: p(697, 33),
 										X: &lang.CallExpr{
-											Pos: p(656, 45),
+											Pos: p(697, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(656, 45),
+												Pos: p(697, 45),
 												X: &lang.Ident{
-													Pos:  p(656, 33),
+													Pos:  p(697, 33),
 													Name: "_completion",
 												},
 												Name: "TrySetException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(656, 61),
+													Pos: p(697, 61),
 													X: &lang.Ident{
-														Pos:  p(656, 61),
+														Pos:  p(697, 61),
 														Name: "_error",
 													},
 												},
@@ -9754,13 +10286,13 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(657, 18),
+										Pos: p(698, 18),
 										X: &lang.CallExpr{
-											Pos: p(657, 30),
+											Pos: p(698, 30),
 											Fun: &lang.MemberExpr{
-												Pos: p(657, 30),
+												Pos: p(698, 30),
 												X: &lang.Ident{
-													Pos:  p(657, 18),
+													Pos:  p(698, 18),
 													Name: "_completion",
 												},
 												Name: "TrySetResult",
@@ -9769,18 +10301,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(658, 9),
+							Rbrace: p(699, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(660, 9),
+						Pos:       p(701, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(660, 25),
+							Pos:  p(701, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(660, 35),
+									Pos:  p(701, 35),
 									Name: "bool",
 								},
 							},
@@ -9788,17 +10320,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(660, 46),
+								Pos: p(701, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(660, 46),
+									Pos:  p(701, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(660, 51),
+											Pos:  p(701, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(660, 72),
+													Pos:  p(701, 72),
 													Name: "bool",
 												},
 											},
@@ -9808,42 +10340,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(660, 88),
+								Pos: p(701, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(660, 88),
+									Pos:  p(701, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(661, 9),
+							Pos: p(702, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(662, 13),
+									Pos: p(703, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(662, 17),
+											Pos:  p(703, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(662, 23),
+												Pos: p(703, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(662, 27),
+													Pos:  p(703, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(662, 48),
+															Pos:  p(703, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(662, 54),
+														Pos: p(703, 54),
 														X: &lang.MemberExpr{
-															Pos: p(662, 74),
+															Pos: p(703, 74),
 															X: &lang.Ident{
-																Pos:  p(662, 54),
+																Pos:  p(703, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -9855,22 +10387,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(663, 13),
+									Pos: p(704, 13),
 									X: &lang.CallExpr{
-										Pos: p(663, 21),
+										Pos: p(704, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(663, 21),
+											Pos: p(704, 21),
 											X: &lang.Ident{
-												Pos:  p(663, 13),
+												Pos:  p(704, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(663, 25),
+												Pos: p(704, 25),
 												X: &lang.Ident{
-													Pos:  p(663, 25),
+													Pos:  p(704, 25),
 													Name: "tcs",
 												},
 											},
@@ -9878,47 +10410,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(664, 13),
+									Pos: p(705, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(664, 20),
+										Pos: p(705, 20),
 										X: &lang.Ident{
-											Pos:  p(664, 17),
+											Pos:  p(705, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(664, 35),
+										Pos: p(705, 35),
 										X: &lang.CallExpr{
-											Pos: p(664, 38),
+											Pos: p(705, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(664, 38),
+												Pos: p(705, 38),
 												X: &lang.Ident{
-													Pos:  p(664, 35),
+													Pos:  p(705, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(664, 47),
+													Pos: p(705, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(664, 47),
+														Pos: p(705, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(664, 57),
+															Pos: p(705, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(664, 57),
+																Pos: p(705, 57),
 																X: &lang.Ident{
-																	Pos:  p(664, 53),
+																	Pos:  p(705, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(664, 72),
+																	Pos: p(705, 72),
 																	X: &lang.Ident{
-																		Pos:  p(664, 72),
+																		Pos:  p(705, 72),
 																		Name: "ct",
 																	},
 																},
@@ -9931,26 +10463,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(665, 13),
+									Pos: p(706, 13),
 									X: &lang.NewExpr{
-										Pos: p(665, 20),
+										Pos: p(706, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(665, 24),
+											Pos:  p(706, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(665, 34),
+													Pos:  p(706, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(665, 40),
+												Pos: p(706, 40),
 												X: &lang.MemberExpr{
-													Pos: p(665, 44),
+													Pos: p(706, 44),
 													X: &lang.Ident{
-														Pos:  p(665, 40),
+														Pos:  p(706, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -9960,13 +10492,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(666, 9),
+							Rbrace: p(707, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(669, 5),
+				Pos:       p(710, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -9976,38 +10508,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(671, 9),
+						Pos:       p(712, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(671, 18),
+							Pos:  p(712, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(671, 26),
+									Pos:  p(712, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(671, 29),
+								Pos:  p(712, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(672, 9),
+						Pos:       p(713, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(672, 32),
+								Pos: p(713, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(672, 32),
+									Pos:  p(713, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(672, 40),
+											Pos:  p(713, 40),
 											Name: "T",
 										},
 									},
@@ -10016,41 +10548,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(672, 46),
+							Pos: p(713, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(672, 48),
+									Pos: p(713, 48),
 									X: &lang.AssignExpr{
-										Pos: p(672, 51),
+										Pos: p(713, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(672, 48),
+											Pos:  p(713, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(672, 53),
+											Pos:  p(713, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(672, 56),
+							Rbrace: p(713, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(674, 9),
+						Pos:       p(715, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(674, 16),
+							Pos:  p(715, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(674, 50),
+							Pos: p(715, 50),
 							X: &lang.MemberExpr{
-								Pos: p(674, 38),
+								Pos: p(715, 38),
 								X: &lang.Ident{
-									Pos:  p(674, 35),
+									Pos:  p(715, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -10059,68 +10591,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(675, 9),
+						Pos:       p(716, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(675, 16),
+							Pos:  p(716, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(675, 33),
+							Pos:   p(716, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(676, 9),
+						Pos:       p(717, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(676, 16),
+							Pos:  p(717, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(676, 32),
+							Pos:   p(717, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(677, 9),
+						Pos:       p(718, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(677, 16),
+							Pos:  p(718, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(677, 28),
+								Pos:  p(718, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(677, 32),
+									Pos: p(718, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(677, 34),
+											Pos: p(718, 34),
 											X: &lang.MemberExpr{
-												Pos: p(677, 43),
+												Pos: p(718, 43),
 												X: &lang.Ident{
-													Pos:  p(677, 40),
+													Pos:  p(718, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(677, 50),
+												Pos: p(718, 50),
 												X: &lang.MemberExpr{
-													Pos: p(677, 67),
+													Pos: p(718, 67),
 													X: &lang.MemberExpr{
-														Pos: p(677, 60),
+														Pos: p(718, 60),
 														X: &lang.Ident{
-															Pos:  p(677, 57),
+															Pos:  p(718, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -10130,57 +10662,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(677, 74),
+									Rbrace: p(718, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(679, 9),
+						Pos:       p(720, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(679, 16),
+							Pos:  p(720, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(679, 29),
+								Pos:      p(720, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(679, 33),
+									Pos:  p(720, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(680, 9),
+							Pos: p(721, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(681, 13),
+									Pos: p(722, 13),
 									X: &lang.MemberExpr{
-										Pos: p(681, 22),
+										Pos: p(722, 22),
 										X: &lang.Ident{
-											Pos:  p(681, 19),
+											Pos:  p(722, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(682, 13),
+										Pos: p(723, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(683, 17),
+												Pos: p(724, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(683, 37),
+													Pos: p(724, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(683, 31),
+														Pos: p(724, 31),
 														X: &lang.MemberExpr{
-															Pos: p(683, 24),
+															Pos: p(724, 24),
 															X: &lang.Ident{
-																Pos:  p(683, 21),
+																Pos:  p(724, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10188,69 +10720,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(683, 40),
+														Pos:   p(724, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(684, 17),
+													Pos: p(725, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(685, 21),
+															Pos: p(726, 21),
 															X: &lang.AssignExpr{
-																Pos: p(685, 26),
+																Pos: p(726, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(685, 21),
+																	Pos:  p(726, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(685, 28),
+																	Pos: p(726, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(685, 36),
+																		Pos:  p(726, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(686, 21),
+															Pos: p(727, 21),
 															X: &lang.Literal{
-																Pos:   p(686, 28),
+																Pos:   p(727, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(687, 17),
+													Rbrace: p(728, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(688, 17),
+												Pos: p(729, 17),
 												X: &lang.AssignExpr{
-													Pos: p(688, 22),
+													Pos: p(729, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(688, 17),
+														Pos:  p(729, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(688, 33),
+														Pos: p(729, 33),
 														X: &lang.MemberExpr{
-															Pos: p(688, 27),
+															Pos: p(729, 27),
 															X: &lang.Ident{
-																Pos:  p(688, 24),
+																Pos:  p(729, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(688, 34),
+																Pos: p(729, 34),
 																X: &lang.Literal{
-																	Pos:   p(688, 34),
+																	Pos:   p(729, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -10260,15 +10792,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(689, 17),
+												Pos: p(730, 17),
 												X: &lang.CallExpr{
-													Pos: p(689, 27),
+													Pos: p(730, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(689, 27),
+														Pos: p(730, 27),
 														X: &lang.MemberExpr{
-															Pos: p(689, 20),
+															Pos: p(730, 20),
 															X: &lang.Ident{
-																Pos:  p(689, 17),
+																Pos:  p(730, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10277,9 +10809,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(689, 36),
+															Pos: p(730, 36),
 															X: &lang.Literal{
-																Pos:   p(689, 36),
+																Pos:   p(730, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -10288,17 +10820,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(690, 17),
+												Pos: p(731, 17),
 												X: &lang.CallExpr{
-													Pos: p(690, 28),
+													Pos: p(731, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(690, 28),
+														Pos: p(731, 28),
 														X: &lang.Ident{
-															Pos:  p(690, 17),
+															Pos:  p(731, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(690, 25),
+																	Pos:  p(731, 25),
 																	Name: "T",
 																},
 															},
@@ -10307,20 +10839,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(690, 33),
+															Pos: p(731, 33),
 															X: &lang.MemberExpr{
-																Pos: p(690, 36),
+																Pos: p(731, 36),
 																X: &lang.Ident{
-																	Pos:  p(690, 33),
+																	Pos:  p(731, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(690, 51),
+															Pos: p(731, 51),
 															X: &lang.Literal{
-																Pos:   p(690, 51),
+																Pos:   p(731, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10330,27 +10862,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(691, 17),
+												Pos: p(732, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(691, 32),
+													Pos: p(732, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(691, 24),
+														Pos: p(732, 24),
 														X: &lang.Ident{
-															Pos:  p(691, 21),
+															Pos:  p(732, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(691, 51),
+														Pos: p(732, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(691, 45),
+															Pos: p(732, 45),
 															X: &lang.MemberExpr{
-																Pos: p(691, 38),
+																Pos: p(732, 38),
 																X: &lang.Ident{
-																	Pos:  p(691, 35),
+																	Pos:  p(732, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -10358,20 +10890,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(691, 54),
+															Pos:   p(732, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(691, 57),
+													Pos: p(732, 57),
 													X: &lang.CallExpr{
-														Pos: p(691, 60),
+														Pos: p(732, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(691, 60),
+															Pos: p(732, 60),
 															X: &lang.Ident{
-																Pos:  p(691, 57),
+																Pos:  p(732, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -10380,68 +10912,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(692, 17),
+												Pos: p(733, 17),
 												X: &lang.Literal{
-													Pos:   p(692, 24),
+													Pos:   p(733, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(693, 13),
+										Rbrace: p(734, 13),
 									},
 								},
 							},
-							Rbrace: p(694, 9),
+							Rbrace: p(735, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(696, 9),
+						Pos:       p(737, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(696, 16),
+							Pos:  p(737, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(696, 29),
+								Pos:      p(737, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(696, 33),
+									Pos:  p(737, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(697, 9),
+							Pos: p(738, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(698, 13),
+									Pos: p(739, 13),
 									X: &lang.MemberExpr{
-										Pos: p(698, 22),
+										Pos: p(739, 22),
 										X: &lang.Ident{
-											Pos:  p(698, 19),
+											Pos:  p(739, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(699, 13),
+										Pos: p(740, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(700, 17),
+												Pos: p(741, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(700, 37),
+													Pos: p(741, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(700, 31),
+														Pos: p(741, 31),
 														X: &lang.MemberExpr{
-															Pos: p(700, 24),
+															Pos: p(741, 24),
 															X: &lang.Ident{
-																Pos:  p(700, 21),
+																Pos:  p(741, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10449,69 +10981,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(700, 40),
+														Pos:   p(741, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(701, 17),
+													Pos: p(742, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(702, 21),
+															Pos: p(743, 21),
 															X: &lang.AssignExpr{
-																Pos: p(702, 26),
+																Pos: p(743, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(702, 21),
+																	Pos:  p(743, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(702, 28),
+																	Pos: p(743, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(702, 36),
+																		Pos:  p(743, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(703, 21),
+															Pos: p(744, 21),
 															X: &lang.Literal{
-																Pos:   p(703, 28),
+																Pos:   p(744, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(704, 17),
+													Rbrace: p(745, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(705, 17),
+												Pos: p(746, 17),
 												X: &lang.AssignExpr{
-													Pos: p(705, 22),
+													Pos: p(746, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(705, 17),
+														Pos:  p(746, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(705, 33),
+														Pos: p(746, 33),
 														X: &lang.MemberExpr{
-															Pos: p(705, 27),
+															Pos: p(746, 27),
 															X: &lang.Ident{
-																Pos:  p(705, 24),
+																Pos:  p(746, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(705, 34),
+																Pos: p(746, 34),
 																X: &lang.Literal{
-																	Pos:   p(705, 34),
+																	Pos:   p(746, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -10521,31 +11053,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(706, 17),
+												Pos: p(747, 17),
 												X: &lang.Literal{
-													Pos:   p(706, 24),
+													Pos:   p(747, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(707, 13),
+										Rbrace: p(748, 13),
 									},
 								},
 							},
-							Rbrace: p(708, 9),
+							Rbrace: p(749, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(710, 9),
+						Pos:       p(751, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(710, 16),
+							Pos:  p(751, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(710, 26),
+									Pos:  p(751, 26),
 									Name: "bool",
 								},
 							},
@@ -10553,68 +11085,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(710, 48),
+								Pos: p(751, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(710, 48),
+									Pos:  p(751, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(710, 86),
+									Pos: p(751, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(711, 9),
+							Pos: p(752, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(712, 13),
+									Pos: p(753, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(712, 35),
+										Pos: p(753, 35),
 										X: &lang.Ident{
-											Pos:  p(712, 17),
+											Pos:  p(753, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(712, 60),
+										Pos: p(753, 60),
 										X: &lang.NewExpr{
-											Pos: p(712, 67),
+											Pos: p(753, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(712, 71),
+												Pos:  p(753, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(712, 81),
+														Pos:  p(753, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(712, 87),
+													Pos: p(753, 87),
 													X: &lang.CallExpr{
-														Pos: p(712, 92),
+														Pos: p(753, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(712, 92),
+															Pos: p(753, 92),
 															X: &lang.Ident{
-																Pos:  p(712, 87),
+																Pos:  p(753, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(712, 105),
+																	Pos:  p(753, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(712, 111),
+																Pos: p(753, 111),
 																X: &lang.Ident{
-																	Pos:  p(712, 111),
+																	Pos:  p(753, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10626,29 +11158,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(713, 13),
+									Pos: p(754, 13),
 									X: &lang.MemberExpr{
-										Pos: p(713, 22),
+										Pos: p(754, 22),
 										X: &lang.Ident{
-											Pos:  p(713, 19),
+											Pos:  p(754, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(714, 13),
+										Pos: p(755, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(715, 17),
+												Pos: p(756, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(715, 37),
+													Pos: p(756, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(715, 31),
+														Pos: p(756, 31),
 														X: &lang.MemberExpr{
-															Pos: p(715, 24),
+															Pos: p(756, 24),
 															X: &lang.Ident{
-																Pos:  p(715, 21),
+																Pos:  p(756, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10656,30 +11188,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(715, 39),
+														Pos:   p(756, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(715, 42),
+													Pos: p(756, 42),
 													X: &lang.NewExpr{
-														Pos: p(715, 49),
+														Pos: p(756, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(715, 53),
+															Pos:  p(756, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(715, 63),
+																	Pos:  p(756, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(715, 69),
+																Pos: p(756, 69),
 																X: &lang.Literal{
-																	Pos:   p(715, 69),
+																	Pos:   p(756, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10690,77 +11222,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(716, 17),
+												Pos: p(757, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(716, 24),
+													Pos: p(757, 24),
 													X: &lang.Ident{
-														Pos:  p(716, 21),
+														Pos:  p(757, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(717, 17),
+													Pos: p(758, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(718, 21),
+															Pos: p(759, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(718, 35),
+																Pos: p(759, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(718, 28),
+																	Pos: p(759, 28),
 																	X: &lang.Ident{
-																		Pos:  p(718, 25),
+																		Pos:  p(759, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(718, 38),
+																	Pos:  p(759, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(718, 44),
+																Pos: p(759, 44),
 																X: &lang.NewExpr{
-																	Pos: p(718, 51),
+																	Pos: p(759, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(718, 55),
+																		Pos:  p(759, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(718, 65),
+																				Pos:  p(759, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(718, 71),
+																			Pos: p(759, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(718, 76),
+																				Pos: p(759, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(718, 76),
+																					Pos: p(759, 76),
 																					X: &lang.Ident{
-																						Pos:  p(718, 71),
+																						Pos:  p(759, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(718, 90),
+																							Pos:  p(759, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(718, 96),
+																						Pos: p(759, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(718, 99),
+																							Pos: p(759, 99),
 																							X: &lang.Ident{
-																								Pos:  p(718, 96),
+																								Pos:  p(759, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10774,24 +11306,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(719, 21),
+															Pos: p(760, 21),
 															X: &lang.NewExpr{
-																Pos: p(719, 28),
+																Pos: p(760, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(719, 32),
+																	Pos:  p(760, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(719, 42),
+																			Pos:  p(760, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(719, 48),
+																		Pos: p(760, 48),
 																		X: &lang.Literal{
-																			Pos:   p(719, 48),
+																			Pos:   p(760, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10801,21 +11333,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(720, 17),
+													Rbrace: p(761, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(721, 17),
+												Pos: p(762, 17),
 												X: &lang.CallExpr{
-													Pos: p(721, 35),
+													Pos: p(762, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(721, 35),
+														Pos: p(762, 35),
 														X: &lang.Ident{
-															Pos:  p(721, 24),
+															Pos:  p(762, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(721, 32),
+																	Pos:  p(762, 32),
 																	Name: "T",
 																},
 															},
@@ -10824,20 +11356,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(721, 40),
+															Pos: p(762, 40),
 															X: &lang.MemberExpr{
-																Pos: p(721, 43),
+																Pos: p(762, 43),
 																X: &lang.Ident{
-																	Pos:  p(721, 40),
+																	Pos:  p(762, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(721, 57),
+															Pos: p(762, 57),
 															X: &lang.Ident{
-																Pos:  p(721, 57),
+																Pos:  p(762, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -10845,22 +11377,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(722, 13),
+										Rbrace: p(763, 13),
 									},
 								},
 							},
-							Rbrace: p(723, 9),
+							Rbrace: p(764, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(725, 9),
+						Pos:       p(766, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(725, 22),
+							Pos:  p(766, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(725, 32),
+									Pos:  p(766, 32),
 									Name: "T",
 								},
 							},
@@ -10868,98 +11400,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(725, 45),
+								Pos: p(766, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(725, 45),
+									Pos:  p(766, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(725, 83),
+									Pos: p(766, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(726, 9),
+							Pos: p(767, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(727, 13),
+									Pos: p(768, 13),
 									Cond: &lang.Literal{
-										Pos:   p(727, 20),
+										Pos:   p(768, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(728, 13),
+										Pos: p(769, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(729, 17),
+												Pos: p(770, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(729, 21),
+													Pos: p(770, 21),
 													Fun: &lang.Ident{
-														Pos:  p(729, 21),
+														Pos:  p(770, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(729, 29),
+															Pos: p(770, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(729, 33),
+																Pos:  p(770, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(729, 44),
+													Pos: p(770, 44),
 													X: &lang.Ident{
-														Pos:  p(729, 51),
+														Pos:  p(770, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(730, 17),
+												Pos: p(771, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(730, 17),
+													Pos:  p(771, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(730, 22),
+														Pos:  p(771, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(731, 17),
+												Pos: p(772, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(731, 21),
+													Pos: p(772, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(731, 23),
+															Pos: p(772, 23),
 															X: &lang.AssignExpr{
-																Pos: p(731, 28),
+																Pos: p(772, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(731, 23),
+																	Pos:  p(772, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(731, 30),
+																	Pos: p(772, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(731, 36),
+																		Pos: p(772, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(731, 36),
+																			Pos:  p(772, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(731, 52),
+																				Pos: p(772, 52),
 																				X: &lang.Ident{
-																					Pos:  p(731, 52),
+																					Pos:  p(772, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -10969,48 +11501,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(731, 72),
+													Rbrace: p(772, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(732, 17),
+														Pos: p(773, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(732, 24),
+															Pos:  p(773, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(732, 52),
+															Pos: p(773, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(732, 54),
+																	Pos: p(773, 54),
 																},
 															},
-															Rbrace: p(732, 61),
+															Rbrace: p(773, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(733, 17),
+														Pos: p(774, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(733, 24),
+															Pos:  p(774, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(733, 37),
+															Pos: p(774, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(733, 39),
+																	Pos: p(774, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(733, 45),
+																		Pos: p(774, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(733, 49),
+																			Pos:  p(774, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(733, 72),
+																				Pos: p(774, 72),
 																				X: &lang.Ident{
-																					Pos:  p(733, 72),
+																					Pos:  p(774, 72),
 																					Name: "e",
 																				},
 																			},
@@ -11018,49 +11550,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(733, 76),
+															Rbrace: p(774, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(734, 17),
+												Pos: p(775, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(734, 21),
+													Pos: p(775, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(734, 22),
+														Pos:  p(775, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(734, 28),
+													Pos: p(775, 28),
 													X: &lang.NewExpr{
-														Pos: p(734, 34),
+														Pos: p(775, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(734, 38),
+															Pos:  p(775, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(735, 13),
+										Rbrace: p(776, 13),
 									},
 								},
 							},
-							Rbrace: p(736, 9),
+							Rbrace: p(777, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(738, 9),
+						Pos:       p(779, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(738, 16),
+							Pos:  p(779, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(738, 33),
+									Pos:  p(779, 33),
 									Name: "T",
 								},
 							},
@@ -11068,40 +11600,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(738, 49),
+								Pos: p(779, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(738, 49),
+									Pos:  p(779, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(738, 87),
+									Pos: p(779, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(739, 13),
+							Pos: p(780, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(739, 17),
+								Pos:  p(780, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(739, 32),
+										Pos:  p(780, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(739, 35),
+									Pos: p(780, 35),
 									X: &lang.ThisExpr{
-										Pos: p(739, 35),
+										Pos: p(780, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(739, 41),
+									Pos: p(780, 41),
 									X: &lang.Ident{
-										Pos:  p(739, 41),
+										Pos:  p(780, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -11111,7 +11643,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(742, 5),
+				Pos:       p(783, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -11121,21 +11653,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(742, 47),
+						Pos:  p(783, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(742, 64),
+								Pos:  p(783, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(742, 68),
+						Pos:  p(783, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(742, 85),
+								Pos:  p(783, 85),
 								Name: "T",
 							},
 						},
@@ -11143,52 +11675,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(744, 9),
+						Pos:       p(785, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(744, 18),
+							Pos:  p(785, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(744, 32),
+									Pos:  p(785, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(744, 35),
+								Pos:  p(785, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(745, 9),
+						Pos:       p(786, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(745, 18),
+							Pos:  p(786, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(745, 36),
+								Pos:  p(786, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(746, 9),
+						Pos:       p(787, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(746, 33),
+								Pos: p(787, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(746, 33),
+									Pos:  p(787, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(746, 47),
+											Pos:  p(787, 47),
 											Name: "T",
 										},
 									},
@@ -11196,80 +11728,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(746, 53),
+								Pos: p(787, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(746, 53),
+									Pos:  p(787, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(746, 75),
+							Pos: p(787, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(746, 77),
+									Pos: p(787, 77),
 									X: &lang.AssignExpr{
-										Pos: p(746, 80),
+										Pos: p(787, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(746, 77),
+											Pos:  p(787, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(746, 82),
+											Pos:  p(787, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(746, 85),
+									Pos: p(787, 85),
 									X: &lang.AssignExpr{
-										Pos: p(746, 89),
+										Pos: p(787, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(746, 85),
+											Pos:  p(787, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(746, 91),
+											Pos:  p(787, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(746, 95),
+							Rbrace: p(787, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(747, 9),
+						Pos:       p(788, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(747, 16),
+							Pos:  p(788, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(747, 28),
+								Pos:  p(788, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(747, 33),
+								Pos:       p(788, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(748, 9),
+						Pos:       p(789, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(748, 16),
+							Pos:  p(789, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(748, 33),
+									Pos:  p(789, 33),
 									Name: "T",
 								},
 							},
@@ -11277,57 +11809,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(748, 55),
+								Pos: p(789, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(748, 55),
+									Pos:  p(789, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(748, 93),
+									Pos: p(789, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(748, 105),
+							Pos: p(789, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(749, 9),
+						Pos:       p(790, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(749, 22),
+							Pos:  p(790, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(749, 32),
+									Pos:  p(790, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(750, 9),
+							Pos: p(791, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(751, 13),
+									Pos: p(792, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(751, 20),
+										Pos: p(792, 20),
 										X: &lang.CallExpr{
-											Pos: p(751, 29),
+											Pos: p(792, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(751, 29),
+												Pos: p(792, 29),
 												X: &lang.Ident{
-													Pos:  p(751, 26),
+													Pos:  p(792, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(751, 45),
+													Pos: p(792, 45),
 													X: &lang.Ident{
-														Pos:  p(751, 45),
+														Pos:  p(792, 45),
 														Name: "_ct",
 													},
 												},
@@ -11335,91 +11867,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(752, 13),
+										Pos: p(793, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(753, 17),
+												Pos: p(794, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(753, 24),
+													Pos: p(794, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(753, 24),
+														Pos: p(794, 24),
 														X: &lang.Ident{
-															Pos:  p(753, 21),
+															Pos:  p(794, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(753, 32),
+															Pos: p(794, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(753, 36),
+																Pos:  p(794, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(754, 17),
+													Pos: p(795, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(755, 21),
+															Pos: p(796, 21),
 															X: &lang.AssignExpr{
-																Pos: p(755, 29),
+																Pos: p(796, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(755, 21),
+																	Pos:  p(796, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(755, 31),
+																	Pos:  p(796, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(756, 21),
+															Pos: p(797, 21),
 															X: &lang.Literal{
-																Pos:   p(756, 28),
+																Pos:   p(797, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(757, 17),
+													Rbrace: p(798, 17),
 												},
 											},
 										},
-										Rbrace: p(758, 13),
+										Rbrace: p(799, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(759, 13),
+									Pos: p(800, 13),
 									X: &lang.Literal{
-										Pos:   p(759, 20),
+										Pos:   p(800, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(760, 9),
+							Rbrace: p(801, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(761, 9),
+						Pos:       p(802, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(761, 16),
+							Pos:  p(802, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(761, 54),
+							Pos: p(802, 54),
 							X: &lang.Ident{
-								Pos:  p(761, 44),
+								Pos:  p(802, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -11428,7 +11960,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(764, 5),
+				Pos:       p(805, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -11438,38 +11970,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(766, 9),
+						Pos:       p(807, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(766, 18),
+							Pos:  p(807, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(766, 26),
+									Pos:  p(807, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(766, 29),
+								Pos:  p(807, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(767, 9),
+						Pos:       p(808, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(767, 32),
+								Pos: p(808, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(767, 32),
+									Pos:  p(808, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(767, 40),
+											Pos:  p(808, 40),
 											Name: "T",
 										},
 									},
@@ -11478,75 +12010,75 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(767, 46),
+							Pos: p(808, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(767, 48),
+									Pos: p(808, 48),
 									X: &lang.AssignExpr{
-										Pos: p(767, 51),
+										Pos: p(808, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(767, 48),
+											Pos:  p(808, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(767, 53),
+											Pos:  p(808, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(767, 56),
+							Rbrace: p(808, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(769, 9),
+						Pos:       p(810, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(769, 16),
+							Pos:  p(810, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(769, 30),
+								Pos: p(810, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(769, 30),
+									Pos:  p(810, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(770, 9),
+							Pos: p(811, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(771, 13),
+									Pos: p(812, 13),
 									X: &lang.MemberExpr{
-										Pos: p(771, 22),
+										Pos: p(812, 22),
 										X: &lang.Ident{
-											Pos:  p(771, 19),
+											Pos:  p(812, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(772, 13),
+										Pos: p(813, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(773, 17),
+												Pos: p(814, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(773, 24),
+													Pos: p(814, 24),
 													X: &lang.Ident{
-														Pos:  p(773, 21),
+														Pos:  p(814, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(773, 33),
+													Pos: p(814, 33),
 													X: &lang.Literal{
-														Pos:   p(773, 40),
+														Pos:   p(814, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -11554,36 +12086,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(774, 17),
+												Pos: p(815, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(774, 38),
+													Pos: p(815, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(774, 34),
+														Pos: p(815, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(774, 24),
+															Pos: p(815, 24),
 															X: &lang.Ident{
-																Pos:  p(774, 21),
+																Pos:  p(815, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(774, 36),
+															Pos:   p(815, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(774, 57),
+														Pos: p(815, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(774, 51),
+															Pos: p(815, 51),
 															X: &lang.MemberExpr{
-																Pos: p(774, 44),
+																Pos: p(815, 44),
 																X: &lang.Ident{
-																	Pos:  p(774, 41),
+																	Pos:  p(815, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -11591,9 +12123,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(774, 63),
+															Pos: p(815, 63),
 															X: &lang.Ident{
-																Pos:  p(774, 60),
+																Pos:  p(815, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -11601,30 +12133,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(775, 17),
+													Pos: p(816, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(776, 21),
+															Pos: p(817, 21),
 															X: &lang.MemberExpr{
-																Pos: p(776, 32),
+																Pos: p(817, 32),
 																X: &lang.Ident{
-																	Pos:  p(776, 29),
+																	Pos:  p(817, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(778, 25),
+																	Pos: p(819, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(778, 25),
+																			Pos: p(819, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(778, 30),
+																				Pos: p(819, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(778, 53),
+																					Pos: p(819, 53),
 																					X: &lang.Ident{
-																						Pos:  p(778, 30),
+																						Pos:  p(819, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -11634,9 +12166,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(779, 29),
+																			Pos: p(820, 29),
 																			X: &lang.Literal{
-																				Pos:   p(779, 36),
+																				Pos:   p(820, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
@@ -11645,16 +12177,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(780, 25),
+																	Pos: p(821, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(780, 25),
+																			Pos: p(821, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(780, 30),
+																				Pos: p(821, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(780, 53),
+																					Pos: p(821, 53),
 																					X: &lang.Ident{
-																						Pos:  p(780, 30),
+																						Pos:  p(821, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropWrite",
@@ -11664,9 +12196,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(781, 29),
+																			Pos: p(822, 29),
 																			X: &lang.Literal{
-																				Pos:   p(781, 36),
+																				Pos:   p(822, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "true",
 																				Value: bool(true),
@@ -11675,16 +12207,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(782, 25),
+																	Pos: p(823, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(782, 25),
+																			Pos: p(823, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(782, 30),
+																				Pos: p(823, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(782, 53),
+																					Pos: p(823, 53),
 																					X: &lang.Ident{
-																						Pos:  p(782, 30),
+																						Pos:  p(823, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropNewest",
@@ -11694,15 +12226,15 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(783, 29),
+																			Pos: p(824, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(783, 39),
+																				Pos: p(824, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(783, 39),
+																					Pos: p(824, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(783, 32),
+																						Pos: p(824, 32),
 																						X: &lang.Ident{
-																							Pos:  p(783, 29),
+																							Pos:  p(824, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11711,16 +12243,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(783, 48),
+																						Pos: p(824, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(783, 64),
+																							Pos: p(824, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(783, 58),
+																								Pos: p(824, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(783, 51),
+																									Pos: p(824, 51),
 																									X: &lang.Ident{
-																										Pos:  p(783, 48),
+																										Pos:  p(824, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -11728,7 +12260,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(783, 66),
+																								Pos:   p(824, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -11738,29 +12270,29 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(784, 29),
+																			Pos: p(825, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(785, 25),
+																	Pos: p(826, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(785, 25),
+																			Pos:       p(826, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(786, 29),
+																			Pos: p(827, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(786, 39),
+																				Pos: p(827, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(786, 39),
+																					Pos: p(827, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(786, 32),
+																						Pos: p(827, 32),
 																						X: &lang.Ident{
-																							Pos:  p(786, 29),
+																							Pos:  p(827, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11769,9 +12301,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(786, 48),
+																						Pos: p(827, 48),
 																						X: &lang.Literal{
-																							Pos:   p(786, 48),
+																							Pos:   p(827, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -11780,26 +12312,26 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(787, 29),
+																			Pos: p(828, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(789, 17),
+													Rbrace: p(830, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(790, 17),
+												Pos: p(831, 17),
 												X: &lang.CallExpr{
-													Pos: p(790, 27),
+													Pos: p(831, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(790, 27),
+														Pos: p(831, 27),
 														X: &lang.MemberExpr{
-															Pos: p(790, 20),
+															Pos: p(831, 20),
 															X: &lang.Ident{
-																Pos:  p(790, 17),
+																Pos:  p(831, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -11808,9 +12340,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(790, 31),
+															Pos: p(831, 31),
 															X: &lang.Ident{
-																Pos:  p(790, 31),
+																Pos:  p(831, 31),
 																Name: "item",
 															},
 														},
@@ -11818,17 +12350,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(791, 17),
+												Pos: p(832, 17),
 												X: &lang.CallExpr{
-													Pos: p(791, 28),
+													Pos: p(832, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(791, 28),
+														Pos: p(832, 28),
 														X: &lang.Ident{
-															Pos:  p(791, 17),
+															Pos:  p(832, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(791, 25),
+																	Pos:  p(832, 25),
 																	Name: "T",
 																},
 															},
@@ -11837,20 +12369,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(791, 33),
+															Pos: p(832, 33),
 															X: &lang.MemberExpr{
-																Pos: p(791, 36),
+																Pos: p(832, 36),
 																X: &lang.Ident{
-																	Pos:  p(791, 33),
+																	Pos:  p(832, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(791, 50),
+															Pos: p(832, 50),
 															X: &lang.Literal{
-																Pos:   p(791, 50),
+																Pos:   p(832, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -11860,31 +12392,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(792, 17),
+												Pos: p(833, 17),
 												X: &lang.Literal{
-													Pos:   p(792, 24),
+													Pos:   p(833, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(793, 13),
+										Rbrace: p(834, 13),
 									},
 								},
 							},
-							Rbrace: p(794, 9),
+							Rbrace: p(835, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(796, 9),
+						Pos:       p(837, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(796, 16),
+							Pos:  p(837, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(796, 26),
+									Pos:  p(837, 26),
 									Name: "bool",
 								},
 							},
@@ -11892,68 +12424,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(796, 49),
+								Pos: p(837, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(796, 49),
+									Pos:  p(837, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(796, 87),
+									Pos: p(837, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(797, 9),
+							Pos: p(838, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(798, 13),
+									Pos: p(839, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(798, 35),
+										Pos: p(839, 35),
 										X: &lang.Ident{
-											Pos:  p(798, 17),
+											Pos:  p(839, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(798, 60),
+										Pos: p(839, 60),
 										X: &lang.NewExpr{
-											Pos: p(798, 67),
+											Pos: p(839, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(798, 71),
+												Pos:  p(839, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(798, 81),
+														Pos:  p(839, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(798, 87),
+													Pos: p(839, 87),
 													X: &lang.CallExpr{
-														Pos: p(798, 92),
+														Pos: p(839, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(798, 92),
+															Pos: p(839, 92),
 															X: &lang.Ident{
-																Pos:  p(798, 87),
+																Pos:  p(839, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(798, 105),
+																	Pos:  p(839, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(798, 111),
+																Pos: p(839, 111),
 																X: &lang.Ident{
-																	Pos:  p(798, 111),
+																	Pos:  p(839, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -11965,90 +12497,90 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(799, 13),
+									Pos: p(840, 13),
 									X: &lang.MemberExpr{
-										Pos: p(799, 22),
+										Pos: p(840, 22),
 										X: &lang.Ident{
-											Pos:  p(799, 19),
+											Pos:  p(840, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(800, 13),
+										Pos: p(841, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(801, 17),
+												Pos: p(842, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(801, 24),
+													Pos: p(842, 24),
 													X: &lang.Ident{
-														Pos:  p(801, 21),
+														Pos:  p(842, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(802, 17),
+													Pos: p(843, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(803, 21),
+															Pos: p(844, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(803, 35),
+																Pos: p(844, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(803, 28),
+																	Pos: p(844, 28),
 																	X: &lang.Ident{
-																		Pos:  p(803, 25),
+																		Pos:  p(844, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(803, 38),
+																	Pos:  p(844, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(803, 44),
+																Pos: p(844, 44),
 																X: &lang.NewExpr{
-																	Pos: p(803, 51),
+																	Pos: p(844, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(803, 55),
+																		Pos:  p(844, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(803, 65),
+																				Pos:  p(844, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(803, 71),
+																			Pos: p(844, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(803, 76),
+																				Pos: p(844, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(803, 76),
+																					Pos: p(844, 76),
 																					X: &lang.Ident{
-																						Pos:  p(803, 71),
+																						Pos:  p(844, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(803, 90),
+																							Pos:  p(844, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(803, 96),
+																						Pos: p(844, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(803, 99),
+																							Pos: p(844, 99),
 																							X: &lang.Ident{
-																								Pos:  p(803, 96),
+																								Pos:  p(844, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -12062,24 +12594,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(804, 21),
+															Pos: p(845, 21),
 															X: &lang.NewExpr{
-																Pos: p(804, 28),
+																Pos: p(845, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(804, 32),
+																	Pos:  p(845, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(804, 42),
+																			Pos:  p(845, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(804, 48),
+																		Pos: p(845, 48),
 																		X: &lang.Literal{
-																			Pos:   p(804, 48),
+																			Pos:   p(845, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -12089,43 +12621,43 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(805, 17),
+													Rbrace: p(846, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(806, 17),
+												Pos: p(847, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(806, 73),
+													Pos: p(847, 73),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(806, 39),
+														Pos: p(847, 39),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(806, 34),
+															Pos: p(847, 34),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(806, 24),
+																Pos: p(847, 24),
 																X: &lang.Ident{
-																	Pos:  p(806, 21),
+																	Pos:  p(847, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(806, 37),
+																Pos:   p(847, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(806, 58),
+															Pos: p(847, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(806, 52),
+																Pos: p(847, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(806, 45),
+																	Pos: p(847, 45),
 																	X: &lang.Ident{
-																		Pos:  p(806, 42),
+																		Pos:  p(847, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -12133,9 +12665,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(806, 63),
+																Pos: p(847, 63),
 																X: &lang.Ident{
-																	Pos:  p(806, 60),
+																	Pos:  p(847, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -12143,20 +12675,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(806, 85),
+														Pos: p(847, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(806, 79),
+															Pos: p(847, 79),
 															X: &lang.Ident{
-																Pos:  p(806, 76),
+																Pos:  p(847, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(806, 111),
+															Pos: p(847, 111),
 															X: &lang.Ident{
-																Pos:  p(806, 88),
+																Pos:  p(847, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -12164,24 +12696,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(807, 21),
+													Pos: p(848, 21),
 													X: &lang.NewExpr{
-														Pos: p(807, 28),
+														Pos: p(848, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(807, 32),
+															Pos:  p(848, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(807, 42),
+																	Pos:  p(848, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(807, 48),
+																Pos: p(848, 48),
 																X: &lang.Literal{
-																	Pos:   p(807, 48),
+																	Pos:   p(848, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -12192,17 +12724,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(808, 17),
+												Pos: p(849, 17),
 												X: &lang.CallExpr{
-													Pos: p(808, 35),
+													Pos: p(849, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(808, 35),
+														Pos: p(849, 35),
 														X: &lang.Ident{
-															Pos:  p(808, 24),
+															Pos:  p(849, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(808, 32),
+																	Pos:  p(849, 32),
 																	Name: "T",
 																},
 															},
@@ -12211,20 +12743,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(808, 40),
+															Pos: p(849, 40),
 															X: &lang.MemberExpr{
-																Pos: p(808, 43),
+																Pos: p(849, 43),
 																X: &lang.Ident{
-																	Pos:  p(808, 40),
+																	Pos:  p(849, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(808, 58),
+															Pos: p(849, 58),
 															X: &lang.Ident{
-																Pos:  p(808, 58),
+																Pos:  p(849, 58),
 																Name: "cancellationToken",
 															},
 														},
@@ -12232,118 +12764,118 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(809, 13),
+										Rbrace: p(850, 13),
 									},
 								},
 							},
-							Rbrace: p(810, 9),
+							Rbrace: p(851, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(812, 9),
+						Pos:       p(853, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(812, 22),
+							Pos:  p(853, 22),
 							Name: "ValueTask",
 						},
 						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(812, 43),
+								Pos: p(853, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(812, 43),
+									Pos:  p(853, 43),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(812, 51),
+								Pos: p(853, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(812, 51),
+									Pos:  p(853, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(812, 89),
+									Pos: p(853, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(813, 9),
+							Pos: p(854, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(814, 13),
+									Pos: p(855, 13),
 									Cond: &lang.Literal{
-										Pos:   p(814, 20),
+										Pos:   p(855, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(815, 13),
+										Pos: p(856, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(816, 17),
+												Pos: p(857, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(816, 21),
+													Pos: p(857, 21),
 													Fun: &lang.Ident{
-														Pos:  p(816, 21),
+														Pos:  p(857, 21),
 														Name: "TryWrite",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(816, 30),
+															Pos: p(857, 30),
 															X: &lang.Ident{
-																Pos:  p(816, 30),
+																Pos:  p(857, 30),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(816, 37),
+													Pos: p(857, 37),
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(817, 17),
+												Pos: p(858, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(817, 17),
+													Pos:  p(858, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(817, 22),
+														Pos:  p(858, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(818, 17),
+												Pos: p(859, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(818, 21),
+													Pos: p(859, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(818, 23),
+															Pos: p(859, 23),
 															X: &lang.AssignExpr{
-																Pos: p(818, 28),
+																Pos: p(859, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(818, 23),
+																	Pos:  p(859, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(818, 30),
+																	Pos: p(859, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(818, 36),
+																		Pos: p(859, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(818, 36),
+																			Pos:  p(859, 36),
 																			Name: "WaitToWriteAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(818, 53),
+																				Pos: p(859, 53),
 																				X: &lang.Ident{
-																					Pos:  p(818, 53),
+																					Pos:  p(859, 53),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -12353,48 +12885,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(818, 73),
+													Rbrace: p(859, 73),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(819, 17),
+														Pos: p(860, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(819, 24),
+															Pos:  p(860, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(819, 52),
+															Pos: p(860, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(819, 54),
+																	Pos: p(860, 54),
 																},
 															},
-															Rbrace: p(819, 61),
+															Rbrace: p(860, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(820, 17),
+														Pos: p(861, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(820, 24),
+															Pos:  p(861, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(820, 37),
+															Pos: p(861, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(820, 39),
+																	Pos: p(861, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(820, 45),
+																		Pos: p(861, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(820, 49),
+																			Pos:  p(861, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(820, 72),
+																				Pos: p(861, 72),
 																				X: &lang.Ident{
-																					Pos:  p(820, 72),
+																					Pos:  p(861, 72),
 																					Name: "e",
 																				},
 																			},
@@ -12402,82 +12934,82 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(820, 76),
+															Rbrace: p(861, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(821, 17),
+												Pos: p(862, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(821, 21),
+													Pos: p(862, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(821, 22),
+														Pos:  p(862, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(821, 28),
+													Pos: p(862, 28),
 													X: &lang.NewExpr{
-														Pos: p(821, 34),
+														Pos: p(862, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(821, 38),
+															Pos:  p(862, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(822, 13),
+										Rbrace: p(863, 13),
 									},
 								},
 							},
-							Rbrace: p(823, 9),
+							Rbrace: p(864, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(825, 9),
+						Pos:       p(866, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(825, 16),
+							Pos:  p(866, 16),
 							Name: "void",
 						},
 						Name: "Complete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(825, 30),
+								Pos: p(866, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(825, 30),
+									Pos:  p(866, 30),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(825, 48),
+									Pos:  p(866, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(826, 9),
+							Pos: p(867, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(827, 13),
+									Pos: p(868, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(827, 17),
+										Pos: p(868, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(827, 18),
+											Pos: p(868, 18),
 											Fun: &lang.Ident{
-												Pos:  p(827, 18),
+												Pos:  p(868, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(827, 30),
+													Pos: p(868, 30),
 													X: &lang.Ident{
-														Pos:  p(827, 30),
+														Pos:  p(868, 30),
 														Name: "error",
 													},
 												},
@@ -12485,73 +13017,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(827, 38),
+										Pos: p(868, 38),
 										X: &lang.NewExpr{
-											Pos: p(827, 44),
+											Pos: p(868, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(827, 48),
+												Pos:  p(868, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(828, 9),
+							Rbrace: p(869, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(830, 9),
+						Pos:       p(871, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(830, 16),
+							Pos:  p(871, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(830, 33),
+								Pos: p(871, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(830, 33),
+									Pos:  p(871, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(830, 51),
+									Pos:  p(871, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(831, 9),
+							Pos: p(872, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(832, 13),
+									Pos: p(873, 13),
 									X: &lang.MemberExpr{
-										Pos: p(832, 22),
+										Pos: p(873, 22),
 										X: &lang.Ident{
-											Pos:  p(832, 19),
+											Pos:  p(873, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(833, 13),
+										Pos: p(874, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(834, 17),
+												Pos: p(875, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(834, 24),
+													Pos: p(875, 24),
 													X: &lang.Ident{
-														Pos:  p(834, 21),
+														Pos:  p(875, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(834, 33),
+													Pos: p(875, 33),
 													X: &lang.Literal{
-														Pos:   p(834, 40),
+														Pos:   p(875, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -12559,20 +13091,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(835, 17),
+												Pos: p(876, 17),
 												X: &lang.AssignExpr{
-													Pos: p(835, 28),
+													Pos: p(876, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(835, 20),
+														Pos: p(876, 20),
 														X: &lang.Ident{
-															Pos:  p(835, 17),
+															Pos:  p(876, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(835, 30),
+														Pos:   p(876, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -12580,35 +13112,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(836, 17),
+												Pos: p(877, 17),
 												X: &lang.AssignExpr{
-													Pos: p(836, 27),
+													Pos: p(877, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(836, 20),
+														Pos: p(877, 20),
 														X: &lang.Ident{
-															Pos:  p(836, 17),
+															Pos:  p(877, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(836, 29),
+														Pos:  p(877, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(837, 17),
+												Pos: p(878, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(837, 37),
+													Pos: p(878, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(837, 31),
+														Pos: p(878, 31),
 														X: &lang.MemberExpr{
-															Pos: p(837, 24),
+															Pos: p(878, 24),
 															X: &lang.Ident{
-																Pos:  p(837, 21),
+																Pos:  p(878, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -12616,19 +13148,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(837, 40),
+														Pos:   p(878, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(837, 43),
+													Pos: p(878, 43),
 													X: &lang.CallExpr{
-														Pos: p(837, 46),
+														Pos: p(878, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(837, 46),
+															Pos: p(878, 46),
 															X: &lang.Ident{
-																Pos:  p(837, 43),
+																Pos:  p(878, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -12637,17 +13169,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(838, 17),
+												Pos: p(879, 17),
 												X: &lang.CallExpr{
-													Pos: p(838, 28),
+													Pos: p(879, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(838, 28),
+														Pos: p(879, 28),
 														X: &lang.Ident{
-															Pos:  p(838, 17),
+															Pos:  p(879, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(838, 25),
+																	Pos:  p(879, 25),
 																	Name: "T",
 																},
 															},
@@ -12656,20 +13188,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(838, 33),
+															Pos: p(879, 33),
 															X: &lang.MemberExpr{
-																Pos: p(838, 36),
+																Pos: p(879, 36),
 																X: &lang.Ident{
-																	Pos:  p(838, 33),
+																	Pos:  p(879, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(838, 50),
+															Pos: p(879, 50),
 															X: &lang.Literal{
-																Pos:   p(838, 50),
+																Pos:   p(879, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12679,17 +13211,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(839, 17),
+												Pos: p(880, 17),
 												X: &lang.CallExpr{
-													Pos: p(839, 28),
+													Pos: p(880, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(839, 28),
+														Pos: p(880, 28),
 														X: &lang.Ident{
-															Pos:  p(839, 17),
+															Pos:  p(880, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(839, 25),
+																	Pos:  p(880, 25),
 																	Name: "T",
 																},
 															},
@@ -12698,20 +13230,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(839, 33),
+															Pos: p(880, 33),
 															X: &lang.MemberExpr{
-																Pos: p(839, 36),
+																Pos: p(880, 36),
 																X: &lang.Ident{
-																	Pos:  p(839, 33),
+																	Pos:  p(880, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(839, 51),
+															Pos: p(880, 51),
 															X: &lang.Literal{
-																Pos:   p(839, 51),
+																Pos:   p(880, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12721,26 +13253,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(840, 17),
+												Pos: p(881, 17),
 												X: &lang.Literal{
-													Pos:   p(840, 24),
+													Pos:   p(881, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(841, 13),
+										Rbrace: p(882, 13),
 									},
 								},
 							},
-							Rbrace: p(842, 9),
+							Rbrace: p(883, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(848, 5),
+				Pos:       p(889, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -12750,13 +13282,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(850, 9),
+						Pos: p(891, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(850, 9),
+							Pos:  p(891, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(850, 26),
+									Pos:  p(891, 26),
 									Name: "T",
 								},
 							},
@@ -12764,14 +13296,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(850, 48),
+								Pos: p(891, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(850, 48),
+									Pos:  p(891, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(850, 103),
+									Pos: p(891, 103),
 								},
 							},
 						},
@@ -12779,7 +13311,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(853, 5),
+				Pos:       p(894, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -12789,33 +13321,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(853, 44),
+						Pos:  p(894, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(855, 9),
+						Pos: p(896, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(855, 9),
+							Pos:  p(896, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(855, 21),
+								Pos:  p(896, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(856, 9),
+						Pos: p(897, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(856, 9),
+							Pos:  p(897, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(856, 42),
+									Pos:  p(897, 42),
 									Name: "bool",
 								},
 							},
@@ -12825,7 +13357,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(862, 5),
+				Pos:       p(903, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -12835,17 +13367,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(864, 9),
+						Pos: p(905, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(864, 9),
+							Pos:  p(905, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(864, 21),
+								Pos: p(905, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(864, 21),
+									Pos:  p(905, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -12855,7 +13387,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(869, 5),
+				Pos:       p(910, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -12865,11 +13397,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(869, 32),
+						Pos:  p(910, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(869, 42),
+								Pos:  p(910, 42),
 								Name: "T",
 							},
 						},
@@ -12877,47 +13409,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(871, 9),
+						Pos:       p(912, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(871, 18),
+							Pos:  p(912, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(871, 25),
+									Pos:  p(912, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(871, 28),
+								Pos:  p(912, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(872, 9),
+						Pos:       p(913, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(872, 27),
-							Rbrace: p(872, 29),
+							Pos:    p(913, 27),
+							Rbrace: p(913, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(873, 9),
+						Pos:       p(914, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(873, 25),
+								Pos: p(914, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(873, 25),
+									Pos:  p(914, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(873, 32),
+											Pos:  p(914, 32),
 											Name: "T",
 										},
 									},
@@ -12926,38 +13458,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(874, 9),
+							Pos: p(915, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(875, 13),
+									Pos: p(916, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(875, 25),
+										Pos: p(916, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(875, 17),
+											Pos:  p(916, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(875, 28),
+											Pos:  p(916, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(875, 34),
+										Pos: p(916, 34),
 										X: &lang.NewExpr{
-											Pos: p(875, 40),
+											Pos: p(916, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(875, 44),
+												Pos:  p(916, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(875, 66),
+													Pos: p(916, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(875, 66),
+														Pos: p(916, 66),
 														X: &lang.Ident{
-															Pos:  p(875, 73),
+															Pos:  p(916, 73),
 															Name: "handler",
 														},
 													},
@@ -12967,85 +13499,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(876, 13),
+									Pos: p(917, 13),
 									X: &lang.AssignExpr{
-										Pos: p(876, 22),
+										Pos: p(917, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(876, 13),
+											Pos:  p(917, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(876, 24),
+											Pos:  p(917, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(877, 9),
+							Rbrace: p(918, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(878, 9),
+						Pos:       p(919, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(878, 27),
+							Pos:  p(919, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(878, 41),
+								Pos: p(919, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(878, 41),
+									Pos:  p(919, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(879, 9),
+							Pos: p(920, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(880, 13),
+									Pos: p(921, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(880, 17),
+											Pos:  p(921, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(880, 21),
+												Pos:  p(921, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(881, 13),
+									Pos: p(922, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(881, 19),
+										Pos: p(922, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(881, 17),
+											Pos:  p(922, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(881, 22),
+											Pos:  p(922, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(881, 28),
+										Pos: p(922, 28),
 										X: &lang.CallExpr{
-											Pos: p(881, 56),
+											Pos: p(922, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(881, 56),
+												Pos: p(922, 56),
 												X: &lang.MemberExpr{
-													Pos: p(881, 45),
+													Pos: p(922, 45),
 													X: &lang.MemberExpr{
-														Pos: p(881, 35),
+														Pos: p(922, 35),
 														X: &lang.Ident{
-															Pos:  p(881, 28),
+															Pos:  p(922, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -13056,26 +13588,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(881, 74),
+													Pos: p(922, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(881, 74),
+														Pos: p(922, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(881, 74),
+																Pos:  p(922, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(881, 79),
+															Pos: p(922, 79),
 															Fun: &lang.Ident{
-																Pos:  p(881, 79),
+																Pos:  p(922, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(881, 81),
+																	Pos: p(922, 81),
 																	X: &lang.Ident{
-																		Pos:  p(881, 81),
+																		Pos:  p(922, 81),
 																		Name: "value",
 																	},
 																},
@@ -13088,48 +13620,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(882, 9),
+							Rbrace: p(923, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(883, 9),
+						Pos: p(924, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(883, 9),
+							Pos:  p(924, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(883, 34),
+								Pos: p(924, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(883, 34),
+									Pos:  p(924, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(883, 46),
+							Pos: p(924, 46),
 							Fun: &lang.Ident{
-								Pos:  p(883, 46),
+								Pos:  p(924, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(883, 55),
+									Pos: p(924, 55),
 									X: &lang.Ident{
-										Pos:  p(883, 55),
+										Pos:  p(924, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(883, 14),
+							Pos:  p(924, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(883, 24),
+									Pos:  p(924, 24),
 									Name: "T",
 								},
 							},
@@ -13138,30 +13670,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(891, 5),
+				Pos:       p(932, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(891, 48),
+						Pos:  p(932, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(893, 9),
+						Pos:       p(934, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(893, 48),
+							Pos:  p(934, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(893, 53),
+									Pos: p(934, 53),
 									X: &lang.Literal{
-										Pos:   p(893, 53),
+										Pos:   p(934, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -13170,116 +13702,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(893, 104),
-							Rbrace: p(893, 106),
+							Pos:    p(934, 104),
+							Rbrace: p(934, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(894, 9),
+						Pos:       p(935, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(894, 44),
+								Pos: p(935, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(894, 44),
+									Pos:  p(935, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(894, 62),
+							Pos:  p(935, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(894, 67),
+									Pos: p(935, 67),
 									X: &lang.Ident{
-										Pos:  p(894, 67),
+										Pos:  p(935, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(894, 76),
-							Rbrace: p(894, 78),
+							Pos:    p(935, 76),
+							Rbrace: p(935, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(895, 9),
+						Pos:       p(936, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(895, 44),
+								Pos: p(936, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 44),
+									Pos:  p(936, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(895, 60),
+								Pos: p(936, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 60),
+									Pos:  p(936, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(895, 88),
+							Pos:  p(936, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(895, 93),
+									Pos: p(936, 93),
 									X: &lang.Ident{
-										Pos:  p(895, 93),
+										Pos:  p(936, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(895, 102),
+									Pos: p(936, 102),
 									X: &lang.Ident{
-										Pos:  p(895, 102),
+										Pos:  p(936, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(895, 118),
-							Rbrace: p(895, 120),
+							Pos:    p(936, 118),
+							Rbrace: p(936, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(898, 5),
+				Pos:       p(939, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(898, 50),
+						Pos:  p(939, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(900, 9),
+						Pos:       p(941, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(900, 50),
+							Pos:  p(941, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(900, 55),
+									Pos: p(941, 55),
 									X: &lang.Literal{
-										Pos:   p(900, 55),
+										Pos:   p(941, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -13288,116 +13820,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(900, 103),
-							Rbrace: p(900, 105),
+							Pos:    p(941, 103),
+							Rbrace: p(941, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(901, 9),
+						Pos:       p(942, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(901, 46),
+								Pos: p(942, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(901, 46),
+									Pos:  p(942, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(901, 64),
+							Pos:  p(942, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(901, 69),
+									Pos: p(942, 69),
 									X: &lang.Ident{
-										Pos:  p(901, 69),
+										Pos:  p(942, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(901, 78),
-							Rbrace: p(901, 80),
+							Pos:    p(942, 78),
+							Rbrace: p(942, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(902, 9),
+						Pos:       p(943, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(902, 46),
+								Pos: p(943, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(902, 46),
+									Pos:  p(943, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(902, 62),
+								Pos: p(943, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(902, 62),
+									Pos:  p(943, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(902, 90),
+							Pos:  p(943, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(902, 95),
+									Pos: p(943, 95),
 									X: &lang.Ident{
-										Pos:  p(902, 95),
+										Pos:  p(943, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(902, 104),
+									Pos: p(943, 104),
 									X: &lang.Ident{
-										Pos:  p(902, 104),
+										Pos:  p(943, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(902, 120),
-							Rbrace: p(902, 122),
+							Pos:    p(943, 120),
+							Rbrace: p(943, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(908, 5),
+				Pos:       p(949, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(908, 32),
+						Pos:  p(949, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(910, 9),
+						Pos:       p(951, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(910, 32),
+							Pos:  p(951, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(910, 37),
+									Pos: p(951, 37),
 									X: &lang.Literal{
-										Pos:   p(910, 37),
+										Pos:   p(951, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -13406,116 +13938,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(910, 60),
-							Rbrace: p(910, 62),
+							Pos:    p(951, 60),
+							Rbrace: p(951, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(911, 9),
+						Pos:       p(952, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(911, 28),
+								Pos: p(952, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(911, 28),
+									Pos:  p(952, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(911, 46),
+							Pos:  p(952, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(911, 51),
+									Pos: p(952, 51),
 									X: &lang.Ident{
-										Pos:  p(911, 51),
+										Pos:  p(952, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(911, 60),
-							Rbrace: p(911, 62),
+							Pos:    p(952, 60),
+							Rbrace: p(952, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(912, 9),
+						Pos:       p(953, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(912, 28),
+								Pos: p(953, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(912, 28),
+									Pos:  p(953, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(912, 44),
+								Pos: p(953, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(912, 44),
+									Pos:  p(953, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(912, 72),
+							Pos:  p(953, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(912, 77),
+									Pos: p(953, 77),
 									X: &lang.Ident{
-										Pos:  p(912, 77),
+										Pos:  p(953, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(912, 86),
+									Pos: p(953, 86),
 									X: &lang.Ident{
-										Pos:  p(912, 86),
+										Pos:  p(953, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(912, 102),
-							Rbrace: p(912, 104),
+							Pos:    p(953, 102),
+							Rbrace: p(953, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(915, 5),
+				Pos:       p(956, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(915, 42),
+						Pos:  p(956, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(917, 9),
+						Pos:       p(958, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(917, 42),
+							Pos:  p(958, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(917, 47),
+									Pos: p(958, 47),
 									X: &lang.Literal{
-										Pos:   p(917, 47),
+										Pos:   p(958, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -13524,157 +14056,157 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(917, 85),
-							Rbrace: p(917, 87),
+							Pos:    p(958, 85),
+							Rbrace: p(958, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(918, 9),
+						Pos:       p(959, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(918, 38),
+								Pos: p(959, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(918, 38),
+									Pos:  p(959, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(918, 56),
+							Pos:  p(959, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(918, 61),
+									Pos: p(959, 61),
 									X: &lang.Ident{
-										Pos:  p(918, 61),
+										Pos:  p(959, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(918, 70),
-							Rbrace: p(918, 72),
+							Pos:    p(959, 70),
+							Rbrace: p(959, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(919, 9),
+						Pos:       p(960, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(919, 38),
+								Pos: p(960, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(919, 38),
+									Pos:  p(960, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(919, 54),
+								Pos: p(960, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(919, 54),
+									Pos:  p(960, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(919, 82),
+							Pos:  p(960, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(919, 87),
+									Pos: p(960, 87),
 									X: &lang.Ident{
-										Pos:  p(919, 87),
+										Pos:  p(960, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(919, 96),
+									Pos: p(960, 96),
 									X: &lang.Ident{
-										Pos:  p(919, 96),
+										Pos:  p(960, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(919, 112),
-							Rbrace: p(919, 114),
+							Pos:    p(960, 112),
+							Rbrace: p(960, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(920, 9),
+						Pos:       p(961, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(920, 38),
+								Pos: p(961, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(920, 38),
+									Pos:  p(961, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(920, 54),
+								Pos: p(961, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(920, 54),
+									Pos:  p(961, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(920, 73),
+							Pos:  p(961, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(920, 78),
+									Pos: p(961, 78),
 									X: &lang.Ident{
-										Pos:  p(920, 78),
+										Pos:  p(961, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(920, 87),
+							Pos: p(961, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(920, 89),
+									Pos: p(961, 89),
 									X: &lang.AssignExpr{
-										Pos: p(920, 98),
+										Pos: p(961, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(920, 89),
+											Pos:  p(961, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(920, 100),
+											Pos:  p(961, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(920, 110),
+							Rbrace: p(961, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(921, 9),
+						Pos:       p(962, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(921, 16),
+							Pos:  p(962, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(921, 34),
+								Pos:  p(962, 34),
 								Kind: "get",
 							},
 						},
@@ -13682,30 +14214,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(924, 5),
+				Pos:       p(965, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(924, 47),
+						Pos:  p(965, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(926, 9),
+						Pos:       p(967, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(926, 47),
+							Pos:  p(967, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(926, 52),
+									Pos: p(967, 52),
 									X: &lang.Literal{
-										Pos:   p(926, 52),
+										Pos:   p(967, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -13714,116 +14246,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(926, 103),
-							Rbrace: p(926, 105),
+							Pos:    p(967, 103),
+							Rbrace: p(967, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(927, 9),
+						Pos:       p(968, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(927, 43),
+								Pos: p(968, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(927, 43),
+									Pos:  p(968, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(927, 61),
+							Pos:  p(968, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(927, 66),
+									Pos: p(968, 66),
 									X: &lang.Ident{
-										Pos:  p(927, 66),
+										Pos:  p(968, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(927, 75),
-							Rbrace: p(927, 77),
+							Pos:    p(968, 75),
+							Rbrace: p(968, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(928, 9),
+						Pos:       p(969, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(928, 43),
+								Pos: p(969, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 43),
+									Pos:  p(969, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(928, 59),
+								Pos: p(969, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 59),
+									Pos:  p(969, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(928, 87),
+							Pos:  p(969, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(928, 92),
+									Pos: p(969, 92),
 									X: &lang.Ident{
-										Pos:  p(928, 92),
+										Pos:  p(969, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(928, 101),
+									Pos: p(969, 101),
 									X: &lang.Ident{
-										Pos:  p(928, 101),
+										Pos:  p(969, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(928, 117),
-							Rbrace: p(928, 119),
+							Pos:    p(969, 117),
+							Rbrace: p(969, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(931, 5),
+				Pos:       p(972, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(931, 41),
+						Pos:  p(972, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(933, 9),
+						Pos:       p(974, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(933, 41),
+							Pos:  p(974, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(933, 46),
+									Pos: p(974, 46),
 									X: &lang.Literal{
-										Pos:   p(933, 46),
+										Pos:   p(974, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -13832,114 +14364,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(933, 95),
-							Rbrace: p(933, 97),
+							Pos:    p(974, 95),
+							Rbrace: p(974, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(934, 9),
+						Pos:       p(975, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(934, 37),
+								Pos: p(975, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(934, 37),
+									Pos:  p(975, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(934, 55),
+							Pos:  p(975, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(934, 60),
+									Pos: p(975, 60),
 									X: &lang.Ident{
-										Pos:  p(934, 60),
+										Pos:  p(975, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(934, 69),
-							Rbrace: p(934, 71),
+							Pos:    p(975, 69),
+							Rbrace: p(975, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(935, 9),
+						Pos:       p(976, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(935, 37),
+								Pos: p(976, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 37),
+									Pos:  p(976, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(935, 53),
+								Pos: p(976, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 53),
+									Pos:  p(976, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(935, 81),
+							Pos:  p(976, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(935, 86),
+									Pos: p(976, 86),
 									X: &lang.Ident{
-										Pos:  p(935, 86),
+										Pos:  p(976, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(935, 95),
+									Pos: p(976, 95),
 									X: &lang.Ident{
-										Pos:  p(935, 95),
+										Pos:  p(976, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(935, 111),
-							Rbrace: p(935, 113),
+							Pos:    p(976, 111),
+							Rbrace: p(976, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(941, 5),
+				Pos:       p(982, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(943, 9),
+						Pos:       p(984, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(943, 22),
+							Pos:  p(984, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(943, 26),
+								Pos:  p(984, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(943, 37),
+									Pos: p(984, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(943, 38),
+										Pos:   p(984, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -13948,34 +14480,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(944, 9),
+						Pos:       p(985, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(944, 32),
+							Pos:  p(985, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(944, 41),
+								Pos:  p(985, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(944, 69),
+									Pos: p(985, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(944, 69),
+										Pos: p(985, 69),
 										X: &lang.Ident{
-											Pos:  p(944, 60),
+											Pos:  p(985, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(944, 86),
+											Pos: p(985, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(944, 86),
+												Pos: p(985, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(944, 87),
+													Pos:   p(985, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -13989,7 +14521,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(950, 5),
+				Pos:       p(991, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -13999,64 +14531,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(950, 35),
+						Pos:  p(991, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(952, 9),
+						Pos:       p(993, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(952, 18),
+							Pos:  p(993, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(952, 23),
+									Pos:  p(993, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(952, 26),
+								Pos:  p(993, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(953, 9),
+						Pos:       p(994, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(953, 18),
+							Pos:  p(994, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(953, 69),
+									Pos:  p(994, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(953, 74),
+									Pos:  p(994, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(953, 77),
+								Pos:  p(994, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(953, 87),
+									Pos: p(994, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(953, 91),
+										Pos:  p(994, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(953, 142),
+												Pos:  p(994, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(953, 147),
+												Pos:  p(994, 147),
 												Name: "T",
 											},
 										},
@@ -14066,46 +14598,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(955, 9),
+						Pos:       p(996, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(955, 30),
-							Rbrace: p(955, 32),
+							Pos:    p(996, 30),
+							Rbrace: p(996, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(956, 9),
+						Pos:       p(997, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(956, 28),
+								Pos: p(997, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(956, 28),
+									Pos:  p(997, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(956, 49),
-							Rbrace: p(956, 51),
+							Pos:    p(997, 49),
+							Rbrace: p(997, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(957, 9),
+						Pos:       p(998, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(957, 28),
+								Pos: p(998, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(957, 28),
+									Pos:  p(998, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(957, 33),
+											Pos:  p(998, 33),
 											Name: "T",
 										},
 									},
@@ -14114,38 +14646,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(958, 9),
+							Pos: p(999, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(959, 13),
+									Pos: p(1000, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(959, 30),
+										Pos: p(1000, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(959, 17),
+											Pos:  p(1000, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(959, 33),
+											Pos:  p(1000, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(959, 39),
+										Pos: p(1000, 39),
 										X: &lang.NewExpr{
-											Pos: p(959, 45),
+											Pos: p(1000, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(959, 49),
+												Pos:  p(1000, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(959, 71),
+													Pos: p(1000, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(959, 71),
+														Pos: p(1000, 71),
 														X: &lang.Ident{
-															Pos:  p(959, 78),
+															Pos:  p(1000, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -14155,37 +14687,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(960, 13),
+									Pos: p(1001, 13),
 									X: &lang.AssignExpr{
-										Pos: p(960, 22),
+										Pos: p(1001, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(960, 13),
+											Pos:  p(1001, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(960, 24),
+											Pos:  p(1001, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(961, 9),
+							Rbrace: p(1002, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(962, 9),
+						Pos:       p(1003, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(962, 28),
+								Pos: p(1003, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 28),
+									Pos:  p(1003, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(962, 33),
+											Pos:  p(1003, 33),
 											Name: "T",
 										},
 									},
@@ -14193,63 +14725,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(962, 50),
+								Pos: p(1003, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 50),
+									Pos:  p(1003, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(962, 73),
+							Pos:  p(1003, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(962, 78),
+									Pos: p(1003, 78),
 									X: &lang.Ident{
-										Pos:  p(962, 78),
+										Pos:  p(1003, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(962, 92),
-							Rbrace: p(962, 94),
+							Pos:    p(1003, 92),
+							Rbrace: p(1003, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(964, 9),
+						Pos:       p(1005, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(964, 16),
+							Pos:  p(1005, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(966, 13),
+								Pos:  p(1007, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(967, 13),
+									Pos: p(1008, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(968, 17),
+											Pos: p(1009, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(968, 17),
+												Pos:  p(1009, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(968, 21),
+													Pos:  p(1009, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(968, 47),
+														Pos: p(1009, 47),
 														X: &lang.MemberExpr{
-															Pos: p(968, 33),
+															Pos: p(1009, 33),
 															X: &lang.Ident{
-																Pos:  p(968, 26),
+																Pos:  p(1009, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -14260,32 +14792,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(969, 17),
+											Pos: p(1010, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(969, 29),
+												Pos: p(1010, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(969, 29),
+													Pos: p(1010, 29),
 													X: &lang.Ident{
-														Pos:  p(969, 21),
+														Pos:  p(1010, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(969, 41),
+														Pos: p(1010, 41),
 														X: &lang.Ident{
-															Pos:  p(969, 41),
+															Pos:  p(1010, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(969, 45),
+														Pos: p(1010, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(969, 49),
+															Pos: p(1010, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(969, 49),
+																Pos:  p(1010, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -14294,49 +14826,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(969, 55),
+												Pos: p(1010, 55),
 												X: &lang.Ident{
-													Pos:  p(969, 62),
+													Pos:  p(1010, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(970, 17),
+											Pos: p(1011, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(970, 17),
+												Pos:  p(1011, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(970, 19),
+													Pos:  p(1011, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(970, 46),
+														Pos: p(1011, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(970, 38),
+															Pos: p(1011, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(970, 29),
+																Pos:  p(1011, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(970, 41),
+																Pos:  p(1011, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(970, 48),
+															Pos: p(1011, 48),
 															Fun: &lang.Ident{
-																Pos:  p(970, 48),
+																Pos:  p(1011, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(970, 61),
+															Pos: p(1011, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(970, 69),
+																Pos:  p(1011, 69),
 																Name: "T",
 															},
 														},
@@ -14345,69 +14877,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(971, 17),
+											Pos: p(1012, 17),
 											X: &lang.AssignExpr{
-												Pos: p(971, 29),
+												Pos: p(1012, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(971, 24),
+													Pos: p(1012, 24),
 													X: &lang.Ident{
-														Pos:  p(971, 17),
+														Pos:  p(1012, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(971, 25),
+															Pos: p(1012, 25),
 															X: &lang.Ident{
-																Pos:  p(971, 25),
+																Pos:  p(1012, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(971, 31),
+													Pos:  p(1012, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(972, 17),
+											Pos: p(1013, 17),
 											X: &lang.Ident{
-												Pos:  p(972, 24),
+												Pos:  p(1013, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(973, 13),
+									Rbrace: p(1014, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(974, 13),
+								Pos:  p(1015, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(974, 17),
+									Pos: p(1015, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(974, 19),
+											Pos: p(1015, 19),
 											X: &lang.AssignExpr{
-												Pos: p(974, 65),
+												Pos: p(1015, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(974, 26),
+													Pos: p(1015, 26),
 													X: &lang.Ident{
-														Pos:  p(974, 19),
+														Pos:  p(1015, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(974, 27),
+															Pos: p(1015, 27),
 															X: &lang.MemberExpr{
-																Pos: p(974, 48),
+																Pos: p(1015, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(974, 34),
+																	Pos: p(1015, 34),
 																	X: &lang.Ident{
-																		Pos:  p(974, 27),
+																		Pos:  p(1015, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -14418,44 +14950,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(974, 67),
+													Pos:  p(1015, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(974, 74),
+									Rbrace: p(1015, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(977, 9),
+						Pos:       p(1018, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(977, 16),
+							Pos:  p(1018, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(977, 47),
+							Pos: p(1018, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(977, 47),
+								Pos: p(1018, 47),
 								X: &lang.Ident{
-									Pos:  p(977, 39),
+									Pos:  p(1018, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(977, 59),
+									Pos: p(1018, 59),
 									X: &lang.MemberExpr{
-										Pos: p(977, 80),
+										Pos: p(1018, 80),
 										X: &lang.MemberExpr{
-											Pos: p(977, 66),
+											Pos: p(1018, 66),
 											X: &lang.Ident{
-												Pos:  p(977, 59),
+												Pos:  p(1018, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -14467,38 +14999,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(978, 9),
+						Pos:       p(1019, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(978, 16),
+							Pos:  p(1019, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(978, 49),
+									Pos:  p(1019, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(978, 62),
+							Pos: p(1019, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(978, 66),
+								Pos:  p(1019, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(978, 98),
+										Pos:  p(1019, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(978, 101),
+									Pos: p(1019, 101),
 									X: &lang.MemberExpr{
-										Pos: p(978, 109),
+										Pos: p(1019, 109),
 										X: &lang.Ident{
-											Pos:  p(978, 101),
+											Pos:  p(1019, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -14508,32 +15040,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(979, 9),
+						Pos:       p(1020, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(979, 16),
+							Pos:  p(1020, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(979, 31),
-							Rbrace: p(979, 33),
+							Pos:    p(1020, 31),
+							Rbrace: p(1020, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(980, 9),
+						Pos:       p(1021, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(980, 25),
+							Pos:  p(1021, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(980, 52),
+							Pos: p(1021, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(980, 52),
+								Pos: p(1021, 52),
 								X: &lang.Ident{
-									Pos:  p(980, 46),
+									Pos:  p(1021, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -14543,24 +15075,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(988, 5),
+				Pos:       p(1029, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(990, 9),
+						Pos: p(1031, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(990, 9),
+							Pos:  p(1031, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(990, 13),
+								Pos:  p(1031, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(990, 21),
+									Pos:   p(1031, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -14568,10 +15100,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(992, 9),
+						Pos:       p(1033, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(992, 16),
+							Pos:  p(1033, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -14580,40 +15112,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(992, 26),
+								Pos: p(1033, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(992, 26),
+									Pos:  p(1033, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(992, 52),
+							Pos: p(1033, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(992, 44),
+								Pos: p(1033, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(992, 38),
+									Pos:  p(1033, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(992, 47),
+									Pos:  p(1033, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(992, 54),
+								Pos:   p(1033, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(992, 64),
+								Pos: p(1033, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(992, 64),
+									Pos: p(1033, 64),
 									X: &lang.Ident{
-										Pos:  p(992, 58),
+										Pos:  p(1033, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -14622,58 +15154,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(993, 9),
+						Pos:       p(1034, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(993, 16),
+							Pos:  p(1034, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(993, 24),
+								Pos: p(1034, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(993, 24),
+									Pos:  p(1034, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(993, 31),
+								Pos: p(1034, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(993, 31),
+									Pos:  p(1034, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(993, 48),
+							Pos: p(1034, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(993, 43),
+								Pos: p(1034, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(993, 41),
+									Pos:  p(1034, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(993, 45),
+									Pos:   p(1034, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(993, 50),
+								Pos:  p(1034, 50),
 								Name: "v",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(995, 9),
+						Pos:       p(1036, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(995, 23),
+							Pos:  p(1036, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14682,42 +15214,42 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(995, 39),
+								Pos: p(1036, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(995, 39),
+									Pos:  p(1036, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(995, 53),
+							Pos: p(1036, 53),
 							Fun: &lang.Ident{
-								Pos:  p(995, 53),
+								Pos:  p(1036, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(995, 57),
+									Pos: p(1036, 57),
 									X: &lang.Literal{
-										Pos:   p(995, 57),
+										Pos:   p(1036, 57),
 										Raw:   "17",
 										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(995, 61),
+									Pos: p(1036, 61),
 									X: &lang.CallExpr{
-										Pos: p(995, 61),
+										Pos: p(1036, 61),
 										Fun: &lang.Ident{
-											Pos:  p(995, 61),
+											Pos:  p(1036, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(995, 64),
+												Pos: p(1036, 64),
 												X: &lang.Ident{
-													Pos:  p(995, 64),
+													Pos:  p(1036, 64),
 													Name: "value1",
 												},
 											},
@@ -14728,10 +15260,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(996, 9),
+						Pos:       p(1037, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(996, 23),
+							Pos:  p(1037, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14741,59 +15273,59 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(996, 43),
+								Pos: p(1037, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(996, 43),
+									Pos:  p(1037, 43),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(996, 54),
+								Pos: p(1037, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(996, 54),
+									Pos:  p(1037, 54),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(996, 68),
+							Pos: p(1037, 68),
 							Fun: &lang.Ident{
-								Pos:  p(996, 68),
+								Pos:  p(1037, 68),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(996, 72),
+									Pos: p(1037, 72),
 									X: &lang.CallExpr{
-										Pos: p(996, 72),
+										Pos: p(1037, 72),
 										Fun: &lang.Ident{
-											Pos:  p(996, 72),
+											Pos:  p(1037, 72),
 											Name: "Mix",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(996, 76),
+												Pos: p(1037, 76),
 												X: &lang.Literal{
-													Pos:   p(996, 76),
+													Pos:   p(1037, 76),
 													Raw:   "17",
 													Value: int64(17),
 												},
 											},
 											&lang.Arg{
-												Pos: p(996, 80),
+												Pos: p(1037, 80),
 												X: &lang.CallExpr{
-													Pos: p(996, 80),
+													Pos: p(1037, 80),
 													Fun: &lang.Ident{
-														Pos:  p(996, 80),
+														Pos:  p(1037, 80),
 														Name: "Of",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(996, 83),
+															Pos: p(1037, 83),
 															X: &lang.Ident{
-																Pos:  p(996, 83),
+																Pos:  p(1037, 83),
 																Name: "value1",
 															},
 														},
@@ -14804,18 +15336,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(996, 93),
+									Pos: p(1037, 93),
 									X: &lang.CallExpr{
-										Pos: p(996, 93),
+										Pos: p(1037, 93),
 										Fun: &lang.Ident{
-											Pos:  p(996, 93),
+											Pos:  p(1037, 93),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(996, 96),
+												Pos: p(1037, 96),
 												X: &lang.Ident{
-													Pos:  p(996, 96),
+													Pos:  p(1037, 96),
 													Name: "value2",
 												},
 											},
@@ -14826,10 +15358,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(997, 9),
+						Pos:       p(1038, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(997, 23),
+							Pos:  p(1038, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14840,57 +15372,57 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(997, 47),
+								Pos: p(1038, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 47),
+									Pos:  p(1038, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(997, 58),
+								Pos: p(1038, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 58),
+									Pos:  p(1038, 58),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(997, 69),
+								Pos: p(1038, 69),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 69),
+									Pos:  p(1038, 69),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(997, 83),
+							Pos: p(1038, 83),
 							Fun: &lang.Ident{
-								Pos:  p(997, 83),
+								Pos:  p(1038, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(997, 87),
+									Pos: p(1038, 87),
 									X: &lang.CallExpr{
-										Pos: p(997, 87),
+										Pos: p(1038, 87),
 										Fun: &lang.Ident{
-											Pos:  p(997, 87),
+											Pos:  p(1038, 87),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(997, 95),
+												Pos: p(1038, 95),
 												X: &lang.Ident{
-													Pos:  p(997, 95),
+													Pos:  p(1038, 95),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(997, 103),
+												Pos: p(1038, 103),
 												X: &lang.Ident{
-													Pos:  p(997, 103),
+													Pos:  p(1038, 103),
 													Name: "value2",
 												},
 											},
@@ -14898,18 +15430,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(997, 112),
+									Pos: p(1038, 112),
 									X: &lang.CallExpr{
-										Pos: p(997, 112),
+										Pos: p(1038, 112),
 										Fun: &lang.Ident{
-											Pos:  p(997, 112),
+											Pos:  p(1038, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(997, 115),
+												Pos: p(1038, 115),
 												X: &lang.Ident{
-													Pos:  p(997, 115),
+													Pos:  p(1038, 115),
 													Name: "value3",
 												},
 											},
@@ -14920,10 +15452,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(998, 9),
+						Pos:       p(1039, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(998, 23),
+							Pos:  p(1039, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14935,72 +15467,72 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(998, 51),
+								Pos: p(1039, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 51),
+									Pos:  p(1039, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(998, 62),
+								Pos: p(1039, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 62),
+									Pos:  p(1039, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(998, 73),
+								Pos: p(1039, 73),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 73),
+									Pos:  p(1039, 73),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(998, 84),
+								Pos: p(1039, 84),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 84),
+									Pos:  p(1039, 84),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(998, 98),
+							Pos: p(1039, 98),
 							Fun: &lang.Ident{
-								Pos:  p(998, 98),
+								Pos:  p(1039, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(998, 102),
+									Pos: p(1039, 102),
 									X: &lang.CallExpr{
-										Pos: p(998, 102),
+										Pos: p(1039, 102),
 										Fun: &lang.Ident{
-											Pos:  p(998, 102),
+											Pos:  p(1039, 102),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(998, 110),
+												Pos: p(1039, 110),
 												X: &lang.Ident{
-													Pos:  p(998, 110),
+													Pos:  p(1039, 110),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(998, 118),
+												Pos: p(1039, 118),
 												X: &lang.Ident{
-													Pos:  p(998, 118),
+													Pos:  p(1039, 118),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(998, 126),
+												Pos: p(1039, 126),
 												X: &lang.Ident{
-													Pos:  p(998, 126),
+													Pos:  p(1039, 126),
 													Name: "value3",
 												},
 											},
@@ -15008,18 +15540,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(998, 135),
+									Pos: p(1039, 135),
 									X: &lang.CallExpr{
-										Pos: p(998, 135),
+										Pos: p(1039, 135),
 										Fun: &lang.Ident{
-											Pos:  p(998, 135),
+											Pos:  p(1039, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(998, 138),
+												Pos: p(1039, 138),
 												X: &lang.Ident{
-													Pos:  p(998, 138),
+													Pos:  p(1039, 138),
 													Name: "value4",
 												},
 											},
@@ -15030,10 +15562,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(999, 9),
+						Pos:       p(1040, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(999, 23),
+							Pos:  p(1040, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -15046,87 +15578,87 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(999, 55),
+								Pos: p(1040, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 55),
+									Pos:  p(1040, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(999, 66),
+								Pos: p(1040, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 66),
+									Pos:  p(1040, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(999, 77),
+								Pos: p(1040, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 77),
+									Pos:  p(1040, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(999, 88),
+								Pos: p(1040, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 88),
+									Pos:  p(1040, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(999, 99),
+								Pos: p(1040, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 99),
+									Pos:  p(1040, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(999, 113),
+							Pos: p(1040, 113),
 							Fun: &lang.Ident{
-								Pos:  p(999, 113),
+								Pos:  p(1040, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(999, 117),
+									Pos: p(1040, 117),
 									X: &lang.CallExpr{
-										Pos: p(999, 117),
+										Pos: p(1040, 117),
 										Fun: &lang.Ident{
-											Pos:  p(999, 117),
+											Pos:  p(1040, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(999, 125),
+												Pos: p(1040, 125),
 												X: &lang.Ident{
-													Pos:  p(999, 125),
+													Pos:  p(1040, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 133),
+												Pos: p(1040, 133),
 												X: &lang.Ident{
-													Pos:  p(999, 133),
+													Pos:  p(1040, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 141),
+												Pos: p(1040, 141),
 												X: &lang.Ident{
-													Pos:  p(999, 141),
+													Pos:  p(1040, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 149),
+												Pos: p(1040, 149),
 												X: &lang.Ident{
-													Pos:  p(999, 149),
+													Pos:  p(1040, 149),
 													Name: "value4",
 												},
 											},
@@ -15134,18 +15666,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(999, 158),
+									Pos: p(1040, 158),
 									X: &lang.CallExpr{
-										Pos: p(999, 158),
+										Pos: p(1040, 158),
 										Fun: &lang.Ident{
-											Pos:  p(999, 158),
+											Pos:  p(1040, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(999, 161),
+												Pos: p(1040, 161),
 												X: &lang.Ident{
-													Pos:  p(999, 161),
+													Pos:  p(1040, 161),
 													Name: "value5",
 												},
 											},
@@ -15156,10 +15688,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1000, 9),
+						Pos:       p(1041, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1000, 16),
+							Pos:  p(1041, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -15168,53 +15700,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1000, 28),
+								Pos: p(1041, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1000, 28),
+									Pos:  p(1041, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1000, 37),
+							Pos: p(1041, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1000, 39),
+									Pos: p(1041, 39),
 									X: &lang.AssignExpr{
-										Pos: p(1000, 45),
+										Pos: p(1041, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1000, 39),
+											Pos:  p(1041, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(1000, 47),
+											Pos: p(1041, 47),
 											Fun: &lang.Ident{
-												Pos:  p(1000, 47),
+												Pos:  p(1041, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1000, 51),
+													Pos: p(1041, 51),
 													X: &lang.Ident{
-														Pos:  p(1000, 51),
+														Pos:  p(1041, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1000, 58),
+													Pos: p(1041, 58),
 													X: &lang.CallExpr{
-														Pos: p(1000, 58),
+														Pos: p(1041, 58),
 														Fun: &lang.Ident{
-															Pos:  p(1000, 58),
+															Pos:  p(1041, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1000, 61),
+																Pos: p(1041, 61),
 																X: &lang.Ident{
-																	Pos:  p(1000, 61),
+																	Pos:  p(1041, 61),
 																	Name: "value",
 																},
 															},
@@ -15226,82 +15758,82 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1000, 70),
+							Rbrace: p(1041, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1001, 9),
+						Pos:       p(1042, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1001, 16),
+							Pos:  p(1042, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(1001, 36),
+							Pos:  p(1042, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1009, 5),
+				Pos:       p(1050, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1011, 9),
+						Pos:       p(1052, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1011, 23),
+							Pos:  p(1052, 23),
 							Name: "void",
 						},
 						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1011, 45),
+								Pos: p(1052, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1011, 45),
+									Pos:  p(1052, 45),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1012, 9),
+							Pos: p(1053, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1013, 13),
+									Pos: p(1054, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1013, 21),
+										Pos: p(1054, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1013, 17),
+											Pos:  p(1054, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1013, 24),
+											Pos:  p(1054, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1013, 30),
+										Pos: p(1054, 30),
 										X: &lang.NewExpr{
-											Pos: p(1013, 36),
+											Pos: p(1054, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1013, 40),
+												Pos:  p(1054, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1013, 62),
+													Pos: p(1054, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1013, 62),
+														Pos: p(1054, 62),
 														X: &lang.Ident{
-															Pos:  p(1013, 69),
+															Pos:  p(1054, 69),
 															Name: "obj",
 														},
 													},
@@ -15311,60 +15843,60 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1014, 9),
+							Rbrace: p(1055, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1015, 9),
+						Pos:       p(1056, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1015, 23),
+							Pos:  p(1056, 23),
 							Name: "void",
 						},
 						Name: "ReRegisterForFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1015, 50),
+								Pos: p(1056, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1015, 50),
+									Pos:  p(1056, 50),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1016, 9),
+							Pos: p(1057, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1017, 13),
+									Pos: p(1058, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1017, 21),
+										Pos: p(1058, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1017, 17),
+											Pos:  p(1058, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1017, 24),
+											Pos:  p(1058, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1017, 30),
+										Pos: p(1058, 30),
 										X: &lang.NewExpr{
-											Pos: p(1017, 36),
+											Pos: p(1058, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1017, 40),
+												Pos:  p(1058, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1017, 62),
+													Pos: p(1058, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1017, 62),
+														Pos: p(1058, 62),
 														X: &lang.Ident{
-															Pos:  p(1017, 69),
+															Pos:  p(1058, 69),
 															Name: "obj",
 														},
 													},
@@ -15374,109 +15906,109 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1018, 9),
+							Rbrace: p(1059, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1019, 9),
+						Pos:       p(1060, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1019, 23),
+							Pos:  p(1060, 23),
 							Name: "void",
 						},
 						Name: "KeepAlive",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1019, 38),
+								Pos: p(1060, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1019, 38),
+									Pos:  p(1060, 38),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1019, 50),
-							Rbrace: p(1019, 52),
+							Pos:    p(1060, 50),
+							Rbrace: p(1060, 52),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1020, 9),
+						Pos:       p(1061, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1020, 23),
+							Pos:  p(1061, 23),
 							Name: "void",
 						},
 						Name: "Collect",
 						Body: &lang.BlockStmt{
-							Pos:    p(1020, 38),
-							Rbrace: p(1020, 40),
+							Pos:    p(1061, 38),
+							Rbrace: p(1061, 40),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1021, 9),
+						Pos:       p(1062, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1021, 23),
+							Pos:  p(1062, 23),
 							Name: "void",
 						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(1021, 55),
-							Rbrace: p(1021, 57),
+							Pos:    p(1062, 55),
+							Rbrace: p(1062, 57),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1027, 5),
+				Pos:       p(1068, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LazyThreadSafetyMode",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1027, 40),
+						Pos:  p(1068, 40),
 						Name: "None",
 					},
 					&lang.EnumMember{
-						Pos:  p(1027, 46),
+						Pos:  p(1068, 46),
 						Name: "PublicationOnly",
 					},
 					&lang.EnumMember{
-						Pos:  p(1027, 63),
+						Pos:  p(1068, 63),
 						Name: "ExecutionAndPublication",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1033, 5),
+				Pos:       p(1074, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PeriodicTimer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1033, 41),
+						Pos:  p(1074, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1035, 9),
+						Pos:       p(1076, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1035, 18),
+							Pos:  p(1076, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1035, 25),
+								Pos:  p(1076, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1035, 33),
+									Pos: p(1076, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1035, 37),
+										Pos:  p(1076, 37),
 										Name: "object",
 									},
 								},
@@ -15484,26 +16016,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1036, 9),
+						Pos:       p(1077, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1036, 18),
+							Pos:  p(1077, 18),
 							Name: "System.Diagnostics.Stopwatch",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1036, 47),
+								Pos:  p(1077, 47),
 								Name: "_clock",
 								Init: &lang.CallExpr{
-									Pos: p(1036, 85),
+									Pos: p(1077, 85),
 									Fun: &lang.MemberExpr{
-										Pos: p(1036, 85),
+										Pos: p(1077, 85),
 										X: &lang.MemberExpr{
-											Pos: p(1036, 75),
+											Pos: p(1077, 75),
 											X: &lang.MemberExpr{
-												Pos: p(1036, 63),
+												Pos: p(1077, 63),
 												X: &lang.Ident{
-													Pos:  p(1036, 56),
+													Pos:  p(1077, 56),
 													Name: "System",
 												},
 												Name: "Diagnostics",
@@ -15517,20 +16049,20 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1037, 9),
+						Pos:       p(1078, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1037, 18),
+							Pos:  p(1078, 18),
 							Name: "CancellationTokenSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1037, 42),
+								Pos:  p(1078, 42),
 								Name: "_disposed",
 								Init: &lang.NewExpr{
-									Pos: p(1037, 54),
+									Pos: p(1078, 54),
 									Type: &lang.TypeRef{
-										Pos:  p(1037, 58),
+										Pos:  p(1078, 58),
 										Name: "CancellationTokenSource",
 									},
 								},
@@ -15538,34 +16070,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1038, 9),
+						Pos:       p(1079, 9),
 						Modifiers: lang.Modifiers(272),
 						Type: &lang.TypeRef{
-							Pos:  p(1038, 25),
+							Pos:  p(1079, 25),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1038, 34),
+								Pos:  p(1079, 34),
 								Name: "Infinite",
 								Init: &lang.CallExpr{
-									Pos: p(1038, 54),
+									Pos: p(1079, 54),
 									Fun: &lang.MemberExpr{
-										Pos: p(1038, 54),
+										Pos: p(1079, 54),
 										X: &lang.Ident{
-											Pos:  p(1038, 45),
+											Pos:  p(1079, 45),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1038, 71),
+											Pos: p(1079, 71),
 											X: &lang.UnaryExpr{
-												Pos: p(1038, 71),
+												Pos: p(1079, 71),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1038, 72),
+													Pos:   p(1079, 72),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -15577,74 +16109,74 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1039, 9),
+						Pos: p(1080, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1039, 9),
+							Pos:  p(1080, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1039, 18),
+								Pos:  p(1080, 18),
 								Name: "_period",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1040, 9),
+						Pos: p(1081, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1040, 9),
+							Pos:  p(1081, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1040, 18),
+								Pos:  p(1081, 18),
 								Name: "_due",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1041, 9),
+						Pos: p(1082, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1041, 9),
+							Pos:  p(1082, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1041, 14),
+								Pos:  p(1082, 14),
 								Name: "_waiting",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1043, 9),
+						Pos:       p(1084, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PeriodicTimer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1043, 30),
+								Pos: p(1084, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1043, 30),
+									Pos:  p(1084, 30),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1044, 9),
+							Pos: p(1085, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1045, 13),
+									Pos: p(1086, 13),
 									X: &lang.CallExpr{
-										Pos: p(1045, 13),
+										Pos: p(1086, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1045, 13),
+											Pos:  p(1086, 13),
 											Name: "Check",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1045, 19),
+												Pos: p(1086, 19),
 												X: &lang.Ident{
-													Pos:  p(1045, 19),
+													Pos:  p(1086, 19),
 													Name: "period",
 												},
 											},
@@ -15652,75 +16184,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1046, 13),
+									Pos: p(1087, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1046, 21),
+										Pos: p(1087, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1046, 13),
+											Pos:  p(1087, 13),
 											Name: "_period",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1046, 23),
+											Pos:  p(1087, 23),
 											Name: "period",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1047, 13),
+									Pos: p(1088, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1047, 18),
+										Pos: p(1088, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1047, 13),
+											Pos:  p(1088, 13),
 											Name: "_due",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1047, 20),
+											Pos:  p(1088, 20),
 											Name: "period",
 										},
 									},
 								},
 							},
-							Rbrace: p(1048, 9),
+							Rbrace: p(1089, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1050, 9),
+						Pos:       p(1091, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1050, 16),
+							Pos:  p(1091, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Period",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1052, 13),
+								Pos:  p(1093, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(1052, 20),
+									Pos:  p(1093, 20),
 									Name: "_period",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1053, 13),
+								Pos:  p(1094, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1054, 13),
+									Pos: p(1095, 13),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(1055, 17),
+											Pos: p(1096, 17),
 											X: &lang.CallExpr{
-												Pos: p(1055, 17),
+												Pos: p(1096, 17),
 												Fun: &lang.Ident{
-													Pos:  p(1055, 17),
+													Pos:  p(1096, 17),
 													Name: "Check",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1055, 23),
+														Pos: p(1096, 23),
 														X: &lang.Ident{
-															Pos:  p(1055, 23),
+															Pos:  p(1096, 23),
 															Name: "value",
 														},
 													},
@@ -15728,136 +16260,136 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1056, 17),
+											Pos: p(1097, 17),
 											X: &lang.Ident{
-												Pos:  p(1056, 23),
+												Pos:  p(1097, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1056, 30),
+												Pos: p(1097, 30),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1056, 32),
+														Pos: p(1097, 32),
 														X: &lang.AssignExpr{
-															Pos: p(1056, 40),
+															Pos: p(1097, 40),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1056, 32),
+																Pos:  p(1097, 32),
 																Name: "_period",
 															},
 															Right: &lang.Ident{
-																Pos:  p(1056, 42),
+																Pos:  p(1097, 42),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1056, 49),
+														Pos: p(1097, 49),
 														X: &lang.AssignExpr{
-															Pos: p(1056, 54),
+															Pos: p(1097, 54),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1056, 49),
+																Pos:  p(1097, 49),
 																Name: "_due",
 															},
 															Right: &lang.BinaryExpr{
-																Pos: p(1056, 71),
+																Pos: p(1097, 71),
 																Op:  "+",
 																X: &lang.MemberExpr{
-																	Pos: p(1056, 63),
+																	Pos: p(1097, 63),
 																	X: &lang.Ident{
-																		Pos:  p(1056, 56),
+																		Pos:  p(1097, 56),
 																		Name: "_clock",
 																	},
 																	Name: "Elapsed",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1056, 73),
+																	Pos:  p(1097, 73),
 																	Name: "value",
 																},
 															},
 														},
 													},
 												},
-												Rbrace: p(1056, 80),
+												Rbrace: p(1097, 80),
 											},
 										},
 									},
-									Rbrace: p(1057, 13),
+									Rbrace: p(1098, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1060, 9),
+						Pos:       p(1101, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1060, 16),
+							Pos:  p(1101, 16),
 							Name: "void",
 						},
 						Name: "Check",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1060, 27),
+								Pos: p(1101, 27),
 								Type: &lang.TypeRef{
-									Pos:  p(1060, 27),
+									Pos:  p(1101, 27),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1061, 9),
+							Pos: p(1102, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1062, 13),
+									Pos: p(1103, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1062, 36),
+										Pos: p(1103, 36),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1062, 24),
+											Pos: p(1103, 24),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1062, 17),
+												Pos:  p(1103, 17),
 												Name: "period",
 											},
 											Y: &lang.Ident{
-												Pos:  p(1062, 27),
+												Pos:  p(1103, 27),
 												Name: "Infinite",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1062, 64),
+											Pos: p(1103, 64),
 											Op:  "||",
 											X: &lang.BinaryExpr{
-												Pos: p(1062, 47),
+												Pos: p(1103, 47),
 												Op:  "<=",
 												X: &lang.Ident{
-													Pos:  p(1062, 40),
+													Pos:  p(1103, 40),
 													Name: "period",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1062, 59),
+													Pos: p(1103, 59),
 													X: &lang.Ident{
-														Pos:  p(1062, 50),
+														Pos:  p(1103, 50),
 														Name: "TimeSpan",
 													},
 													Name: "Zero",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(1062, 92),
+												Pos: p(1103, 92),
 												Op:  ">",
 												X: &lang.MemberExpr{
-													Pos: p(1062, 74),
+													Pos: p(1103, 74),
 													X: &lang.Ident{
-														Pos:  p(1062, 67),
+														Pos:  p(1103, 67),
 														Name: "period",
 													},
 													Name: "TotalMilliseconds",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1062, 94),
+													Pos:   p(1103, 94),
 													Kind:  lang.LitKind(1),
 													Raw:   "4294967294",
 													Value: uint64(4294967294),
@@ -15866,20 +16398,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1063, 17),
+										Pos: p(1104, 17),
 										X: &lang.NewExpr{
-											Pos: p(1063, 23),
+											Pos: p(1104, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1063, 27),
+												Pos:  p(1104, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1063, 55),
+													Pos: p(1104, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1063, 55),
+														Pos: p(1104, 55),
 														X: &lang.Ident{
-															Pos:  p(1063, 62),
+															Pos:  p(1104, 62),
 															Name: "period",
 														},
 													},
@@ -15889,18 +16421,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1064, 9),
+							Rbrace: p(1105, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1066, 9),
+						Pos:       p(1107, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1066, 22),
+							Pos:  p(1107, 22),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1066, 55),
+									Pos:  p(1107, 55),
 									Name: "bool",
 								},
 							},
@@ -15908,61 +16440,61 @@ func preludeAST() *lang.File {
 						Name: "WaitForNextTickAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1066, 82),
+								Pos: p(1107, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(1066, 82),
+									Pos:  p(1107, 82),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(1066, 120),
+									Pos: p(1107, 120),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1067, 9),
+							Pos: p(1108, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1068, 13),
+									Pos: p(1109, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1068, 13),
+										Pos:  p(1109, 13),
 										Name: "TimeSpan",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1068, 22),
+											Pos:  p(1109, 22),
 											Name: "wait",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1069, 13),
+									Pos: p(1110, 13),
 									X: &lang.Ident{
-										Pos:  p(1069, 19),
+										Pos:  p(1110, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1070, 13),
+										Pos: p(1111, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1071, 17),
+												Pos: p(1112, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1071, 21),
+													Pos:  p(1112, 21),
 													Name: "_waiting",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1071, 31),
+													Pos: p(1112, 31),
 													X: &lang.NewExpr{
-														Pos: p(1071, 37),
+														Pos: p(1112, 37),
 														Type: &lang.TypeRef{
-															Pos:  p(1071, 41),
+															Pos:  p(1112, 41),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1071, 67),
+																Pos: p(1112, 67),
 																X: &lang.Literal{
-																	Pos:   p(1071, 67),
+																	Pos:   p(1112, 67),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
 																	Value: string("Operation is not valid due to the current state of the object."),
@@ -15973,19 +16505,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1072, 17),
+												Pos: p(1113, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1072, 31),
+													Pos: p(1113, 31),
 													X: &lang.Ident{
-														Pos:  p(1072, 21),
+														Pos:  p(1113, 21),
 														Name: "_disposed",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1072, 56),
+													Pos: p(1113, 56),
 													X: &lang.Literal{
-														Pos:   p(1072, 63),
+														Pos:   p(1113, 63),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -15993,13 +16525,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1073, 17),
+												Pos: p(1114, 17),
 												X: &lang.CallExpr{
-													Pos: p(1073, 35),
+													Pos: p(1114, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(1073, 35),
+														Pos: p(1114, 35),
 														X: &lang.Ident{
-															Pos:  p(1073, 17),
+															Pos:  p(1114, 17),
 															Name: "cancellationToken",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -16007,15 +16539,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1074, 17),
+												Pos: p(1115, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1074, 21),
+														Pos:  p(1115, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1074, 34),
+															Pos: p(1115, 34),
 															X: &lang.Ident{
-																Pos:  p(1074, 27),
+																Pos:  p(1115, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16024,92 +16556,92 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1075, 17),
+												Pos: p(1116, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1075, 41),
+													Pos: p(1116, 41),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1075, 29),
+														Pos: p(1116, 29),
 														Op:  "!=",
 														X: &lang.Ident{
-															Pos:  p(1075, 21),
+															Pos:  p(1116, 21),
 															Name: "_period",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1075, 32),
+															Pos:  p(1116, 32),
 															Name: "Infinite",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1075, 48),
+														Pos: p(1116, 48),
 														Op:  ">=",
 														X: &lang.Ident{
-															Pos:  p(1075, 44),
+															Pos:  p(1116, 44),
 															Name: "now",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1075, 51),
+															Pos:  p(1116, 51),
 															Name: "_due",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1076, 17),
+													Pos: p(1117, 17),
 													Stmts: []lang.Stmt{
 														&lang.WhileStmt{
-															Pos: p(1077, 21),
+															Pos: p(1118, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1077, 33),
+																Pos: p(1118, 33),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(1077, 28),
+																	Pos:  p(1118, 28),
 																	Name: "_due",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1077, 36),
+																	Pos:  p(1118, 36),
 																	Name: "now",
 																},
 															},
 															Body: &lang.ExprStmt{
-																Pos: p(1077, 41),
+																Pos: p(1118, 41),
 																X: &lang.AssignExpr{
-																	Pos: p(1077, 46),
+																	Pos: p(1118, 46),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(1077, 41),
+																		Pos:  p(1118, 41),
 																		Name: "_due",
 																	},
 																	Right: &lang.Ident{
-																		Pos:  p(1077, 49),
+																		Pos:  p(1118, 49),
 																		Name: "_period",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1078, 21),
+															Pos: p(1119, 21),
 															X: &lang.Literal{
-																Pos:   p(1078, 28),
+																Pos:   p(1119, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1079, 17),
+													Rbrace: p(1120, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1080, 17),
+												Pos: p(1121, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1080, 26),
+													Pos: p(1121, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1080, 17),
+														Pos:  p(1121, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1080, 28),
+														Pos:   p(1121, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -16117,41 +16649,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1081, 17),
+												Pos: p(1122, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1081, 22),
+													Pos: p(1122, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1081, 17),
+														Pos:  p(1122, 17),
 														Name: "wait",
 													},
 													Right: &lang.CondExpr{
-														Pos: p(1081, 44),
+														Pos: p(1122, 44),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1081, 32),
+															Pos: p(1122, 32),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1081, 24),
+																Pos:  p(1122, 24),
 																Name: "_period",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1081, 35),
+																Pos:  p(1122, 35),
 																Name: "Infinite",
 															},
 														},
 														Then: &lang.Ident{
-															Pos:  p(1081, 46),
+															Pos:  p(1122, 46),
 															Name: "Infinite",
 														},
 														Else: &lang.BinaryExpr{
-															Pos: p(1081, 62),
+															Pos: p(1122, 62),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1081, 57),
+																Pos:  p(1122, 57),
 																Name: "_due",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1081, 64),
+																Pos:  p(1122, 64),
 																Name: "now",
 															},
 														},
@@ -16159,46 +16691,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1082, 13),
+										Rbrace: p(1123, 13),
 									},
 								},
 								&lang.TryStmt{
-									Pos: p(1083, 13),
+									Pos: p(1124, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(1084, 13),
+										Pos: p(1125, 13),
 										Stmts: []lang.Stmt{
 											&lang.UsingDeclStmt{
-												Pos: p(1085, 17),
+												Pos: p(1126, 17),
 												Decl: &lang.LocalDeclStmt{
-													Pos: p(1085, 23),
+													Pos: p(1126, 23),
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(1085, 27),
+															Pos:  p(1126, 27),
 															Name: "linked",
 															Init: &lang.CallExpr{
-																Pos: p(1085, 60),
+																Pos: p(1126, 60),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1085, 60),
+																	Pos: p(1126, 60),
 																	X: &lang.Ident{
-																		Pos:  p(1085, 36),
+																		Pos:  p(1126, 36),
 																		Name: "CancellationTokenSource",
 																	},
 																	Name: "CreateLinkedTokenSource",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1085, 84),
+																		Pos: p(1126, 84),
 																		X: &lang.Ident{
-																			Pos:  p(1085, 84),
+																			Pos:  p(1126, 84),
 																			Name: "cancellationToken",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1085, 103),
+																		Pos: p(1126, 103),
 																		X: &lang.MemberExpr{
-																			Pos: p(1085, 113),
+																			Pos: p(1126, 113),
 																			X: &lang.Ident{
-																				Pos:  p(1085, 103),
+																				Pos:  p(1126, 103),
 																				Name: "_disposed",
 																			},
 																			Name: "Token",
@@ -16211,21 +16743,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1086, 17),
+												Pos: p(1127, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(1086, 17),
+													Pos: p(1127, 17),
 													X: &lang.CallExpr{
-														Pos: p(1086, 51),
+														Pos: p(1127, 51),
 														Fun: &lang.MemberExpr{
-															Pos: p(1086, 51),
+															Pos: p(1127, 51),
 															X: &lang.MemberExpr{
-																Pos: p(1086, 46),
+																Pos: p(1127, 46),
 																X: &lang.MemberExpr{
-																	Pos: p(1086, 40),
+																	Pos: p(1127, 40),
 																	X: &lang.MemberExpr{
-																		Pos: p(1086, 30),
+																		Pos: p(1127, 30),
 																		X: &lang.Ident{
-																			Pos:  p(1086, 23),
+																			Pos:  p(1127, 23),
 																			Name: "System",
 																		},
 																		Name: "Threading",
@@ -16238,18 +16770,18 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1086, 57),
+																Pos: p(1127, 57),
 																X: &lang.Ident{
-																	Pos:  p(1086, 57),
+																	Pos:  p(1127, 57),
 																	Name: "wait",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1086, 63),
+																Pos: p(1127, 63),
 																X: &lang.MemberExpr{
-																	Pos: p(1086, 70),
+																	Pos: p(1127, 70),
 																	X: &lang.Ident{
-																		Pos:  p(1086, 63),
+																		Pos:  p(1127, 63),
 																		Name: "linked",
 																	},
 																	Name: "Token",
@@ -16260,38 +16792,38 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1087, 13),
+										Rbrace: p(1128, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(1088, 13),
+											Pos: p(1129, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(1088, 20),
+												Pos:  p(1129, 20),
 												Name: "OperationCanceledException",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1089, 13),
+												Pos: p(1130, 13),
 												Stmts: []lang.Stmt{
 													&lang.LockStmt{
-														Pos: p(1090, 17),
+														Pos: p(1131, 17),
 														X: &lang.Ident{
-															Pos:  p(1090, 23),
+															Pos:  p(1131, 23),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1090, 30),
+															Pos: p(1131, 30),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1090, 32),
+																	Pos: p(1131, 32),
 																	X: &lang.AssignExpr{
-																		Pos: p(1090, 41),
+																		Pos: p(1131, 41),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1090, 32),
+																			Pos:  p(1131, 32),
 																			Name: "_waiting",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1090, 43),
+																			Pos:   p(1131, 43),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -16299,29 +16831,29 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1090, 50),
+															Rbrace: p(1131, 50),
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1091, 17),
+														Pos: p(1132, 17),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1091, 55),
+															Pos: p(1132, 55),
 															Op:  "&&",
 															X: &lang.MemberExpr{
-																Pos: p(1091, 31),
+																Pos: p(1132, 31),
 																X: &lang.Ident{
-																	Pos:  p(1091, 21),
+																	Pos:  p(1132, 21),
 																	Name: "_disposed",
 																},
 																Name: "IsCancellationRequested",
 															},
 															Y: &lang.UnaryExpr{
-																Pos: p(1091, 58),
+																Pos: p(1132, 58),
 																Op:  "!",
 																X: &lang.MemberExpr{
-																	Pos: p(1091, 77),
+																	Pos: p(1132, 77),
 																	X: &lang.Ident{
-																		Pos:  p(1091, 59),
+																		Pos:  p(1132, 59),
 																		Name: "cancellationToken",
 																	},
 																	Name: "IsCancellationRequested",
@@ -16329,9 +16861,9 @@ func preludeAST() *lang.File {
 															},
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1091, 102),
+															Pos: p(1132, 102),
 															X: &lang.Literal{
-																Pos:   p(1091, 109),
+																Pos:   p(1132, 109),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -16339,34 +16871,34 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ThrowStmt{
-														Pos: p(1092, 17),
+														Pos: p(1133, 17),
 													},
 												},
-												Rbrace: p(1093, 13),
+												Rbrace: p(1134, 13),
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1094, 13),
+									Pos: p(1135, 13),
 									X: &lang.Ident{
-										Pos:  p(1094, 19),
+										Pos:  p(1135, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1095, 13),
+										Pos: p(1136, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1096, 17),
+												Pos: p(1137, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1096, 26),
+													Pos: p(1137, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1096, 17),
+														Pos:  p(1137, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1096, 28),
+														Pos:   p(1137, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -16374,15 +16906,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1097, 17),
+												Pos: p(1138, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1097, 21),
+														Pos:  p(1138, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1097, 34),
+															Pos: p(1138, 34),
 															X: &lang.Ident{
-																Pos:  p(1097, 27),
+																Pos:  p(1138, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16391,66 +16923,66 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(1098, 17),
+												Pos: p(1139, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1098, 29),
+													Pos: p(1139, 29),
 													Op:  "<=",
 													X: &lang.Ident{
-														Pos:  p(1098, 24),
+														Pos:  p(1139, 24),
 														Name: "_due",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1098, 32),
+														Pos:  p(1139, 32),
 														Name: "now",
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(1098, 37),
+													Pos: p(1139, 37),
 													X: &lang.AssignExpr{
-														Pos: p(1098, 42),
+														Pos: p(1139, 42),
 														Op:  "+=",
 														Left: &lang.Ident{
-															Pos:  p(1098, 37),
+															Pos:  p(1139, 37),
 															Name: "_due",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1098, 45),
+															Pos:  p(1139, 45),
 															Name: "_period",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1099, 13),
+										Rbrace: p(1140, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1100, 13),
+									Pos: p(1141, 13),
 									X: &lang.Literal{
-										Pos:   p(1100, 20),
+										Pos:   p(1141, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1101, 9),
+							Rbrace: p(1142, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1103, 9),
+						Pos:       p(1144, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1103, 16),
+							Pos:  p(1144, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1103, 44),
+							Pos: p(1144, 44),
 							Fun: &lang.MemberExpr{
-								Pos: p(1103, 44),
+								Pos: p(1144, 44),
 								X: &lang.Ident{
-									Pos:  p(1103, 34),
+									Pos:  p(1144, 34),
 									Name: "_disposed",
 								},
 								Name: "Cancel",
@@ -16460,7 +16992,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1114, 5),
+				Pos:       p(1155, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lazy",
 				Namespace: "System",
@@ -16470,20 +17002,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1116, 9),
+						Pos:       p(1157, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1116, 18),
+							Pos:  p(1157, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1116, 25),
+								Pos:  p(1157, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1116, 33),
+									Pos: p(1157, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1116, 37),
+										Pos:  p(1157, 37),
 										Name: "object",
 									},
 								},
@@ -16491,103 +17023,103 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1117, 9),
+						Pos:       p(1158, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1117, 18),
+							Pos:  p(1158, 18),
 							Name: "System.Threading.LazyThreadSafetyMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1117, 56),
+								Pos:  p(1158, 56),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1118, 9),
+						Pos: p(1159, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1118, 9),
+							Pos:  p(1159, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1118, 14),
+									Pos:  p(1159, 14),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1118, 17),
+								Pos:  p(1159, 17),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1119, 9),
+						Pos: p(1160, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1119, 9),
+							Pos:  p(1160, 9),
 							Name: "T",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1119, 11),
+								Pos:  p(1160, 11),
 								Name: "_value",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1120, 9),
+						Pos: p(1161, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1120, 9),
+							Pos:  p(1161, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1120, 14),
+								Pos:  p(1161, 14),
 								Name: "_created",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1121, 9),
+						Pos: p(1162, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1121, 9),
+							Pos:  p(1162, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1121, 14),
+								Pos:  p(1162, 14),
 								Name: "_running",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1122, 9),
+						Pos: p(1163, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1122, 9),
+							Pos:  p(1163, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1122, 19),
+								Pos:  p(1163, 19),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1126, 9),
+						Pos:       p(1167, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1126, 21),
+								Pos: p(1167, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1126, 21),
+									Pos:  p(1167, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1126, 26),
+											Pos:  p(1167, 26),
 											Name: "T",
 										},
 									},
@@ -16596,38 +17128,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1127, 9),
+							Pos: p(1168, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1128, 13),
+									Pos: p(1169, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1128, 30),
+										Pos: p(1169, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1128, 17),
+											Pos:  p(1169, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1128, 33),
+											Pos:  p(1169, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1128, 39),
+										Pos: p(1169, 39),
 										X: &lang.NewExpr{
-											Pos: p(1128, 45),
+											Pos: p(1169, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1128, 49),
+												Pos:  p(1169, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1128, 71),
+													Pos: p(1169, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1128, 71),
+														Pos: p(1169, 71),
 														X: &lang.Ident{
-															Pos:  p(1128, 78),
+															Pos:  p(1169, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16637,37 +17169,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1129, 13),
+									Pos: p(1170, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1129, 22),
+										Pos: p(1170, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1129, 13),
+											Pos:  p(1170, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1129, 24),
+											Pos:  p(1170, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1130, 13),
+									Pos: p(1171, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1130, 19),
+										Pos: p(1171, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1130, 13),
+											Pos:  p(1171, 13),
 											Name: "_mode",
 										},
 										Right: &lang.MemberExpr{
-											Pos: p(1130, 59),
+											Pos: p(1171, 59),
 											X: &lang.MemberExpr{
-												Pos: p(1130, 38),
+												Pos: p(1171, 38),
 												X: &lang.MemberExpr{
-													Pos: p(1130, 28),
+													Pos: p(1171, 28),
 													X: &lang.Ident{
-														Pos:  p(1130, 21),
+														Pos:  p(1171, 21),
 														Name: "System",
 													},
 													Name: "Threading",
@@ -16679,22 +17211,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1131, 9),
+							Rbrace: p(1172, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1132, 9),
+						Pos:       p(1173, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1132, 21),
+								Pos: p(1173, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 21),
+									Pos:  p(1173, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1132, 26),
+											Pos:  p(1173, 26),
 											Name: "T",
 										},
 									},
@@ -16702,47 +17234,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1132, 43),
+								Pos: p(1173, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 43),
+									Pos:  p(1173, 43),
 									Name: "bool",
 								},
 								Name: "isThreadSafe",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1133, 9),
+							Pos: p(1174, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1134, 13),
+									Pos: p(1175, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1134, 30),
+										Pos: p(1175, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1134, 17),
+											Pos:  p(1175, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1134, 33),
+											Pos:  p(1175, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1134, 39),
+										Pos: p(1175, 39),
 										X: &lang.NewExpr{
-											Pos: p(1134, 45),
+											Pos: p(1175, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1134, 49),
+												Pos:  p(1175, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1134, 71),
+													Pos: p(1175, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1134, 71),
+														Pos: p(1175, 71),
 														X: &lang.Ident{
-															Pos:  p(1134, 78),
+															Pos:  p(1175, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16752,43 +17284,43 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1135, 13),
+									Pos: p(1176, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1135, 22),
+										Pos: p(1176, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1135, 13),
+											Pos:  p(1176, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1135, 24),
+											Pos:  p(1176, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1136, 13),
+									Pos: p(1177, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1136, 19),
+										Pos: p(1177, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1136, 13),
+											Pos:  p(1177, 13),
 											Name: "_mode",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1136, 34),
+											Pos: p(1177, 34),
 											Cond: &lang.Ident{
-												Pos:  p(1136, 21),
+												Pos:  p(1177, 21),
 												Name: "isThreadSafe",
 											},
 											Then: &lang.MemberExpr{
-												Pos: p(1136, 74),
+												Pos: p(1177, 74),
 												X: &lang.MemberExpr{
-													Pos: p(1136, 53),
+													Pos: p(1177, 53),
 													X: &lang.MemberExpr{
-														Pos: p(1136, 43),
+														Pos: p(1177, 43),
 														X: &lang.Ident{
-															Pos:  p(1136, 36),
+															Pos:  p(1177, 36),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16798,13 +17330,13 @@ func preludeAST() *lang.File {
 												Name: "ExecutionAndPublication",
 											},
 											Else: &lang.MemberExpr{
-												Pos: p(1136, 138),
+												Pos: p(1177, 138),
 												X: &lang.MemberExpr{
-													Pos: p(1136, 117),
+													Pos: p(1177, 117),
 													X: &lang.MemberExpr{
-														Pos: p(1136, 107),
+														Pos: p(1177, 107),
 														X: &lang.Ident{
-															Pos:  p(1136, 100),
+															Pos:  p(1177, 100),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16817,22 +17349,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1137, 9),
+							Rbrace: p(1178, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1138, 9),
+						Pos:       p(1179, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1138, 21),
+								Pos: p(1179, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1138, 21),
+									Pos:  p(1179, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1138, 26),
+											Pos:  p(1179, 26),
 											Name: "T",
 										},
 									},
@@ -16840,47 +17372,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1138, 43),
+								Pos: p(1179, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1138, 43),
+									Pos:  p(1179, 43),
 									Name: "System.Threading.LazyThreadSafetyMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1139, 9),
+							Pos: p(1180, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1140, 13),
+									Pos: p(1181, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1140, 30),
+										Pos: p(1181, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1140, 17),
+											Pos:  p(1181, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1140, 33),
+											Pos:  p(1181, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1140, 39),
+										Pos: p(1181, 39),
 										X: &lang.NewExpr{
-											Pos: p(1140, 45),
+											Pos: p(1181, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1140, 49),
+												Pos:  p(1181, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1140, 71),
+													Pos: p(1181, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1140, 71),
+														Pos: p(1181, 71),
 														X: &lang.Ident{
-															Pos:  p(1140, 78),
+															Pos:  p(1181, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16890,82 +17422,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1141, 13),
+									Pos: p(1182, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1141, 22),
+										Pos: p(1182, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1141, 13),
+											Pos:  p(1182, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1141, 24),
+											Pos:  p(1182, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1142, 13),
+									Pos: p(1183, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1142, 19),
+										Pos: p(1183, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1142, 13),
+											Pos:  p(1183, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1142, 21),
+											Pos:  p(1183, 21),
 											Name: "mode",
 										},
 									},
 								},
 							},
-							Rbrace: p(1143, 9),
+							Rbrace: p(1184, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1144, 9),
+						Pos:       p(1185, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1144, 21),
+								Pos: p(1185, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1144, 21),
+									Pos:  p(1185, 21),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1145, 9),
+							Pos: p(1186, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1146, 13),
+									Pos: p(1187, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1146, 20),
+										Pos: p(1187, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1146, 13),
+											Pos:  p(1187, 13),
 											Name: "_value",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1146, 22),
+											Pos:  p(1187, 22),
 											Name: "value",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1147, 13),
+									Pos: p(1188, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1147, 22),
+										Pos: p(1188, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1147, 13),
+											Pos:  p(1188, 13),
 											Name: "_created",
 										},
 										Right: &lang.Literal{
-											Pos:   p(1147, 24),
+											Pos:   p(1188, 24),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -16973,68 +17505,68 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1148, 9),
+							Rbrace: p(1189, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1150, 9),
+						Pos:       p(1191, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1150, 16),
+							Pos:  p(1191, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.Ident{
-							Pos:  p(1150, 39),
+							Pos:  p(1191, 39),
 							Name: "_created",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1152, 9),
+						Pos:       p(1193, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1152, 16),
+							Pos:  p(1193, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1154, 13),
+								Pos:  p(1195, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1155, 13),
+									Pos: p(1196, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(1156, 17),
+											Pos: p(1197, 17),
 											Cond: &lang.Ident{
-												Pos:  p(1156, 21),
+												Pos:  p(1197, 21),
 												Name: "_created",
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1156, 31),
+												Pos: p(1197, 31),
 												X: &lang.Ident{
-													Pos:  p(1156, 38),
+													Pos:  p(1197, 38),
 													Name: "_value",
 												},
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1157, 17),
+											Pos: p(1198, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1157, 27),
+												Pos: p(1198, 27),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1157, 21),
+													Pos:  p(1198, 21),
 													Name: "_mode",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1157, 68),
+													Pos: p(1198, 68),
 													X: &lang.MemberExpr{
-														Pos: p(1157, 47),
+														Pos: p(1198, 47),
 														X: &lang.MemberExpr{
-															Pos: p(1157, 37),
+															Pos: p(1198, 37),
 															X: &lang.Ident{
-																Pos:  p(1157, 30),
+																Pos:  p(1198, 30),
 																Name: "System",
 															},
 															Name: "Threading",
@@ -17045,18 +17577,18 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1158, 17),
+												Pos: p(1199, 17),
 												Stmts: []lang.Stmt{
 													&lang.LocalDeclStmt{
-														Pos: p(1159, 21),
+														Pos: p(1200, 21),
 														Decls: []*lang.Declarator{
 															&lang.Declarator{
-																Pos:  p(1159, 25),
+																Pos:  p(1200, 25),
 																Name: "v",
 																Init: &lang.CallExpr{
-																	Pos: p(1159, 29),
+																	Pos: p(1200, 29),
 																	Fun: &lang.Ident{
-																		Pos:  p(1159, 29),
+																		Pos:  p(1200, 29),
 																		Name: "_factory",
 																	},
 																},
@@ -17064,53 +17596,53 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.LockStmt{
-														Pos: p(1160, 21),
+														Pos: p(1201, 21),
 														X: &lang.Ident{
-															Pos:  p(1160, 27),
+															Pos:  p(1201, 27),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1161, 21),
+															Pos: p(1202, 21),
 															Stmts: []lang.Stmt{
 																&lang.IfStmt{
-																	Pos: p(1162, 25),
+																	Pos: p(1203, 25),
 																	Cond: &lang.UnaryExpr{
-																		Pos: p(1162, 29),
+																		Pos: p(1203, 29),
 																		Op:  "!",
 																		X: &lang.Ident{
-																			Pos:  p(1162, 30),
+																			Pos:  p(1203, 30),
 																			Name: "_created",
 																		},
 																	},
 																	Then: &lang.BlockStmt{
-																		Pos: p(1162, 40),
+																		Pos: p(1203, 40),
 																		Stmts: []lang.Stmt{
 																			&lang.ExprStmt{
-																				Pos: p(1162, 42),
+																				Pos: p(1203, 42),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 49),
+																					Pos: p(1203, 49),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 42),
+																						Pos:  p(1203, 42),
 																						Name: "_value",
 																					},
 																					Right: &lang.Ident{
-																						Pos:  p(1162, 51),
+																						Pos:  p(1203, 51),
 																						Name: "v",
 																					},
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1162, 54),
+																				Pos: p(1203, 54),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 63),
+																					Pos: p(1203, 63),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 54),
+																						Pos:  p(1203, 54),
 																						Name: "_created",
 																					},
 																					Right: &lang.Literal{
-																						Pos:   p(1162, 65),
+																						Pos:   p(1203, 65),
 																						Kind:  lang.LitKind(9),
 																						Raw:   "true",
 																						Value: bool(true),
@@ -17118,105 +17650,105 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1162, 71),
+																				Pos: p(1203, 71),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 80),
+																					Pos: p(1203, 80),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 71),
+																						Pos:  p(1203, 71),
 																						Name: "_factory",
 																					},
 																					Right: &lang.Literal{
-																						Pos:  p(1162, 82),
+																						Pos:  p(1203, 82),
 																						Kind: lang.LitKind(10),
 																						Raw:  "null",
 																					},
 																				},
 																			},
 																		},
-																		Rbrace: p(1162, 88),
+																		Rbrace: p(1203, 88),
 																	},
 																},
 																&lang.ReturnStmt{
-																	Pos: p(1163, 25),
+																	Pos: p(1204, 25),
 																	X: &lang.Ident{
-																		Pos:  p(1163, 32),
+																		Pos:  p(1204, 32),
 																		Name: "_value",
 																	},
 																},
 															},
-															Rbrace: p(1164, 21),
+															Rbrace: p(1205, 21),
 														},
 													},
 												},
-												Rbrace: p(1165, 17),
+												Rbrace: p(1206, 17),
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1166, 17),
+											Pos: p(1207, 17),
 											X: &lang.Ident{
-												Pos:  p(1166, 23),
+												Pos:  p(1207, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1167, 17),
+												Pos: p(1208, 17),
 												Stmts: []lang.Stmt{
 													&lang.IfStmt{
-														Pos: p(1168, 21),
+														Pos: p(1209, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1168, 25),
+															Pos:  p(1209, 25),
 															Name: "_created",
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1168, 35),
+															Pos: p(1209, 35),
 															X: &lang.Ident{
-																Pos:  p(1168, 42),
+																Pos:  p(1209, 42),
 																Name: "_value",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1169, 21),
+														Pos: p(1210, 21),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1169, 32),
+															Pos: p(1210, 32),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(1169, 25),
+																Pos:  p(1210, 25),
 																Name: "_error",
 															},
 															Y: &lang.Literal{
-																Pos:  p(1169, 35),
+																Pos:  p(1210, 35),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1169, 41),
+															Pos: p(1210, 41),
 															X: &lang.Ident{
-																Pos:  p(1169, 47),
+																Pos:  p(1210, 47),
 																Name: "_error",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1170, 21),
+														Pos: p(1211, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1170, 25),
+															Pos:  p(1211, 25),
 															Name: "_running",
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1170, 35),
+															Pos: p(1211, 35),
 															X: &lang.NewExpr{
-																Pos: p(1170, 41),
+																Pos: p(1211, 41),
 																Type: &lang.TypeRef{
-																	Pos:  p(1170, 45),
+																	Pos:  p(1211, 45),
 																	Name: "InvalidOperationException",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1170, 71),
+																		Pos: p(1211, 71),
 																		X: &lang.Literal{
-																			Pos:   p(1170, 71),
+																			Pos:   p(1211, 71),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
 																			Value: string("ValueFactory attempted to access the Value property of this instance."),
@@ -17227,16 +17759,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1171, 21),
+														Pos: p(1212, 21),
 														X: &lang.AssignExpr{
-															Pos: p(1171, 30),
+															Pos: p(1212, 30),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1171, 21),
+																Pos:  p(1212, 21),
 																Name: "_running",
 															},
 															Right: &lang.Literal{
-																Pos:   p(1171, 32),
+																Pos:   p(1212, 32),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -17244,39 +17776,39 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.TryStmt{
-														Pos: p(1172, 21),
+														Pos: p(1213, 21),
 														Body: &lang.BlockStmt{
-															Pos: p(1173, 21),
+															Pos: p(1214, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1174, 25),
+																	Pos: p(1215, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1174, 32),
+																		Pos: p(1215, 32),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1174, 25),
+																			Pos:  p(1215, 25),
 																			Name: "_value",
 																		},
 																		Right: &lang.CallExpr{
-																			Pos: p(1174, 34),
+																			Pos: p(1215, 34),
 																			Fun: &lang.Ident{
-																				Pos:  p(1174, 34),
+																				Pos:  p(1215, 34),
 																				Name: "_factory",
 																			},
 																		},
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1175, 25),
+																	Pos: p(1216, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1175, 34),
+																		Pos: p(1216, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1175, 25),
+																			Pos:  p(1216, 25),
 																			Name: "_created",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1175, 36),
+																			Pos:   p(1216, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -17284,72 +17816,72 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1176, 25),
+																	Pos: p(1217, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1176, 34),
+																		Pos: p(1217, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1176, 25),
+																			Pos:  p(1217, 25),
 																			Name: "_factory",
 																		},
 																		Right: &lang.Literal{
-																			Pos:  p(1176, 36),
+																			Pos:  p(1217, 36),
 																			Kind: lang.LitKind(10),
 																			Raw:  "null",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(1177, 21),
+															Rbrace: p(1218, 21),
 														},
 														Catches: []*lang.CatchClause{
 															&lang.CatchClause{
-																Pos: p(1178, 21),
+																Pos: p(1219, 21),
 																Type: &lang.TypeRef{
-																	Pos:  p(1178, 28),
+																	Pos:  p(1219, 28),
 																	Name: "Exception",
 																},
 																Name: "e",
 																Body: &lang.BlockStmt{
-																	Pos: p(1179, 21),
+																	Pos: p(1220, 21),
 																	Stmts: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(1180, 25),
+																			Pos: p(1221, 25),
 																			X: &lang.AssignExpr{
-																				Pos: p(1180, 32),
+																				Pos: p(1221, 32),
 																				Op:  "=",
 																				Left: &lang.Ident{
-																					Pos:  p(1180, 25),
+																					Pos:  p(1221, 25),
 																					Name: "_error",
 																				},
 																				Right: &lang.Ident{
-																					Pos:  p(1180, 34),
+																					Pos:  p(1221, 34),
 																					Name: "e",
 																				},
 																			},
 																		},
 																		&lang.ThrowStmt{
-																			Pos: p(1181, 25),
+																			Pos: p(1222, 25),
 																		},
 																	},
-																	Rbrace: p(1182, 21),
+																	Rbrace: p(1223, 21),
 																},
 															},
 														},
 														Finally: &lang.BlockStmt{
-															Pos: p(1184, 21),
+															Pos: p(1225, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1185, 25),
+																	Pos: p(1226, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1185, 34),
+																		Pos: p(1226, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1185, 25),
+																			Pos:  p(1226, 25),
 																			Name: "_running",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1185, 36),
+																			Pos:   p(1226, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -17357,67 +17889,67 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1186, 21),
+															Rbrace: p(1227, 21),
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1187, 21),
+														Pos: p(1228, 21),
 														X: &lang.Ident{
-															Pos:  p(1187, 28),
+															Pos:  p(1228, 28),
 															Name: "_value",
 														},
 													},
 												},
-												Rbrace: p(1188, 17),
+												Rbrace: p(1229, 17),
 											},
 										},
 									},
-									Rbrace: p(1189, 13),
+									Rbrace: p(1230, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1192, 9),
+						Pos:       p(1233, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1192, 25),
+							Pos:  p(1233, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1192, 55),
+							Pos: p(1233, 55),
 							Cond: &lang.Ident{
-								Pos:  p(1192, 46),
+								Pos:  p(1233, 46),
 								Name: "_created",
 							},
 							Then: &lang.CondExpr{
-								Pos: p(1192, 73),
+								Pos: p(1233, 73),
 								Cond: &lang.BinaryExpr{
-									Pos: p(1192, 65),
+									Pos: p(1233, 65),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(1192, 58),
+										Pos:  p(1233, 58),
 										Name: "_value",
 									},
 									Y: &lang.Literal{
-										Pos:  p(1192, 68),
+										Pos:  p(1233, 68),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Then: &lang.Literal{
-									Pos:   p(1192, 75),
+									Pos:   p(1233, 75),
 									Kind:  lang.LitKind(8),
 									Raw:   "\"\"",
 									Value: string(""),
 								},
 								Else: &lang.CallExpr{
-									Pos: p(1192, 87),
+									Pos: p(1233, 87),
 									Fun: &lang.MemberExpr{
-										Pos: p(1192, 87),
+										Pos: p(1233, 87),
 										X: &lang.Ident{
-											Pos:  p(1192, 80),
+											Pos:  p(1233, 80),
 											Name: "_value",
 										},
 										Name: "ToString",
@@ -17425,7 +17957,7 @@ func preludeAST() *lang.File {
 								},
 							},
 							Else: &lang.Literal{
-								Pos:   p(1192, 101),
+								Pos:   p(1233, 101),
 								Kind:  lang.LitKind(8),
 								Raw:   "\"Value is not created.\"",
 								Value: string("Value is not created."),
@@ -17435,7 +17967,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1201, 5),
+				Pos:       p(1242, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17445,11 +17977,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1201, 49),
+						Pos:  p(1242, 49),
 						Name: "IEqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1201, 67),
+								Pos:  p(1242, 67),
 								Name: "T",
 							},
 						},
@@ -17457,61 +17989,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1203, 9),
+						Pos:       p(1244, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1203, 16),
+							Pos:  p(1244, 16),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1203, 33),
+									Pos:  p(1244, 33),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1203, 36),
+								Pos:  p(1244, 36),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1204, 9),
+						Pos:       p(1245, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1204, 23),
+							Pos:  p(1245, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1204, 40),
+									Pos:  p(1245, 40),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1204, 64),
+							Pos: p(1245, 64),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1204, 54),
+								Pos:  p(1245, 54),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1204, 78),
+								Pos: p(1245, 78),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1204, 68),
+									Pos:  p(1245, 68),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1204, 80),
+									Pos: p(1245, 80),
 									Type: &lang.TypeRef{
-										Pos:  p(1204, 84),
+										Pos:  p(1245, 84),
 										Name: "ObjectEqualityComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1204, 107),
+												Pos:  p(1245, 107),
 												Name: "T",
 											},
 										},
@@ -17521,26 +18053,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1205, 9),
+						Pos:       p(1246, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1205, 25),
+							Pos:  p(1246, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1205, 37),
+								Pos: p(1246, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1205, 37),
+									Pos:  p(1246, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1205, 42),
+								Pos: p(1246, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1205, 42),
+									Pos:  p(1246, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -17548,18 +18080,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1206, 9),
+						Pos:       p(1247, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1206, 25),
+							Pos:  p(1247, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1206, 41),
+								Pos: p(1247, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1206, 41),
+									Pos:  p(1247, 41),
 									Name: "T",
 								},
 								Name: "obj",
@@ -17567,14 +18099,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1207, 9),
+						Pos:       p(1248, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1207, 23),
+							Pos:  p(1248, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1207, 40),
+									Pos:  p(1248, 40),
 									Name: "T",
 								},
 							},
@@ -17582,21 +18114,21 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1207, 50),
+								Pos: p(1248, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1207, 50),
+									Pos:  p(1248, 50),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1207, 55),
+											Pos:  p(1248, 55),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 58),
+											Pos:  p(1248, 58),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 61),
+											Pos:  p(1248, 61),
 											Name: "bool",
 										},
 									},
@@ -17604,62 +18136,62 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1207, 75),
+								Pos: p(1248, 75),
 								Type: &lang.TypeRef{
-									Pos:  p(1207, 75),
+									Pos:  p(1248, 75),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1207, 80),
+											Pos:  p(1248, 80),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 83),
+											Pos:  p(1248, 83),
 											Name: "int",
 										},
 									},
 								},
 								Name: "getHashCode",
 								Default: &lang.Literal{
-									Pos:  p(1207, 102),
+									Pos:  p(1248, 102),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1208, 9),
+							Pos: p(1249, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1209, 13),
+									Pos: p(1250, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1209, 24),
+										Pos: p(1250, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1209, 17),
+											Pos:  p(1250, 17),
 											Name: "equals",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1209, 27),
+											Pos:  p(1250, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1209, 33),
+										Pos: p(1250, 33),
 										X: &lang.NewExpr{
-											Pos: p(1209, 39),
+											Pos: p(1250, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1209, 43),
+												Pos:  p(1250, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1209, 65),
+													Pos: p(1250, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1209, 65),
+														Pos: p(1250, 65),
 														X: &lang.Ident{
-															Pos:  p(1209, 72),
+															Pos:  p(1250, 72),
 															Name: "equals",
 														},
 													},
@@ -17669,31 +18201,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1210, 13),
+									Pos: p(1251, 13),
 									X: &lang.NewExpr{
-										Pos: p(1210, 20),
+										Pos: p(1251, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1210, 24),
+											Pos:  p(1251, 24),
 											Name: "DelegateEqualityComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1210, 49),
+													Pos:  p(1251, 49),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1210, 52),
+												Pos: p(1251, 52),
 												X: &lang.Ident{
-													Pos:  p(1210, 52),
+													Pos:  p(1251, 52),
 													Name: "equals",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1210, 60),
+												Pos: p(1251, 60),
 												X: &lang.Ident{
-													Pos:  p(1210, 60),
+													Pos:  p(1251, 60),
 													Name: "getHashCode",
 												},
 											},
@@ -17701,13 +18233,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1211, 9),
+							Rbrace: p(1252, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1214, 5),
+				Pos:       p(1255, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17717,11 +18249,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1214, 46),
+						Pos:  p(1255, 46),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1214, 63),
+								Pos:  p(1255, 63),
 								Name: "T",
 							},
 						},
@@ -17729,53 +18261,53 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1216, 9),
+						Pos:       p(1257, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1216, 25),
+							Pos:  p(1257, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1216, 37),
+								Pos: p(1257, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1216, 37),
+									Pos:  p(1257, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1216, 42),
+								Pos: p(1257, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1216, 42),
+									Pos:  p(1257, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1216, 57),
+							Pos: p(1257, 57),
 							Fun: &lang.MemberExpr{
-								Pos: p(1216, 57),
+								Pos: p(1257, 57),
 								X: &lang.Ident{
-									Pos:  p(1216, 50),
+									Pos:  p(1257, 50),
 									Name: "object",
 								},
 								Name: "Equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1216, 64),
+									Pos: p(1257, 64),
 									X: &lang.Ident{
-										Pos:  p(1216, 64),
+										Pos:  p(1257, 64),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1216, 67),
+									Pos: p(1257, 67),
 									X: &lang.Ident{
-										Pos:  p(1216, 67),
+										Pos:  p(1257, 67),
 										Name: "y",
 									},
 								},
@@ -17783,49 +18315,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1217, 9),
+						Pos:       p(1258, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1217, 25),
+							Pos:  p(1258, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1217, 41),
+								Pos: p(1258, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1217, 41),
+									Pos:  p(1258, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1217, 63),
+							Pos: p(1258, 63),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1217, 55),
+								Pos: p(1258, 55),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(1217, 51),
+									Pos:  p(1258, 51),
 									Name: "obj",
 								},
 								Y: &lang.Literal{
-									Pos:  p(1217, 58),
+									Pos:  p(1258, 58),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(1217, 65),
+								Pos:   p(1258, 65),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(1217, 73),
+								Pos: p(1258, 73),
 								Fun: &lang.MemberExpr{
-									Pos: p(1217, 73),
+									Pos: p(1258, 73),
 									X: &lang.Ident{
-										Pos:  p(1217, 69),
+										Pos:  p(1258, 69),
 										Name: "obj",
 									},
 									Name: "GetHashCode",
@@ -17836,7 +18368,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1220, 5),
+				Pos:       p(1261, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DelegateEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17846,11 +18378,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1220, 48),
+						Pos:  p(1261, 48),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1220, 65),
+								Pos:  p(1261, 65),
 								Name: "T",
 							},
 						},
@@ -17858,78 +18390,78 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1222, 9),
+						Pos:       p(1263, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1222, 18),
+							Pos:  p(1263, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1222, 23),
+									Pos:  p(1263, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1222, 26),
+									Pos:  p(1263, 26),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1222, 29),
+									Pos:  p(1263, 29),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1222, 35),
+								Pos:  p(1263, 35),
 								Name: "_equals",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1223, 9),
+						Pos:       p(1264, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1223, 18),
+							Pos:  p(1264, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1223, 23),
+									Pos:  p(1264, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1223, 26),
+									Pos:  p(1264, 26),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1223, 31),
+								Pos:  p(1264, 31),
 								Name: "_hash",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1224, 9),
+						Pos:       p(1265, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DelegateEqualityComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1224, 41),
+								Pos: p(1265, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1224, 41),
+									Pos:  p(1265, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1224, 46),
+											Pos:  p(1265, 46),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 49),
+											Pos:  p(1265, 49),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 52),
+											Pos:  p(1265, 52),
 											Name: "bool",
 										},
 									},
@@ -17937,17 +18469,17 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1224, 66),
+								Pos: p(1265, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(1224, 66),
+									Pos:  p(1265, 66),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1224, 71),
+											Pos:  p(1265, 71),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 74),
+											Pos:  p(1265, 74),
 											Name: "int",
 										},
 									},
@@ -17956,86 +18488,86 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1224, 85),
+							Pos: p(1265, 85),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1224, 87),
+									Pos: p(1265, 87),
 									X: &lang.AssignExpr{
-										Pos: p(1224, 95),
+										Pos: p(1265, 95),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1224, 87),
+											Pos:  p(1265, 87),
 											Name: "_equals",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1224, 97),
+											Pos:  p(1265, 97),
 											Name: "equals",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1224, 105),
+									Pos: p(1265, 105),
 									X: &lang.AssignExpr{
-										Pos: p(1224, 111),
+										Pos: p(1265, 111),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1224, 105),
+											Pos:  p(1265, 105),
 											Name: "_hash",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1224, 113),
+											Pos:  p(1265, 113),
 											Name: "hash",
 										},
 									},
 								},
 							},
-							Rbrace: p(1224, 119),
+							Rbrace: p(1265, 119),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1225, 9),
+						Pos:       p(1266, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1225, 25),
+							Pos:  p(1266, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1225, 37),
+								Pos: p(1266, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1225, 37),
+									Pos:  p(1266, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1225, 42),
+								Pos: p(1266, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1225, 42),
+									Pos:  p(1266, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1225, 50),
+							Pos: p(1266, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1225, 50),
+								Pos:  p(1266, 50),
 								Name: "_equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1225, 58),
+									Pos: p(1266, 58),
 									X: &lang.Ident{
-										Pos:  p(1225, 58),
+										Pos:  p(1266, 58),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1225, 61),
+									Pos: p(1266, 61),
 									X: &lang.Ident{
-										Pos:  p(1225, 61),
+										Pos:  p(1266, 61),
 										Name: "y",
 									},
 								},
@@ -18043,54 +18575,54 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1226, 9),
+						Pos:       p(1267, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1226, 25),
+							Pos:  p(1267, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1226, 41),
+								Pos: p(1267, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1226, 41),
+									Pos:  p(1267, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1227, 9),
+							Pos: p(1268, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1228, 13),
+									Pos: p(1269, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1228, 23),
+										Pos: p(1269, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1228, 17),
+											Pos:  p(1269, 17),
 											Name: "_hash",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1228, 26),
+											Pos:  p(1269, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1228, 32),
+										Pos: p(1269, 32),
 										X: &lang.NewExpr{
-											Pos: p(1228, 38),
+											Pos: p(1269, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1228, 42),
+												Pos:  p(1269, 42),
 												Name: "NotSupportedException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1228, 64),
+													Pos: p(1269, 64),
 													X: &lang.Literal{
-														Pos:   p(1228, 64),
+														Pos:   p(1269, 64),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Specified method is not supported.\"",
 														Value: string("Specified method is not supported."),
@@ -18101,18 +18633,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1229, 13),
+									Pos: p(1270, 13),
 									X: &lang.CallExpr{
-										Pos: p(1229, 20),
+										Pos: p(1270, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1229, 20),
+											Pos:  p(1270, 20),
 											Name: "_hash",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1229, 26),
+												Pos: p(1270, 26),
 												X: &lang.Ident{
-													Pos:  p(1229, 26),
+													Pos:  p(1270, 26),
 													Name: "obj",
 												},
 											},
@@ -18120,13 +18652,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1230, 9),
+							Rbrace: p(1271, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1233, 5),
+				Pos:       p(1274, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Comparer",
 				Namespace: "System.Collections.Generic",
@@ -18136,11 +18668,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1233, 41),
+						Pos:  p(1274, 41),
 						Name: "IComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1233, 51),
+								Pos:  p(1274, 51),
 								Name: "T",
 							},
 						},
@@ -18148,61 +18680,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1235, 9),
+						Pos:       p(1276, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1235, 16),
+							Pos:  p(1276, 16),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1235, 25),
+									Pos:  p(1276, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1235, 28),
+								Pos:  p(1276, 28),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1236, 9),
+						Pos:       p(1277, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1236, 23),
+							Pos:  p(1277, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1236, 32),
+									Pos:  p(1277, 32),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1236, 56),
+							Pos: p(1277, 56),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1236, 46),
+								Pos:  p(1277, 46),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1236, 70),
+								Pos: p(1277, 70),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1236, 60),
+									Pos:  p(1277, 60),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1236, 72),
+									Pos: p(1277, 72),
 									Type: &lang.TypeRef{
-										Pos:  p(1236, 76),
+										Pos:  p(1277, 76),
 										Name: "ObjectComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1236, 91),
+												Pos:  p(1277, 91),
 												Name: "T",
 											},
 										},
@@ -18212,26 +18744,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1237, 9),
+						Pos:       p(1278, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1237, 25),
+							Pos:  p(1278, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1237, 37),
+								Pos: p(1278, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1237, 37),
+									Pos:  p(1278, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1237, 42),
+								Pos: p(1278, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1237, 42),
+									Pos:  p(1278, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -18239,14 +18771,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1238, 9),
+						Pos:       p(1279, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1238, 23),
+							Pos:  p(1279, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1238, 32),
+									Pos:  p(1279, 32),
 									Name: "T",
 								},
 							},
@@ -18254,13 +18786,13 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1238, 42),
+								Pos: p(1279, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1238, 42),
+									Pos:  p(1279, 42),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1238, 53),
+											Pos:  p(1279, 53),
 											Name: "T",
 										},
 									},
@@ -18269,38 +18801,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1239, 9),
+							Pos: p(1280, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1240, 13),
+									Pos: p(1281, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1240, 28),
+										Pos: p(1281, 28),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1240, 17),
+											Pos:  p(1281, 17),
 											Name: "comparison",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1240, 31),
+											Pos:  p(1281, 31),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1240, 37),
+										Pos: p(1281, 37),
 										X: &lang.NewExpr{
-											Pos: p(1240, 43),
+											Pos: p(1281, 43),
 											Type: &lang.TypeRef{
-												Pos:  p(1240, 47),
+												Pos:  p(1281, 47),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1240, 69),
+													Pos: p(1281, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(1240, 69),
+														Pos: p(1281, 69),
 														X: &lang.Ident{
-															Pos:  p(1240, 76),
+															Pos:  p(1281, 76),
 															Name: "comparison",
 														},
 													},
@@ -18310,24 +18842,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1241, 13),
+									Pos: p(1282, 13),
 									X: &lang.NewExpr{
-										Pos: p(1241, 20),
+										Pos: p(1282, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1241, 24),
+											Pos:  p(1282, 24),
 											Name: "ComparisonComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1241, 43),
+													Pos:  p(1282, 43),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1241, 46),
+												Pos: p(1282, 46),
 												X: &lang.Ident{
-													Pos:  p(1241, 46),
+													Pos:  p(1282, 46),
 													Name: "comparison",
 												},
 											},
@@ -18335,13 +18867,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1242, 9),
+							Rbrace: p(1283, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1245, 5),
+				Pos:       p(1286, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectComparer",
 				Namespace: "System.Collections.Generic",
@@ -18351,11 +18883,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1245, 38),
+						Pos:  p(1286, 38),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1245, 47),
+								Pos:  p(1286, 47),
 								Name: "T",
 							},
 						},
@@ -18363,101 +18895,101 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1247, 9),
+						Pos:       p(1288, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1247, 25),
+							Pos:  p(1288, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1247, 37),
+								Pos: p(1288, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1247, 37),
+									Pos:  p(1288, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1247, 42),
+								Pos: p(1288, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1247, 42),
+									Pos:  p(1288, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1248, 9),
+							Pos: p(1289, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1249, 13),
+									Pos: p(1290, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1249, 13),
+										Pos:  p(1290, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1249, 20),
+											Pos:  p(1290, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(1249, 24),
+												Pos:  p(1290, 24),
 												Name: "x",
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1249, 27),
+											Pos:  p(1290, 27),
 											Name: "b",
 											Init: &lang.Ident{
-												Pos:  p(1249, 31),
+												Pos:  p(1290, 31),
 												Name: "y",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1250, 13),
+									Pos: p(1291, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1250, 19),
+										Pos: p(1291, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1250, 17),
+											Pos:  p(1291, 17),
 											Name: "a",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1250, 22),
+											Pos:  p(1291, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1250, 28),
+										Pos: p(1291, 28),
 										X: &lang.CondExpr{
-											Pos: p(1250, 45),
+											Pos: p(1291, 45),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1250, 37),
+												Pos: p(1291, 37),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1250, 35),
+													Pos:  p(1291, 35),
 													Name: "b",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1250, 40),
+													Pos:  p(1291, 40),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.Literal{
-												Pos:   p(1250, 47),
+												Pos:   p(1291, 47),
 												Raw:   "0",
 												Value: int64(0),
 											},
 											Else: &lang.UnaryExpr{
-												Pos: p(1250, 51),
+												Pos: p(1291, 51),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1250, 52),
+													Pos:   p(1291, 52),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -18466,63 +18998,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1251, 13),
+									Pos: p(1292, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1251, 19),
+										Pos: p(1292, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1251, 17),
+											Pos:  p(1292, 17),
 											Name: "b",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1251, 22),
+											Pos:  p(1292, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1251, 28),
+										Pos: p(1292, 28),
 										X: &lang.Literal{
-											Pos:   p(1251, 35),
+											Pos:   p(1292, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1252, 13),
+									Pos: p(1293, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(1252, 19),
+										Pos: p(1293, 19),
 										X: &lang.Ident{
-											Pos:  p(1252, 17),
+											Pos:  p(1293, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(1252, 22),
+											Pos: p(1293, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(1252, 22),
+												Pos:  p(1293, 22),
 												Name: "IComparable",
 											},
 											Name: "c",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1252, 37),
+										Pos: p(1293, 37),
 										X: &lang.CallExpr{
-											Pos: p(1252, 46),
+											Pos: p(1293, 46),
 											Fun: &lang.MemberExpr{
-												Pos: p(1252, 46),
+												Pos: p(1293, 46),
 												X: &lang.Ident{
-													Pos:  p(1252, 44),
+													Pos:  p(1293, 44),
 													Name: "c",
 												},
 												Name: "CompareTo",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1252, 56),
+													Pos: p(1293, 56),
 													X: &lang.Ident{
-														Pos:  p(1252, 56),
+														Pos:  p(1293, 56),
 														Name: "b",
 													},
 												},
@@ -18531,18 +19063,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(1253, 13),
+									Pos: p(1294, 13),
 									X: &lang.NewExpr{
-										Pos: p(1253, 19),
+										Pos: p(1294, 19),
 										Type: &lang.TypeRef{
-											Pos:  p(1253, 23),
+											Pos:  p(1294, 23),
 											Name: "ArgumentException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1253, 41),
+												Pos: p(1294, 41),
 												X: &lang.Literal{
-													Pos:   p(1253, 41),
+													Pos:   p(1294, 41),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"At least one object must implement IComparable.\"",
 													Value: string("At least one object must implement IComparable."),
@@ -18552,13 +19084,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1254, 9),
+							Rbrace: p(1295, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1257, 5),
+				Pos:       p(1298, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ComparisonComparer",
 				Namespace: "System.Collections.Generic",
@@ -18568,11 +19100,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1257, 42),
+						Pos:  p(1298, 42),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1257, 51),
+								Pos:  p(1298, 51),
 								Name: "T",
 							},
 						},
@@ -18580,38 +19112,38 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1259, 9),
+						Pos:       p(1300, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1259, 18),
+							Pos:  p(1300, 18),
 							Name: "Comparison",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1259, 29),
+									Pos:  p(1300, 29),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1259, 32),
+								Pos:  p(1300, 32),
 								Name: "_comparison",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1260, 9),
+						Pos:       p(1301, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ComparisonComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1260, 35),
+								Pos: p(1301, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1260, 35),
+									Pos:  p(1301, 35),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1260, 46),
+											Pos:  p(1301, 46),
 											Name: "T",
 										},
 									},
@@ -18620,71 +19152,71 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1260, 61),
+							Pos: p(1301, 61),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1260, 63),
+									Pos: p(1301, 63),
 									X: &lang.AssignExpr{
-										Pos: p(1260, 75),
+										Pos: p(1301, 75),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1260, 63),
+											Pos:  p(1301, 63),
 											Name: "_comparison",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1260, 77),
+											Pos:  p(1301, 77),
 											Name: "comparison",
 										},
 									},
 								},
 							},
-							Rbrace: p(1260, 89),
+							Rbrace: p(1301, 89),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1261, 9),
+						Pos:       p(1302, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1261, 25),
+							Pos:  p(1302, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1261, 37),
+								Pos: p(1302, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1261, 37),
+									Pos:  p(1302, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1261, 42),
+								Pos: p(1302, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1261, 42),
+									Pos:  p(1302, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1261, 50),
+							Pos: p(1302, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1261, 50),
+								Pos:  p(1302, 50),
 								Name: "_comparison",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1261, 62),
+									Pos: p(1302, 62),
 									X: &lang.Ident{
-										Pos:  p(1261, 62),
+										Pos:  p(1302, 62),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1261, 65),
+									Pos: p(1302, 65),
 									X: &lang.Ident{
-										Pos:  p(1261, 65),
+										Pos:  p(1302, 65),
 										Name: "y",
 									},
 								},
@@ -18694,7 +19226,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1271, 5),
+				Pos:       p(1312, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ILookup",
 				Namespace: "System.Linq",
@@ -18705,19 +19237,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1271, 48),
+						Pos:  p(1312, 48),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1271, 87),
+								Pos:  p(1312, 87),
 								Name: "IGrouping",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1271, 97),
+										Pos:  p(1312, 97),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1271, 103),
+										Pos:  p(1312, 103),
 										Name: "TElement",
 									},
 								},
@@ -18727,27 +19259,27 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(1273, 9),
+						Pos: p(1314, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1273, 9),
+							Pos:  p(1314, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1273, 21),
+								Pos:  p(1314, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(1274, 9),
+						Pos: p(1315, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1274, 9),
+							Pos:  p(1315, 9),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1274, 48),
+									Pos:  p(1315, 48),
 									Name: "TElement",
 								},
 							},
@@ -18755,15 +19287,15 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1274, 75),
+								Pos:  p(1315, 75),
 								Kind: "get",
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1274, 63),
+								Pos: p(1315, 63),
 								Type: &lang.TypeRef{
-									Pos:  p(1274, 63),
+									Pos:  p(1315, 63),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18771,17 +19303,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1275, 9),
+						Pos: p(1316, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1275, 9),
+							Pos:  p(1316, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1275, 23),
+								Pos: p(1316, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(1275, 23),
+									Pos:  p(1316, 23),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18791,7 +19323,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1278, 5),
+				Pos:       p(1319, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lookup",
 				Namespace: "System.Linq",
@@ -18802,15 +19334,15 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1278, 43),
+						Pos:  p(1319, 43),
 						Name: "ILookup",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1278, 51),
+								Pos:  p(1319, 51),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  p(1278, 57),
+								Pos:  p(1319, 57),
 								Name: "TElement",
 							},
 						},
@@ -18818,22 +19350,22 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1280, 9),
+						Pos:       p(1321, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1280, 18),
+							Pos:  p(1321, 18),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1280, 50),
+									Pos:  p(1321, 50),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1280, 60),
+											Pos:  p(1321, 60),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1280, 66),
+											Pos:  p(1321, 66),
 											Name: "TElement",
 										},
 									},
@@ -18842,32 +19374,32 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1280, 77),
+								Pos:  p(1321, 77),
 								Name: "_groups",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1281, 9),
+						Pos:       p(1322, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1281, 18),
+							Pos:  p(1322, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1281, 56),
+									Pos:  p(1322, 56),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1281, 62),
+									Pos:  p(1322, 62),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1281, 72),
+											Pos:  p(1322, 72),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1281, 78),
+											Pos:  p(1322, 78),
 											Name: "TElement",
 										},
 									},
@@ -18876,55 +19408,55 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1281, 89),
+								Pos:  p(1322, 89),
 								Name: "_index",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1282, 9),
+						Pos: p(1323, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1282, 9),
+							Pos:  p(1323, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1282, 19),
+									Pos:  p(1323, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1282, 25),
+									Pos:  p(1323, 25),
 									Name: "TElement",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1282, 35),
+								Pos:  p(1323, 35),
 								Name: "_nullGroup",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1284, 9),
+						Pos:       p(1325, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Lookup",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1284, 25),
+								Pos: p(1325, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1284, 25),
+									Pos:  p(1325, 25),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1284, 64),
+											Pos:  p(1325, 64),
 											Name: "IGrouping",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1284, 74),
+													Pos:  p(1325, 74),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1284, 80),
+													Pos:  p(1325, 80),
 													Name: "TElement",
 												},
 											},
@@ -18934,13 +19466,13 @@ func preludeAST() *lang.File {
 								Name: "groups",
 							},
 							&lang.Param{
-								Pos: p(1284, 99),
+								Pos: p(1325, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(1284, 99),
+									Pos:  p(1325, 99),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1284, 144),
+											Pos:  p(1325, 144),
 											Name: "TKey",
 										},
 									},
@@ -18949,33 +19481,33 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1285, 9),
+							Pos: p(1326, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1286, 13),
+									Pos: p(1327, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1286, 21),
+										Pos: p(1327, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1286, 13),
+											Pos:  p(1327, 13),
 											Name: "_groups",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(1286, 23),
+											Pos: p(1327, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1286, 27),
+												Pos:  p(1327, 27),
 												Name: "System.Collections.Generic.List",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(1286, 59),
+														Pos:  p(1327, 59),
 														Name: "IGrouping",
 														Args: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1286, 69),
+																Pos:  p(1327, 69),
 																Name: "TKey",
 															},
 															&lang.TypeRef{
-																Pos:  p(1286, 75),
+																Pos:  p(1327, 75),
 																Name: "TElement",
 															},
 														},
@@ -18984,9 +19516,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1286, 86),
+													Pos: p(1327, 86),
 													X: &lang.Ident{
-														Pos:  p(1286, 86),
+														Pos:  p(1327, 86),
 														Name: "groups",
 													},
 												},
@@ -18995,49 +19527,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1287, 13),
+									Pos: p(1328, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1287, 20),
+										Pos: p(1328, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1287, 13),
+											Pos:  p(1328, 13),
 											Name: "_index",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1287, 39),
+											Pos: p(1328, 39),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1287, 31),
+												Pos: p(1328, 31),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1287, 22),
+													Pos:  p(1328, 22),
 													Name: "comparer",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1287, 34),
+													Pos:  p(1328, 34),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.NewExpr{
-												Pos: p(1287, 41),
+												Pos: p(1328, 41),
 												Type: &lang.TypeRef{
-													Pos:  p(1287, 45),
+													Pos:  p(1328, 45),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1287, 83),
+															Pos:  p(1328, 83),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1287, 89),
+															Pos:  p(1328, 89),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1287, 99),
+																	Pos:  p(1328, 99),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1287, 105),
+																	Pos:  p(1328, 105),
 																	Name: "TElement",
 																},
 															},
@@ -19046,25 +19578,25 @@ func preludeAST() *lang.File {
 												},
 											},
 											Else: &lang.NewExpr{
-												Pos: p(1287, 120),
+												Pos: p(1328, 120),
 												Type: &lang.TypeRef{
-													Pos:  p(1287, 124),
+													Pos:  p(1328, 124),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1287, 162),
+															Pos:  p(1328, 162),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1287, 168),
+															Pos:  p(1328, 168),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1287, 178),
+																	Pos:  p(1328, 178),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1287, 184),
+																	Pos:  p(1328, 184),
 																	Name: "TElement",
 																},
 															},
@@ -19073,9 +19605,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1287, 195),
+														Pos: p(1328, 195),
 														X: &lang.Ident{
-															Pos:  p(1287, 195),
+															Pos:  p(1328, 195),
 															Name: "comparer",
 														},
 													},
@@ -19085,67 +19617,67 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos:  p(1288, 13),
+									Pos:  p(1329, 13),
 									Name: "g",
 									X: &lang.Ident{
-										Pos:  p(1288, 31),
+										Pos:  p(1329, 31),
 										Name: "_groups",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1289, 13),
+										Pos: p(1330, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1290, 17),
+												Pos: p(1331, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1290, 27),
+													Pos: p(1331, 27),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(1290, 23),
+														Pos: p(1331, 23),
 														X: &lang.Ident{
-															Pos:  p(1290, 21),
+															Pos:  p(1331, 21),
 															Name: "g",
 														},
 														Name: "Key",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1290, 30),
+														Pos:  p(1331, 30),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1290, 36),
+													Pos: p(1331, 36),
 													X: &lang.AssignExpr{
-														Pos: p(1290, 47),
+														Pos: p(1331, 47),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1290, 36),
+															Pos:  p(1331, 36),
 															Name: "_nullGroup",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1290, 49),
+															Pos:  p(1331, 49),
 															Name: "g",
 														},
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1291, 22),
+													Pos: p(1332, 22),
 													X: &lang.AssignExpr{
-														Pos: p(1291, 36),
+														Pos: p(1332, 36),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1291, 28),
+															Pos: p(1332, 28),
 															X: &lang.Ident{
-																Pos:  p(1291, 22),
+																Pos:  p(1332, 22),
 																Name: "_index",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1291, 29),
+																	Pos: p(1332, 29),
 																	X: &lang.MemberExpr{
-																		Pos: p(1291, 31),
+																		Pos: p(1332, 31),
 																		X: &lang.Ident{
-																			Pos:  p(1291, 29),
+																			Pos:  p(1332, 29),
 																			Name: "g",
 																		},
 																		Name: "Key",
@@ -19154,46 +19686,46 @@ func preludeAST() *lang.File {
 															},
 														},
 														Right: &lang.Ident{
-															Pos:  p(1291, 38),
+															Pos:  p(1332, 38),
 															Name: "g",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1292, 13),
+										Rbrace: p(1333, 13),
 									},
 								},
 							},
-							Rbrace: p(1293, 9),
+							Rbrace: p(1334, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1295, 9),
+						Pos:       p(1336, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1295, 16),
+							Pos:  p(1336, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1295, 37),
+							Pos: p(1336, 37),
 							X: &lang.Ident{
-								Pos:  p(1295, 29),
+								Pos:  p(1336, 29),
 								Name: "_groups",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1297, 9),
+						Pos:       p(1338, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1297, 16),
+							Pos:  p(1338, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1297, 55),
+									Pos:  p(1338, 55),
 									Name: "TElement",
 								},
 							},
@@ -19201,28 +19733,28 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1299, 13),
+								Pos:  p(1340, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1300, 13),
+									Pos: p(1341, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1301, 17),
+											Pos: p(1342, 17),
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1301, 21),
+													Pos:  p(1342, 21),
 													Name: "g",
 													Init: &lang.CallExpr{
-														Pos: p(1301, 25),
+														Pos: p(1342, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1301, 25),
+															Pos:  p(1342, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1301, 30),
+																Pos: p(1342, 30),
 																X: &lang.Ident{
-																	Pos:  p(1301, 30),
+																	Pos:  p(1342, 30),
 																	Name: "key",
 																},
 															},
@@ -19232,34 +19764,34 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1302, 17),
+											Pos: p(1343, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1302, 23),
+												Pos: p(1343, 23),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1302, 21),
+													Pos:  p(1343, 21),
 													Name: "g",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1302, 26),
+													Pos:  p(1343, 26),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1302, 32),
+												Pos: p(1343, 32),
 												X: &lang.CallExpr{
-													Pos: p(1302, 50),
+													Pos: p(1343, 50),
 													Fun: &lang.MemberExpr{
-														Pos: p(1302, 50),
+														Pos: p(1343, 50),
 														X: &lang.Ident{
-															Pos:  p(1302, 39),
+															Pos:  p(1343, 39),
 															Name: "Enumerable",
 														},
 														Name: "Empty",
 														TypeArgs: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1302, 56),
+																Pos:  p(1343, 56),
 																Name: "TElement",
 															},
 														},
@@ -19268,22 +19800,22 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1303, 17),
+											Pos: p(1344, 17),
 											X: &lang.Ident{
-												Pos:  p(1303, 24),
+												Pos:  p(1344, 24),
 												Name: "g",
 											},
 										},
 									},
-									Rbrace: p(1304, 13),
+									Rbrace: p(1345, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1297, 70),
+								Pos: p(1338, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(1297, 70),
+									Pos:  p(1338, 70),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -19291,61 +19823,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1307, 9),
+						Pos:       p(1348, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1307, 16),
+							Pos:  p(1348, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1307, 30),
+								Pos: p(1348, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1307, 30),
+									Pos:  p(1348, 30),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1307, 53),
+							Pos: p(1348, 53),
 							Op:  "!=",
 							X: &lang.CallExpr{
-								Pos: p(1307, 43),
+								Pos: p(1348, 43),
 								Fun: &lang.Ident{
-									Pos:  p(1307, 43),
+									Pos:  p(1348, 43),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1307, 48),
+										Pos: p(1348, 48),
 										X: &lang.Ident{
-											Pos:  p(1307, 48),
+											Pos:  p(1348, 48),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:  p(1307, 56),
+								Pos:  p(1348, 56),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1309, 9),
+						Pos: p(1350, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1309, 9),
+							Pos:  p(1350, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1309, 19),
+									Pos:  p(1350, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1309, 25),
+									Pos:  p(1350, 25),
 									Name: "TElement",
 								},
 							},
@@ -19353,127 +19885,127 @@ func preludeAST() *lang.File {
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1309, 40),
+								Pos: p(1350, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1309, 40),
+									Pos:  p(1350, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1310, 9),
+							Pos: p(1351, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1311, 13),
+									Pos: p(1352, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1311, 21),
+										Pos: p(1352, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1311, 17),
+											Pos:  p(1352, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1311, 24),
+											Pos:  p(1352, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1311, 30),
+										Pos: p(1352, 30),
 										X: &lang.Ident{
-											Pos:  p(1311, 37),
+											Pos:  p(1352, 37),
 											Name: "_nullGroup",
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1312, 13),
+									Pos: p(1353, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1312, 13),
+										Pos:  p(1353, 13),
 										Name: "IGrouping",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1312, 23),
+												Pos:  p(1353, 23),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  p(1312, 29),
+												Pos:  p(1353, 29),
 												Name: "TElement",
 											},
 										},
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1312, 39),
+											Pos:  p(1353, 39),
 											Name: "g",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1313, 13),
+									Pos: p(1354, 13),
 									X: &lang.CondExpr{
-										Pos: p(1313, 51),
+										Pos: p(1354, 51),
 										Cond: &lang.CallExpr{
-											Pos: p(1313, 27),
+											Pos: p(1354, 27),
 											Fun: &lang.MemberExpr{
-												Pos: p(1313, 27),
+												Pos: p(1354, 27),
 												X: &lang.Ident{
-													Pos:  p(1313, 20),
+													Pos:  p(1354, 20),
 													Name: "_index",
 												},
 												Name: "TryGetValue",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1313, 39),
+													Pos: p(1354, 39),
 													X: &lang.Ident{
-														Pos:  p(1313, 39),
+														Pos:  p(1354, 39),
 														Name: "key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1313, 44),
+													Pos: p(1354, 44),
 													Mod: "out",
 													X: &lang.Ident{
-														Pos:  p(1313, 48),
+														Pos:  p(1354, 48),
 														Name: "g",
 													},
 												},
 											},
 										},
 										Then: &lang.Ident{
-											Pos:  p(1313, 53),
+											Pos:  p(1354, 53),
 											Name: "g",
 										},
 										Else: &lang.Literal{
-											Pos:  p(1313, 57),
+											Pos:  p(1354, 57),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 							},
-							Rbrace: p(1314, 9),
+							Rbrace: p(1355, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1316, 9),
+						Pos:       p(1357, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1316, 16),
+							Pos:  p(1357, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1316, 55),
+									Pos:  p(1357, 55),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1316, 65),
+											Pos:  p(1357, 65),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1316, 71),
+											Pos:  p(1357, 71),
 											Name: "TElement",
 										},
 									},
@@ -19482,11 +20014,11 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1316, 109),
+							Pos: p(1357, 109),
 							Fun: &lang.MemberExpr{
-								Pos: p(1316, 109),
+								Pos: p(1357, 109),
 								X: &lang.Ident{
-									Pos:  p(1316, 101),
+									Pos:  p(1357, 101),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
@@ -19494,50 +20026,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1317, 9),
+						Pos: p(1358, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1317, 9),
+							Pos:  p(1358, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1317, 98),
+							Pos: p(1358, 98),
 							Fun: &lang.MemberExpr{
-								Pos: p(1317, 98),
+								Pos: p(1358, 98),
 								X: &lang.Ident{
-									Pos:  p(1317, 90),
+									Pos:  p(1358, 90),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1317, 40),
+							Pos:  p(1358, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1320, 5),
+				Pos:       p(1361, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LookupExtensions",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1322, 9),
+						Pos:       p(1363, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1322, 23),
+							Pos:  p(1363, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1322, 31),
+									Pos:  p(1363, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1322, 37),
+									Pos:  p(1363, 37),
 									Name: "TSource",
 								},
 							},
@@ -19549,14 +20081,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1322, 70),
+								Pos:      p(1363, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1322, 75),
+									Pos:  p(1363, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1322, 114),
+											Pos:  p(1363, 114),
 											Name: "TSource",
 										},
 									},
@@ -19564,17 +20096,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1322, 131),
+								Pos: p(1363, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1322, 131),
+									Pos:  p(1363, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1322, 136),
+											Pos:  p(1363, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1322, 145),
+											Pos:  p(1363, 145),
 											Name: "TKey",
 										},
 									},
@@ -19583,46 +20115,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1323, 16),
+							Pos: p(1364, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1323, 16),
+								Pos:  p(1364, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1323, 22),
+									Pos: p(1364, 22),
 									X: &lang.Ident{
-										Pos:  p(1323, 22),
+										Pos:  p(1364, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 30),
+									Pos: p(1364, 30),
 									X: &lang.Ident{
-										Pos:  p(1323, 30),
+										Pos:  p(1364, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 43),
+									Pos: p(1364, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1323, 43),
+										Pos: p(1364, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1323, 43),
+												Pos:  p(1364, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1323, 48),
+											Pos:  p(1364, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 51),
+									Pos: p(1364, 51),
 									X: &lang.Literal{
-										Pos:  p(1323, 51),
+										Pos:  p(1364, 51),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -19631,18 +20163,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1325, 9),
+						Pos:       p(1366, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1325, 23),
+							Pos:  p(1366, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1325, 31),
+									Pos:  p(1366, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1325, 37),
+									Pos:  p(1366, 37),
 									Name: "TSource",
 								},
 							},
@@ -19654,14 +20186,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1325, 70),
+								Pos:      p(1366, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 75),
+									Pos:  p(1366, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 114),
+											Pos:  p(1366, 114),
 											Name: "TSource",
 										},
 									},
@@ -19669,17 +20201,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1325, 131),
+								Pos: p(1366, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 131),
+									Pos:  p(1366, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 136),
+											Pos:  p(1366, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1325, 145),
+											Pos:  p(1366, 145),
 											Name: "TKey",
 										},
 									},
@@ -19687,13 +20219,13 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1325, 164),
+								Pos: p(1366, 164),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 164),
+									Pos:  p(1366, 164),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 209),
+											Pos:  p(1366, 209),
 											Name: "TKey",
 										},
 									},
@@ -19702,46 +20234,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1326, 16),
+							Pos: p(1367, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1326, 16),
+								Pos:  p(1367, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1326, 22),
+									Pos: p(1367, 22),
 									X: &lang.Ident{
-										Pos:  p(1326, 22),
+										Pos:  p(1367, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 30),
+									Pos: p(1367, 30),
 									X: &lang.Ident{
-										Pos:  p(1326, 30),
+										Pos:  p(1367, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 43),
+									Pos: p(1367, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1326, 43),
+										Pos: p(1367, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1326, 43),
+												Pos:  p(1367, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1326, 48),
+											Pos:  p(1367, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 51),
+									Pos: p(1367, 51),
 									X: &lang.Ident{
-										Pos:  p(1326, 51),
+										Pos:  p(1367, 51),
 										Name: "comparer",
 									},
 								},
@@ -19749,18 +20281,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1328, 9),
+						Pos:       p(1369, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1328, 23),
+							Pos:  p(1369, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1328, 31),
+									Pos:  p(1369, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1328, 37),
+									Pos:  p(1369, 37),
 									Name: "TElement",
 								},
 							},
@@ -19773,14 +20305,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1328, 81),
+								Pos:      p(1369, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 86),
+									Pos:  p(1369, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 125),
+											Pos:  p(1369, 125),
 											Name: "TSource",
 										},
 									},
@@ -19788,17 +20320,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1328, 142),
+								Pos: p(1369, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 142),
+									Pos:  p(1369, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 147),
+											Pos:  p(1369, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1328, 156),
+											Pos:  p(1369, 156),
 											Name: "TKey",
 										},
 									},
@@ -19806,17 +20338,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1328, 175),
+								Pos: p(1369, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 175),
+									Pos:  p(1369, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 180),
+											Pos:  p(1369, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1328, 189),
+											Pos:  p(1369, 189),
 											Name: "TElement",
 										},
 									},
@@ -19825,37 +20357,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1329, 16),
+							Pos: p(1370, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1329, 16),
+								Pos:  p(1370, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1329, 22),
+									Pos: p(1370, 22),
 									X: &lang.Ident{
-										Pos:  p(1329, 22),
+										Pos:  p(1370, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 30),
+									Pos: p(1370, 30),
 									X: &lang.Ident{
-										Pos:  p(1329, 30),
+										Pos:  p(1370, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 43),
+									Pos: p(1370, 43),
 									X: &lang.Ident{
-										Pos:  p(1329, 43),
+										Pos:  p(1370, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 60),
+									Pos: p(1370, 60),
 									X: &lang.Literal{
-										Pos:  p(1329, 60),
+										Pos:  p(1370, 60),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -19864,18 +20396,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1331, 9),
+						Pos:       p(1372, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1331, 23),
+							Pos:  p(1372, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1331, 31),
+									Pos:  p(1372, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1331, 37),
+									Pos:  p(1372, 37),
 									Name: "TElement",
 								},
 							},
@@ -19888,14 +20420,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1331, 81),
+								Pos:      p(1372, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 86),
+									Pos:  p(1372, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 125),
+											Pos:  p(1372, 125),
 											Name: "TSource",
 										},
 									},
@@ -19903,17 +20435,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1331, 142),
+								Pos: p(1372, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 142),
+									Pos:  p(1372, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 147),
+											Pos:  p(1372, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1331, 156),
+											Pos:  p(1372, 156),
 											Name: "TKey",
 										},
 									},
@@ -19921,17 +20453,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1331, 175),
+								Pos: p(1372, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 175),
+									Pos:  p(1372, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 180),
+											Pos:  p(1372, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1331, 189),
+											Pos:  p(1372, 189),
 											Name: "TElement",
 										},
 									},
@@ -19939,13 +20471,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1331, 216),
+								Pos: p(1372, 216),
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 216),
+									Pos:  p(1372, 216),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 261),
+											Pos:  p(1372, 261),
 											Name: "TKey",
 										},
 									},
@@ -19954,37 +20486,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1332, 16),
+							Pos: p(1373, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1332, 16),
+								Pos:  p(1373, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1332, 22),
+									Pos: p(1373, 22),
 									X: &lang.Ident{
-										Pos:  p(1332, 22),
+										Pos:  p(1373, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1332, 30),
+									Pos: p(1373, 30),
 									X: &lang.Ident{
-										Pos:  p(1332, 30),
+										Pos:  p(1373, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1332, 43),
+									Pos: p(1373, 43),
 									X: &lang.Ident{
-										Pos:  p(1332, 43),
+										Pos:  p(1373, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1332, 60),
+									Pos: p(1373, 60),
 									X: &lang.Ident{
-										Pos:  p(1332, 60),
+										Pos:  p(1373, 60),
 										Name: "comparer",
 									},
 								},
@@ -19992,18 +20524,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1336, 9),
+						Pos:       p(1377, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1336, 16),
+							Pos:  p(1377, 16),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1336, 24),
+									Pos:  p(1377, 24),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1336, 30),
+									Pos:  p(1377, 30),
 									Name: "TElement",
 								},
 							},
@@ -20016,13 +20548,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1336, 71),
+								Pos: p(1377, 71),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 71),
+									Pos:  p(1377, 71),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 110),
+											Pos:  p(1377, 110),
 											Name: "TSource",
 										},
 									},
@@ -20030,17 +20562,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1336, 127),
+								Pos: p(1377, 127),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 127),
+									Pos:  p(1377, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 132),
+											Pos:  p(1377, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 141),
+											Pos:  p(1377, 141),
 											Name: "TKey",
 										},
 									},
@@ -20048,17 +20580,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 160),
+								Pos: p(1377, 160),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 160),
+									Pos:  p(1377, 160),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 165),
+											Pos:  p(1377, 165),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 174),
+											Pos:  p(1377, 174),
 											Name: "TElement",
 										},
 									},
@@ -20066,13 +20598,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 201),
+								Pos: p(1377, 201),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 201),
+									Pos:  p(1377, 201),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 246),
+											Pos:  p(1377, 246),
 											Name: "TKey",
 										},
 									},
@@ -20081,38 +20613,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1337, 9),
+							Pos: p(1378, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1338, 13),
+									Pos: p(1379, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1338, 24),
+										Pos: p(1379, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1338, 17),
+											Pos:  p(1379, 17),
 											Name: "source",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1338, 27),
+											Pos:  p(1379, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1338, 33),
+										Pos: p(1379, 33),
 										X: &lang.NewExpr{
-											Pos: p(1338, 39),
+											Pos: p(1379, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1338, 43),
+												Pos:  p(1379, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1338, 65),
+													Pos: p(1379, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1338, 65),
+														Pos: p(1379, 65),
 														X: &lang.Ident{
-															Pos:  p(1338, 72),
+															Pos:  p(1379, 72),
 															Name: "source",
 														},
 													},
@@ -20121,692 +20653,37 @@ func preludeAST() *lang.File {
 										},
 									},
 								},
-								&lang.IfStmt{
-									Pos: p(1339, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1339, 29),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1339, 17),
-											Name: "keySelector",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1339, 32),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1339, 38),
-										X: &lang.NewExpr{
-											Pos: p(1339, 44),
-											Type: &lang.TypeRef{
-												Pos:  p(1339, 48),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1339, 70),
-													X: &lang.NameOfExpr{
-														Pos: p(1339, 70),
-														X: &lang.Ident{
-															Pos:  p(1339, 77),
-															Name: "keySelector",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1340, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1340, 33),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1340, 17),
-											Name: "elementSelector",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1340, 36),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1340, 42),
-										X: &lang.NewExpr{
-											Pos: p(1340, 48),
-											Type: &lang.TypeRef{
-												Pos:  p(1340, 52),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1340, 74),
-													X: &lang.NameOfExpr{
-														Pos: p(1340, 74),
-														X: &lang.Ident{
-															Pos:  p(1340, 81),
-															Name: "elementSelector",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.LocalDeclStmt{
-									Pos: p(1341, 13),
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1341, 17),
-											Name: "groups",
-											Init: &lang.CondExpr{
-												Pos: p(1341, 43),
-												Cond: &lang.BinaryExpr{
-													Pos: p(1341, 35),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(1341, 26),
-														Name: "comparer",
-													},
-													Y: &lang.Literal{
-														Pos:  p(1341, 38),
-														Kind: lang.LitKind(10),
-														Raw:  "null",
-													},
-												},
-												Then: &lang.CallExpr{
-													Pos: p(1341, 52),
-													Fun: &lang.MemberExpr{
-														Pos: p(1341, 52),
-														X: &lang.Ident{
-															Pos:  p(1341, 45),
-															Name: "source",
-														},
-														Name: "GroupBy",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(1341, 60),
-															X: &lang.Ident{
-																Pos:  p(1341, 60),
-																Name: "keySelector",
-															},
-														},
-														&lang.Arg{
-															Pos: p(1341, 73),
-															X: &lang.Ident{
-																Pos:  p(1341, 73),
-																Name: "elementSelector",
-															},
-														},
-													},
-												},
-												Else: &lang.CallExpr{
-													Pos: p(1341, 99),
-													Fun: &lang.MemberExpr{
-														Pos: p(1341, 99),
-														X: &lang.Ident{
-															Pos:  p(1341, 92),
-															Name: "source",
-														},
-														Name: "GroupBy",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(1341, 107),
-															X: &lang.Ident{
-																Pos:  p(1341, 107),
-																Name: "keySelector",
-															},
-														},
-														&lang.Arg{
-															Pos: p(1341, 120),
-															X: &lang.Ident{
-																Pos:  p(1341, 120),
-																Name: "elementSelector",
-															},
-														},
-														&lang.Arg{
-															Pos: p(1341, 137),
-															X: &lang.Ident{
-																Pos:  p(1341, 137),
-																Name: "comparer",
-															},
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1342, 13),
-									X: &lang.NewExpr{
-										Pos: p(1342, 20),
-										Type: &lang.TypeRef{
-											Pos:  p(1342, 24),
-											Name: "Lookup",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(1342, 31),
-													Name: "TKey",
-												},
-												&lang.TypeRef{
-													Pos:  p(1342, 37),
-													Name: "TElement",
-												},
-											},
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1342, 47),
-												X: &lang.CallExpr{
-													Pos: p(1342, 54),
-													Fun: &lang.MemberExpr{
-														Pos: p(1342, 54),
-														X: &lang.Ident{
-															Pos:  p(1342, 47),
-															Name: "groups",
-														},
-														Name: "ToList",
-													},
-												},
-											},
-											&lang.Arg{
-												Pos: p(1342, 64),
-												X: &lang.Ident{
-													Pos:  p(1342, 64),
-													Name: "comparer",
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1343, 9),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(1352, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskWaitExtensions",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       p(1354, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1354, 29),
-							Name: "Task",
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1354, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1354, 49),
-									Name: "Task",
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1354, 60),
-								Type: &lang.TypeRef{
-									Pos:  p(1354, 60),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1355, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1356, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1356, 13),
-										X: &lang.CallExpr{
-											Pos: p(1356, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1356, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1356, 27),
-													X: &lang.Ident{
-														Pos:  p(1356, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1356, 33),
-													X: &lang.Ident{
-														Pos:  p(1356, 33),
-														Name: "timeout",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1356, 42),
-													X: &lang.MemberExpr{
-														Pos: p(1356, 60),
-														X: &lang.Ident{
-															Pos:  p(1356, 42),
-															Name: "CancellationToken",
-														},
-														Name: "None",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1357, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1357, 13),
-										X: &lang.Ident{
-											Pos:  p(1357, 19),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1358, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1360, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1360, 29),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1360, 34),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1360, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1360, 67),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1360, 72),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1360, 87),
-								Type: &lang.TypeRef{
-									Pos:  p(1360, 87),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1361, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1362, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1362, 13),
-										X: &lang.CallExpr{
-											Pos: p(1362, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1362, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1362, 27),
-													X: &lang.Ident{
-														Pos:  p(1362, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1362, 33),
-													X: &lang.Ident{
-														Pos:  p(1362, 33),
-														Name: "timeout",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1362, 42),
-													X: &lang.MemberExpr{
-														Pos: p(1362, 60),
-														X: &lang.Ident{
-															Pos:  p(1362, 42),
-															Name: "CancellationToken",
-														},
-														Name: "None",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1363, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1363, 20),
-										X: &lang.Ident{
-											Pos:  p(1363, 26),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1364, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1366, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1366, 29),
-							Name: "Task",
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1366, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1366, 49),
-									Name: "Task",
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1366, 60),
-								Type: &lang.TypeRef{
-									Pos:  p(1366, 60),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1367, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1368, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1368, 13),
-										X: &lang.CallExpr{
-											Pos: p(1368, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1368, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1368, 27),
-													X: &lang.Ident{
-														Pos:  p(1368, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1368, 33),
-													X: &lang.CallExpr{
-														Pos: p(1368, 42),
-														Fun: &lang.MemberExpr{
-															Pos: p(1368, 42),
-															X: &lang.Ident{
-																Pos:  p(1368, 33),
-																Name: "TimeSpan",
-															},
-															Name: "FromMilliseconds",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1368, 59),
-																X: &lang.UnaryExpr{
-																	Pos: p(1368, 59),
-																	Op:  "-",
-																	X: &lang.Literal{
-																		Pos:   p(1368, 60),
-																		Raw:   "1",
-																		Value: int64(1),
-																	},
-																},
-															},
-														},
-													},
-												},
-												&lang.Arg{
-													Pos: p(1368, 64),
-													X: &lang.Ident{
-														Pos:  p(1368, 64),
-														Name: "cancellationToken",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1369, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1369, 13),
-										X: &lang.Ident{
-											Pos:  p(1369, 19),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1370, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1372, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1372, 29),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1372, 34),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1372, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1372, 67),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1372, 72),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1372, 87),
-								Type: &lang.TypeRef{
-									Pos:  p(1372, 87),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1373, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1374, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1374, 13),
-										X: &lang.CallExpr{
-											Pos: p(1374, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1374, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1374, 27),
-													X: &lang.Ident{
-														Pos:  p(1374, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1374, 33),
-													X: &lang.CallExpr{
-														Pos: p(1374, 42),
-														Fun: &lang.MemberExpr{
-															Pos: p(1374, 42),
-															X: &lang.Ident{
-																Pos:  p(1374, 33),
-																Name: "TimeSpan",
-															},
-															Name: "FromMilliseconds",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1374, 59),
-																X: &lang.UnaryExpr{
-																	Pos: p(1374, 59),
-																	Op:  "-",
-																	X: &lang.Literal{
-																		Pos:   p(1374, 60),
-																		Raw:   "1",
-																		Value: int64(1),
-																	},
-																},
-															},
-														},
-													},
-												},
-												&lang.Arg{
-													Pos: p(1374, 64),
-													X: &lang.Ident{
-														Pos:  p(1374, 64),
-														Name: "cancellationToken",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1375, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1375, 20),
-										X: &lang.Ident{
-											Pos:  p(1375, 26),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1376, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1378, 9),
-						Modifiers: lang.Modifiers(1040),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1378, 22),
-							Name: "Task",
-						},
-						Name: "WaitFor",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1378, 35),
-								Type: &lang.TypeRef{
-									Pos:  p(1378, 35),
-									Name: "Task",
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1378, 46),
-								Type: &lang.TypeRef{
-									Pos:  p(1378, 46),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: p(1378, 64),
-								Type: &lang.TypeRef{
-									Pos:  p(1378, 64),
-									Name: "CancellationToken",
-								},
-								Name: "token",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1379, 9),
-							Stmts: []lang.Stmt{
 								&lang.IfStmt{
 									Pos: p(1380, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1380, 22),
+										Pos: p(1380, 29),
 										Op:  "==",
 										X: &lang.Ident{
 											Pos:  p(1380, 17),
-											Name: "task",
+											Name: "keySelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1380, 25),
+											Pos:  p(1380, 32),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1380, 31),
+										Pos: p(1380, 38),
 										X: &lang.NewExpr{
-											Pos: p(1380, 37),
+											Pos: p(1380, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(1380, 41),
+												Pos:  p(1380, 48),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1380, 63),
+													Pos: p(1380, 70),
 													X: &lang.NameOfExpr{
-														Pos: p(1380, 63),
+														Pos: p(1380, 70),
 														X: &lang.Ident{
-															Pos:  p(1380, 70),
-															Name: "task",
+															Pos:  p(1380, 77),
+															Name: "keySelector",
 														},
 													},
 												},
@@ -20817,49 +20694,704 @@ func preludeAST() *lang.File {
 								&lang.IfStmt{
 									Pos: p(1381, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1381, 41),
+										Pos: p(1381, 33),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1381, 17),
+											Name: "elementSelector",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1381, 36),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1381, 42),
+										X: &lang.NewExpr{
+											Pos: p(1381, 48),
+											Type: &lang.TypeRef{
+												Pos:  p(1381, 52),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1381, 74),
+													X: &lang.NameOfExpr{
+														Pos: p(1381, 74),
+														X: &lang.Ident{
+															Pos:  p(1381, 81),
+															Name: "elementSelector",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1382, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1382, 17),
+											Name: "groups",
+											Init: &lang.CondExpr{
+												Pos: p(1382, 43),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1382, 35),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1382, 26),
+														Name: "comparer",
+													},
+													Y: &lang.Literal{
+														Pos:  p(1382, 38),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												Then: &lang.CallExpr{
+													Pos: p(1382, 52),
+													Fun: &lang.MemberExpr{
+														Pos: p(1382, 52),
+														X: &lang.Ident{
+															Pos:  p(1382, 45),
+															Name: "source",
+														},
+														Name: "GroupBy",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1382, 60),
+															X: &lang.Ident{
+																Pos:  p(1382, 60),
+																Name: "keySelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1382, 73),
+															X: &lang.Ident{
+																Pos:  p(1382, 73),
+																Name: "elementSelector",
+															},
+														},
+													},
+												},
+												Else: &lang.CallExpr{
+													Pos: p(1382, 99),
+													Fun: &lang.MemberExpr{
+														Pos: p(1382, 99),
+														X: &lang.Ident{
+															Pos:  p(1382, 92),
+															Name: "source",
+														},
+														Name: "GroupBy",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1382, 107),
+															X: &lang.Ident{
+																Pos:  p(1382, 107),
+																Name: "keySelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1382, 120),
+															X: &lang.Ident{
+																Pos:  p(1382, 120),
+																Name: "elementSelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1382, 137),
+															X: &lang.Ident{
+																Pos:  p(1382, 137),
+																Name: "comparer",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1383, 13),
+									X: &lang.NewExpr{
+										Pos: p(1383, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1383, 24),
+											Name: "Lookup",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1383, 31),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  p(1383, 37),
+													Name: "TElement",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1383, 47),
+												X: &lang.CallExpr{
+													Pos: p(1383, 54),
+													Fun: &lang.MemberExpr{
+														Pos: p(1383, 54),
+														X: &lang.Ident{
+															Pos:  p(1383, 47),
+															Name: "groups",
+														},
+														Name: "ToList",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1383, 64),
+												X: &lang.Ident{
+													Pos:  p(1383, 64),
+													Name: "comparer",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1384, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1393, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskWaitExtensions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1395, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1395, 29),
+							Name: "Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1395, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1395, 49),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1395, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1395, 60),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1396, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1397, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1397, 13),
+										X: &lang.CallExpr{
+											Pos: p(1397, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1397, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1397, 27),
+													X: &lang.Ident{
+														Pos:  p(1397, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1397, 33),
+													X: &lang.Ident{
+														Pos:  p(1397, 33),
+														Name: "timeout",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1397, 42),
+													X: &lang.MemberExpr{
+														Pos: p(1397, 60),
+														X: &lang.Ident{
+															Pos:  p(1397, 42),
+															Name: "CancellationToken",
+														},
+														Name: "None",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1398, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1398, 13),
+										X: &lang.Ident{
+											Pos:  p(1398, 19),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1399, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1401, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1401, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1401, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1401, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1401, 67),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1401, 72),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1401, 87),
+								Type: &lang.TypeRef{
+									Pos:  p(1401, 87),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1402, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1403, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1403, 13),
+										X: &lang.CallExpr{
+											Pos: p(1403, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1403, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1403, 27),
+													X: &lang.Ident{
+														Pos:  p(1403, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1403, 33),
+													X: &lang.Ident{
+														Pos:  p(1403, 33),
+														Name: "timeout",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1403, 42),
+													X: &lang.MemberExpr{
+														Pos: p(1403, 60),
+														X: &lang.Ident{
+															Pos:  p(1403, 42),
+															Name: "CancellationToken",
+														},
+														Name: "None",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1404, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1404, 20),
+										X: &lang.Ident{
+											Pos:  p(1404, 26),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1405, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1407, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1407, 29),
+							Name: "Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1407, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1407, 49),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1407, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1407, 60),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1408, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1409, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1409, 13),
+										X: &lang.CallExpr{
+											Pos: p(1409, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1409, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1409, 27),
+													X: &lang.Ident{
+														Pos:  p(1409, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1409, 33),
+													X: &lang.CallExpr{
+														Pos: p(1409, 42),
+														Fun: &lang.MemberExpr{
+															Pos: p(1409, 42),
+															X: &lang.Ident{
+																Pos:  p(1409, 33),
+																Name: "TimeSpan",
+															},
+															Name: "FromMilliseconds",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1409, 59),
+																X: &lang.UnaryExpr{
+																	Pos: p(1409, 59),
+																	Op:  "-",
+																	X: &lang.Literal{
+																		Pos:   p(1409, 60),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1409, 64),
+													X: &lang.Ident{
+														Pos:  p(1409, 64),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1410, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1410, 13),
+										X: &lang.Ident{
+											Pos:  p(1410, 19),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1411, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1413, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1413, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1413, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1413, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1413, 67),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1413, 72),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1413, 87),
+								Type: &lang.TypeRef{
+									Pos:  p(1413, 87),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1414, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1415, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1415, 13),
+										X: &lang.CallExpr{
+											Pos: p(1415, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1415, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1415, 27),
+													X: &lang.Ident{
+														Pos:  p(1415, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1415, 33),
+													X: &lang.CallExpr{
+														Pos: p(1415, 42),
+														Fun: &lang.MemberExpr{
+															Pos: p(1415, 42),
+															X: &lang.Ident{
+																Pos:  p(1415, 33),
+																Name: "TimeSpan",
+															},
+															Name: "FromMilliseconds",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1415, 59),
+																X: &lang.UnaryExpr{
+																	Pos: p(1415, 59),
+																	Op:  "-",
+																	X: &lang.Literal{
+																		Pos:   p(1415, 60),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1415, 64),
+													X: &lang.Ident{
+														Pos:  p(1415, 64),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1416, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1416, 20),
+										X: &lang.Ident{
+											Pos:  p(1416, 26),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1417, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1419, 9),
+						Modifiers: lang.Modifiers(1040),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1419, 22),
+							Name: "Task",
+						},
+						Name: "WaitFor",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1419, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1419, 35),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1419, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(1419, 46),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: p(1419, 64),
+								Type: &lang.TypeRef{
+									Pos:  p(1419, 64),
+									Name: "CancellationToken",
+								},
+								Name: "token",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1420, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1421, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1421, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1421, 17),
+											Name: "task",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1421, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1421, 31),
+										X: &lang.NewExpr{
+											Pos: p(1421, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1421, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1421, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1421, 63),
+														X: &lang.Ident{
+															Pos:  p(1421, 70),
+															Name: "task",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1422, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1422, 41),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1381, 25),
+											Pos: p(1422, 25),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1381, 17),
+												Pos:  p(1422, 17),
 												Name: "timeout",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1381, 36),
+												Pos: p(1422, 36),
 												X: &lang.Ident{
-													Pos:  p(1381, 27),
+													Pos:  p(1422, 27),
 													Name: "TimeSpan",
 												},
 												Name: "Zero",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1381, 52),
+											Pos: p(1422, 52),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1381, 44),
+												Pos:  p(1422, 44),
 												Name: "timeout",
 											},
 											Y: &lang.CallExpr{
-												Pos: p(1381, 64),
+												Pos: p(1422, 64),
 												Fun: &lang.MemberExpr{
-													Pos: p(1381, 64),
+													Pos: p(1422, 64),
 													X: &lang.Ident{
-														Pos:  p(1381, 55),
+														Pos:  p(1422, 55),
 														Name: "TimeSpan",
 													},
 													Name: "FromMilliseconds",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1381, 81),
+														Pos: p(1422, 81),
 														X: &lang.UnaryExpr{
-															Pos: p(1381, 81),
+															Pos: p(1422, 81),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1381, 82),
+																Pos:   p(1422, 82),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -20870,20 +21402,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1382, 17),
+										Pos: p(1423, 17),
 										X: &lang.NewExpr{
-											Pos: p(1382, 23),
+											Pos: p(1423, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1382, 27),
+												Pos:  p(1423, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1382, 55),
+													Pos: p(1423, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1382, 55),
+														Pos: p(1423, 55),
 														X: &lang.Ident{
-															Pos:  p(1382, 62),
+															Pos:  p(1423, 62),
 															Name: "timeout",
 														},
 													},
@@ -20893,63 +21425,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1383, 13),
+									Pos: p(1424, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1383, 22),
+										Pos: p(1424, 22),
 										X: &lang.Ident{
-											Pos:  p(1383, 17),
+											Pos:  p(1424, 17),
 											Name: "task",
 										},
 										Name: "IsCompleted",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1383, 35),
+										Pos: p(1424, 35),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1384, 13),
+									Pos: p(1425, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1384, 23),
+										Pos: p(1425, 23),
 										X: &lang.Ident{
-											Pos:  p(1384, 17),
+											Pos:  p(1425, 17),
 											Name: "token",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1384, 48),
+										Pos: p(1425, 48),
 										X: &lang.NewExpr{
-											Pos: p(1384, 54),
+											Pos: p(1425, 54),
 											Type: &lang.TypeRef{
-												Pos:  p(1384, 58),
+												Pos:  p(1425, 58),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(1385, 13),
+									Pos: p(1426, 13),
 									Decl: &lang.LocalDeclStmt{
-										Pos: p(1385, 20),
+										Pos: p(1426, 20),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1385, 24),
+												Pos:  p(1426, 24),
 												Name: "cts",
 												Init: &lang.CallExpr{
-													Pos: p(1385, 54),
+													Pos: p(1426, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1385, 54),
+														Pos: p(1426, 54),
 														X: &lang.Ident{
-															Pos:  p(1385, 30),
+															Pos:  p(1426, 30),
 															Name: "CancellationTokenSource",
 														},
 														Name: "CreateLinkedTokenSource",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1385, 78),
+															Pos: p(1426, 78),
 															X: &lang.Ident{
-																Pos:  p(1385, 78),
+																Pos:  p(1426, 78),
 																Name: "token",
 															},
 														},
@@ -20959,38 +21491,38 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1386, 13),
+										Pos: p(1427, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1387, 17),
+												Pos: p(1428, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1387, 21),
+														Pos:  p(1428, 21),
 														Name: "other",
 														Init: &lang.CallExpr{
-															Pos: p(1387, 34),
+															Pos: p(1428, 34),
 															Fun: &lang.MemberExpr{
-																Pos: p(1387, 34),
+																Pos: p(1428, 34),
 																X: &lang.Ident{
-																	Pos:  p(1387, 29),
+																	Pos:  p(1428, 29),
 																	Name: "Task",
 																},
 																Name: "Delay",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1387, 40),
+																	Pos: p(1428, 40),
 																	X: &lang.Ident{
-																		Pos:  p(1387, 40),
+																		Pos:  p(1428, 40),
 																		Name: "timeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1387, 49),
+																	Pos: p(1428, 49),
 																	X: &lang.MemberExpr{
-																		Pos: p(1387, 53),
+																		Pos: p(1428, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1387, 49),
+																			Pos:  p(1428, 49),
 																			Name: "cts",
 																		},
 																		Name: "Token",
@@ -21002,35 +21534,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1388, 17),
+												Pos: p(1429, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1388, 21),
+														Pos:  p(1429, 21),
 														Name: "done",
 														Init: &lang.AwaitExpr{
-															Pos: p(1388, 28),
+															Pos: p(1429, 28),
 															X: &lang.CallExpr{
-																Pos: p(1388, 39),
+																Pos: p(1429, 39),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1388, 39),
+																	Pos: p(1429, 39),
 																	X: &lang.Ident{
-																		Pos:  p(1388, 34),
+																		Pos:  p(1429, 34),
 																		Name: "Task",
 																	},
 																	Name: "WhenAny",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1388, 47),
+																		Pos: p(1429, 47),
 																		X: &lang.Ident{
-																			Pos:  p(1388, 47),
+																			Pos:  p(1429, 47),
 																			Name: "task",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1388, 53),
+																		Pos: p(1429, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1388, 53),
+																			Pos:  p(1429, 53),
 																			Name: "other",
 																		},
 																	},
@@ -21041,13 +21573,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1389, 17),
+												Pos: p(1430, 17),
 												X: &lang.CallExpr{
-													Pos: p(1389, 21),
+													Pos: p(1430, 21),
 													Fun: &lang.MemberExpr{
-														Pos: p(1389, 21),
+														Pos: p(1430, 21),
 														X: &lang.Ident{
-															Pos:  p(1389, 17),
+															Pos:  p(1430, 17),
 															Name: "cts",
 														},
 														Name: "Cancel",
@@ -21055,57 +21587,57 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1390, 17),
+												Pos: p(1431, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1390, 26),
+													Pos: p(1431, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1390, 21),
+														Pos:  p(1431, 21),
 														Name: "done",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1390, 29),
+														Pos:  p(1431, 29),
 														Name: "task",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1390, 35),
+													Pos: p(1431, 35),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1391, 17),
+												Pos: p(1432, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1391, 27),
+													Pos: p(1432, 27),
 													X: &lang.Ident{
-														Pos:  p(1391, 21),
+														Pos:  p(1432, 21),
 														Name: "token",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1391, 52),
+													Pos: p(1432, 52),
 													X: &lang.NewExpr{
-														Pos: p(1391, 58),
+														Pos: p(1432, 58),
 														Type: &lang.TypeRef{
-															Pos:  p(1391, 62),
+															Pos:  p(1432, 62),
 															Name: "TaskCanceledException",
 														},
 													},
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(1392, 17),
+												Pos: p(1433, 17),
 												X: &lang.NewExpr{
-													Pos: p(1392, 23),
+													Pos: p(1433, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(1392, 27),
+														Pos:  p(1433, 27),
 														Name: "TimeoutException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1392, 44),
+															Pos: p(1433, 44),
 															X: &lang.Literal{
-																Pos:   p(1392, 44),
+																Pos:   p(1433, 44),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"The operation has timed out.\"",
 																Value: string("The operation has timed out."),
@@ -21115,22 +21647,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1393, 13),
+										Rbrace: p(1434, 13),
 									},
 								},
 							},
-							Rbrace: p(1394, 9),
+							Rbrace: p(1435, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1396, 9),
+						Pos:       p(1437, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1396, 29),
+							Pos:  p(1437, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1396, 34),
+									Pos:  p(1437, 34),
 									Name: "TResult",
 								},
 							},
@@ -21141,18 +21673,18 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1396, 59),
+								Pos:      p(1437, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1396, 64),
+									Pos:  p(1437, 64),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1396, 69),
+											Pos:  p(1437, 69),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1396, 74),
+													Pos:  p(1437, 74),
 													Name: "TResult",
 												},
 											},
@@ -21163,38 +21695,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1397, 9),
+							Pos: p(1438, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1398, 13),
+									Pos: p(1439, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1398, 22),
+										Pos: p(1439, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1398, 17),
+											Pos:  p(1439, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1398, 25),
+											Pos:  p(1439, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1398, 31),
+										Pos: p(1439, 31),
 										X: &lang.NewExpr{
-											Pos: p(1398, 37),
+											Pos: p(1439, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1398, 41),
+												Pos:  p(1439, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1398, 63),
+													Pos: p(1439, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1398, 63),
+														Pos: p(1439, 63),
 														X: &lang.Ident{
-															Pos:  p(1398, 70),
+															Pos:  p(1439, 70),
 															Name: "task",
 														},
 													},
@@ -21204,15 +21736,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1399, 13),
+									Pos: p(1440, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1399, 17),
+											Pos:  p(1440, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1399, 25),
+												Pos: p(1440, 25),
 												X: &lang.Ident{
-													Pos:  p(1399, 31),
+													Pos:  p(1440, 31),
 													Name: "task",
 												},
 											},
@@ -21220,63 +21752,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1400, 13),
+									Pos: p(1441, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1400, 23),
+										Pos: p(1441, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1400, 17),
+											Pos:  p(1441, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1400, 26),
+											Pos:  p(1441, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1400, 32),
+										Pos: p(1441, 32),
 										X: &lang.NewExpr{
-											Pos: p(1400, 38),
+											Pos: p(1441, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1400, 42),
+												Pos:  p(1441, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1401, 13),
+									Pos: p(1442, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1401, 20),
+										Pos: p(1442, 20),
 										X: &lang.Ident{
-											Pos:  p(1401, 26),
+											Pos:  p(1442, 26),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1402, 9),
+							Rbrace: p(1443, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1404, 9),
+						Pos:       p(1445, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1404, 29),
+							Pos:  p(1445, 29),
 							Name: "Task",
 						},
 						Name: "Unwrap",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1404, 41),
+								Pos:      p(1445, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1404, 46),
+									Pos:  p(1445, 46),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1404, 51),
+											Pos:  p(1445, 51),
 											Name: "Task",
 										},
 									},
@@ -21285,38 +21817,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1405, 9),
+							Pos: p(1446, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1406, 13),
+									Pos: p(1447, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1406, 22),
+										Pos: p(1447, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1406, 17),
+											Pos:  p(1447, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1406, 25),
+											Pos:  p(1447, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1406, 31),
+										Pos: p(1447, 31),
 										X: &lang.NewExpr{
-											Pos: p(1406, 37),
+											Pos: p(1447, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1406, 41),
+												Pos:  p(1447, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1406, 63),
+													Pos: p(1447, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1406, 63),
+														Pos: p(1447, 63),
 														X: &lang.Ident{
-															Pos:  p(1406, 70),
+															Pos:  p(1447, 70),
 															Name: "task",
 														},
 													},
@@ -21326,15 +21858,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1407, 13),
+									Pos: p(1448, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1407, 17),
+											Pos:  p(1448, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1407, 25),
+												Pos: p(1448, 25),
 												X: &lang.Ident{
-													Pos:  p(1407, 31),
+													Pos:  p(1448, 31),
 													Name: "task",
 												},
 											},
@@ -21342,49 +21874,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1408, 13),
+									Pos: p(1449, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1408, 23),
+										Pos: p(1449, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1408, 17),
+											Pos:  p(1449, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1408, 26),
+											Pos:  p(1449, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1408, 32),
+										Pos: p(1449, 32),
 										X: &lang.NewExpr{
-											Pos: p(1408, 38),
+											Pos: p(1449, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1408, 42),
+												Pos:  p(1449, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1409, 13),
+									Pos: p(1450, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1409, 13),
+										Pos: p(1450, 13),
 										X: &lang.Ident{
-											Pos:  p(1409, 19),
+											Pos:  p(1450, 19),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1410, 9),
+							Rbrace: p(1451, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1419, 5),
+				Pos:       p(1460, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedDictionary",
 				Namespace: "System.Collections.Generic",
@@ -21395,19 +21927,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1419, 51),
+						Pos:  p(1460, 51),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1419, 63),
+								Pos:  p(1460, 63),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1419, 76),
+										Pos:  p(1460, 76),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1419, 82),
+										Pos:  p(1460, 82),
 										Name: "TValue",
 									},
 								},
@@ -21417,30 +21949,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1421, 9),
+						Pos:       p(1462, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1421, 18),
+							Pos:  p(1462, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1421, 23),
+									Pos:  p(1462, 23),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1421, 29),
+								Pos:  p(1462, 29),
 								Name: "_keys",
 								Init: &lang.NewExpr{
-									Pos: p(1421, 37),
+									Pos: p(1462, 37),
 									Type: &lang.TypeRef{
-										Pos:  p(1421, 41),
+										Pos:  p(1462, 41),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1421, 46),
+												Pos:  p(1462, 46),
 												Name: "TKey",
 											},
 										},
@@ -21450,30 +21982,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1422, 9),
+						Pos:       p(1463, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1422, 18),
+							Pos:  p(1463, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1422, 23),
+									Pos:  p(1463, 23),
 									Name: "TValue",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1422, 31),
+								Pos:  p(1463, 31),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(1422, 41),
+									Pos: p(1463, 41),
 									Type: &lang.TypeRef{
-										Pos:  p(1422, 45),
+										Pos:  p(1463, 45),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1422, 50),
+												Pos:  p(1463, 50),
 												Name: "TValue",
 											},
 										},
@@ -21483,49 +22015,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1423, 9),
+						Pos:       p(1464, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1423, 18),
+							Pos:  p(1464, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1423, 28),
+									Pos:  p(1464, 28),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1423, 34),
+								Pos:  p(1464, 34),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1425, 9),
+						Pos:       p(1466, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Init: &lang.CtorInit{
-							Pos:  p(1425, 37),
+							Pos:  p(1466, 37),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1425, 42),
+									Pos: p(1466, 42),
 									X: &lang.CastExpr{
-										Pos: p(1425, 42),
+										Pos: p(1466, 42),
 										Type: &lang.TypeRef{
-											Pos:  p(1425, 43),
+											Pos:  p(1466, 43),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1425, 53),
+													Pos:  p(1466, 53),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1425, 59),
+											Pos:  p(1466, 59),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21534,23 +22066,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1425, 65),
-							Rbrace: p(1425, 67),
+							Pos:    p(1466, 65),
+							Rbrace: p(1466, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1426, 9),
+						Pos:       p(1467, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1426, 33),
+								Pos: p(1467, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1426, 33),
+									Pos:  p(1467, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1426, 43),
+											Pos:  p(1467, 43),
 											Name: "TKey",
 										},
 									},
@@ -21559,32 +22091,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1426, 59),
+							Pos: p(1467, 59),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1426, 61),
+									Pos: p(1467, 61),
 									X: &lang.AssignExpr{
-										Pos: p(1426, 71),
+										Pos: p(1467, 71),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1426, 61),
+											Pos:  p(1467, 61),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1426, 82),
+											Pos: p(1467, 82),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1426, 73),
+												Pos:  p(1467, 73),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1426, 100),
+												Pos: p(1467, 100),
 												X: &lang.Ident{
-													Pos:  p(1426, 85),
+													Pos:  p(1467, 85),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1426, 94),
+															Pos:  p(1467, 94),
 															Name: "TKey",
 														},
 													},
@@ -21595,26 +22127,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1426, 109),
+							Rbrace: p(1467, 109),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1427, 9),
+						Pos:       p(1468, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1427, 33),
+								Pos: p(1468, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1427, 33),
+									Pos:  p(1468, 33),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1427, 45),
+											Pos:  p(1468, 45),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1427, 51),
+											Pos:  p(1468, 51),
 											Name: "TValue",
 										},
 									},
@@ -21623,25 +22155,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1427, 73),
+							Pos:  p(1468, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1427, 78),
+									Pos: p(1468, 78),
 									X: &lang.CastExpr{
-										Pos: p(1427, 78),
+										Pos: p(1468, 78),
 										Type: &lang.TypeRef{
-											Pos:  p(1427, 79),
+											Pos:  p(1468, 79),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1427, 89),
+													Pos:  p(1468, 89),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1427, 95),
+											Pos:  p(1468, 95),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21650,41 +22182,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1428, 9),
+							Pos: p(1469, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1429, 13),
+									Pos:  p(1470, 13),
 									Name: "kv",
 									X: &lang.Ident{
-										Pos:  p(1429, 32),
+										Pos:  p(1470, 32),
 										Name: "dictionary",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1429, 44),
+										Pos: p(1470, 44),
 										X: &lang.CallExpr{
-											Pos: p(1429, 44),
+											Pos: p(1470, 44),
 											Fun: &lang.Ident{
-												Pos:  p(1429, 44),
+												Pos:  p(1470, 44),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1429, 48),
+													Pos: p(1470, 48),
 													X: &lang.MemberExpr{
-														Pos: p(1429, 51),
+														Pos: p(1470, 51),
 														X: &lang.Ident{
-															Pos:  p(1429, 48),
+															Pos:  p(1470, 48),
 															Name: "kv",
 														},
 														Name: "Key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1429, 56),
+													Pos: p(1470, 56),
 													X: &lang.MemberExpr{
-														Pos: p(1429, 59),
+														Pos: p(1470, 59),
 														X: &lang.Ident{
-															Pos:  p(1429, 56),
+															Pos:  p(1470, 56),
 															Name: "kv",
 														},
 														Name: "Value",
@@ -21695,57 +22227,57 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1430, 9),
+							Rbrace: p(1471, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1432, 9),
+						Pos:       p(1473, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1432, 16),
+							Pos:  p(1473, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1432, 35),
+							Pos: p(1473, 35),
 							X: &lang.Ident{
-								Pos:  p(1432, 29),
+								Pos:  p(1473, 29),
 								Name: "_keys",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1433, 9),
+						Pos:       p(1474, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1433, 16),
+							Pos:  p(1474, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1433, 21),
+									Pos:  p(1474, 21),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "Keys",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1433, 35),
+							Pos: p(1474, 35),
 							Type: &lang.TypeRef{
-								Pos:  p(1433, 39),
+								Pos:  p(1474, 39),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1433, 44),
+										Pos:  p(1474, 44),
 										Name: "TKey",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1433, 50),
+									Pos: p(1474, 50),
 									X: &lang.Ident{
-										Pos:  p(1433, 50),
+										Pos:  p(1474, 50),
 										Name: "_keys",
 									},
 								},
@@ -21753,36 +22285,36 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1434, 9),
+						Pos:       p(1475, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1434, 16),
+							Pos:  p(1475, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1434, 21),
+									Pos:  p(1475, 21),
 									Name: "TValue",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1434, 39),
+							Pos: p(1475, 39),
 							Type: &lang.TypeRef{
-								Pos:  p(1434, 43),
+								Pos:  p(1475, 43),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1434, 48),
+										Pos:  p(1475, 48),
 										Name: "TValue",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1434, 56),
+									Pos: p(1475, 56),
 									X: &lang.Ident{
-										Pos:  p(1434, 56),
+										Pos:  p(1475, 56),
 										Name: "_values",
 									},
 								},
@@ -21790,55 +22322,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1436, 9),
+						Pos: p(1477, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1436, 9),
+							Pos:  p(1477, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1436, 18),
+								Pos: p(1477, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1436, 18),
+									Pos:  p(1477, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1437, 9),
+							Pos: p(1478, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1438, 13),
+									Pos: p(1479, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1438, 21),
+										Pos: p(1479, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1438, 17),
+											Pos:  p(1479, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1438, 24),
+											Pos:  p(1479, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1438, 30),
+										Pos: p(1479, 30),
 										X: &lang.NewExpr{
-											Pos: p(1438, 36),
+											Pos: p(1479, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1438, 40),
+												Pos:  p(1479, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1438, 62),
+													Pos: p(1479, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1438, 62),
+														Pos: p(1479, 62),
 														X: &lang.Ident{
-															Pos:  p(1438, 69),
+															Pos:  p(1479, 69),
 															Name: "key",
 														},
 													},
@@ -21848,37 +22380,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1439, 13),
+									Pos: p(1480, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1439, 13),
+										Pos:  p(1480, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1439, 17),
+											Pos:  p(1480, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1439, 22),
+												Pos:   p(1480, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1439, 25),
+											Pos:  p(1480, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1439, 42),
+												Pos: p(1480, 42),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1439, 36),
+													Pos: p(1480, 36),
 													X: &lang.Ident{
-														Pos:  p(1439, 30),
+														Pos:  p(1480, 30),
 														Name: "_keys",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1439, 44),
+													Pos:   p(1480, 44),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -21887,56 +22419,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1440, 13),
+									Pos: p(1481, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1440, 23),
+										Pos: p(1481, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1440, 20),
+											Pos:  p(1481, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1440, 26),
+											Pos:  p(1481, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1441, 13),
+										Pos: p(1482, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1442, 17),
+												Pos: p(1483, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1442, 17),
+													Pos:  p(1483, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1442, 21),
+														Pos:  p(1483, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1442, 30),
+															Pos: p(1483, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1442, 27),
+																Pos:  p(1483, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1442, 42),
+																Pos: p(1483, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1442, 36),
+																	Pos: p(1483, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1442, 33),
+																		Pos:  p(1483, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1442, 38),
+																		Pos:  p(1483, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1442, 44),
+																	Pos:   p(1483, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -21946,39 +22478,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1443, 17),
+												Pos: p(1484, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1443, 17),
+													Pos:  p(1484, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1443, 21),
+														Pos:  p(1484, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1443, 35),
+															Pos: p(1484, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1443, 35),
+																Pos: p(1484, 35),
 																X: &lang.Ident{
-																	Pos:  p(1443, 25),
+																	Pos:  p(1484, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1443, 43),
+																	Pos: p(1484, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1443, 48),
+																		Pos: p(1484, 48),
 																		X: &lang.Ident{
-																			Pos:  p(1443, 43),
+																			Pos:  p(1484, 43),
 																			Name: "_keys",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1443, 49),
+																				Pos: p(1484, 49),
 																				X: &lang.Ident{
-																					Pos:  p(1443, 49),
+																					Pos:  p(1484, 49),
 																					Name: "mid",
 																				},
 																			},
@@ -21986,9 +22518,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1443, 55),
+																	Pos: p(1484, 55),
 																	X: &lang.Ident{
-																		Pos:  p(1443, 55),
+																		Pos:  p(1484, 55),
 																		Name: "key",
 																	},
 																},
@@ -21998,61 +22530,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1444, 17),
+												Pos: p(1485, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1444, 23),
+													Pos: p(1485, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1444, 21),
+														Pos:  p(1485, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1444, 26),
+														Pos:   p(1485, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1444, 29),
+													Pos: p(1485, 29),
 													X: &lang.Ident{
-														Pos:  p(1444, 36),
+														Pos:  p(1485, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1445, 17),
+												Pos: p(1486, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1445, 23),
+													Pos: p(1486, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1445, 21),
+														Pos:  p(1486, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1445, 25),
+														Pos:   p(1486, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1445, 28),
+													Pos: p(1486, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1445, 31),
+														Pos: p(1486, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1445, 28),
+															Pos:  p(1486, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1445, 37),
+															Pos: p(1486, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1445, 33),
+																Pos:  p(1486, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1445, 39),
+																Pos:   p(1486, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22060,23 +22592,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1445, 47),
+													Pos: p(1486, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1445, 50),
+														Pos: p(1486, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1445, 47),
+															Pos:  p(1486, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1445, 56),
+															Pos: p(1486, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1445, 52),
+																Pos:  p(1486, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1445, 58),
+																Pos:   p(1486, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22085,60 +22617,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1446, 13),
+										Rbrace: p(1487, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1447, 13),
+									Pos: p(1488, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1447, 20),
+										Pos: p(1488, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1447, 21),
+											Pos:  p(1488, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1448, 9),
+							Rbrace: p(1489, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1450, 9),
+						Pos:       p(1491, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1450, 16),
+							Pos:  p(1491, 16),
 							Name: "TValue",
 						},
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1452, 13),
+								Pos:  p(1493, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1453, 13),
+									Pos: p(1494, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1454, 17),
+											Pos: p(1495, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1454, 17),
+												Pos:  p(1495, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1454, 21),
+													Pos:  p(1495, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1454, 25),
+														Pos: p(1495, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1454, 25),
+															Pos:  p(1495, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1454, 30),
+																Pos: p(1495, 30),
 																X: &lang.Ident{
-																	Pos:  p(1454, 30),
+																	Pos:  p(1495, 30),
 																	Name: "key",
 																},
 															},
@@ -22148,50 +22680,50 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1455, 17),
+											Pos: p(1496, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1455, 23),
+												Pos: p(1496, 23),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1455, 21),
+													Pos:  p(1496, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1455, 25),
+													Pos:   p(1496, 25),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(1455, 28),
+												Pos: p(1496, 28),
 												X: &lang.NewExpr{
-													Pos: p(1455, 34),
+													Pos: p(1496, 34),
 													Type: &lang.TypeRef{
-														Pos:  p(1455, 38),
+														Pos:  p(1496, 38),
 														Name: "KeyNotFoundException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1455, 59),
+															Pos: p(1496, 59),
 															X: &lang.BinaryExpr{
-																Pos: p(1455, 83),
+																Pos: p(1496, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1455, 77),
+																	Pos: p(1496, 77),
 																	Op:  "+",
 																	X: &lang.Literal{
-																		Pos:   p(1455, 59),
+																		Pos:   p(1496, 59),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The given key '\"",
 																		Value: string("The given key '"),
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1455, 79),
+																		Pos:  p(1496, 79),
 																		Name: "key",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1455, 85),
+																	Pos:   p(1496, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"' was not present in the dictionary.\"",
 																	Value: string("' was not present in the dictionary."),
@@ -22203,18 +22735,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1456, 17),
+											Pos: p(1497, 17),
 											X: &lang.IndexExpr{
-												Pos: p(1456, 31),
+												Pos: p(1497, 31),
 												X: &lang.Ident{
-													Pos:  p(1456, 24),
+													Pos:  p(1497, 24),
 													Name: "_values",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1456, 32),
+														Pos: p(1497, 32),
 														X: &lang.Ident{
-															Pos:  p(1456, 32),
+															Pos:  p(1497, 32),
 															Name: "i",
 														},
 													},
@@ -22222,36 +22754,36 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1457, 13),
+									Rbrace: p(1498, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1458, 13),
+								Pos:  p(1499, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1459, 13),
+									Pos: p(1500, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1460, 17),
+											Pos: p(1501, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1460, 17),
+												Pos:  p(1501, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1460, 21),
+													Pos:  p(1501, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1460, 25),
+														Pos: p(1501, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1460, 25),
+															Pos:  p(1501, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1460, 30),
+																Pos: p(1501, 30),
 																X: &lang.Ident{
-																	Pos:  p(1460, 30),
+																	Pos:  p(1501, 30),
 																	Name: "key",
 																},
 															},
@@ -22261,85 +22793,85 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1461, 17),
+											Pos: p(1502, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1461, 23),
+												Pos: p(1502, 23),
 												Op:  ">=",
 												X: &lang.Ident{
-													Pos:  p(1461, 21),
+													Pos:  p(1502, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1461, 26),
+													Pos:   p(1502, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1461, 29),
+												Pos: p(1502, 29),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1461, 31),
+														Pos: p(1502, 31),
 														X: &lang.AssignExpr{
-															Pos: p(1461, 42),
+															Pos: p(1502, 42),
 															Op:  "=",
 															Left: &lang.IndexExpr{
-																Pos: p(1461, 38),
+																Pos: p(1502, 38),
 																X: &lang.Ident{
-																	Pos:  p(1461, 31),
+																	Pos:  p(1502, 31),
 																	Name: "_values",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1461, 39),
+																		Pos: p(1502, 39),
 																		X: &lang.Ident{
-																			Pos:  p(1461, 39),
+																			Pos:  p(1502, 39),
 																			Name: "i",
 																		},
 																	},
 																},
 															},
 															Right: &lang.Ident{
-																Pos:  p(1461, 44),
+																Pos:  p(1502, 44),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1461, 51),
+														Pos: p(1502, 51),
 													},
 												},
-												Rbrace: p(1461, 59),
+												Rbrace: p(1502, 59),
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1462, 17),
+											Pos: p(1503, 17),
 											X: &lang.CallExpr{
-												Pos: p(1462, 23),
+												Pos: p(1503, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(1462, 23),
+													Pos: p(1503, 23),
 													X: &lang.Ident{
-														Pos:  p(1462, 17),
+														Pos:  p(1503, 17),
 														Name: "_keys",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1462, 30),
+														Pos: p(1503, 30),
 														X: &lang.UnaryExpr{
-															Pos: p(1462, 30),
+															Pos: p(1503, 30),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1462, 31),
+																Pos:  p(1503, 31),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1462, 34),
+														Pos: p(1503, 34),
 														X: &lang.Ident{
-															Pos:  p(1462, 34),
+															Pos:  p(1503, 34),
 															Name: "key",
 														},
 													},
@@ -22347,33 +22879,33 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1463, 17),
+											Pos: p(1504, 17),
 											X: &lang.CallExpr{
-												Pos: p(1463, 25),
+												Pos: p(1504, 25),
 												Fun: &lang.MemberExpr{
-													Pos: p(1463, 25),
+													Pos: p(1504, 25),
 													X: &lang.Ident{
-														Pos:  p(1463, 17),
+														Pos:  p(1504, 17),
 														Name: "_values",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1463, 32),
+														Pos: p(1504, 32),
 														X: &lang.UnaryExpr{
-															Pos: p(1463, 32),
+															Pos: p(1504, 32),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1463, 33),
+																Pos:  p(1504, 33),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1463, 36),
+														Pos: p(1504, 36),
 														X: &lang.Ident{
-															Pos:  p(1463, 36),
+															Pos:  p(1504, 36),
 															Name: "value",
 														},
 													},
@@ -22381,15 +22913,15 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1464, 13),
+									Rbrace: p(1505, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1450, 28),
+								Pos: p(1491, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1450, 28),
+									Pos:  p(1491, 28),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -22397,55 +22929,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1467, 9),
+						Pos:       p(1508, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1467, 16),
+							Pos:  p(1508, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1467, 25),
+								Pos: p(1508, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1467, 25),
+									Pos:  p(1508, 25),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1467, 35),
+								Pos: p(1508, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1467, 35),
+									Pos:  p(1508, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1468, 9),
+							Pos: p(1509, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1469, 13),
+									Pos: p(1510, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1469, 13),
+										Pos:  p(1510, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1469, 17),
+											Pos:  p(1510, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1469, 21),
+												Pos: p(1510, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1469, 21),
+													Pos:  p(1510, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1469, 26),
+														Pos: p(1510, 26),
 														X: &lang.Ident{
-															Pos:  p(1469, 26),
+															Pos:  p(1510, 26),
 															Name: "key",
 														},
 													},
@@ -22455,42 +22987,42 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1470, 13),
+									Pos: p(1511, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1470, 19),
+										Pos: p(1511, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1470, 17),
+											Pos:  p(1511, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1470, 22),
+											Pos:   p(1511, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1470, 25),
+										Pos: p(1511, 25),
 										X: &lang.NewExpr{
-											Pos: p(1470, 31),
+											Pos: p(1511, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(1470, 35),
+												Pos:  p(1511, 35),
 												Name: "ArgumentException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1470, 53),
+													Pos: p(1511, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1470, 111),
+														Pos: p(1511, 111),
 														Op:  "+",
 														X: &lang.Literal{
-															Pos:   p(1470, 53),
+															Pos:   p(1511, 53),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"An item with the same key has already been added. Key: \"",
 															Value: string("An item with the same key has already been added. Key: "),
 														},
 														Y: &lang.Ident{
-															Pos:  p(1470, 113),
+															Pos:  p(1511, 113),
 															Name: "key",
 														},
 													},
@@ -22500,33 +23032,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1471, 13),
+									Pos: p(1512, 13),
 									X: &lang.CallExpr{
-										Pos: p(1471, 19),
+										Pos: p(1512, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1471, 19),
+											Pos: p(1512, 19),
 											X: &lang.Ident{
-												Pos:  p(1471, 13),
+												Pos:  p(1512, 13),
 												Name: "_keys",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1471, 26),
+												Pos: p(1512, 26),
 												X: &lang.UnaryExpr{
-													Pos: p(1471, 26),
+													Pos: p(1512, 26),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1471, 27),
+														Pos:  p(1512, 27),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1471, 30),
+												Pos: p(1512, 30),
 												X: &lang.Ident{
-													Pos:  p(1471, 30),
+													Pos:  p(1512, 30),
 													Name: "key",
 												},
 											},
@@ -22534,33 +23066,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1472, 13),
+									Pos: p(1513, 13),
 									X: &lang.CallExpr{
-										Pos: p(1472, 21),
+										Pos: p(1513, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1472, 21),
+											Pos: p(1513, 21),
 											X: &lang.Ident{
-												Pos:  p(1472, 13),
+												Pos:  p(1513, 13),
 												Name: "_values",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1472, 28),
+												Pos: p(1513, 28),
 												X: &lang.UnaryExpr{
-													Pos: p(1472, 28),
+													Pos: p(1513, 28),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1472, 29),
+														Pos:  p(1513, 29),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1472, 32),
+												Pos: p(1513, 32),
 												X: &lang.Ident{
-													Pos:  p(1472, 32),
+													Pos:  p(1513, 32),
 													Name: "value",
 												},
 											},
@@ -22568,69 +23100,69 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1473, 9),
+							Rbrace: p(1514, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1475, 9),
+						Pos:       p(1516, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1475, 16),
+							Pos:  p(1516, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1475, 28),
+								Pos: p(1516, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1475, 28),
+									Pos:  p(1516, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1475, 38),
+								Pos: p(1516, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1475, 38),
+									Pos:  p(1516, 38),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1476, 9),
+							Pos: p(1517, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1477, 13),
+									Pos: p(1518, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1477, 27),
+										Pos: p(1518, 27),
 										Op:  ">=",
 										X: &lang.CallExpr{
-											Pos: p(1477, 17),
+											Pos: p(1518, 17),
 											Fun: &lang.Ident{
-												Pos:  p(1477, 17),
+												Pos:  p(1518, 17),
 												Name: "Find",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1477, 22),
+													Pos: p(1518, 22),
 													X: &lang.Ident{
-														Pos:  p(1477, 22),
+														Pos:  p(1518, 22),
 														Name: "key",
 													},
 												},
 											},
 										},
 										Y: &lang.Literal{
-											Pos:   p(1477, 30),
+											Pos:   p(1518, 30),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1477, 33),
+										Pos: p(1518, 33),
 										X: &lang.Literal{
-											Pos:   p(1477, 40),
+											Pos:   p(1518, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -22638,25 +23170,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1478, 13),
+									Pos: p(1519, 13),
 									X: &lang.CallExpr{
-										Pos: p(1478, 13),
+										Pos: p(1519, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1478, 13),
+											Pos:  p(1519, 13),
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1478, 17),
+												Pos: p(1519, 17),
 												X: &lang.Ident{
-													Pos:  p(1478, 17),
+													Pos:  p(1519, 17),
 													Name: "key",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1478, 22),
+												Pos: p(1519, 22),
 												X: &lang.Ident{
-													Pos:  p(1478, 22),
+													Pos:  p(1519, 22),
 													Name: "value",
 												},
 											},
@@ -22664,60 +23196,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1479, 13),
+									Pos: p(1520, 13),
 									X: &lang.Literal{
-										Pos:   p(1479, 20),
+										Pos:   p(1520, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1480, 9),
+							Rbrace: p(1521, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1482, 9),
+						Pos:       p(1523, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1482, 16),
+							Pos:  p(1523, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1482, 28),
+								Pos: p(1523, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1482, 28),
+									Pos:  p(1523, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1483, 9),
+							Pos: p(1524, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1484, 13),
+									Pos: p(1525, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1484, 13),
+										Pos:  p(1525, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1484, 17),
+											Pos:  p(1525, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1484, 21),
+												Pos: p(1525, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1484, 21),
+													Pos:  p(1525, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1484, 26),
+														Pos: p(1525, 26),
 														X: &lang.Ident{
-															Pos:  p(1484, 26),
+															Pos:  p(1525, 26),
 															Name: "key",
 														},
 													},
@@ -22727,24 +23259,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1485, 13),
+									Pos: p(1526, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1485, 19),
+										Pos: p(1526, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1485, 17),
+											Pos:  p(1526, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1485, 21),
+											Pos:   p(1526, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1485, 24),
+										Pos: p(1526, 24),
 										X: &lang.Literal{
-											Pos:   p(1485, 31),
+											Pos:   p(1526, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -22752,22 +23284,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1486, 13),
+									Pos: p(1527, 13),
 									X: &lang.CallExpr{
-										Pos: p(1486, 19),
+										Pos: p(1527, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1486, 19),
+											Pos: p(1527, 19),
 											X: &lang.Ident{
-												Pos:  p(1486, 13),
+												Pos:  p(1527, 13),
 												Name: "_keys",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1486, 28),
+												Pos: p(1527, 28),
 												X: &lang.Ident{
-													Pos:  p(1486, 28),
+													Pos:  p(1527, 28),
 													Name: "i",
 												},
 											},
@@ -22775,22 +23307,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1487, 13),
+									Pos: p(1528, 13),
 									X: &lang.CallExpr{
-										Pos: p(1487, 21),
+										Pos: p(1528, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1487, 21),
+											Pos: p(1528, 21),
 											X: &lang.Ident{
-												Pos:  p(1487, 13),
+												Pos:  p(1528, 13),
 												Name: "_values",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1487, 30),
+												Pos: p(1528, 30),
 												X: &lang.Ident{
-													Pos:  p(1487, 30),
+													Pos:  p(1528, 30),
 													Name: "i",
 												},
 											},
@@ -22798,95 +23330,95 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1488, 13),
+									Pos: p(1529, 13),
 									X: &lang.Literal{
-										Pos:   p(1488, 20),
+										Pos:   p(1529, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1489, 9),
+							Rbrace: p(1530, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1491, 9),
+						Pos:       p(1532, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1491, 16),
+							Pos:  p(1532, 16),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1491, 33),
+								Pos: p(1532, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1491, 33),
+									Pos:  p(1532, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1491, 56),
+							Pos: p(1532, 56),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1491, 46),
+								Pos: p(1532, 46),
 								Fun: &lang.Ident{
-									Pos:  p(1491, 46),
+									Pos:  p(1532, 46),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1491, 51),
+										Pos: p(1532, 51),
 										X: &lang.Ident{
-											Pos:  p(1491, 51),
+											Pos:  p(1532, 51),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1491, 59),
+								Pos:   p(1532, 59),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1492, 9),
+						Pos:       p(1533, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1492, 16),
+							Pos:  p(1533, 16),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1492, 35),
+								Pos: p(1533, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1492, 35),
+									Pos:  p(1533, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1492, 60),
+							Pos: p(1533, 60),
 							Fun: &lang.MemberExpr{
-								Pos: p(1492, 60),
+								Pos: p(1533, 60),
 								X: &lang.Ident{
-									Pos:  p(1492, 52),
+									Pos:  p(1533, 52),
 									Name: "_values",
 								},
 								Name: "Contains",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1492, 69),
+									Pos: p(1533, 69),
 									X: &lang.Ident{
-										Pos:  p(1492, 69),
+										Pos:  p(1533, 69),
 										Name: "value",
 									},
 								},
@@ -22894,56 +23426,56 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1494, 9),
+						Pos:       p(1535, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1494, 16),
+							Pos:  p(1535, 16),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1494, 33),
+								Pos: p(1535, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1494, 33),
+									Pos:  p(1535, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      p(1494, 43),
+								Pos:      p(1535, 43),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(1494, 47),
+									Pos:  p(1535, 47),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1495, 9),
+							Pos: p(1536, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1496, 13),
+									Pos: p(1537, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1496, 13),
+										Pos:  p(1537, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1496, 17),
+											Pos:  p(1537, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1496, 21),
+												Pos: p(1537, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1496, 21),
+													Pos:  p(1537, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1496, 26),
+														Pos: p(1537, 26),
 														X: &lang.Ident{
-															Pos:  p(1496, 26),
+															Pos:  p(1537, 26),
 															Name: "key",
 														},
 													},
@@ -22953,74 +23485,74 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1497, 13),
+									Pos: p(1538, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1497, 19),
+										Pos: p(1538, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1497, 17),
+											Pos:  p(1538, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1497, 21),
+											Pos:   p(1538, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1497, 24),
+										Pos: p(1538, 24),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1497, 26),
+												Pos: p(1538, 26),
 												X: &lang.AssignExpr{
-													Pos: p(1497, 32),
+													Pos: p(1538, 32),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1497, 26),
+														Pos:  p(1538, 26),
 														Name: "value",
 													},
 													Right: &lang.DefaultExpr{
-														Pos: p(1497, 34),
+														Pos: p(1538, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(1497, 42),
+															Pos:  p(1538, 42),
 															Name: "TValue",
 														},
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1497, 51),
+												Pos: p(1538, 51),
 												X: &lang.Literal{
-													Pos:   p(1497, 58),
+													Pos:   p(1538, 58),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
 												},
 											},
 										},
-										Rbrace: p(1497, 65),
+										Rbrace: p(1538, 65),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1498, 13),
+									Pos: p(1539, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1498, 19),
+										Pos: p(1539, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1498, 13),
+											Pos:  p(1539, 13),
 											Name: "value",
 										},
 										Right: &lang.IndexExpr{
-											Pos: p(1498, 28),
+											Pos: p(1539, 28),
 											X: &lang.Ident{
-												Pos:  p(1498, 21),
+												Pos:  p(1539, 21),
 												Name: "_values",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1498, 29),
+													Pos: p(1539, 29),
 													X: &lang.Ident{
-														Pos:  p(1498, 29),
+														Pos:  p(1539, 29),
 														Name: "i",
 													},
 												},
@@ -23029,37 +23561,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1499, 13),
+									Pos: p(1540, 13),
 									X: &lang.Literal{
-										Pos:   p(1499, 20),
+										Pos:   p(1540, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1500, 9),
+							Rbrace: p(1541, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1502, 9),
+						Pos:       p(1543, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1502, 16),
+							Pos:  p(1543, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						Body: &lang.BlockStmt{
-							Pos: p(1502, 29),
+							Pos: p(1543, 29),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1502, 31),
+									Pos: p(1543, 31),
 									X: &lang.CallExpr{
-										Pos: p(1502, 37),
+										Pos: p(1543, 37),
 										Fun: &lang.MemberExpr{
-											Pos: p(1502, 37),
+											Pos: p(1543, 37),
 											X: &lang.Ident{
-												Pos:  p(1502, 31),
+												Pos:  p(1543, 31),
 												Name: "_keys",
 											},
 											Name: "Clear",
@@ -23067,13 +23599,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1502, 46),
+									Pos: p(1543, 46),
 									X: &lang.CallExpr{
-										Pos: p(1502, 54),
+										Pos: p(1543, 54),
 										Fun: &lang.MemberExpr{
-											Pos: p(1502, 54),
+											Pos: p(1543, 54),
 											X: &lang.Ident{
-												Pos:  p(1502, 46),
+												Pos:  p(1543, 46),
 												Name: "_values",
 											},
 											Name: "Clear",
@@ -23081,26 +23613,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1502, 63),
+							Rbrace: p(1543, 63),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1504, 9),
+						Pos:       p(1545, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1504, 16),
+							Pos:  p(1545, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1504, 28),
+									Pos:  p(1545, 28),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1504, 41),
+											Pos:  p(1545, 41),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1504, 47),
+											Pos:  p(1545, 47),
 											Name: "TValue",
 										},
 									},
@@ -23109,30 +23641,30 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(1505, 9),
+							Pos: p(1546, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1506, 13),
+									Pos: p(1547, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1506, 17),
+											Pos:  p(1547, 17),
 											Name: "pairs",
 											Init: &lang.NewExpr{
-												Pos: p(1506, 25),
+												Pos: p(1547, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(1506, 29),
+													Pos:  p(1547, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1506, 34),
+															Pos:  p(1547, 34),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1506, 47),
+																	Pos:  p(1547, 47),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1506, 53),
+																	Pos:  p(1547, 53),
 																	Name: "TValue",
 																},
 															},
@@ -23144,19 +23676,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(1507, 13),
+									Pos: p(1548, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(1507, 18),
+										Pos: p(1548, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(1507, 18),
+											Pos:  p(1548, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1507, 22),
+												Pos:  p(1548, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(1507, 26),
+													Pos:   p(1548, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -23164,16 +23696,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(1507, 31),
+										Pos: p(1548, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1507, 29),
+											Pos:  p(1548, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1507, 39),
+											Pos: p(1548, 39),
 											X: &lang.Ident{
-												Pos:  p(1507, 33),
+												Pos:  p(1548, 33),
 												Name: "_keys",
 											},
 											Name: "Count",
@@ -23181,59 +23713,59 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(1507, 47),
+											Pos: p(1548, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1507, 46),
+												Pos:  p(1548, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1507, 51),
+										Pos: p(1548, 51),
 										X: &lang.CallExpr{
-											Pos: p(1507, 57),
+											Pos: p(1548, 57),
 											Fun: &lang.MemberExpr{
-												Pos: p(1507, 57),
+												Pos: p(1548, 57),
 												X: &lang.Ident{
-													Pos:  p(1507, 51),
+													Pos:  p(1548, 51),
 													Name: "pairs",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1507, 61),
+													Pos: p(1548, 61),
 													X: &lang.NewExpr{
-														Pos: p(1507, 61),
+														Pos: p(1548, 61),
 														Type: &lang.TypeRef{
-															Pos:  p(1507, 65),
+															Pos:  p(1548, 65),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1507, 78),
+																	Pos:  p(1548, 78),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1507, 84),
+																	Pos:  p(1548, 84),
 																	Name: "TValue",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1507, 92),
+																Pos: p(1548, 92),
 																X: &lang.IndexExpr{
-																	Pos: p(1507, 97),
+																	Pos: p(1548, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1507, 92),
+																		Pos:  p(1548, 92),
 																		Name: "_keys",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1507, 98),
+																			Pos: p(1548, 98),
 																			X: &lang.Ident{
-																				Pos:  p(1507, 98),
+																				Pos:  p(1548, 98),
 																				Name: "i",
 																			},
 																		},
@@ -23241,18 +23773,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1507, 102),
+																Pos: p(1548, 102),
 																X: &lang.IndexExpr{
-																	Pos: p(1507, 109),
+																	Pos: p(1548, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1507, 102),
+																		Pos:  p(1548, 102),
 																		Name: "_values",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1507, 110),
+																			Pos: p(1548, 110),
 																			X: &lang.Ident{
-																				Pos:  p(1507, 110),
+																				Pos:  p(1548, 110),
 																				Name: "i",
 																			},
 																		},
@@ -23267,13 +23799,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1508, 13),
+									Pos: p(1549, 13),
 									X: &lang.CallExpr{
-										Pos: p(1508, 26),
+										Pos: p(1549, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(1508, 26),
+											Pos: p(1549, 26),
 											X: &lang.Ident{
-												Pos:  p(1508, 20),
+												Pos:  p(1549, 20),
 												Name: "pairs",
 											},
 											Name: "GetEnumerator",
@@ -23281,32 +23813,32 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1509, 9),
+							Rbrace: p(1550, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1511, 9),
+						Pos: p(1552, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1511, 9),
+							Pos:  p(1552, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1511, 90),
+							Pos: p(1552, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1511, 90),
+								Pos:  p(1552, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1511, 40),
+							Pos:  p(1552, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1514, 5),
+				Pos:       p(1555, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -23316,11 +23848,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1514, 33),
+						Pos:  p(1555, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1514, 45),
+								Pos:  p(1555, 45),
 								Name: "T",
 							},
 						},
@@ -23328,30 +23860,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1516, 9),
+						Pos:       p(1557, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1516, 18),
+							Pos:  p(1557, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1516, 23),
+									Pos:  p(1557, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1516, 26),
+								Pos:  p(1557, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1516, 35),
+									Pos: p(1557, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1516, 39),
+										Pos:  p(1557, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1516, 44),
+												Pos:  p(1557, 44),
 												Name: "T",
 											},
 										},
@@ -23361,49 +23893,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1517, 9),
+						Pos:       p(1558, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1517, 18),
+							Pos:  p(1558, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1517, 28),
+									Pos:  p(1558, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1517, 31),
+								Pos:  p(1558, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1519, 9),
+						Pos:       p(1560, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1519, 30),
+							Pos:  p(1560, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1519, 35),
+									Pos: p(1560, 35),
 									X: &lang.CastExpr{
-										Pos: p(1519, 35),
+										Pos: p(1560, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1519, 36),
+											Pos:  p(1560, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1519, 46),
+													Pos:  p(1560, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1519, 49),
+											Pos:  p(1560, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23412,23 +23944,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1519, 55),
-							Rbrace: p(1519, 57),
+							Pos:    p(1560, 55),
+							Rbrace: p(1560, 57),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1520, 9),
+						Pos:       p(1561, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1520, 26),
+								Pos: p(1561, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1520, 26),
+									Pos:  p(1561, 26),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1520, 36),
+											Pos:  p(1561, 36),
 											Name: "T",
 										},
 									},
@@ -23437,32 +23969,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1520, 49),
+							Pos: p(1561, 49),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1520, 51),
+									Pos: p(1561, 51),
 									X: &lang.AssignExpr{
-										Pos: p(1520, 61),
+										Pos: p(1561, 61),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1520, 51),
+											Pos:  p(1561, 51),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1520, 72),
+											Pos: p(1561, 72),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1520, 63),
+												Pos:  p(1561, 63),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1520, 87),
+												Pos: p(1561, 87),
 												X: &lang.Ident{
-													Pos:  p(1520, 75),
+													Pos:  p(1561, 75),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1520, 84),
+															Pos:  p(1561, 84),
 															Name: "T",
 														},
 													},
@@ -23473,22 +24005,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1520, 96),
+							Rbrace: p(1561, 96),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1521, 9),
+						Pos:       p(1562, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1521, 26),
+								Pos: p(1562, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1521, 26),
+									Pos:  p(1562, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1521, 38),
+											Pos:  p(1562, 38),
 											Name: "T",
 										},
 									},
@@ -23497,25 +24029,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1521, 55),
+							Pos:  p(1562, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1521, 60),
+									Pos: p(1562, 60),
 									X: &lang.CastExpr{
-										Pos: p(1521, 60),
+										Pos: p(1562, 60),
 										Type: &lang.TypeRef{
-											Pos:  p(1521, 61),
+											Pos:  p(1562, 61),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1521, 71),
+													Pos:  p(1562, 71),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1521, 74),
+											Pos:  p(1562, 74),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23524,28 +24056,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1522, 9),
+							Pos: p(1563, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1523, 13),
+									Pos:  p(1564, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1523, 31),
+										Pos:  p(1564, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1523, 43),
+										Pos: p(1564, 43),
 										X: &lang.CallExpr{
-											Pos: p(1523, 43),
+											Pos: p(1564, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1523, 43),
+												Pos:  p(1564, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1523, 47),
+													Pos: p(1564, 47),
 													X: &lang.Ident{
-														Pos:  p(1523, 47),
+														Pos:  p(1564, 47),
 														Name: "x",
 													},
 												},
@@ -23554,22 +24086,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1524, 9),
+							Rbrace: p(1565, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1525, 9),
+						Pos:       p(1566, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1525, 26),
+								Pos: p(1566, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1525, 26),
+									Pos:  p(1566, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 38),
+											Pos:  p(1566, 38),
 											Name: "T",
 										},
 									},
@@ -23577,13 +24109,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(1525, 53),
+								Pos: p(1566, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1525, 53),
+									Pos:  p(1566, 53),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 63),
+											Pos:  p(1566, 63),
 											Name: "T",
 										},
 									},
@@ -23592,782 +24124,16 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1525, 78),
+							Pos:  p(1566, 78),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1525, 83),
+									Pos: p(1566, 83),
 									X: &lang.Ident{
-										Pos:  p(1525, 83),
+										Pos:  p(1566, 83),
 										Name: "comparer",
 									},
 								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1526, 9),
-							Stmts: []lang.Stmt{
-								&lang.ForeachStmt{
-									Pos:  p(1527, 13),
-									Name: "x",
-									X: &lang.Ident{
-										Pos:  p(1527, 31),
-										Name: "collection",
-									},
-									Body: &lang.ExprStmt{
-										Pos: p(1527, 43),
-										X: &lang.CallExpr{
-											Pos: p(1527, 43),
-											Fun: &lang.Ident{
-												Pos:  p(1527, 43),
-												Name: "Add",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1527, 47),
-													X: &lang.Ident{
-														Pos:  p(1527, 47),
-														Name: "x",
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1528, 9),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1530, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1530, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						ExprBody: &lang.MemberExpr{
-							Pos: p(1530, 36),
-							X: &lang.Ident{
-								Pos:  p(1530, 29),
-								Name: "_items",
-							},
-							Name: "Count",
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1531, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1531, 16),
-							Name: "T",
-						},
-						Name: "Min",
-						ExprBody: &lang.CondExpr{
-							Pos: p(1531, 43),
-							Cond: &lang.BinaryExpr{
-								Pos: p(1531, 38),
-								Op:  "==",
-								X: &lang.MemberExpr{
-									Pos: p(1531, 32),
-									X: &lang.Ident{
-										Pos:  p(1531, 25),
-										Name: "_items",
-									},
-									Name: "Count",
-								},
-								Y: &lang.Literal{
-									Pos:   p(1531, 41),
-									Raw:   "0",
-									Value: int64(0),
-								},
-							},
-							Then: &lang.DefaultExpr{
-								Pos: p(1531, 45),
-								Type: &lang.TypeRef{
-									Pos:  p(1531, 53),
-									Name: "T",
-								},
-							},
-							Else: &lang.IndexExpr{
-								Pos: p(1531, 64),
-								X: &lang.Ident{
-									Pos:  p(1531, 58),
-									Name: "_items",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1531, 65),
-										X: &lang.Literal{
-											Pos:   p(1531, 65),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1532, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1532, 16),
-							Name: "T",
-						},
-						Name: "Max",
-						ExprBody: &lang.CondExpr{
-							Pos: p(1532, 43),
-							Cond: &lang.BinaryExpr{
-								Pos: p(1532, 38),
-								Op:  "==",
-								X: &lang.MemberExpr{
-									Pos: p(1532, 32),
-									X: &lang.Ident{
-										Pos:  p(1532, 25),
-										Name: "_items",
-									},
-									Name: "Count",
-								},
-								Y: &lang.Literal{
-									Pos:   p(1532, 41),
-									Raw:   "0",
-									Value: int64(0),
-								},
-							},
-							Then: &lang.DefaultExpr{
-								Pos: p(1532, 45),
-								Type: &lang.TypeRef{
-									Pos:  p(1532, 53),
-									Name: "T",
-								},
-							},
-							Else: &lang.IndexExpr{
-								Pos: p(1532, 64),
-								X: &lang.Ident{
-									Pos:  p(1532, 58),
-									Name: "_items",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1532, 65),
-										X: &lang.BinaryExpr{
-											Pos: p(1532, 78),
-											Op:  "-",
-											X: &lang.MemberExpr{
-												Pos: p(1532, 72),
-												X: &lang.Ident{
-													Pos:  p(1532, 65),
-													Name: "_items",
-												},
-												Name: "Count",
-											},
-											Y: &lang.Literal{
-												Pos:   p(1532, 80),
-												Raw:   "1",
-												Value: int64(1),
-											},
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: p(1534, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1534, 9),
-							Name: "int",
-						},
-						Name: "Find",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1534, 18),
-								Type: &lang.TypeRef{
-									Pos:  p(1534, 18),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1535, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1536, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1536, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1536, 17),
-											Name: "lo",
-											Init: &lang.Literal{
-												Pos:   p(1536, 22),
-												Raw:   "0",
-												Value: int64(0),
-											},
-										},
-										&lang.Declarator{
-											Pos:  p(1536, 25),
-											Name: "hi",
-											Init: &lang.BinaryExpr{
-												Pos: p(1536, 43),
-												Op:  "-",
-												X: &lang.MemberExpr{
-													Pos: p(1536, 37),
-													X: &lang.Ident{
-														Pos:  p(1536, 30),
-														Name: "_items",
-													},
-													Name: "Count",
-												},
-												Y: &lang.Literal{
-													Pos:   p(1536, 45),
-													Raw:   "1",
-													Value: int64(1),
-												},
-											},
-										},
-									},
-								},
-								&lang.WhileStmt{
-									Pos: p(1537, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1537, 23),
-										Op:  "<=",
-										X: &lang.Ident{
-											Pos:  p(1537, 20),
-											Name: "lo",
-										},
-										Y: &lang.Ident{
-											Pos:  p(1537, 26),
-											Name: "hi",
-										},
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(1538, 13),
-										Stmts: []lang.Stmt{
-											&lang.LocalDeclStmt{
-												Pos: p(1539, 17),
-												Type: &lang.TypeRef{
-													Pos:  p(1539, 17),
-													Name: "int",
-												},
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(1539, 21),
-														Name: "mid",
-														Init: &lang.BinaryExpr{
-															Pos: p(1539, 30),
-															Op:  "+",
-															X: &lang.Ident{
-																Pos:  p(1539, 27),
-																Name: "lo",
-															},
-															Y: &lang.BinaryExpr{
-																Pos: p(1539, 42),
-																Op:  "/",
-																X: &lang.BinaryExpr{
-																	Pos: p(1539, 36),
-																	Op:  "-",
-																	X: &lang.Ident{
-																		Pos:  p(1539, 33),
-																		Name: "hi",
-																	},
-																	Y: &lang.Ident{
-																		Pos:  p(1539, 38),
-																		Name: "lo",
-																	},
-																},
-																Y: &lang.Literal{
-																	Pos:   p(1539, 44),
-																	Raw:   "2",
-																	Value: int64(2),
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.LocalDeclStmt{
-												Pos: p(1540, 17),
-												Type: &lang.TypeRef{
-													Pos:  p(1540, 17),
-													Name: "int",
-												},
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(1540, 21),
-														Name: "c",
-														Init: &lang.CallExpr{
-															Pos: p(1540, 35),
-															Fun: &lang.MemberExpr{
-																Pos: p(1540, 35),
-																X: &lang.Ident{
-																	Pos:  p(1540, 25),
-																	Name: "_comparer",
-																},
-																Name: "Compare",
-															},
-															Args: []*lang.Arg{
-																&lang.Arg{
-																	Pos: p(1540, 43),
-																	X: &lang.IndexExpr{
-																		Pos: p(1540, 49),
-																		X: &lang.Ident{
-																			Pos:  p(1540, 43),
-																			Name: "_items",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(1540, 50),
-																				X: &lang.Ident{
-																					Pos:  p(1540, 50),
-																					Name: "mid",
-																				},
-																			},
-																		},
-																	},
-																},
-																&lang.Arg{
-																	Pos: p(1540, 56),
-																	X: &lang.Ident{
-																		Pos:  p(1540, 56),
-																		Name: "item",
-																	},
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(1541, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(1541, 23),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(1541, 21),
-														Name: "c",
-													},
-													Y: &lang.Literal{
-														Pos:   p(1541, 26),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(1541, 29),
-													X: &lang.Ident{
-														Pos:  p(1541, 36),
-														Name: "mid",
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(1542, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(1542, 23),
-													Op:  "<",
-													X: &lang.Ident{
-														Pos:  p(1542, 21),
-														Name: "c",
-													},
-													Y: &lang.Literal{
-														Pos:   p(1542, 25),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-												Then: &lang.ExprStmt{
-													Pos: p(1542, 28),
-													X: &lang.AssignExpr{
-														Pos: p(1542, 31),
-														Op:  "=",
-														Left: &lang.Ident{
-															Pos:  p(1542, 28),
-															Name: "lo",
-														},
-														Right: &lang.BinaryExpr{
-															Pos: p(1542, 37),
-															Op:  "+",
-															X: &lang.Ident{
-																Pos:  p(1542, 33),
-																Name: "mid",
-															},
-															Y: &lang.Literal{
-																Pos:   p(1542, 39),
-																Raw:   "1",
-																Value: int64(1),
-															},
-														},
-													},
-												},
-												Else: &lang.ExprStmt{
-													Pos: p(1542, 47),
-													X: &lang.AssignExpr{
-														Pos: p(1542, 50),
-														Op:  "=",
-														Left: &lang.Ident{
-															Pos:  p(1542, 47),
-															Name: "hi",
-														},
-														Right: &lang.BinaryExpr{
-															Pos: p(1542, 56),
-															Op:  "-",
-															X: &lang.Ident{
-																Pos:  p(1542, 52),
-																Name: "mid",
-															},
-															Y: &lang.Literal{
-																Pos:   p(1542, 58),
-																Raw:   "1",
-																Value: int64(1),
-															},
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(1543, 13),
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1544, 13),
-									X: &lang.UnaryExpr{
-										Pos: p(1544, 20),
-										Op:  "~",
-										X: &lang.Ident{
-											Pos:  p(1544, 21),
-											Name: "lo",
-										},
-									},
-								},
-							},
-							Rbrace: p(1545, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1547, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1547, 16),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1547, 25),
-								Type: &lang.TypeRef{
-									Pos:  p(1547, 25),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1548, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1549, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1549, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1549, 17),
-											Name: "i",
-											Init: &lang.CallExpr{
-												Pos: p(1549, 21),
-												Fun: &lang.Ident{
-													Pos:  p(1549, 21),
-													Name: "Find",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1549, 26),
-														X: &lang.Ident{
-															Pos:  p(1549, 26),
-															Name: "item",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1550, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1550, 19),
-										Op:  ">=",
-										X: &lang.Ident{
-											Pos:  p(1550, 17),
-											Name: "i",
-										},
-										Y: &lang.Literal{
-											Pos:   p(1550, 22),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1550, 25),
-										X: &lang.Literal{
-											Pos:   p(1550, 32),
-											Kind:  lang.LitKind(9),
-											Raw:   "false",
-											Value: bool(false),
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1551, 13),
-									X: &lang.CallExpr{
-										Pos: p(1551, 20),
-										Fun: &lang.MemberExpr{
-											Pos: p(1551, 20),
-											X: &lang.Ident{
-												Pos:  p(1551, 13),
-												Name: "_items",
-											},
-											Name: "Insert",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1551, 27),
-												X: &lang.UnaryExpr{
-													Pos: p(1551, 27),
-													Op:  "~",
-													X: &lang.Ident{
-														Pos:  p(1551, 28),
-														Name: "i",
-													},
-												},
-											},
-											&lang.Arg{
-												Pos: p(1551, 31),
-												X: &lang.Ident{
-													Pos:  p(1551, 31),
-													Name: "item",
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1552, 13),
-									X: &lang.Literal{
-										Pos:   p(1552, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-								},
-							},
-							Rbrace: p(1553, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1555, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1555, 16),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1555, 28),
-								Type: &lang.TypeRef{
-									Pos:  p(1555, 28),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1556, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1557, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1557, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1557, 17),
-											Name: "i",
-											Init: &lang.CallExpr{
-												Pos: p(1557, 21),
-												Fun: &lang.Ident{
-													Pos:  p(1557, 21),
-													Name: "Find",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1557, 26),
-														X: &lang.Ident{
-															Pos:  p(1557, 26),
-															Name: "item",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1558, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1558, 19),
-										Op:  "<",
-										X: &lang.Ident{
-											Pos:  p(1558, 17),
-											Name: "i",
-										},
-										Y: &lang.Literal{
-											Pos:   p(1558, 21),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1558, 24),
-										X: &lang.Literal{
-											Pos:   p(1558, 31),
-											Kind:  lang.LitKind(9),
-											Raw:   "false",
-											Value: bool(false),
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1559, 13),
-									X: &lang.CallExpr{
-										Pos: p(1559, 20),
-										Fun: &lang.MemberExpr{
-											Pos: p(1559, 20),
-											X: &lang.Ident{
-												Pos:  p(1559, 13),
-												Name: "_items",
-											},
-											Name: "RemoveAt",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1559, 29),
-												X: &lang.Ident{
-													Pos:  p(1559, 29),
-													Name: "i",
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1560, 13),
-									X: &lang.Literal{
-										Pos:   p(1560, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-								},
-							},
-							Rbrace: p(1561, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1563, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1563, 16),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1563, 30),
-								Type: &lang.TypeRef{
-									Pos:  p(1563, 30),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(1563, 52),
-							Op:  ">=",
-							X: &lang.CallExpr{
-								Pos: p(1563, 41),
-								Fun: &lang.Ident{
-									Pos:  p(1563, 41),
-									Name: "Find",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1563, 46),
-										X: &lang.Ident{
-											Pos:  p(1563, 46),
-											Name: "item",
-										},
-									},
-								},
-							},
-							Y: &lang.Literal{
-								Pos:   p(1563, 55),
-								Raw:   "0",
-								Value: int64(0),
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1564, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1564, 16),
-							Name: "void",
-						},
-						Name: "Clear",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1564, 39),
-							Fun: &lang.MemberExpr{
-								Pos: p(1564, 39),
-								X: &lang.Ident{
-									Pos:  p(1564, 32),
-									Name: "_items",
-								},
-								Name: "Clear",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1566, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1566, 16),
-							Name: "void",
-						},
-						Name: "UnionWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1566, 31),
-								Type: &lang.TypeRef{
-									Pos:  p(1566, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1566, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
 							},
 						},
 						Body: &lang.BlockStmt{
@@ -24378,21 +24144,21 @@ func preludeAST() *lang.File {
 									Name: "x",
 									X: &lang.Ident{
 										Pos:  p(1568, 31),
-										Name: "other",
+										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1568, 38),
+										Pos: p(1568, 43),
 										X: &lang.CallExpr{
-											Pos: p(1568, 38),
+											Pos: p(1568, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1568, 38),
+												Pos:  p(1568, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1568, 42),
+													Pos: p(1568, 47),
 													X: &lang.Ident{
-														Pos:  p(1568, 42),
+														Pos:  p(1568, 47),
 														Name: "x",
 													},
 												},
@@ -24404,46 +24170,812 @@ func preludeAST() *lang.File {
 							Rbrace: p(1569, 9),
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       p(1571, 9),
 						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
+						Type: &lang.TypeRef{
 							Pos:  p(1571, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1571, 36),
+							X: &lang.Ident{
+								Pos:  p(1571, 29),
+								Name: "_items",
+							},
+							Name: "Count",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1572, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1572, 16),
+							Name: "T",
+						},
+						Name: "Min",
+						ExprBody: &lang.CondExpr{
+							Pos: p(1572, 43),
+							Cond: &lang.BinaryExpr{
+								Pos: p(1572, 38),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(1572, 32),
+									X: &lang.Ident{
+										Pos:  p(1572, 25),
+										Name: "_items",
+									},
+									Name: "Count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(1572, 41),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.DefaultExpr{
+								Pos: p(1572, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(1572, 53),
+									Name: "T",
+								},
+							},
+							Else: &lang.IndexExpr{
+								Pos: p(1572, 64),
+								X: &lang.Ident{
+									Pos:  p(1572, 58),
+									Name: "_items",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1572, 65),
+										X: &lang.Literal{
+											Pos:   p(1572, 65),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1573, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1573, 16),
+							Name: "T",
+						},
+						Name: "Max",
+						ExprBody: &lang.CondExpr{
+							Pos: p(1573, 43),
+							Cond: &lang.BinaryExpr{
+								Pos: p(1573, 38),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(1573, 32),
+									X: &lang.Ident{
+										Pos:  p(1573, 25),
+										Name: "_items",
+									},
+									Name: "Count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(1573, 41),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.DefaultExpr{
+								Pos: p(1573, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(1573, 53),
+									Name: "T",
+								},
+							},
+							Else: &lang.IndexExpr{
+								Pos: p(1573, 64),
+								X: &lang.Ident{
+									Pos:  p(1573, 58),
+									Name: "_items",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1573, 65),
+										X: &lang.BinaryExpr{
+											Pos: p(1573, 78),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(1573, 72),
+												X: &lang.Ident{
+													Pos:  p(1573, 65),
+													Name: "_items",
+												},
+												Name: "Count",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1573, 80),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1575, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1575, 9),
+							Name: "int",
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1575, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(1575, 18),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1576, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1577, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1577, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1577, 17),
+											Name: "lo",
+											Init: &lang.Literal{
+												Pos:   p(1577, 22),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										&lang.Declarator{
+											Pos:  p(1577, 25),
+											Name: "hi",
+											Init: &lang.BinaryExpr{
+												Pos: p(1577, 43),
+												Op:  "-",
+												X: &lang.MemberExpr{
+													Pos: p(1577, 37),
+													X: &lang.Ident{
+														Pos:  p(1577, 30),
+														Name: "_items",
+													},
+													Name: "Count",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1577, 45),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1578, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1578, 23),
+										Op:  "<=",
+										X: &lang.Ident{
+											Pos:  p(1578, 20),
+											Name: "lo",
+										},
+										Y: &lang.Ident{
+											Pos:  p(1578, 26),
+											Name: "hi",
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1579, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1580, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1580, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1580, 21),
+														Name: "mid",
+														Init: &lang.BinaryExpr{
+															Pos: p(1580, 30),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1580, 27),
+																Name: "lo",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(1580, 42),
+																Op:  "/",
+																X: &lang.BinaryExpr{
+																	Pos: p(1580, 36),
+																	Op:  "-",
+																	X: &lang.Ident{
+																		Pos:  p(1580, 33),
+																		Name: "hi",
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1580, 38),
+																		Name: "lo",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1580, 44),
+																	Raw:   "2",
+																	Value: int64(2),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1581, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1581, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1581, 21),
+														Name: "c",
+														Init: &lang.CallExpr{
+															Pos: p(1581, 35),
+															Fun: &lang.MemberExpr{
+																Pos: p(1581, 35),
+																X: &lang.Ident{
+																	Pos:  p(1581, 25),
+																	Name: "_comparer",
+																},
+																Name: "Compare",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1581, 43),
+																	X: &lang.IndexExpr{
+																		Pos: p(1581, 49),
+																		X: &lang.Ident{
+																			Pos:  p(1581, 43),
+																			Name: "_items",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1581, 50),
+																				X: &lang.Ident{
+																					Pos:  p(1581, 50),
+																					Name: "mid",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1581, 56),
+																	X: &lang.Ident{
+																		Pos:  p(1581, 56),
+																		Name: "item",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1582, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1582, 23),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1582, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1582, 26),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1582, 29),
+													X: &lang.Ident{
+														Pos:  p(1582, 36),
+														Name: "mid",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1583, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1583, 23),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(1583, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1583, 25),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1583, 28),
+													X: &lang.AssignExpr{
+														Pos: p(1583, 31),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1583, 28),
+															Name: "lo",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1583, 37),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1583, 33),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1583, 39),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1583, 47),
+													X: &lang.AssignExpr{
+														Pos: p(1583, 50),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1583, 47),
+															Name: "hi",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1583, 56),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(1583, 52),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1583, 58),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1584, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1585, 13),
+									X: &lang.UnaryExpr{
+										Pos: p(1585, 20),
+										Op:  "~",
+										X: &lang.Ident{
+											Pos:  p(1585, 21),
+											Name: "lo",
+										},
+									},
+								},
+							},
+							Rbrace: p(1586, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1588, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1588, 16),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1588, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1588, 25),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1589, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1590, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1590, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1590, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1590, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1590, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1590, 26),
+														X: &lang.Ident{
+															Pos:  p(1590, 26),
+															Name: "item",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1591, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1591, 19),
+										Op:  ">=",
+										X: &lang.Ident{
+											Pos:  p(1591, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1591, 22),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1591, 25),
+										X: &lang.Literal{
+											Pos:   p(1591, 32),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1592, 13),
+									X: &lang.CallExpr{
+										Pos: p(1592, 20),
+										Fun: &lang.MemberExpr{
+											Pos: p(1592, 20),
+											X: &lang.Ident{
+												Pos:  p(1592, 13),
+												Name: "_items",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1592, 27),
+												X: &lang.UnaryExpr{
+													Pos: p(1592, 27),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1592, 28),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1592, 31),
+												X: &lang.Ident{
+													Pos:  p(1592, 31),
+													Name: "item",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1593, 13),
+									X: &lang.Literal{
+										Pos:   p(1593, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1594, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1596, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1596, 16),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1596, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1596, 28),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1597, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1598, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1598, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1598, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1598, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1598, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1598, 26),
+														X: &lang.Ident{
+															Pos:  p(1598, 26),
+															Name: "item",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1599, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1599, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1599, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1599, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1599, 24),
+										X: &lang.Literal{
+											Pos:   p(1599, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1600, 13),
+									X: &lang.CallExpr{
+										Pos: p(1600, 20),
+										Fun: &lang.MemberExpr{
+											Pos: p(1600, 20),
+											X: &lang.Ident{
+												Pos:  p(1600, 13),
+												Name: "_items",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1600, 29),
+												X: &lang.Ident{
+													Pos:  p(1600, 29),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1601, 13),
+									X: &lang.Literal{
+										Pos:   p(1601, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1602, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1604, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1604, 16),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1604, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1604, 30),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1604, 52),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1604, 41),
+								Fun: &lang.Ident{
+									Pos:  p(1604, 41),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1604, 46),
+										X: &lang.Ident{
+											Pos:  p(1604, 46),
+											Name: "item",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1604, 55),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1605, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1605, 16),
+							Name: "void",
+						},
+						Name: "Clear",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1605, 39),
+							Fun: &lang.MemberExpr{
+								Pos: p(1605, 39),
+								X: &lang.Ident{
+									Pos:  p(1605, 32),
+									Name: "_items",
+								},
+								Name: "Clear",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1607, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1607, 16),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1607, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(1607, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1607, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1608, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1609, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1609, 31),
+										Name: "other",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1609, 38),
+										X: &lang.CallExpr{
+											Pos: p(1609, 38),
+											Fun: &lang.Ident{
+												Pos:  p(1609, 38),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1609, 42),
+													X: &lang.Ident{
+														Pos:  p(1609, 42),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1610, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1612, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1612, 16),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1571, 28),
+									Pos:  p(1612, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Reverse",
 						Body: &lang.BlockStmt{
-							Pos: p(1572, 9),
+							Pos: p(1613, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1573, 13),
+									Pos: p(1614, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1573, 17),
+											Pos:  p(1614, 17),
 											Name: "r",
 											Init: &lang.NewExpr{
-												Pos: p(1573, 21),
+												Pos: p(1614, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(1573, 25),
+													Pos:  p(1614, 25),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1573, 30),
+															Pos:  p(1614, 30),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1573, 33),
+														Pos: p(1614, 33),
 														X: &lang.Ident{
-															Pos:  p(1573, 33),
+															Pos:  p(1614, 33),
 															Name: "_items",
 														},
 													},
@@ -24453,13 +24985,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1574, 13),
+									Pos: p(1615, 13),
 									X: &lang.CallExpr{
-										Pos: p(1574, 15),
+										Pos: p(1615, 15),
 										Fun: &lang.MemberExpr{
-											Pos: p(1574, 15),
+											Pos: p(1615, 15),
 											X: &lang.Ident{
-												Pos:  p(1574, 13),
+												Pos:  p(1615, 13),
 												Name: "r",
 											},
 											Name: "Reverse",
@@ -24467,51 +24999,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1575, 13),
+									Pos: p(1616, 13),
 									X: &lang.Ident{
-										Pos:  p(1575, 20),
+										Pos:  p(1616, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(1576, 9),
+							Rbrace: p(1617, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1578, 9),
+						Pos:       p(1619, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1578, 16),
+							Pos:  p(1619, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1578, 28),
+									Pos:  p(1619, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1578, 70),
+							Pos: p(1619, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1578, 70),
+								Pos: p(1619, 70),
 								X: &lang.NewExpr{
-									Pos: p(1578, 50),
+									Pos: p(1619, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1578, 54),
+										Pos:  p(1619, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1578, 59),
+												Pos:  p(1619, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1578, 62),
+											Pos: p(1619, 62),
 											X: &lang.Ident{
-												Pos:  p(1578, 62),
+												Pos:  p(1619, 62),
 												Name: "_items",
 											},
 										},
@@ -24522,21 +25054,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1579, 9),
+						Pos: p(1620, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1579, 9),
+							Pos:  p(1620, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1579, 90),
+							Pos: p(1620, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1579, 90),
+								Pos:  p(1620, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1579, 40),
+							Pos:  p(1620, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
