@@ -244,6 +244,34 @@ namespace System
         public MissingMethodException(string message) : base(message) { }
     }
 
+    public class MemberAccessException : SystemException
+    {
+        public MemberAccessException() : base("Cannot access member.") { }
+        public MemberAccessException(string message) : base(message) { }
+        public MemberAccessException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class FieldAccessException : MemberAccessException
+    {
+        public FieldAccessException() : base("Attempted to access a field that is not accessible by the caller.") { }
+        public FieldAccessException(string message) : base(message) { }
+        public FieldAccessException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class MethodAccessException : MemberAccessException
+    {
+        public MethodAccessException() : base("Attempted to access a method that is not accessible by the caller.") { }
+        public MethodAccessException(string message) : base(message) { }
+        public MethodAccessException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class DataMisalignedException : SystemException
+    {
+        public DataMisalignedException() : base("A datatype misalignment was detected in a load or store instruction.") { }
+        public DataMisalignedException(string message) : base(message) { }
+        public DataMisalignedException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
     public class TypeInitializationException : SystemException
     {
         public TypeInitializationException(string message) : base(message) { }
