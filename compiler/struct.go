@@ -84,6 +84,17 @@ func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 		if x.NullCond {
 			return lvalue{}, false
 		}
+		if fs.tupleType(x.X) != nil {
+			// An element of a tuple variable is a variable (a field of
+			// the ValueTuple): `t.cell.Row = 1`.
+			if _, ok := fs.structVar(x.X); !ok {
+				return lvalue{}, false
+			}
+			if lv, ok := fs.tupleElemLV(x); ok && lv.kind != lvNone {
+				return lv, true
+			}
+			return lvalue{}, false
+		}
 		if t, ci := fs.typeOfExpr(x.X); t != nil {
 			if ci != nil {
 				if fi := ci.statics[x.Name]; fi != nil && !fi.isConst && !fs.readonlyField(fi) {
