@@ -825,10 +825,22 @@ func newTypePos(e *lang.NewExpr) lang.Pos {
 
 func isDelegateTypeName(name string) bool { return bind.IsLibraryDelegate(name) }
 
-// with compiles `x with { A = v, ... }`: x's clone method (a virtual
-// call, so the copy has x's run-time type), then the members assigned as
-// an object initializer assigns them.
+// with compiles `x with { A = v, ... }`. On a record class: x's clone
+// method (a virtual call, so the copy has x's run-time type), then the
+// members assigned as an object initializer assigns them. On a value type
+// and an anonymous type: structWith and anonymousWith.
 func (fs *funcState) with(e *lang.WithExpr, dst int) *vm.Type {
+	bt := fs.c.info.TypeOf(e)
+	if bt == nil || bt.IsUnchecked() {
+		bt = fs.c.info.TypeOf(e.X)
+	}
+	switch {
+	case bt == nil || bt.IsUnchecked():
+	case bt.IsAnonymous():
+		return fs.anonymousWith(e, bt, dst)
+	case bt.IsValueType():
+		return fs.structWith(e, bt, dst)
+	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	w := fs.alloc()
@@ -1325,6 +1337,58 @@ func (fs *funcState) anonObject(e *lang.AnonObjectExpr, dst int) *vm.Type {
 	n, backs := fs.args(args, w+1, m.params, m.fn.Defaults, m.fn)
 	fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), n+1)
 	fs.copyBack(backs)
+	fs.move(dst, w)
+	if t := fs.c.bindVMType(bt); t != nil {
+		return t
+	}
+	return ci.t
+}
+
+// anonymousWith compiles `x with { A = v, ... }` on an anonymous type, as
+// Roslyn lowers it: x, then the new values in the order written, then a
+// new object of x's type whose constructor gets, for each property, its
+// new value or x's.
+func (fs *funcState) anonymousWith(e *lang.WithExpr, bt *bind.Type, dst int) *vm.Type {
+	ci := fs.c.classByDecl[bt.Generic().Decl]
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	x := fs.alloc()
+	fs.exprTo(e.X, x)
+	values := map[string]int{}
+	for _, m := range e.Members {
+		v := fs.alloc()
+		fs.exprTo(m.Value, v)
+		values[m.Name] = v
+	}
+	if ci == nil || len(ci.ctors) != 1 {
+		return nil
+	}
+	var props []*lang.PropertyDecl
+	for _, m := range ci.decl.Members {
+		if p, ok := m.(*lang.PropertyDecl); ok {
+			props = append(props, p)
+		}
+	}
+	w := fs.alloc()
+	args := fs.allocN(len(props)) // w+1...
+	if !ci.generic() {
+		fs.emitABC(vm.OpNewObj, w, fs.c.addType(ci.t), 0)
+	} else {
+		if !fs.bindTypeInto(bt, w) {
+			fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
+		}
+		fs.callNative(e.Pos, "Internal.VM", "New", w, 1)
+	}
+	for i, p := range props {
+		if v, ok := values[p.Name]; ok {
+			fs.emitABC(vm.OpMove, args+i, v, 0)
+		} else if pi := ci.props[p.Name]; pi != nil && pi.field != nil {
+			fs.emitABC(vm.OpGetField, args+i, x, fs.field(pi.field))
+		} else {
+			fs.emitABC(vm.OpGetMember, args+i, x, fs.c.site(p.Name, 0))
+		}
+	}
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(ci.ctors[0].fn), len(props)+1)
 	fs.move(dst, w)
 	if t := fs.c.bindVMType(bt); t != nil {
 		return t

@@ -84,6 +84,17 @@ func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 		if x.NullCond {
 			return lvalue{}, false
 		}
+		if fs.tupleType(x.X) != nil {
+			// An element of a tuple variable is a variable (a field of
+			// the ValueTuple): `t.cell.Row = 1`.
+			if _, ok := fs.structVar(x.X); !ok {
+				return lvalue{}, false
+			}
+			if lv, ok := fs.tupleElemLV(x); ok && lv.kind != lvNone {
+				return lv, true
+			}
+			return lvalue{}, false
+		}
 		if t, ci := fs.typeOfExpr(x.X); t != nil {
 			if ci != nil {
 				if fi := ci.statics[x.Name]; fi != nil && !fi.isConst && !fs.readonlyField(fi) {
@@ -331,4 +342,60 @@ func startPos(e lang.Expr) lang.Pos {
 			return e.Position()
 		}
 	}
+}
+
+// structWith compiles `x with { A = v, ... }` on a value type bt (C# 10):
+// x's value goes to a hidden variable, each member is assigned to it in
+// order as `tmp.A = v` would be (a field by WITHFIELD, a property by its
+// setter on the variable, a tuple element by TupleWith), so x itself is
+// never written, and the variable's value is the result.
+func (fs *funcState) structWith(e *lang.WithExpr, bt *bind.Type, dst int) *vm.Type {
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	w := fs.alloc()
+	xt := fs.exprTo(e.X, w)
+	tmp := lvalue{kind: lvLocal, l: &local{reg: w, typ: xt, conv: xt, fs: fs}, typ: xt, conv: xt}
+	var ci *classInfo
+	if g := bt.Generic(); g.Kind == bind.Struct && !g.Lib && g.Decl != nil {
+		ci = fs.c.classByDecl[g.Decl]
+	}
+	for _, m := range e.Members {
+		s := fs.top
+		lv := lvalue{kind: lvNone}
+		switch {
+		case bt.IsTuple() && bt.TupleElemName(m.Name) >= 0:
+			lv = fs.tupleElemOf(tmp, bt, bt.TupleElemName(m.Name))
+		case ci != nil && ci.fields[m.Name] != nil && ci.props[m.Name] == nil:
+			fi := ci.fields[m.Name]
+			lv = fs.structFieldLV(tmp, fi, fi.typ)
+		case ci != nil && ci.props[m.Name] != nil && !ci.props[m.Name].static:
+			pi := ci.props[m.Name]
+			switch {
+			case pi.field != nil:
+				lv = fs.structFieldLV(tmp, pi.field, pi.typ)
+			case pi.set != nil:
+				lv = fs.structPropLV(tmp, pi)
+			}
+		}
+		v := fs.alloc()
+		if lv.kind == lvNone {
+			// The binder reported why the member cannot be assigned.
+			fs.exprTo(m.Value, v)
+			fs.setTop(s)
+			continue
+		}
+		if d, ok := m.Value.(*lang.DefaultExpr); ok && d.Type == nil && lv.conv != nil {
+			fs.loadConst(v, lv.conv.Zero())
+		} else {
+			vt := fs.exprTo(m.Value, v)
+			fs.convertOnStore(v, vt, lv.conv)
+		}
+		fs.storeLV(lv, v)
+		fs.setTop(s)
+	}
+	fs.move(dst, w)
+	if t := fs.c.bindVMType(bt); t != nil {
+		return t
+	}
+	return xt
 }

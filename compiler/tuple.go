@@ -193,6 +193,12 @@ func (fs *funcState) tupleElemLV(e *lang.MemberExpr) (lvalue, bool) {
 	if parent.kind == lvNone {
 		return lvalue{kind: lvNone}, true
 	}
+	return fs.tupleElemOf(parent, bt, i), true
+}
+
+// tupleElemOf is the lvalue of element i of the tuple of type bt held by
+// the assignable parent.
+func (fs *funcState) tupleElemOf(parent lvalue, bt *bind.Type, i int) lvalue {
 	elems := bt.TupleElems()
 	n := len(elems)
 	for i >= lang.MaxTupleArity && n > lang.MaxTupleArity {
@@ -201,7 +207,7 @@ func (fs *funcState) tupleElemLV(e *lang.MemberExpr) (lvalue, bool) {
 		i, n = i-lang.MaxTupleArity, n-lang.MaxTupleArity
 	}
 	t := fs.c.elemStatic(elems[len(elems)-n+i])
-	return lvalue{kind: lvTupleElem, parent: &parent, idx: i, args: []int{tupleArity(n)}, typ: t, conv: t}, true
+	return lvalue{kind: lvTupleElem, parent: &parent, idx: i, args: []int{tupleArity(n)}, typ: t, conv: t}
 }
 
 // loadTupleElem and storeTupleElem read and write an lvTupleElem.

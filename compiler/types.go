@@ -303,7 +303,7 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 			c.addField(ci, p.Name, p, p.Type, false, false, nil)
 		}
 	}
-	if td.HasPrimary && td.Kind == lang.KindClass && !t.IsStatic {
+	if td.HasPrimary && (td.Kind == lang.KindClass || td.Kind == lang.KindStruct) && !t.IsStatic {
 		// The primary constructor first: where the binder leaves the
 		// choice to run time, the first constructor the argument count
 		// fits is called (a record's copy constructor takes one too).

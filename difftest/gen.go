@@ -243,7 +243,11 @@ func (g *gen) stmt(depth int) {
 	case 26:
 		g.iterStmt()
 	case 25:
-		g.structStmt()
+		if g.r.Intn(2) == 0 {
+			g.structStmt()
+		} else {
+			g.recordStructStmt()
+		}
 	case 24:
 		g.queryStmt()
 	case 23:

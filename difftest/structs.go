@@ -5,9 +5,11 @@ import "fmt"
 // Struct value semantics: a few struct variables (locals, a class field,
 // array elements) go through assignments, field writes, a mutating method,
 // passing by value to a method that mutates its parameter, passing by ref,
-// returns, boxing and awaits; the generator models each variable's value
-// and the program checks it, printing "MISMATCH" when the VM shared a
-// value that C# copies (both models would agree on the wrong answer).
+// returns, `with` copies, boxing and awaits; the generator models each
+// variable's value and the program checks it, printing "MISMATCH" when
+// the VM shared a value that C# copies (both models would agree on the
+// wrong answer). recordStructStmt does the same for a positional record
+// struct, whose printing, equality and hash are synthesized.
 
 // structDecls declares the struct and its helpers.
 func (g *gen) structDecls() {
@@ -19,6 +21,10 @@ func (g *gen) structDecls() {
 	g.line("    public override string ToString() => A + \":\" + B;")
 	g.line("}")
 	g.line("class SVBox { public SV F; public SV[] Arr = new SV[2]; }")
+	g.line("record struct RSV(int A, int B)")
+	g.line("{")
+	g.line("    public void Bump(int k) { A += k; B -= k; }")
+	g.line("}")
 	g.line("static void SVMutate(SV s, int k) { s.A = k; s.Bump(k); }")
 	g.line("static void SVRef(ref SV s, int k) { s.A += k; }")
 	g.line("static SV SVRet(SV s) { s.B++; return s; }")
@@ -49,7 +55,7 @@ func (g *gen) structStmt() {
 	for n := 3 + g.r.Intn(6); n > 0; n-- {
 		i, j := g.r.Intn(len(vars)), g.r.Intn(len(vars))
 		k := 1 + g.r.Intn(9)
-		switch g.r.Intn(9) {
+		switch g.r.Intn(10) {
 		case 0, 1:
 			g.line("%s = %s;", vars[i], vars[j])
 			vals[i] = vals[j]
@@ -80,10 +86,64 @@ func (g *gen) structStmt() {
 				g.line("if (svo%d_%d.ToString() != %q) Console.WriteLine(\"MISMATCH struct: boxed %s changed\");", id, n, want, vars[i])
 			}
 			vals[i].a += k
+		case 9:
+			g.line("%s = %s with { B = %d };", vars[i], vars[j], k)
+			vals[i] = svVal{vals[j].a, k}
 		}
 		check(i)
 	}
 	for i := range vars {
+		check(i)
+	}
+}
+
+// recordStructStmt runs a positional record struct through copies, `with`,
+// property writes, a mutating method and awaits, and checks its printing,
+// its equality with a value built from the model and its hash (Roslyn's:
+// A * -1521134295 + B for two int fields).
+func (g *gen) recordStructStmt() {
+	id := g.id()
+	vars := []string{fmt.Sprintf("rsa%d", id), fmt.Sprintf("rsb%d", id)}
+	vals := []svVal{{a: id % 5, b: 1}, {}}
+	g.line("var %s = new RSV(%d, 1);", vars[0], id%5)
+	g.line("RSV %s = default;", vars[1])
+	check := func(i int) {
+		v := vals[i]
+		if g.quiet {
+			g.line("acc += %s == new RSV(%d, %d) ? 1 : 0; // 1", vars[i], v.a, v.b)
+			return
+		}
+		want := fmt.Sprintf("RSV { A = %d, B = %d }", v.a, v.b)
+		g.line("if (%s.ToString() != %q) Console.WriteLine(\"MISMATCH record struct: \" + %s + \" instead of %s\");", vars[i], want, vars[i], want)
+		g.line("if (%s != new RSV(%d, %d) || %s.GetHashCode() != unchecked(%d * -1521134295 + %d)) Console.WriteLine(\"MISMATCH record struct equality: %s\");", vars[i], v.a, v.b, vars[i], v.a, v.b, vars[i])
+	}
+	for n := 2 + g.r.Intn(5); n > 0; n-- {
+		i, j := g.r.Intn(2), g.r.Intn(2)
+		k := 1 + g.r.Intn(9)
+		switch g.r.Intn(5) {
+		case 0:
+			g.line("%s = %s;", vars[i], vars[j])
+			vals[i] = vals[j]
+		case 1:
+			g.line("%s = %s with { A = %d };", vars[i], vars[j], k)
+			vals[i] = svVal{k, vals[j].b}
+		case 2:
+			g.line("%s.B += %d;", vars[i], k)
+			vals[i].b += k
+		case 3:
+			g.line("%s.Bump(%d);", vars[i], k)
+			vals[i].a += k
+			vals[i].b -= k
+		case 4:
+			g.line("var rsc%d_%d = %s;", id, n, vars[i])
+			g.line("await Task.Yield();")
+			g.line("%s.A = %d;", vars[i], k)
+			if !g.quiet {
+				v := vals[i]
+				g.line("if (rsc%d_%d != new RSV(%d, %d)) Console.WriteLine(\"MISMATCH record struct: copy of %s changed\");", id, n, v.a, v.b, vars[i])
+			}
+			vals[i].a = k
+		}
 		check(i)
 	}
 }

@@ -260,7 +260,7 @@ const (
 type TypeDecl struct {
 	Pos           Pos
 	Kind          TypeKind
-	Record        bool // a record class: the binder adds its synthesized members (compiler/bind/record.go)
+	Record        bool // a record class or record struct (Kind): the binder adds its synthesized members (compiler/bind/record.go)
 	Name          string
 	Namespace     string // enclosing namespace, "" if none
 	TypeParams    []string

@@ -220,6 +220,9 @@ func (st *parseState) typeTail(t *gTypeTail, pos Pos, attrs []*Attribute, mods M
 		td.Kind, td.Name = TypeKind(c.Kind), name(c.Name)
 		if c.Record != nil {
 			td.Kind, td.Record = KindClass, true
+			if c.Record.Struct {
+				td.Kind = KindStruct
+			}
 		}
 		td.TypeParams = typeParams(c.TypeParams)
 		td.Constraints = st.constraints(c.Where)

@@ -127,8 +127,7 @@ type gTypeDecl struct {
 // gTypeTail is a type declaration from its keyword on.
 type gTypeTail struct {
 	Pos      lexer.Position
-	Unsup    *unsupType     `parser:"  @@"`
-	Class    *gClassDecl    `parser:"| @@"`
+	Class    *gClassDecl    `parser:"  @@"`
 	Delegate *gDelegateDecl `parser:"| @@"`
 	Enum     *gEnumDecl     `parser:"| @@"`
 	Err      *typeKindError `parser:"| @@"`
@@ -157,10 +156,10 @@ type gClassDecl struct {
 	Close      lexer.Position  `parser:"  '}' ';'? )"`
 }
 
-// gRecordKw is `record` or `record class` (a `record struct` is reported
-// by unsupType).
+// gRecordKw is `record`, `record class` or `record struct`.
 type gRecordKw struct {
-	Class bool `parser:"'record' @'class'?"`
+	Class  bool `parser:"'record' ( @'class'"`
+	Struct bool `parser:"         | @'struct' )?"`
 }
 
 type gEnumDecl struct {

@@ -719,18 +719,6 @@ func (*typeDeclError) Parse(lex *lexer.PeekingLexer) error {
 	return expected(lex, "a type declaration")
 }
 
-// unsupType reports record struct declarations.
-type unsupType struct{}
-
-func (*unsupType) Parse(lex *lexer.PeekingLexer) error {
-	c := newCursor(lex)
-	switch t := c.tok(); {
-	case isWordTok(t, "record") && isWordTok(c.peek(1), "struct"):
-		return unsupported(lex, "'record struct'")
-	}
-	return participle.NextMatch
-}
-
 type typeKindError struct{}
 
 func (*typeKindError) Parse(lex *lexer.PeekingLexer) error {

@@ -222,6 +222,9 @@ func (pr *printer) typeDecl(td *TypeDecl) {
 	kind := string(td.Kind)
 	if td.Record {
 		kind = "record"
+		if td.Kind == KindStruct {
+			kind = "record struct"
+		}
 	}
 	pr.w(kind + " " + td.Name)
 	pr.typeParams(td.TypeParams)

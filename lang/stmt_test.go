@@ -202,8 +202,6 @@ func TestDiagnostics(t *testing.T) {
 		{"Console.WriteLine(1)\nx();", "t:1:21: error CS1002: ; expected"},
 		{"var s = \"abc;\n", "t:1:9: error CS1010: Newline in constant"},
 		{"}", "t:1:1: error CS1022: Type or namespace definition, or end-of-file expected"},
-		{"record struct R(int X);", "t:1:1: 'record struct' is not supported"},
-		{"readonly record struct R(int X);", "t:1:10: 'record struct' is not supported"},
 		{"class C { event Action E { get; } }", "t:1:28: unexpected identifier 'get', expected 'add' or 'remove'"},
 		{"delegate void D(int x)\nclass K { }", "t:1:23: error CS1002: ; expected"},
 		{"class C { public static C operator &&(C a, C b) => a; }", "t:1:36: unexpected '&&'"},

@@ -393,9 +393,9 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		if t.pending == nil {
 			if t.Kind == Class && t.Decl != nil {
 				b.checkRecordBase(t)
-				if t.Decl.Record {
-					b.synthesizeRecord(t)
-				}
+			}
+			if (t.Kind == Class || t.Kind == Struct) && t.Decl != nil && t.Decl.Record {
+				b.synthesizeRecord(t)
 			}
 			b.declareMembers(t, "")
 		}

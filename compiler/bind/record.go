@@ -40,7 +40,14 @@ import (
 // IsRecord reports whether t (or its generic definition) is a record class.
 func IsRecord(t *Type) bool {
 	t = t.Generic()
-	return t != nil && t.Decl != nil && t.Decl.Record
+	return t != nil && t.Kind == Class && t.Decl != nil && t.Decl.Record
+}
+
+// IsRecordStruct reports whether t (or its generic definition) is a record
+// struct.
+func IsRecordStruct(t *Type) bool {
+	t = t.Generic()
+	return t != nil && t.Kind == Struct && t.Decl != nil && t.Decl.Record
 }
 
 // CloneMethod is the name of a record's clone method, which `with` calls.
@@ -55,7 +62,7 @@ func BackingField(prop string) string { return "<" + prop + ">k__BackingField" }
 // declaration td: one parameter of the record's own type. It runs no
 // field initializers.
 func IsCopyConstructor(td *lang.TypeDecl, c *lang.CtorDecl) bool {
-	if !td.Record || c == nil || c.Modifiers.Has(lang.ModStatic) || len(c.Params) != 1 {
+	if !td.Record || td.Kind != lang.KindClass || c == nil || c.Modifiers.Has(lang.ModStatic) || len(c.Params) != 1 {
 		return false
 	}
 	tr := c.Params[0].Type
@@ -172,17 +179,24 @@ func (s synth) selfRef(td *lang.TypeDecl) *lang.TypeRef {
 }
 
 // synthesizeRecord adds the synthesized members to record t's declaration.
+// A record struct (the record structs proposal, C# 10) gets the members a
+// sealed record class gets, less those a value copied by assignment does
+// not need: no EqualityContract, no <Clone>$ and no copy constructor.
+// Its positional properties are { get; set; }, or { get; init; } in a
+// readonly record struct; Equals(R) compares the fields alone, ==
+// calls it, and GetHashCode starts from the first field's hash.
 func (b *binder) synthesizeRecord(t *Type) {
 	decls := b.decls[t]
 	td := decls[0]
 	s := synth{pos: td.Pos}
+	isStruct := td.Kind == lang.KindStruct
 	var primary *lang.TypeDecl
 	for _, d := range decls {
 		if d.HasPrimary && primary == nil {
 			primary = d
 		}
 	}
-	sealed := td.Modifiers.Has(lang.ModSealed)
+	sealed := td.Modifiers.Has(lang.ModSealed) || isStruct
 	abstract := td.Modifiers.Has(lang.ModAbstract)
 	var baseRef *lang.TypeRef
 	if t.Base != nil && IsRecord(t.Base) {
@@ -201,18 +215,18 @@ func (b *binder) synthesizeRecord(t *Type) {
 			case *lang.MethodDecl:
 				methods[m.Name] = append(methods[m.Name], m)
 				named[m.Name] = true
-				if m.Name == "Clone" {
+				if m.Name == "Clone" && !isStruct {
 					b.errorf(m.Pos, "CS8859", "Members named 'Clone' are disallowed in records.")
 				}
 			case *lang.PropertyDecl:
 				named[m.Name] = true
-				if m.Name == "Clone" {
+				if m.Name == "Clone" && !isStruct {
 					b.errorf(m.Pos, "CS8859", "Members named 'Clone' are disallowed in records.")
 				}
 			case *lang.FieldDecl:
 				for _, dc := range m.Decls {
 					named[dc.Name] = true
-					if dc.Name == "Clone" {
+					if dc.Name == "Clone" && !isStruct {
 						b.errorf(dc.Pos, "CS8859", "Members named 'Clone' are disallowed in records.")
 					}
 				}
@@ -269,8 +283,12 @@ func (b *binder) synthesizeRecord(t *Type) {
 				}
 				mods |= lang.ModOverride
 			}
+			setter := "init"
+			if isStruct && !td.Modifiers.Has(lang.ModReadonly) {
+				setter = "set"
+			}
 			positional = append(positional, &lang.PropertyDecl{Pos: p.Pos, Modifiers: mods, Type: p.Type, Name: p.Name,
-				Accessors: []*lang.Accessor{{Pos: p.Pos, Kind: "get"}, {Pos: p.Pos, Kind: "init"}}, Init: &lang.Ident{Pos: p.Pos, Name: p.Name}})
+				Accessors: []*lang.Accessor{{Pos: p.Pos, Kind: "get"}, {Pos: p.Pos, Kind: setter}}, Init: &lang.Ident{Pos: p.Pos, Name: p.Name}})
 			named[p.Name] = true
 		}
 	}
@@ -332,7 +350,7 @@ func (b *binder) synthesizeRecord(t *Type) {
 	builderType := s.typ("System.Text.StringBuilder")
 
 	// EqualityContract.
-	if !named["EqualityContract"] {
+	if !named["EqualityContract"] && !isStruct {
 		mods := lang.ModProtected | lang.ModVirtual
 		switch {
 		case derived:
@@ -352,18 +370,34 @@ func (b *binder) synthesizeRecord(t *Type) {
 		}
 		other := s.id("other")
 		var cond lang.Expr
-		if derived {
+		switch {
+		case isStruct:
+		case derived:
 			cond = s.call(s.dot(s.base(), "Equals"), s.cast(baseRef, other))
-		} else {
+		default:
 			cond = s.bin("&&", s.notNull(other), s.bin("==", s.id("EqualityContract"), s.dot(other, "EqualityContract")))
 		}
 		for _, f := range fields {
 			eq := s.call(s.dot(s.id("object"), "Equals"), s.dot(s.this(), f.name), s.dot(other, f.name))
-			cond = s.bin("&&", cond, eq)
+			if cond == nil {
+				cond = eq
+			} else {
+				cond = s.bin("&&", cond, eq)
+			}
+		}
+		body := cond
+		switch {
+		case isStruct && cond == nil:
+			body = s.boolean(true)
+		case !isStruct:
+			body = s.bin("||", s.referenceEquals(s.this(), other), cond)
+		}
+		if isStruct {
+			mods |= lang.ModReadonly
 		}
 		add(&lang.MethodDecl{Pos: s.pos, Modifiers: mods, ReturnType: boolType, Name: "Equals",
 			Params:   []*lang.Param{s.param(self, "other")},
-			ExprBody: s.bin("||", s.referenceEquals(s.this(), other), cond)})
+			ExprBody: body})
 	}
 	// Equals(Base other), sealed: a base's equality asks the derived one.
 	if derived && !forbidden(declares("Equals", baseRef)) {
@@ -371,25 +405,46 @@ func (b *binder) synthesizeRecord(t *Type) {
 			Params:   []*lang.Param{s.param(baseRef, "other")},
 			ExprBody: s.call(s.id("Equals"), s.cast(objType, s.id("other")))})
 	}
-	// Equals(object obj).
+	// Equals(object obj): `obj as R` in a class, `obj is R other &&
+	// Equals(other)` in a struct.
 	if !forbidden(declares("Equals", objType)) {
-		add(&lang.MethodDecl{Pos: s.pos, Modifiers: lang.ModPublic | lang.ModOverride, ReturnType: boolType, Name: "Equals",
+		var body lang.Expr = s.call(s.id("Equals"), &lang.AsExpr{Pos: s.pos, X: s.id("obj"), Type: self})
+		mods := lang.ModPublic | lang.ModOverride
+		if isStruct {
+			mods |= lang.ModReadonly
+			isR := &lang.IsExpr{Pos: s.pos, X: s.id("obj"), Pattern: &lang.TypePattern{Pos: s.pos, Type: self, Name: "other"}}
+			body = s.bin("&&", isR, s.call(s.id("Equals"), s.id("other")))
+		}
+		add(&lang.MethodDecl{Pos: s.pos, Modifiers: mods, ReturnType: boolType, Name: "Equals",
 			Params:   []*lang.Param{s.param(objType, "obj")},
-			ExprBody: s.call(s.id("Equals"), &lang.AsExpr{Pos: s.pos, X: s.id("obj"), Type: self})})
+			ExprBody: body})
 	}
 	// GetHashCode(): Roslyn's combination.
 	if declares("GetHashCode") == nil {
 		var h lang.Expr
-		if derived {
+		switch {
+		case isStruct:
+		case derived:
 			h = s.call(s.dot(s.base(), "GetHashCode"))
-		} else {
+		default:
 			h = s.call(s.dot(s.id("EqualityContract"), "GetHashCode"))
 		}
 		for _, f := range fields {
 			fh := s.bin("??", s.call(&lang.MemberExpr{Pos: s.pos, X: s.cast(objType, s.dot(s.this(), f.name)), Name: "GetHashCode", NullCond: true}), s.intLit(0))
-			h = s.bin("+", s.bin("*", h, s.intLit(-1521134295)), fh)
+			if h == nil {
+				h = fh
+			} else {
+				h = s.bin("+", s.bin("*", h, s.intLit(-1521134295)), fh)
+			}
 		}
-		add(&lang.MethodDecl{Pos: s.pos, Modifiers: lang.ModPublic | lang.ModOverride, ReturnType: s.typ("int"), Name: "GetHashCode",
+		if h == nil {
+			h = s.intLit(0)
+		}
+		mods := lang.ModPublic | lang.ModOverride
+		if isStruct {
+			mods |= lang.ModReadonly
+		}
+		add(&lang.MethodDecl{Pos: s.pos, Modifiers: mods, ReturnType: s.typ("int"), Name: "GetHashCode",
 			ExprBody: &lang.CheckedExpr{Pos: s.pos, Unchecked: true, X: h}})
 	}
 	// == and !=.
@@ -400,9 +455,12 @@ func (b *binder) synthesizeRecord(t *Type) {
 		}
 		l, r := s.id("left"), s.id("right")
 		var body lang.Expr
-		if op == "==" {
+		switch {
+		case op == "==" && isStruct:
+			body = s.call(s.dot(l, "Equals"), r)
+		case op == "==":
 			body = s.bin("||", s.referenceEquals(l, r), s.bin("&&", s.notNull(l), s.call(s.dot(l, "Equals"), r)))
-		} else {
+		default:
 			body = &lang.UnaryExpr{Pos: s.pos, Op: "!", X: s.bin("==", l, r)}
 		}
 		add(&lang.MethodDecl{Pos: s.pos, Modifiers: lang.ModPublic | lang.ModStatic, ReturnType: boolType, Name: name, Operator: op,
@@ -454,10 +512,13 @@ func (b *binder) synthesizeRecord(t *Type) {
 			s.ret(s.call(s.dot(builder, "ToString"))))
 		add(&lang.MethodDecl{Pos: s.pos, Modifiers: lang.ModPublic | lang.ModOverride, ReturnType: s.typ("string"), Name: "ToString", Body: body})
 	}
-	// <Clone>$(): `with` calls it. Its return type is object in every
-	// record of a hierarchy, so overrides need no covariant return; the
-	// with expression has its receiver's type.
+	// <Clone>$(): `with` on a record class calls it. Its return type is
+	// object in every record of a hierarchy, so overrides need no
+	// covariant return; the with expression has its receiver's type. A
+	// record struct is copied by value: no clone method, no copy
+	// constructor.
 	switch {
+	case isStruct:
 	case derived && abstract:
 		// The concrete records below override the base's.
 	case derived:
@@ -486,7 +547,7 @@ func (b *binder) synthesizeRecord(t *Type) {
 			b.errorf(c.Pos, "CS8862", "A constructor declared in a type with parameter list must have 'this' constructor initializer.")
 		}
 	}
-	if !hasCopy {
+	if !hasCopy && !isStruct {
 		mods := lang.ModProtected
 		if sealed {
 			mods = lang.ModPrivate
@@ -505,7 +566,7 @@ func (b *binder) synthesizeRecord(t *Type) {
 		}
 		add(c)
 	}
-	if primary == nil && !hasOther {
+	if primary == nil && !hasOther && !isStruct {
 		mods := lang.ModPublic
 		if abstract {
 			mods = lang.ModProtected
@@ -599,25 +660,36 @@ func isVirtualAuto(p *lang.PropertyDecl) bool {
 	return p.Modifiers.Has(lang.ModVirtual) || p.Modifiers.Has(lang.ModOverride)
 }
 
-// with binds `x with { A = v, ... }`: x must be a record (CS8858); each
-// member is a field or property of its type, assigned as an object
-// initializer assigns it (an init accessor may run). The result has x's
-// type; code generation calls x's clone method.
+// with binds `x with { A = v, ... }`: x must be a record class, a value
+// type (C# 10: a record struct, any other struct, a tuple) or an
+// anonymous type (CS8858). Each member is a field or property of its type
+// (a tuple's element), assigned as an object initializer assigns it (an
+// init accessor may run; a property without a setter, CS0200, and a
+// readonly field, CS0191, may not, except an anonymous type's read-only
+// properties, which are what `with` on it sets). The result has x's type;
+// code generation calls a record class's clone method, copies a struct
+// value, and calls an anonymous type's constructor.
 func (b *binder) with(e *lang.WithExpr) *Type {
 	t := b.expr(e.X)
 	known := !t.IsUnchecked() && t.Kind != Null && t.Kind != Lambda && t.Kind != Group && t.Kind != Default
-	if known && !IsRecord(t) {
+	if known && !WithReceiver(t) {
 		b.errorf(posOf(e.X), "CS8858", "The receiver type '%s' is not a valid record type and is not a struct type.", t)
 		known = false
 	}
+	seen := map[string]bool{}
 	for _, mi := range e.Members {
 		var mt *Type
+		if seen[mi.Name] {
+			b.errorf(mi.Pos, "CS1912", "Duplicate initialization of member '%s'", mi.Name)
+		}
+		seen[mi.Name] = true
 		if known {
-			syms := b.lookup(t, mi.Name)
-			switch {
-			case len(syms) > 0:
+			if i := t.TupleElemName(mi.Name); i >= 0 {
+				mt = t.TupleElems()[i]
+			} else if syms := b.lookup(t, mi.Name); len(syms) > 0 {
 				mt = memberType(syms[0])
-			case b.missIsError(t, mi.Name):
+				b.withTarget(t, mi, syms[0])
+			} else if b.missIsError(t, mi.Name) {
 				b.errorf(mi.Pos, "CS0117", "'%s' does not contain a definition for '%s'", t, mi.Name)
 			}
 		}
@@ -631,6 +703,37 @@ func (b *binder) with(e *lang.WithExpr) *Type {
 		return b.u.unchecked
 	}
 	return t
+}
+
+// WithReceiver reports whether a with expression may copy a value of type
+// t: a record class, a value type (a struct, a tuple, a predefined value
+// type, an enum) or an anonymous type.
+func WithReceiver(t *Type) bool {
+	return IsRecord(t) || t.IsValueType() || t.IsAnonymous()
+}
+
+// withTarget reports a member of a with expression that is not assignable:
+// a property without a setter (CS0200; an anonymous type's are), a
+// readonly field (CS0191), a static member (CS0176) or a method (CS1913).
+func (b *binder) withTarget(t *Type, mi *lang.MemberInit, sym Symbol) {
+	switch s := sym.(type) {
+	case *Property:
+		switch {
+		case s.Static:
+			b.errorf(mi.Pos, "CS0176", "Member '%s.%s' cannot be accessed with an instance reference; qualify it with a type name instead", s.Owner, s.Name)
+		case !s.Set && !t.IsAnonymous():
+			b.errorf(mi.Pos, "CS0200", "Property or indexer '%s.%s' cannot be assigned to -- it is read only", s.Owner, s.Name)
+		}
+	case *Field:
+		switch {
+		case s.Static || s.Const:
+			b.errorf(mi.Pos, "CS0176", "Member '%s.%s' cannot be accessed with an instance reference; qualify it with a type name instead", s.Owner, s.Name)
+		case s.ReadOnly:
+			b.errorf(mi.Pos, "CS0191", "A readonly field cannot be assigned to (except in a constructor or init-only setter of the type in which the field is defined or a variable initializer)")
+		}
+	case *Method:
+		b.errorf(mi.Pos, "CS1913", "Member '%s' cannot be initialized. It is not a field or property.", s.Name)
+	}
 }
 
 // checkInitOnly reports an assignment to an init-only property outside an

@@ -20,8 +20,9 @@ func structOperand(t, other *Type) bool {
 }
 
 // checkStructs reports what C# forbids in a struct declaration: protected
-// and virtual members (CS0666, CS0106) and a cycle of struct fields
-// (CS0523).
+// and virtual members (CS0666, CS0106), a mutable field or auto-property
+// in a readonly struct (CS8340, CS8341), field initializers without a
+// declared constructor (CS8983) and a cycle of struct fields (CS0523).
 func (b *binder) checkStructs() {
 	for _, t := range b.types {
 		if t.Kind != Struct || t.Lib {
@@ -30,8 +31,12 @@ func (b *binder) checkStructs() {
 		for _, td := range b.decls[t] {
 			for _, m := range td.Members {
 				b.checkStructMember(t, m)
+				if td.Modifiers.Has(lang.ModReadonly) {
+					b.checkReadonlyStructMember(m)
+				}
 			}
 		}
+		b.checkStructInitializers(t)
 		b.checkStructCycle(t)
 	}
 }
@@ -60,6 +65,69 @@ func (b *binder) checkStructMember(t *Type, m lang.Member) {
 		if mods.Has(bad) {
 			b.errorf(pos, "CS0106", "The modifier '%s' is not valid for this item", modifierName(bad))
 		}
+	}
+}
+
+// checkReadonlyStructMember reports an instance field that is not readonly
+// (CS8340) and an auto-property with a set accessor (CS8341) in a readonly
+// struct: every instance of it is immutable.
+func (b *binder) checkReadonlyStructMember(m lang.Member) {
+	switch m := m.(type) {
+	case *lang.FieldDecl:
+		if m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst) || m.Modifiers.Has(lang.ModReadonly) || m.Event {
+			return
+		}
+		for _, d := range m.Decls {
+			b.errorf(d.Pos, "CS8340", "Instance fields of readonly structs must be readonly.")
+		}
+	case *lang.PropertyDecl:
+		if m.Modifiers.Has(lang.ModStatic) || m.ExprBody != nil || m.IsIndexer() {
+			return
+		}
+		auto, set := true, false
+		for _, a := range m.Accessors {
+			auto = auto && a.Body == nil && a.ExprBody == nil
+			set = set || a.Kind == "set"
+		}
+		if auto && set {
+			b.errorf(m.Pos, "CS8341", "Auto-implemented instance properties in readonly structs must be readonly.")
+		}
+	}
+}
+
+// checkStructInitializers reports a struct with instance field or
+// auto-property initializers and no constructor declared (CS8983): only a
+// declared constructor runs them, `new S()` without one is the zero value.
+func (b *binder) checkStructInitializers(t *Type) {
+	var init lang.Node
+	for _, td := range b.decls[t] {
+		if td.HasPrimary {
+			return
+		}
+		for _, m := range td.Members {
+			switch m := m.(type) {
+			case *lang.CtorDecl:
+				if !m.Modifiers.Has(lang.ModStatic) {
+					return
+				}
+			case *lang.FieldDecl:
+				if m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst) {
+					continue
+				}
+				for _, d := range m.Decls {
+					if d.Init != nil && init == nil {
+						init = d
+					}
+				}
+			case *lang.PropertyDecl:
+				if !m.Modifiers.Has(lang.ModStatic) && m.Init != nil && init == nil {
+					init = m
+				}
+			}
+		}
+	}
+	if init != nil {
+		b.errorf(t.Decl.Pos, "CS8983", "A 'struct' with field initializers must include an explicitly declared constructor.")
 	}
 }
 
