@@ -875,10 +875,18 @@ namespace System
             if (handler == null) throw new ArgumentNullException(nameof(handler));
             _handler = handler;
         }
+        // ProgressChanged is raised after the handler, in the same pool work item.
+        public event EventHandler<T> ProgressChanged;
         protected virtual void OnReport(T value)
         {
             var h = _handler;
-            if (h != null) System.Threading.ThreadPool.QueueUserWorkItem(_ => h(value));
+            var changed = ProgressChanged;
+            if (h != null || changed != null)
+                System.Threading.ThreadPool.QueueUserWorkItem(_ =>
+                {
+                    h?.Invoke(value);
+                    ProgressChanged?.Invoke(this, value);
+                });
         }
         void IProgress<T>.Report(T value) => OnReport(value);
     }

@@ -12985,67 +12985,118 @@ func preludeAST() *lang.File {
 							Rbrace: p(877, 9),
 						},
 					},
+					&lang.FieldDecl{
+						Pos:       p(879, 9),
+						Modifiers: lang.Modifiers(1),
+						Event:     true,
+						Type: &lang.TypeRef{
+							Pos:  p(879, 22),
+							Name: "EventHandler",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(879, 35),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(879, 38),
+								Name: "ProgressChanged",
+							},
+						},
+					},
 					&lang.MethodDecl{
-						Pos:       p(878, 9),
+						Pos:       p(880, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(878, 27),
+							Pos:  p(880, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(878, 41),
+								Pos: p(880, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(878, 41),
+									Pos:  p(880, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(879, 9),
+							Pos: p(881, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(880, 13),
+									Pos: p(882, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(880, 17),
+											Pos:  p(882, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(880, 21),
+												Pos:  p(882, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
-								&lang.IfStmt{
-									Pos: p(881, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(881, 19),
-										Op:  "!=",
-										X: &lang.Ident{
-											Pos:  p(881, 17),
-											Name: "h",
+								&lang.LocalDeclStmt{
+									Pos: p(883, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(883, 17),
+											Name: "changed",
+											Init: &lang.Ident{
+												Pos:  p(883, 27),
+												Name: "ProgressChanged",
+											},
 										},
-										Y: &lang.Literal{
-											Pos:  p(881, 22),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(884, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(884, 27),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(884, 19),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(884, 17),
+												Name: "h",
+											},
+											Y: &lang.Literal{
+												Pos:  p(884, 22),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(884, 38),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(884, 30),
+												Name: "changed",
+											},
+											Y: &lang.Literal{
+												Pos:  p(884, 41),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(881, 28),
+										Pos: p(885, 17),
 										X: &lang.CallExpr{
-											Pos: p(881, 56),
+											Pos: p(885, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(881, 56),
+												Pos: p(885, 45),
 												X: &lang.MemberExpr{
-													Pos: p(881, 45),
+													Pos: p(885, 34),
 													X: &lang.MemberExpr{
-														Pos: p(881, 35),
+														Pos: p(885, 24),
 														X: &lang.Ident{
-															Pos:  p(881, 28),
+															Pos:  p(885, 17),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -13056,30 +13107,74 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(881, 74),
+													Pos: p(885, 63),
 													X: &lang.LambdaExpr{
-														Pos: p(881, 74),
+														Pos: p(885, 63),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(881, 74),
+																Pos:  p(885, 63),
 																Name: "_",
 															},
 														},
-														ExprBody: &lang.CallExpr{
-															Pos: p(881, 79),
-															Fun: &lang.Ident{
-																Pos:  p(881, 79),
-																Name: "h",
-															},
-															Args: []*lang.Arg{
-																&lang.Arg{
-																	Pos: p(881, 81),
-																	X: &lang.Ident{
-																		Pos:  p(881, 81),
-																		Name: "value",
+														Body: &lang.BlockStmt{
+															Pos: p(886, 17),
+															Stmts: []lang.Stmt{
+																&lang.ExprStmt{
+																	Pos: p(887, 21),
+																	X: &lang.CallExpr{
+																		Pos: p(887, 24),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(887, 24),
+																			X: &lang.Ident{
+																				Pos:  p(887, 21),
+																				Name: "h",
+																			},
+																			Name:     "Invoke",
+																			NullCond: true,
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(887, 31),
+																				X: &lang.Ident{
+																					Pos:  p(887, 31),
+																					Name: "value",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.ExprStmt{
+																	Pos: p(888, 21),
+																	X: &lang.CallExpr{
+																		Pos: p(888, 38),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(888, 38),
+																			X: &lang.Ident{
+																				Pos:  p(888, 21),
+																				Name: "ProgressChanged",
+																			},
+																			Name:     "Invoke",
+																			NullCond: true,
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(888, 45),
+																				X: &lang.ThisExpr{
+																					Pos: p(888, 45),
+																				},
+																			},
+																			&lang.Arg{
+																				Pos: p(888, 51),
+																				X: &lang.Ident{
+																					Pos:  p(888, 51),
+																					Name: "value",
+																				},
+																			},
+																		},
 																	},
 																},
 															},
+															Rbrace: p(889, 17),
 														},
 													},
 												},
@@ -13088,48 +13183,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(882, 9),
+							Rbrace: p(890, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(883, 9),
+						Pos: p(891, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(883, 9),
+							Pos:  p(891, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(883, 34),
+								Pos: p(891, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(883, 34),
+									Pos:  p(891, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(883, 46),
+							Pos: p(891, 46),
 							Fun: &lang.Ident{
-								Pos:  p(883, 46),
+								Pos:  p(891, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(883, 55),
+									Pos: p(891, 55),
 									X: &lang.Ident{
-										Pos:  p(883, 55),
+										Pos:  p(891, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(883, 14),
+							Pos:  p(891, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(883, 24),
+									Pos:  p(891, 24),
 									Name: "T",
 								},
 							},
@@ -13138,30 +13233,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(891, 5),
+				Pos:       p(899, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(891, 48),
+						Pos:  p(899, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(893, 9),
+						Pos:       p(901, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(893, 48),
+							Pos:  p(901, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(893, 53),
+									Pos: p(901, 53),
 									X: &lang.Literal{
-										Pos:   p(893, 53),
+										Pos:   p(901, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -13170,116 +13265,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(893, 104),
-							Rbrace: p(893, 106),
+							Pos:    p(901, 104),
+							Rbrace: p(901, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(894, 9),
+						Pos:       p(902, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(894, 44),
+								Pos: p(902, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(894, 44),
+									Pos:  p(902, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(894, 62),
+							Pos:  p(902, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(894, 67),
+									Pos: p(902, 67),
 									X: &lang.Ident{
-										Pos:  p(894, 67),
+										Pos:  p(902, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(894, 76),
-							Rbrace: p(894, 78),
+							Pos:    p(902, 76),
+							Rbrace: p(902, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(895, 9),
+						Pos:       p(903, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(895, 44),
+								Pos: p(903, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 44),
+									Pos:  p(903, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(895, 60),
+								Pos: p(903, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 60),
+									Pos:  p(903, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(895, 88),
+							Pos:  p(903, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(895, 93),
+									Pos: p(903, 93),
 									X: &lang.Ident{
-										Pos:  p(895, 93),
+										Pos:  p(903, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(895, 102),
+									Pos: p(903, 102),
 									X: &lang.Ident{
-										Pos:  p(895, 102),
+										Pos:  p(903, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(895, 118),
-							Rbrace: p(895, 120),
+							Pos:    p(903, 118),
+							Rbrace: p(903, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(898, 5),
+				Pos:       p(906, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(898, 50),
+						Pos:  p(906, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(900, 9),
+						Pos:       p(908, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(900, 50),
+							Pos:  p(908, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(900, 55),
+									Pos: p(908, 55),
 									X: &lang.Literal{
-										Pos:   p(900, 55),
+										Pos:   p(908, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -13288,116 +13383,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(900, 103),
-							Rbrace: p(900, 105),
+							Pos:    p(908, 103),
+							Rbrace: p(908, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(901, 9),
+						Pos:       p(909, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(901, 46),
+								Pos: p(909, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(901, 46),
+									Pos:  p(909, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(901, 64),
+							Pos:  p(909, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(901, 69),
+									Pos: p(909, 69),
 									X: &lang.Ident{
-										Pos:  p(901, 69),
+										Pos:  p(909, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(901, 78),
-							Rbrace: p(901, 80),
+							Pos:    p(909, 78),
+							Rbrace: p(909, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(902, 9),
+						Pos:       p(910, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(902, 46),
+								Pos: p(910, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(902, 46),
+									Pos:  p(910, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(902, 62),
+								Pos: p(910, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(902, 62),
+									Pos:  p(910, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(902, 90),
+							Pos:  p(910, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(902, 95),
+									Pos: p(910, 95),
 									X: &lang.Ident{
-										Pos:  p(902, 95),
+										Pos:  p(910, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(902, 104),
+									Pos: p(910, 104),
 									X: &lang.Ident{
-										Pos:  p(902, 104),
+										Pos:  p(910, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(902, 120),
-							Rbrace: p(902, 122),
+							Pos:    p(910, 120),
+							Rbrace: p(910, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(908, 5),
+				Pos:       p(916, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(908, 32),
+						Pos:  p(916, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(910, 9),
+						Pos:       p(918, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(910, 32),
+							Pos:  p(918, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(910, 37),
+									Pos: p(918, 37),
 									X: &lang.Literal{
-										Pos:   p(910, 37),
+										Pos:   p(918, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -13406,116 +13501,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(910, 60),
-							Rbrace: p(910, 62),
+							Pos:    p(918, 60),
+							Rbrace: p(918, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(911, 9),
+						Pos:       p(919, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(911, 28),
+								Pos: p(919, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(911, 28),
+									Pos:  p(919, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(911, 46),
+							Pos:  p(919, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(911, 51),
+									Pos: p(919, 51),
 									X: &lang.Ident{
-										Pos:  p(911, 51),
+										Pos:  p(919, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(911, 60),
-							Rbrace: p(911, 62),
+							Pos:    p(919, 60),
+							Rbrace: p(919, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(912, 9),
+						Pos:       p(920, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(912, 28),
+								Pos: p(920, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(912, 28),
+									Pos:  p(920, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(912, 44),
+								Pos: p(920, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(912, 44),
+									Pos:  p(920, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(912, 72),
+							Pos:  p(920, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(912, 77),
+									Pos: p(920, 77),
 									X: &lang.Ident{
-										Pos:  p(912, 77),
+										Pos:  p(920, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(912, 86),
+									Pos: p(920, 86),
 									X: &lang.Ident{
-										Pos:  p(912, 86),
+										Pos:  p(920, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(912, 102),
-							Rbrace: p(912, 104),
+							Pos:    p(920, 102),
+							Rbrace: p(920, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(915, 5),
+				Pos:       p(923, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(915, 42),
+						Pos:  p(923, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(917, 9),
+						Pos:       p(925, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(917, 42),
+							Pos:  p(925, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(917, 47),
+									Pos: p(925, 47),
 									X: &lang.Literal{
-										Pos:   p(917, 47),
+										Pos:   p(925, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -13524,157 +13619,157 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(917, 85),
-							Rbrace: p(917, 87),
+							Pos:    p(925, 85),
+							Rbrace: p(925, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(918, 9),
+						Pos:       p(926, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(918, 38),
+								Pos: p(926, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(918, 38),
+									Pos:  p(926, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(918, 56),
+							Pos:  p(926, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(918, 61),
+									Pos: p(926, 61),
 									X: &lang.Ident{
-										Pos:  p(918, 61),
+										Pos:  p(926, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(918, 70),
-							Rbrace: p(918, 72),
+							Pos:    p(926, 70),
+							Rbrace: p(926, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(919, 9),
+						Pos:       p(927, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(919, 38),
+								Pos: p(927, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(919, 38),
+									Pos:  p(927, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(919, 54),
+								Pos: p(927, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(919, 54),
+									Pos:  p(927, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(919, 82),
+							Pos:  p(927, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(919, 87),
+									Pos: p(927, 87),
 									X: &lang.Ident{
-										Pos:  p(919, 87),
+										Pos:  p(927, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(919, 96),
+									Pos: p(927, 96),
 									X: &lang.Ident{
-										Pos:  p(919, 96),
+										Pos:  p(927, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(919, 112),
-							Rbrace: p(919, 114),
+							Pos:    p(927, 112),
+							Rbrace: p(927, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(920, 9),
+						Pos:       p(928, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(920, 38),
+								Pos: p(928, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(920, 38),
+									Pos:  p(928, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(920, 54),
+								Pos: p(928, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(920, 54),
+									Pos:  p(928, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(920, 73),
+							Pos:  p(928, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(920, 78),
+									Pos: p(928, 78),
 									X: &lang.Ident{
-										Pos:  p(920, 78),
+										Pos:  p(928, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(920, 87),
+							Pos: p(928, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(920, 89),
+									Pos: p(928, 89),
 									X: &lang.AssignExpr{
-										Pos: p(920, 98),
+										Pos: p(928, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(920, 89),
+											Pos:  p(928, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(920, 100),
+											Pos:  p(928, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(920, 110),
+							Rbrace: p(928, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(921, 9),
+						Pos:       p(929, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(921, 16),
+							Pos:  p(929, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(921, 34),
+								Pos:  p(929, 34),
 								Kind: "get",
 							},
 						},
@@ -13682,30 +13777,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(924, 5),
+				Pos:       p(932, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(924, 47),
+						Pos:  p(932, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(926, 9),
+						Pos:       p(934, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(926, 47),
+							Pos:  p(934, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(926, 52),
+									Pos: p(934, 52),
 									X: &lang.Literal{
-										Pos:   p(926, 52),
+										Pos:   p(934, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -13714,116 +13809,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(926, 103),
-							Rbrace: p(926, 105),
+							Pos:    p(934, 103),
+							Rbrace: p(934, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(927, 9),
+						Pos:       p(935, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(927, 43),
+								Pos: p(935, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(927, 43),
+									Pos:  p(935, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(927, 61),
+							Pos:  p(935, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(927, 66),
+									Pos: p(935, 66),
 									X: &lang.Ident{
-										Pos:  p(927, 66),
+										Pos:  p(935, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(927, 75),
-							Rbrace: p(927, 77),
+							Pos:    p(935, 75),
+							Rbrace: p(935, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(928, 9),
+						Pos:       p(936, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(928, 43),
+								Pos: p(936, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 43),
+									Pos:  p(936, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(928, 59),
+								Pos: p(936, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 59),
+									Pos:  p(936, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(928, 87),
+							Pos:  p(936, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(928, 92),
+									Pos: p(936, 92),
 									X: &lang.Ident{
-										Pos:  p(928, 92),
+										Pos:  p(936, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(928, 101),
+									Pos: p(936, 101),
 									X: &lang.Ident{
-										Pos:  p(928, 101),
+										Pos:  p(936, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(928, 117),
-							Rbrace: p(928, 119),
+							Pos:    p(936, 117),
+							Rbrace: p(936, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(931, 5),
+				Pos:       p(939, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(931, 41),
+						Pos:  p(939, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(933, 9),
+						Pos:       p(941, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(933, 41),
+							Pos:  p(941, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(933, 46),
+									Pos: p(941, 46),
 									X: &lang.Literal{
-										Pos:   p(933, 46),
+										Pos:   p(941, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -13832,114 +13927,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(933, 95),
-							Rbrace: p(933, 97),
+							Pos:    p(941, 95),
+							Rbrace: p(941, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(934, 9),
+						Pos:       p(942, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(934, 37),
+								Pos: p(942, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(934, 37),
+									Pos:  p(942, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(934, 55),
+							Pos:  p(942, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(934, 60),
+									Pos: p(942, 60),
 									X: &lang.Ident{
-										Pos:  p(934, 60),
+										Pos:  p(942, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(934, 69),
-							Rbrace: p(934, 71),
+							Pos:    p(942, 69),
+							Rbrace: p(942, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(935, 9),
+						Pos:       p(943, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(935, 37),
+								Pos: p(943, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 37),
+									Pos:  p(943, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(935, 53),
+								Pos: p(943, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 53),
+									Pos:  p(943, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(935, 81),
+							Pos:  p(943, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(935, 86),
+									Pos: p(943, 86),
 									X: &lang.Ident{
-										Pos:  p(935, 86),
+										Pos:  p(943, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(935, 95),
+									Pos: p(943, 95),
 									X: &lang.Ident{
-										Pos:  p(935, 95),
+										Pos:  p(943, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(935, 111),
-							Rbrace: p(935, 113),
+							Pos:    p(943, 111),
+							Rbrace: p(943, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(941, 5),
+				Pos:       p(949, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(943, 9),
+						Pos:       p(951, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(943, 22),
+							Pos:  p(951, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(943, 26),
+								Pos:  p(951, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(943, 37),
+									Pos: p(951, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(943, 38),
+										Pos:   p(951, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -13948,34 +14043,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(944, 9),
+						Pos:       p(952, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(944, 32),
+							Pos:  p(952, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(944, 41),
+								Pos:  p(952, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(944, 69),
+									Pos: p(952, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(944, 69),
+										Pos: p(952, 69),
 										X: &lang.Ident{
-											Pos:  p(944, 60),
+											Pos:  p(952, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(944, 86),
+											Pos: p(952, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(944, 86),
+												Pos: p(952, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(944, 87),
+													Pos:   p(952, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -13989,7 +14084,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(950, 5),
+				Pos:       p(958, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -13999,64 +14094,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(950, 35),
+						Pos:  p(958, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(952, 9),
+						Pos:       p(960, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(952, 18),
+							Pos:  p(960, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(952, 23),
+									Pos:  p(960, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(952, 26),
+								Pos:  p(960, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(953, 9),
+						Pos:       p(961, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(953, 18),
+							Pos:  p(961, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(953, 69),
+									Pos:  p(961, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(953, 74),
+									Pos:  p(961, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(953, 77),
+								Pos:  p(961, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(953, 87),
+									Pos: p(961, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(953, 91),
+										Pos:  p(961, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(953, 142),
+												Pos:  p(961, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(953, 147),
+												Pos:  p(961, 147),
 												Name: "T",
 											},
 										},
@@ -14066,46 +14161,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(955, 9),
+						Pos:       p(963, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(955, 30),
-							Rbrace: p(955, 32),
+							Pos:    p(963, 30),
+							Rbrace: p(963, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(956, 9),
+						Pos:       p(964, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(956, 28),
+								Pos: p(964, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(956, 28),
+									Pos:  p(964, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(956, 49),
-							Rbrace: p(956, 51),
+							Pos:    p(964, 49),
+							Rbrace: p(964, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(957, 9),
+						Pos:       p(965, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(957, 28),
+								Pos: p(965, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(957, 28),
+									Pos:  p(965, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(957, 33),
+											Pos:  p(965, 33),
 											Name: "T",
 										},
 									},
@@ -14114,38 +14209,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(958, 9),
+							Pos: p(966, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(959, 13),
+									Pos: p(967, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(959, 30),
+										Pos: p(967, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(959, 17),
+											Pos:  p(967, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(959, 33),
+											Pos:  p(967, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(959, 39),
+										Pos: p(967, 39),
 										X: &lang.NewExpr{
-											Pos: p(959, 45),
+											Pos: p(967, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(959, 49),
+												Pos:  p(967, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(959, 71),
+													Pos: p(967, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(959, 71),
+														Pos: p(967, 71),
 														X: &lang.Ident{
-															Pos:  p(959, 78),
+															Pos:  p(967, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -14155,37 +14250,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(960, 13),
+									Pos: p(968, 13),
 									X: &lang.AssignExpr{
-										Pos: p(960, 22),
+										Pos: p(968, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(960, 13),
+											Pos:  p(968, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(960, 24),
+											Pos:  p(968, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(961, 9),
+							Rbrace: p(969, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(962, 9),
+						Pos:       p(970, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(962, 28),
+								Pos: p(970, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 28),
+									Pos:  p(970, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(962, 33),
+											Pos:  p(970, 33),
 											Name: "T",
 										},
 									},
@@ -14193,63 +14288,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(962, 50),
+								Pos: p(970, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 50),
+									Pos:  p(970, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(962, 73),
+							Pos:  p(970, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(962, 78),
+									Pos: p(970, 78),
 									X: &lang.Ident{
-										Pos:  p(962, 78),
+										Pos:  p(970, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(962, 92),
-							Rbrace: p(962, 94),
+							Pos:    p(970, 92),
+							Rbrace: p(970, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(964, 9),
+						Pos:       p(972, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(964, 16),
+							Pos:  p(972, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(966, 13),
+								Pos:  p(974, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(967, 13),
+									Pos: p(975, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(968, 17),
+											Pos: p(976, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(968, 17),
+												Pos:  p(976, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(968, 21),
+													Pos:  p(976, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(968, 47),
+														Pos: p(976, 47),
 														X: &lang.MemberExpr{
-															Pos: p(968, 33),
+															Pos: p(976, 33),
 															X: &lang.Ident{
-																Pos:  p(968, 26),
+																Pos:  p(976, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -14260,32 +14355,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(969, 17),
+											Pos: p(977, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(969, 29),
+												Pos: p(977, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(969, 29),
+													Pos: p(977, 29),
 													X: &lang.Ident{
-														Pos:  p(969, 21),
+														Pos:  p(977, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(969, 41),
+														Pos: p(977, 41),
 														X: &lang.Ident{
-															Pos:  p(969, 41),
+															Pos:  p(977, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(969, 45),
+														Pos: p(977, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(969, 49),
+															Pos: p(977, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(969, 49),
+																Pos:  p(977, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -14294,49 +14389,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(969, 55),
+												Pos: p(977, 55),
 												X: &lang.Ident{
-													Pos:  p(969, 62),
+													Pos:  p(977, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(970, 17),
+											Pos: p(978, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(970, 17),
+												Pos:  p(978, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(970, 19),
+													Pos:  p(978, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(970, 46),
+														Pos: p(978, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(970, 38),
+															Pos: p(978, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(970, 29),
+																Pos:  p(978, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(970, 41),
+																Pos:  p(978, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(970, 48),
+															Pos: p(978, 48),
 															Fun: &lang.Ident{
-																Pos:  p(970, 48),
+																Pos:  p(978, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(970, 61),
+															Pos: p(978, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(970, 69),
+																Pos:  p(978, 69),
 																Name: "T",
 															},
 														},
@@ -14345,69 +14440,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(971, 17),
+											Pos: p(979, 17),
 											X: &lang.AssignExpr{
-												Pos: p(971, 29),
+												Pos: p(979, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(971, 24),
+													Pos: p(979, 24),
 													X: &lang.Ident{
-														Pos:  p(971, 17),
+														Pos:  p(979, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(971, 25),
+															Pos: p(979, 25),
 															X: &lang.Ident{
-																Pos:  p(971, 25),
+																Pos:  p(979, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(971, 31),
+													Pos:  p(979, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(972, 17),
+											Pos: p(980, 17),
 											X: &lang.Ident{
-												Pos:  p(972, 24),
+												Pos:  p(980, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(973, 13),
+									Rbrace: p(981, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(974, 13),
+								Pos:  p(982, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(974, 17),
+									Pos: p(982, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(974, 19),
+											Pos: p(982, 19),
 											X: &lang.AssignExpr{
-												Pos: p(974, 65),
+												Pos: p(982, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(974, 26),
+													Pos: p(982, 26),
 													X: &lang.Ident{
-														Pos:  p(974, 19),
+														Pos:  p(982, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(974, 27),
+															Pos: p(982, 27),
 															X: &lang.MemberExpr{
-																Pos: p(974, 48),
+																Pos: p(982, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(974, 34),
+																	Pos: p(982, 34),
 																	X: &lang.Ident{
-																		Pos:  p(974, 27),
+																		Pos:  p(982, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -14418,44 +14513,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(974, 67),
+													Pos:  p(982, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(974, 74),
+									Rbrace: p(982, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(977, 9),
+						Pos:       p(985, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(977, 16),
+							Pos:  p(985, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(977, 47),
+							Pos: p(985, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(977, 47),
+								Pos: p(985, 47),
 								X: &lang.Ident{
-									Pos:  p(977, 39),
+									Pos:  p(985, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(977, 59),
+									Pos: p(985, 59),
 									X: &lang.MemberExpr{
-										Pos: p(977, 80),
+										Pos: p(985, 80),
 										X: &lang.MemberExpr{
-											Pos: p(977, 66),
+											Pos: p(985, 66),
 											X: &lang.Ident{
-												Pos:  p(977, 59),
+												Pos:  p(985, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -14467,38 +14562,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(978, 9),
+						Pos:       p(986, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(978, 16),
+							Pos:  p(986, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(978, 49),
+									Pos:  p(986, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(978, 62),
+							Pos: p(986, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(978, 66),
+								Pos:  p(986, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(978, 98),
+										Pos:  p(986, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(978, 101),
+									Pos: p(986, 101),
 									X: &lang.MemberExpr{
-										Pos: p(978, 109),
+										Pos: p(986, 109),
 										X: &lang.Ident{
-											Pos:  p(978, 101),
+											Pos:  p(986, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -14508,32 +14603,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(979, 9),
+						Pos:       p(987, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(979, 16),
+							Pos:  p(987, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(979, 31),
-							Rbrace: p(979, 33),
+							Pos:    p(987, 31),
+							Rbrace: p(987, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(980, 9),
+						Pos:       p(988, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(980, 25),
+							Pos:  p(988, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(980, 52),
+							Pos: p(988, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(980, 52),
+								Pos: p(988, 52),
 								X: &lang.Ident{
-									Pos:  p(980, 46),
+									Pos:  p(988, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -14543,24 +14638,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(988, 5),
+				Pos:       p(996, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(990, 9),
+						Pos: p(998, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(990, 9),
+							Pos:  p(998, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(990, 13),
+								Pos:  p(998, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(990, 21),
+									Pos:   p(998, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -14568,10 +14663,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(992, 9),
+						Pos:       p(1000, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(992, 16),
+							Pos:  p(1000, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -14580,40 +14675,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(992, 26),
+								Pos: p(1000, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(992, 26),
+									Pos:  p(1000, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(992, 52),
+							Pos: p(1000, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(992, 44),
+								Pos: p(1000, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(992, 38),
+									Pos:  p(1000, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(992, 47),
+									Pos:  p(1000, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(992, 54),
+								Pos:   p(1000, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(992, 64),
+								Pos: p(1000, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(992, 64),
+									Pos: p(1000, 64),
 									X: &lang.Ident{
-										Pos:  p(992, 58),
+										Pos:  p(1000, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -14622,58 +14717,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(993, 9),
+						Pos:       p(1001, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(993, 16),
+							Pos:  p(1001, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(993, 24),
+								Pos: p(1001, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(993, 24),
+									Pos:  p(1001, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(993, 31),
+								Pos: p(1001, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(993, 31),
+									Pos:  p(1001, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(993, 48),
+							Pos: p(1001, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(993, 43),
+								Pos: p(1001, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(993, 41),
+									Pos:  p(1001, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(993, 45),
+									Pos:   p(1001, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(993, 50),
+								Pos:  p(1001, 50),
 								Name: "v",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(995, 9),
+						Pos:       p(1003, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(995, 23),
+							Pos:  p(1003, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14682,42 +14777,42 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(995, 39),
+								Pos: p(1003, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(995, 39),
+									Pos:  p(1003, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(995, 53),
+							Pos: p(1003, 53),
 							Fun: &lang.Ident{
-								Pos:  p(995, 53),
+								Pos:  p(1003, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(995, 57),
+									Pos: p(1003, 57),
 									X: &lang.Literal{
-										Pos:   p(995, 57),
+										Pos:   p(1003, 57),
 										Raw:   "17",
 										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(995, 61),
+									Pos: p(1003, 61),
 									X: &lang.CallExpr{
-										Pos: p(995, 61),
+										Pos: p(1003, 61),
 										Fun: &lang.Ident{
-											Pos:  p(995, 61),
+											Pos:  p(1003, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(995, 64),
+												Pos: p(1003, 64),
 												X: &lang.Ident{
-													Pos:  p(995, 64),
+													Pos:  p(1003, 64),
 													Name: "value1",
 												},
 											},
@@ -14728,10 +14823,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(996, 9),
+						Pos:       p(1004, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(996, 23),
+							Pos:  p(1004, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14741,59 +14836,59 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(996, 43),
+								Pos: p(1004, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(996, 43),
+									Pos:  p(1004, 43),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(996, 54),
+								Pos: p(1004, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(996, 54),
+									Pos:  p(1004, 54),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(996, 68),
+							Pos: p(1004, 68),
 							Fun: &lang.Ident{
-								Pos:  p(996, 68),
+								Pos:  p(1004, 68),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(996, 72),
+									Pos: p(1004, 72),
 									X: &lang.CallExpr{
-										Pos: p(996, 72),
+										Pos: p(1004, 72),
 										Fun: &lang.Ident{
-											Pos:  p(996, 72),
+											Pos:  p(1004, 72),
 											Name: "Mix",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(996, 76),
+												Pos: p(1004, 76),
 												X: &lang.Literal{
-													Pos:   p(996, 76),
+													Pos:   p(1004, 76),
 													Raw:   "17",
 													Value: int64(17),
 												},
 											},
 											&lang.Arg{
-												Pos: p(996, 80),
+												Pos: p(1004, 80),
 												X: &lang.CallExpr{
-													Pos: p(996, 80),
+													Pos: p(1004, 80),
 													Fun: &lang.Ident{
-														Pos:  p(996, 80),
+														Pos:  p(1004, 80),
 														Name: "Of",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(996, 83),
+															Pos: p(1004, 83),
 															X: &lang.Ident{
-																Pos:  p(996, 83),
+																Pos:  p(1004, 83),
 																Name: "value1",
 															},
 														},
@@ -14804,18 +14899,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(996, 93),
+									Pos: p(1004, 93),
 									X: &lang.CallExpr{
-										Pos: p(996, 93),
+										Pos: p(1004, 93),
 										Fun: &lang.Ident{
-											Pos:  p(996, 93),
+											Pos:  p(1004, 93),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(996, 96),
+												Pos: p(1004, 96),
 												X: &lang.Ident{
-													Pos:  p(996, 96),
+													Pos:  p(1004, 96),
 													Name: "value2",
 												},
 											},
@@ -14826,10 +14921,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(997, 9),
+						Pos:       p(1005, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(997, 23),
+							Pos:  p(1005, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14840,57 +14935,57 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(997, 47),
+								Pos: p(1005, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 47),
+									Pos:  p(1005, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(997, 58),
+								Pos: p(1005, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 58),
+									Pos:  p(1005, 58),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(997, 69),
+								Pos: p(1005, 69),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 69),
+									Pos:  p(1005, 69),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(997, 83),
+							Pos: p(1005, 83),
 							Fun: &lang.Ident{
-								Pos:  p(997, 83),
+								Pos:  p(1005, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(997, 87),
+									Pos: p(1005, 87),
 									X: &lang.CallExpr{
-										Pos: p(997, 87),
+										Pos: p(1005, 87),
 										Fun: &lang.Ident{
-											Pos:  p(997, 87),
+											Pos:  p(1005, 87),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(997, 95),
+												Pos: p(1005, 95),
 												X: &lang.Ident{
-													Pos:  p(997, 95),
+													Pos:  p(1005, 95),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(997, 103),
+												Pos: p(1005, 103),
 												X: &lang.Ident{
-													Pos:  p(997, 103),
+													Pos:  p(1005, 103),
 													Name: "value2",
 												},
 											},
@@ -14898,18 +14993,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(997, 112),
+									Pos: p(1005, 112),
 									X: &lang.CallExpr{
-										Pos: p(997, 112),
+										Pos: p(1005, 112),
 										Fun: &lang.Ident{
-											Pos:  p(997, 112),
+											Pos:  p(1005, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(997, 115),
+												Pos: p(1005, 115),
 												X: &lang.Ident{
-													Pos:  p(997, 115),
+													Pos:  p(1005, 115),
 													Name: "value3",
 												},
 											},
@@ -14920,10 +15015,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(998, 9),
+						Pos:       p(1006, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(998, 23),
+							Pos:  p(1006, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14935,72 +15030,72 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(998, 51),
+								Pos: p(1006, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 51),
+									Pos:  p(1006, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(998, 62),
+								Pos: p(1006, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 62),
+									Pos:  p(1006, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(998, 73),
+								Pos: p(1006, 73),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 73),
+									Pos:  p(1006, 73),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(998, 84),
+								Pos: p(1006, 84),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 84),
+									Pos:  p(1006, 84),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(998, 98),
+							Pos: p(1006, 98),
 							Fun: &lang.Ident{
-								Pos:  p(998, 98),
+								Pos:  p(1006, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(998, 102),
+									Pos: p(1006, 102),
 									X: &lang.CallExpr{
-										Pos: p(998, 102),
+										Pos: p(1006, 102),
 										Fun: &lang.Ident{
-											Pos:  p(998, 102),
+											Pos:  p(1006, 102),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(998, 110),
+												Pos: p(1006, 110),
 												X: &lang.Ident{
-													Pos:  p(998, 110),
+													Pos:  p(1006, 110),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(998, 118),
+												Pos: p(1006, 118),
 												X: &lang.Ident{
-													Pos:  p(998, 118),
+													Pos:  p(1006, 118),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(998, 126),
+												Pos: p(1006, 126),
 												X: &lang.Ident{
-													Pos:  p(998, 126),
+													Pos:  p(1006, 126),
 													Name: "value3",
 												},
 											},
@@ -15008,18 +15103,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(998, 135),
+									Pos: p(1006, 135),
 									X: &lang.CallExpr{
-										Pos: p(998, 135),
+										Pos: p(1006, 135),
 										Fun: &lang.Ident{
-											Pos:  p(998, 135),
+											Pos:  p(1006, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(998, 138),
+												Pos: p(1006, 138),
 												X: &lang.Ident{
-													Pos:  p(998, 138),
+													Pos:  p(1006, 138),
 													Name: "value4",
 												},
 											},
@@ -15030,10 +15125,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(999, 9),
+						Pos:       p(1007, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(999, 23),
+							Pos:  p(1007, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -15046,87 +15141,87 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(999, 55),
+								Pos: p(1007, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 55),
+									Pos:  p(1007, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(999, 66),
+								Pos: p(1007, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 66),
+									Pos:  p(1007, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(999, 77),
+								Pos: p(1007, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 77),
+									Pos:  p(1007, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(999, 88),
+								Pos: p(1007, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 88),
+									Pos:  p(1007, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(999, 99),
+								Pos: p(1007, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 99),
+									Pos:  p(1007, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(999, 113),
+							Pos: p(1007, 113),
 							Fun: &lang.Ident{
-								Pos:  p(999, 113),
+								Pos:  p(1007, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(999, 117),
+									Pos: p(1007, 117),
 									X: &lang.CallExpr{
-										Pos: p(999, 117),
+										Pos: p(1007, 117),
 										Fun: &lang.Ident{
-											Pos:  p(999, 117),
+											Pos:  p(1007, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(999, 125),
+												Pos: p(1007, 125),
 												X: &lang.Ident{
-													Pos:  p(999, 125),
+													Pos:  p(1007, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 133),
+												Pos: p(1007, 133),
 												X: &lang.Ident{
-													Pos:  p(999, 133),
+													Pos:  p(1007, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 141),
+												Pos: p(1007, 141),
 												X: &lang.Ident{
-													Pos:  p(999, 141),
+													Pos:  p(1007, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 149),
+												Pos: p(1007, 149),
 												X: &lang.Ident{
-													Pos:  p(999, 149),
+													Pos:  p(1007, 149),
 													Name: "value4",
 												},
 											},
@@ -15134,18 +15229,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(999, 158),
+									Pos: p(1007, 158),
 									X: &lang.CallExpr{
-										Pos: p(999, 158),
+										Pos: p(1007, 158),
 										Fun: &lang.Ident{
-											Pos:  p(999, 158),
+											Pos:  p(1007, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(999, 161),
+												Pos: p(1007, 161),
 												X: &lang.Ident{
-													Pos:  p(999, 161),
+													Pos:  p(1007, 161),
 													Name: "value5",
 												},
 											},
@@ -15156,10 +15251,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1000, 9),
+						Pos:       p(1008, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1000, 16),
+							Pos:  p(1008, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -15168,53 +15263,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1000, 28),
+								Pos: p(1008, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1000, 28),
+									Pos:  p(1008, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1000, 37),
+							Pos: p(1008, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1000, 39),
+									Pos: p(1008, 39),
 									X: &lang.AssignExpr{
-										Pos: p(1000, 45),
+										Pos: p(1008, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1000, 39),
+											Pos:  p(1008, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(1000, 47),
+											Pos: p(1008, 47),
 											Fun: &lang.Ident{
-												Pos:  p(1000, 47),
+												Pos:  p(1008, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1000, 51),
+													Pos: p(1008, 51),
 													X: &lang.Ident{
-														Pos:  p(1000, 51),
+														Pos:  p(1008, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1000, 58),
+													Pos: p(1008, 58),
 													X: &lang.CallExpr{
-														Pos: p(1000, 58),
+														Pos: p(1008, 58),
 														Fun: &lang.Ident{
-															Pos:  p(1000, 58),
+															Pos:  p(1008, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1000, 61),
+																Pos: p(1008, 61),
 																X: &lang.Ident{
-																	Pos:  p(1000, 61),
+																	Pos:  p(1008, 61),
 																	Name: "value",
 																},
 															},
@@ -15226,157 +15321,31 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1000, 70),
+							Rbrace: p(1008, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1001, 9),
+						Pos:       p(1009, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1001, 16),
+							Pos:  p(1009, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(1001, 36),
+							Pos:  p(1009, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1009, 5),
+				Pos:       p(1017, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       p(1011, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1011, 23),
-							Name: "void",
-						},
-						Name: "SuppressFinalize",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1011, 45),
-								Type: &lang.TypeRef{
-									Pos:  p(1011, 45),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1012, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1013, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1013, 21),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1013, 17),
-											Name: "obj",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1013, 24),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1013, 30),
-										X: &lang.NewExpr{
-											Pos: p(1013, 36),
-											Type: &lang.TypeRef{
-												Pos:  p(1013, 40),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1013, 62),
-													X: &lang.NameOfExpr{
-														Pos: p(1013, 62),
-														X: &lang.Ident{
-															Pos:  p(1013, 69),
-															Name: "obj",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1014, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1015, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1015, 23),
-							Name: "void",
-						},
-						Name: "ReRegisterForFinalize",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1015, 50),
-								Type: &lang.TypeRef{
-									Pos:  p(1015, 50),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1016, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1017, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1017, 21),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1017, 17),
-											Name: "obj",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1017, 24),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1017, 30),
-										X: &lang.NewExpr{
-											Pos: p(1017, 36),
-											Type: &lang.TypeRef{
-												Pos:  p(1017, 40),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1017, 62),
-													X: &lang.NameOfExpr{
-														Pos: p(1017, 62),
-														X: &lang.Ident{
-															Pos:  p(1017, 69),
-															Name: "obj",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1018, 9),
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       p(1019, 9),
 						Modifiers: lang.Modifiers(17),
@@ -15384,99 +15353,225 @@ func preludeAST() *lang.File {
 							Pos:  p(1019, 23),
 							Name: "void",
 						},
-						Name: "KeepAlive",
+						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1019, 38),
+								Pos: p(1019, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1019, 38),
+									Pos:  p(1019, 45),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1019, 50),
-							Rbrace: p(1019, 52),
+							Pos: p(1020, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1021, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1021, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1021, 17),
+											Name: "obj",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1021, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1021, 30),
+										X: &lang.NewExpr{
+											Pos: p(1021, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(1021, 40),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1021, 62),
+													X: &lang.NameOfExpr{
+														Pos: p(1021, 62),
+														X: &lang.Ident{
+															Pos:  p(1021, 69),
+															Name: "obj",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1022, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1020, 9),
+						Pos:       p(1023, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1020, 23),
+							Pos:  p(1023, 23),
+							Name: "void",
+						},
+						Name: "ReRegisterForFinalize",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1023, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(1023, 50),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1024, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1025, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1025, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1025, 17),
+											Name: "obj",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1025, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1025, 30),
+										X: &lang.NewExpr{
+											Pos: p(1025, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(1025, 40),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1025, 62),
+													X: &lang.NameOfExpr{
+														Pos: p(1025, 62),
+														X: &lang.Ident{
+															Pos:  p(1025, 69),
+															Name: "obj",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1026, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1027, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1027, 23),
+							Name: "void",
+						},
+						Name: "KeepAlive",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1027, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1027, 38),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1027, 50),
+							Rbrace: p(1027, 52),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1028, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1028, 23),
 							Name: "void",
 						},
 						Name: "Collect",
 						Body: &lang.BlockStmt{
-							Pos:    p(1020, 38),
-							Rbrace: p(1020, 40),
+							Pos:    p(1028, 38),
+							Rbrace: p(1028, 40),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1021, 9),
+						Pos:       p(1029, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1021, 23),
+							Pos:  p(1029, 23),
 							Name: "void",
 						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(1021, 55),
-							Rbrace: p(1021, 57),
+							Pos:    p(1029, 55),
+							Rbrace: p(1029, 57),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1027, 5),
+				Pos:       p(1035, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LazyThreadSafetyMode",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1027, 40),
+						Pos:  p(1035, 40),
 						Name: "None",
 					},
 					&lang.EnumMember{
-						Pos:  p(1027, 46),
+						Pos:  p(1035, 46),
 						Name: "PublicationOnly",
 					},
 					&lang.EnumMember{
-						Pos:  p(1027, 63),
+						Pos:  p(1035, 63),
 						Name: "ExecutionAndPublication",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1033, 5),
+				Pos:       p(1041, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PeriodicTimer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1033, 41),
+						Pos:  p(1041, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1035, 9),
+						Pos:       p(1043, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1035, 18),
+							Pos:  p(1043, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1035, 25),
+								Pos:  p(1043, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1035, 33),
+									Pos: p(1043, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1035, 37),
+										Pos:  p(1043, 37),
 										Name: "object",
 									},
 								},
@@ -15484,26 +15579,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1036, 9),
+						Pos:       p(1044, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1036, 18),
+							Pos:  p(1044, 18),
 							Name: "System.Diagnostics.Stopwatch",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1036, 47),
+								Pos:  p(1044, 47),
 								Name: "_clock",
 								Init: &lang.CallExpr{
-									Pos: p(1036, 85),
+									Pos: p(1044, 85),
 									Fun: &lang.MemberExpr{
-										Pos: p(1036, 85),
+										Pos: p(1044, 85),
 										X: &lang.MemberExpr{
-											Pos: p(1036, 75),
+											Pos: p(1044, 75),
 											X: &lang.MemberExpr{
-												Pos: p(1036, 63),
+												Pos: p(1044, 63),
 												X: &lang.Ident{
-													Pos:  p(1036, 56),
+													Pos:  p(1044, 56),
 													Name: "System",
 												},
 												Name: "Diagnostics",
@@ -15517,20 +15612,20 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1037, 9),
+						Pos:       p(1045, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1037, 18),
+							Pos:  p(1045, 18),
 							Name: "CancellationTokenSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1037, 42),
+								Pos:  p(1045, 42),
 								Name: "_disposed",
 								Init: &lang.NewExpr{
-									Pos: p(1037, 54),
+									Pos: p(1045, 54),
 									Type: &lang.TypeRef{
-										Pos:  p(1037, 58),
+										Pos:  p(1045, 58),
 										Name: "CancellationTokenSource",
 									},
 								},
@@ -15538,34 +15633,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1038, 9),
+						Pos:       p(1046, 9),
 						Modifiers: lang.Modifiers(272),
 						Type: &lang.TypeRef{
-							Pos:  p(1038, 25),
+							Pos:  p(1046, 25),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1038, 34),
+								Pos:  p(1046, 34),
 								Name: "Infinite",
 								Init: &lang.CallExpr{
-									Pos: p(1038, 54),
+									Pos: p(1046, 54),
 									Fun: &lang.MemberExpr{
-										Pos: p(1038, 54),
+										Pos: p(1046, 54),
 										X: &lang.Ident{
-											Pos:  p(1038, 45),
+											Pos:  p(1046, 45),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1038, 71),
+											Pos: p(1046, 71),
 											X: &lang.UnaryExpr{
-												Pos: p(1038, 71),
+												Pos: p(1046, 71),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1038, 72),
+													Pos:   p(1046, 72),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -15577,74 +15672,74 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1039, 9),
+						Pos: p(1047, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1039, 9),
+							Pos:  p(1047, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1039, 18),
+								Pos:  p(1047, 18),
 								Name: "_period",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1040, 9),
+						Pos: p(1048, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1040, 9),
+							Pos:  p(1048, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1040, 18),
+								Pos:  p(1048, 18),
 								Name: "_due",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1041, 9),
+						Pos: p(1049, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1041, 9),
+							Pos:  p(1049, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1041, 14),
+								Pos:  p(1049, 14),
 								Name: "_waiting",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1043, 9),
+						Pos:       p(1051, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PeriodicTimer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1043, 30),
+								Pos: p(1051, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1043, 30),
+									Pos:  p(1051, 30),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1044, 9),
+							Pos: p(1052, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1045, 13),
+									Pos: p(1053, 13),
 									X: &lang.CallExpr{
-										Pos: p(1045, 13),
+										Pos: p(1053, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1045, 13),
+											Pos:  p(1053, 13),
 											Name: "Check",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1045, 19),
+												Pos: p(1053, 19),
 												X: &lang.Ident{
-													Pos:  p(1045, 19),
+													Pos:  p(1053, 19),
 													Name: "period",
 												},
 											},
@@ -15652,75 +15747,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1046, 13),
+									Pos: p(1054, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1046, 21),
+										Pos: p(1054, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1046, 13),
+											Pos:  p(1054, 13),
 											Name: "_period",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1046, 23),
+											Pos:  p(1054, 23),
 											Name: "period",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1047, 13),
+									Pos: p(1055, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1047, 18),
+										Pos: p(1055, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1047, 13),
+											Pos:  p(1055, 13),
 											Name: "_due",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1047, 20),
+											Pos:  p(1055, 20),
 											Name: "period",
 										},
 									},
 								},
 							},
-							Rbrace: p(1048, 9),
+							Rbrace: p(1056, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1050, 9),
+						Pos:       p(1058, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1050, 16),
+							Pos:  p(1058, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Period",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1052, 13),
+								Pos:  p(1060, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(1052, 20),
+									Pos:  p(1060, 20),
 									Name: "_period",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1053, 13),
+								Pos:  p(1061, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1054, 13),
+									Pos: p(1062, 13),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(1055, 17),
+											Pos: p(1063, 17),
 											X: &lang.CallExpr{
-												Pos: p(1055, 17),
+												Pos: p(1063, 17),
 												Fun: &lang.Ident{
-													Pos:  p(1055, 17),
+													Pos:  p(1063, 17),
 													Name: "Check",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1055, 23),
+														Pos: p(1063, 23),
 														X: &lang.Ident{
-															Pos:  p(1055, 23),
+															Pos:  p(1063, 23),
 															Name: "value",
 														},
 													},
@@ -15728,136 +15823,136 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1056, 17),
+											Pos: p(1064, 17),
 											X: &lang.Ident{
-												Pos:  p(1056, 23),
+												Pos:  p(1064, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1056, 30),
+												Pos: p(1064, 30),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1056, 32),
+														Pos: p(1064, 32),
 														X: &lang.AssignExpr{
-															Pos: p(1056, 40),
+															Pos: p(1064, 40),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1056, 32),
+																Pos:  p(1064, 32),
 																Name: "_period",
 															},
 															Right: &lang.Ident{
-																Pos:  p(1056, 42),
+																Pos:  p(1064, 42),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1056, 49),
+														Pos: p(1064, 49),
 														X: &lang.AssignExpr{
-															Pos: p(1056, 54),
+															Pos: p(1064, 54),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1056, 49),
+																Pos:  p(1064, 49),
 																Name: "_due",
 															},
 															Right: &lang.BinaryExpr{
-																Pos: p(1056, 71),
+																Pos: p(1064, 71),
 																Op:  "+",
 																X: &lang.MemberExpr{
-																	Pos: p(1056, 63),
+																	Pos: p(1064, 63),
 																	X: &lang.Ident{
-																		Pos:  p(1056, 56),
+																		Pos:  p(1064, 56),
 																		Name: "_clock",
 																	},
 																	Name: "Elapsed",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1056, 73),
+																	Pos:  p(1064, 73),
 																	Name: "value",
 																},
 															},
 														},
 													},
 												},
-												Rbrace: p(1056, 80),
+												Rbrace: p(1064, 80),
 											},
 										},
 									},
-									Rbrace: p(1057, 13),
+									Rbrace: p(1065, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1060, 9),
+						Pos:       p(1068, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1060, 16),
+							Pos:  p(1068, 16),
 							Name: "void",
 						},
 						Name: "Check",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1060, 27),
+								Pos: p(1068, 27),
 								Type: &lang.TypeRef{
-									Pos:  p(1060, 27),
+									Pos:  p(1068, 27),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1061, 9),
+							Pos: p(1069, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1062, 13),
+									Pos: p(1070, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1062, 36),
+										Pos: p(1070, 36),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1062, 24),
+											Pos: p(1070, 24),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1062, 17),
+												Pos:  p(1070, 17),
 												Name: "period",
 											},
 											Y: &lang.Ident{
-												Pos:  p(1062, 27),
+												Pos:  p(1070, 27),
 												Name: "Infinite",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1062, 64),
+											Pos: p(1070, 64),
 											Op:  "||",
 											X: &lang.BinaryExpr{
-												Pos: p(1062, 47),
+												Pos: p(1070, 47),
 												Op:  "<=",
 												X: &lang.Ident{
-													Pos:  p(1062, 40),
+													Pos:  p(1070, 40),
 													Name: "period",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1062, 59),
+													Pos: p(1070, 59),
 													X: &lang.Ident{
-														Pos:  p(1062, 50),
+														Pos:  p(1070, 50),
 														Name: "TimeSpan",
 													},
 													Name: "Zero",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(1062, 92),
+												Pos: p(1070, 92),
 												Op:  ">",
 												X: &lang.MemberExpr{
-													Pos: p(1062, 74),
+													Pos: p(1070, 74),
 													X: &lang.Ident{
-														Pos:  p(1062, 67),
+														Pos:  p(1070, 67),
 														Name: "period",
 													},
 													Name: "TotalMilliseconds",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1062, 94),
+													Pos:   p(1070, 94),
 													Kind:  lang.LitKind(1),
 													Raw:   "4294967294",
 													Value: uint64(4294967294),
@@ -15866,20 +15961,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1063, 17),
+										Pos: p(1071, 17),
 										X: &lang.NewExpr{
-											Pos: p(1063, 23),
+											Pos: p(1071, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1063, 27),
+												Pos:  p(1071, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1063, 55),
+													Pos: p(1071, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1063, 55),
+														Pos: p(1071, 55),
 														X: &lang.Ident{
-															Pos:  p(1063, 62),
+															Pos:  p(1071, 62),
 															Name: "period",
 														},
 													},
@@ -15889,18 +15984,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1064, 9),
+							Rbrace: p(1072, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1066, 9),
+						Pos:       p(1074, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1066, 22),
+							Pos:  p(1074, 22),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1066, 55),
+									Pos:  p(1074, 55),
 									Name: "bool",
 								},
 							},
@@ -15908,61 +16003,61 @@ func preludeAST() *lang.File {
 						Name: "WaitForNextTickAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1066, 82),
+								Pos: p(1074, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(1066, 82),
+									Pos:  p(1074, 82),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(1066, 120),
+									Pos: p(1074, 120),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1067, 9),
+							Pos: p(1075, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1068, 13),
+									Pos: p(1076, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1068, 13),
+										Pos:  p(1076, 13),
 										Name: "TimeSpan",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1068, 22),
+											Pos:  p(1076, 22),
 											Name: "wait",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1069, 13),
+									Pos: p(1077, 13),
 									X: &lang.Ident{
-										Pos:  p(1069, 19),
+										Pos:  p(1077, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1070, 13),
+										Pos: p(1078, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1071, 17),
+												Pos: p(1079, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1071, 21),
+													Pos:  p(1079, 21),
 													Name: "_waiting",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1071, 31),
+													Pos: p(1079, 31),
 													X: &lang.NewExpr{
-														Pos: p(1071, 37),
+														Pos: p(1079, 37),
 														Type: &lang.TypeRef{
-															Pos:  p(1071, 41),
+															Pos:  p(1079, 41),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1071, 67),
+																Pos: p(1079, 67),
 																X: &lang.Literal{
-																	Pos:   p(1071, 67),
+																	Pos:   p(1079, 67),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
 																	Value: string("Operation is not valid due to the current state of the object."),
@@ -15973,19 +16068,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1072, 17),
+												Pos: p(1080, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1072, 31),
+													Pos: p(1080, 31),
 													X: &lang.Ident{
-														Pos:  p(1072, 21),
+														Pos:  p(1080, 21),
 														Name: "_disposed",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1072, 56),
+													Pos: p(1080, 56),
 													X: &lang.Literal{
-														Pos:   p(1072, 63),
+														Pos:   p(1080, 63),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -15993,13 +16088,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1073, 17),
+												Pos: p(1081, 17),
 												X: &lang.CallExpr{
-													Pos: p(1073, 35),
+													Pos: p(1081, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(1073, 35),
+														Pos: p(1081, 35),
 														X: &lang.Ident{
-															Pos:  p(1073, 17),
+															Pos:  p(1081, 17),
 															Name: "cancellationToken",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -16007,15 +16102,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1074, 17),
+												Pos: p(1082, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1074, 21),
+														Pos:  p(1082, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1074, 34),
+															Pos: p(1082, 34),
 															X: &lang.Ident{
-																Pos:  p(1074, 27),
+																Pos:  p(1082, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16024,92 +16119,92 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1075, 17),
+												Pos: p(1083, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1075, 41),
+													Pos: p(1083, 41),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1075, 29),
+														Pos: p(1083, 29),
 														Op:  "!=",
 														X: &lang.Ident{
-															Pos:  p(1075, 21),
+															Pos:  p(1083, 21),
 															Name: "_period",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1075, 32),
+															Pos:  p(1083, 32),
 															Name: "Infinite",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1075, 48),
+														Pos: p(1083, 48),
 														Op:  ">=",
 														X: &lang.Ident{
-															Pos:  p(1075, 44),
+															Pos:  p(1083, 44),
 															Name: "now",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1075, 51),
+															Pos:  p(1083, 51),
 															Name: "_due",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1076, 17),
+													Pos: p(1084, 17),
 													Stmts: []lang.Stmt{
 														&lang.WhileStmt{
-															Pos: p(1077, 21),
+															Pos: p(1085, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1077, 33),
+																Pos: p(1085, 33),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(1077, 28),
+																	Pos:  p(1085, 28),
 																	Name: "_due",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1077, 36),
+																	Pos:  p(1085, 36),
 																	Name: "now",
 																},
 															},
 															Body: &lang.ExprStmt{
-																Pos: p(1077, 41),
+																Pos: p(1085, 41),
 																X: &lang.AssignExpr{
-																	Pos: p(1077, 46),
+																	Pos: p(1085, 46),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(1077, 41),
+																		Pos:  p(1085, 41),
 																		Name: "_due",
 																	},
 																	Right: &lang.Ident{
-																		Pos:  p(1077, 49),
+																		Pos:  p(1085, 49),
 																		Name: "_period",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1078, 21),
+															Pos: p(1086, 21),
 															X: &lang.Literal{
-																Pos:   p(1078, 28),
+																Pos:   p(1086, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1079, 17),
+													Rbrace: p(1087, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1080, 17),
+												Pos: p(1088, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1080, 26),
+													Pos: p(1088, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1080, 17),
+														Pos:  p(1088, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1080, 28),
+														Pos:   p(1088, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -16117,41 +16212,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1081, 17),
+												Pos: p(1089, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1081, 22),
+													Pos: p(1089, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1081, 17),
+														Pos:  p(1089, 17),
 														Name: "wait",
 													},
 													Right: &lang.CondExpr{
-														Pos: p(1081, 44),
+														Pos: p(1089, 44),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1081, 32),
+															Pos: p(1089, 32),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1081, 24),
+																Pos:  p(1089, 24),
 																Name: "_period",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1081, 35),
+																Pos:  p(1089, 35),
 																Name: "Infinite",
 															},
 														},
 														Then: &lang.Ident{
-															Pos:  p(1081, 46),
+															Pos:  p(1089, 46),
 															Name: "Infinite",
 														},
 														Else: &lang.BinaryExpr{
-															Pos: p(1081, 62),
+															Pos: p(1089, 62),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1081, 57),
+																Pos:  p(1089, 57),
 																Name: "_due",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1081, 64),
+																Pos:  p(1089, 64),
 																Name: "now",
 															},
 														},
@@ -16159,46 +16254,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1082, 13),
+										Rbrace: p(1090, 13),
 									},
 								},
 								&lang.TryStmt{
-									Pos: p(1083, 13),
+									Pos: p(1091, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(1084, 13),
+										Pos: p(1092, 13),
 										Stmts: []lang.Stmt{
 											&lang.UsingDeclStmt{
-												Pos: p(1085, 17),
+												Pos: p(1093, 17),
 												Decl: &lang.LocalDeclStmt{
-													Pos: p(1085, 23),
+													Pos: p(1093, 23),
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(1085, 27),
+															Pos:  p(1093, 27),
 															Name: "linked",
 															Init: &lang.CallExpr{
-																Pos: p(1085, 60),
+																Pos: p(1093, 60),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1085, 60),
+																	Pos: p(1093, 60),
 																	X: &lang.Ident{
-																		Pos:  p(1085, 36),
+																		Pos:  p(1093, 36),
 																		Name: "CancellationTokenSource",
 																	},
 																	Name: "CreateLinkedTokenSource",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1085, 84),
+																		Pos: p(1093, 84),
 																		X: &lang.Ident{
-																			Pos:  p(1085, 84),
+																			Pos:  p(1093, 84),
 																			Name: "cancellationToken",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1085, 103),
+																		Pos: p(1093, 103),
 																		X: &lang.MemberExpr{
-																			Pos: p(1085, 113),
+																			Pos: p(1093, 113),
 																			X: &lang.Ident{
-																				Pos:  p(1085, 103),
+																				Pos:  p(1093, 103),
 																				Name: "_disposed",
 																			},
 																			Name: "Token",
@@ -16211,21 +16306,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1086, 17),
+												Pos: p(1094, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(1086, 17),
+													Pos: p(1094, 17),
 													X: &lang.CallExpr{
-														Pos: p(1086, 51),
+														Pos: p(1094, 51),
 														Fun: &lang.MemberExpr{
-															Pos: p(1086, 51),
+															Pos: p(1094, 51),
 															X: &lang.MemberExpr{
-																Pos: p(1086, 46),
+																Pos: p(1094, 46),
 																X: &lang.MemberExpr{
-																	Pos: p(1086, 40),
+																	Pos: p(1094, 40),
 																	X: &lang.MemberExpr{
-																		Pos: p(1086, 30),
+																		Pos: p(1094, 30),
 																		X: &lang.Ident{
-																			Pos:  p(1086, 23),
+																			Pos:  p(1094, 23),
 																			Name: "System",
 																		},
 																		Name: "Threading",
@@ -16238,18 +16333,18 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1086, 57),
+																Pos: p(1094, 57),
 																X: &lang.Ident{
-																	Pos:  p(1086, 57),
+																	Pos:  p(1094, 57),
 																	Name: "wait",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1086, 63),
+																Pos: p(1094, 63),
 																X: &lang.MemberExpr{
-																	Pos: p(1086, 70),
+																	Pos: p(1094, 70),
 																	X: &lang.Ident{
-																		Pos:  p(1086, 63),
+																		Pos:  p(1094, 63),
 																		Name: "linked",
 																	},
 																	Name: "Token",
@@ -16260,38 +16355,38 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1087, 13),
+										Rbrace: p(1095, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(1088, 13),
+											Pos: p(1096, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(1088, 20),
+												Pos:  p(1096, 20),
 												Name: "OperationCanceledException",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1089, 13),
+												Pos: p(1097, 13),
 												Stmts: []lang.Stmt{
 													&lang.LockStmt{
-														Pos: p(1090, 17),
+														Pos: p(1098, 17),
 														X: &lang.Ident{
-															Pos:  p(1090, 23),
+															Pos:  p(1098, 23),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1090, 30),
+															Pos: p(1098, 30),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1090, 32),
+																	Pos: p(1098, 32),
 																	X: &lang.AssignExpr{
-																		Pos: p(1090, 41),
+																		Pos: p(1098, 41),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1090, 32),
+																			Pos:  p(1098, 32),
 																			Name: "_waiting",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1090, 43),
+																			Pos:   p(1098, 43),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -16299,29 +16394,29 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1090, 50),
+															Rbrace: p(1098, 50),
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1091, 17),
+														Pos: p(1099, 17),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1091, 55),
+															Pos: p(1099, 55),
 															Op:  "&&",
 															X: &lang.MemberExpr{
-																Pos: p(1091, 31),
+																Pos: p(1099, 31),
 																X: &lang.Ident{
-																	Pos:  p(1091, 21),
+																	Pos:  p(1099, 21),
 																	Name: "_disposed",
 																},
 																Name: "IsCancellationRequested",
 															},
 															Y: &lang.UnaryExpr{
-																Pos: p(1091, 58),
+																Pos: p(1099, 58),
 																Op:  "!",
 																X: &lang.MemberExpr{
-																	Pos: p(1091, 77),
+																	Pos: p(1099, 77),
 																	X: &lang.Ident{
-																		Pos:  p(1091, 59),
+																		Pos:  p(1099, 59),
 																		Name: "cancellationToken",
 																	},
 																	Name: "IsCancellationRequested",
@@ -16329,9 +16424,9 @@ func preludeAST() *lang.File {
 															},
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1091, 102),
+															Pos: p(1099, 102),
 															X: &lang.Literal{
-																Pos:   p(1091, 109),
+																Pos:   p(1099, 109),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -16339,34 +16434,34 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ThrowStmt{
-														Pos: p(1092, 17),
+														Pos: p(1100, 17),
 													},
 												},
-												Rbrace: p(1093, 13),
+												Rbrace: p(1101, 13),
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1094, 13),
+									Pos: p(1102, 13),
 									X: &lang.Ident{
-										Pos:  p(1094, 19),
+										Pos:  p(1102, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1095, 13),
+										Pos: p(1103, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1096, 17),
+												Pos: p(1104, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1096, 26),
+													Pos: p(1104, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1096, 17),
+														Pos:  p(1104, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1096, 28),
+														Pos:   p(1104, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -16374,15 +16469,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1097, 17),
+												Pos: p(1105, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1097, 21),
+														Pos:  p(1105, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1097, 34),
+															Pos: p(1105, 34),
 															X: &lang.Ident{
-																Pos:  p(1097, 27),
+																Pos:  p(1105, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16391,66 +16486,66 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(1098, 17),
+												Pos: p(1106, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1098, 29),
+													Pos: p(1106, 29),
 													Op:  "<=",
 													X: &lang.Ident{
-														Pos:  p(1098, 24),
+														Pos:  p(1106, 24),
 														Name: "_due",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1098, 32),
+														Pos:  p(1106, 32),
 														Name: "now",
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(1098, 37),
+													Pos: p(1106, 37),
 													X: &lang.AssignExpr{
-														Pos: p(1098, 42),
+														Pos: p(1106, 42),
 														Op:  "+=",
 														Left: &lang.Ident{
-															Pos:  p(1098, 37),
+															Pos:  p(1106, 37),
 															Name: "_due",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1098, 45),
+															Pos:  p(1106, 45),
 															Name: "_period",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1099, 13),
+										Rbrace: p(1107, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1100, 13),
+									Pos: p(1108, 13),
 									X: &lang.Literal{
-										Pos:   p(1100, 20),
+										Pos:   p(1108, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1101, 9),
+							Rbrace: p(1109, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1103, 9),
+						Pos:       p(1111, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1103, 16),
+							Pos:  p(1111, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1103, 44),
+							Pos: p(1111, 44),
 							Fun: &lang.MemberExpr{
-								Pos: p(1103, 44),
+								Pos: p(1111, 44),
 								X: &lang.Ident{
-									Pos:  p(1103, 34),
+									Pos:  p(1111, 34),
 									Name: "_disposed",
 								},
 								Name: "Cancel",
@@ -16460,7 +16555,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1114, 5),
+				Pos:       p(1122, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lazy",
 				Namespace: "System",
@@ -16470,20 +16565,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1116, 9),
+						Pos:       p(1124, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1116, 18),
+							Pos:  p(1124, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1116, 25),
+								Pos:  p(1124, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1116, 33),
+									Pos: p(1124, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1116, 37),
+										Pos:  p(1124, 37),
 										Name: "object",
 									},
 								},
@@ -16491,103 +16586,103 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1117, 9),
+						Pos:       p(1125, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1117, 18),
+							Pos:  p(1125, 18),
 							Name: "System.Threading.LazyThreadSafetyMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1117, 56),
+								Pos:  p(1125, 56),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1118, 9),
+						Pos: p(1126, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1118, 9),
+							Pos:  p(1126, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1118, 14),
+									Pos:  p(1126, 14),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1118, 17),
+								Pos:  p(1126, 17),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1119, 9),
+						Pos: p(1127, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1119, 9),
+							Pos:  p(1127, 9),
 							Name: "T",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1119, 11),
+								Pos:  p(1127, 11),
 								Name: "_value",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1120, 9),
+						Pos: p(1128, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1120, 9),
+							Pos:  p(1128, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1120, 14),
+								Pos:  p(1128, 14),
 								Name: "_created",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1121, 9),
+						Pos: p(1129, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1121, 9),
+							Pos:  p(1129, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1121, 14),
+								Pos:  p(1129, 14),
 								Name: "_running",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1122, 9),
+						Pos: p(1130, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1122, 9),
+							Pos:  p(1130, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1122, 19),
+								Pos:  p(1130, 19),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1126, 9),
+						Pos:       p(1134, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1126, 21),
+								Pos: p(1134, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1126, 21),
+									Pos:  p(1134, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1126, 26),
+											Pos:  p(1134, 26),
 											Name: "T",
 										},
 									},
@@ -16596,38 +16691,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1127, 9),
+							Pos: p(1135, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1128, 13),
+									Pos: p(1136, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1128, 30),
+										Pos: p(1136, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1128, 17),
+											Pos:  p(1136, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1128, 33),
+											Pos:  p(1136, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1128, 39),
+										Pos: p(1136, 39),
 										X: &lang.NewExpr{
-											Pos: p(1128, 45),
+											Pos: p(1136, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1128, 49),
+												Pos:  p(1136, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1128, 71),
+													Pos: p(1136, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1128, 71),
+														Pos: p(1136, 71),
 														X: &lang.Ident{
-															Pos:  p(1128, 78),
+															Pos:  p(1136, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16637,37 +16732,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1129, 13),
+									Pos: p(1137, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1129, 22),
+										Pos: p(1137, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1129, 13),
+											Pos:  p(1137, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1129, 24),
+											Pos:  p(1137, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1130, 13),
+									Pos: p(1138, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1130, 19),
+										Pos: p(1138, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1130, 13),
+											Pos:  p(1138, 13),
 											Name: "_mode",
 										},
 										Right: &lang.MemberExpr{
-											Pos: p(1130, 59),
+											Pos: p(1138, 59),
 											X: &lang.MemberExpr{
-												Pos: p(1130, 38),
+												Pos: p(1138, 38),
 												X: &lang.MemberExpr{
-													Pos: p(1130, 28),
+													Pos: p(1138, 28),
 													X: &lang.Ident{
-														Pos:  p(1130, 21),
+														Pos:  p(1138, 21),
 														Name: "System",
 													},
 													Name: "Threading",
@@ -16679,22 +16774,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1131, 9),
+							Rbrace: p(1139, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1132, 9),
+						Pos:       p(1140, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1132, 21),
+								Pos: p(1140, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 21),
+									Pos:  p(1140, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1132, 26),
+											Pos:  p(1140, 26),
 											Name: "T",
 										},
 									},
@@ -16702,47 +16797,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1132, 43),
+								Pos: p(1140, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 43),
+									Pos:  p(1140, 43),
 									Name: "bool",
 								},
 								Name: "isThreadSafe",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1133, 9),
+							Pos: p(1141, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1134, 13),
+									Pos: p(1142, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1134, 30),
+										Pos: p(1142, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1134, 17),
+											Pos:  p(1142, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1134, 33),
+											Pos:  p(1142, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1134, 39),
+										Pos: p(1142, 39),
 										X: &lang.NewExpr{
-											Pos: p(1134, 45),
+											Pos: p(1142, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1134, 49),
+												Pos:  p(1142, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1134, 71),
+													Pos: p(1142, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1134, 71),
+														Pos: p(1142, 71),
 														X: &lang.Ident{
-															Pos:  p(1134, 78),
+															Pos:  p(1142, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16752,43 +16847,43 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1135, 13),
+									Pos: p(1143, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1135, 22),
+										Pos: p(1143, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1135, 13),
+											Pos:  p(1143, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1135, 24),
+											Pos:  p(1143, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1136, 13),
+									Pos: p(1144, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1136, 19),
+										Pos: p(1144, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1136, 13),
+											Pos:  p(1144, 13),
 											Name: "_mode",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1136, 34),
+											Pos: p(1144, 34),
 											Cond: &lang.Ident{
-												Pos:  p(1136, 21),
+												Pos:  p(1144, 21),
 												Name: "isThreadSafe",
 											},
 											Then: &lang.MemberExpr{
-												Pos: p(1136, 74),
+												Pos: p(1144, 74),
 												X: &lang.MemberExpr{
-													Pos: p(1136, 53),
+													Pos: p(1144, 53),
 													X: &lang.MemberExpr{
-														Pos: p(1136, 43),
+														Pos: p(1144, 43),
 														X: &lang.Ident{
-															Pos:  p(1136, 36),
+															Pos:  p(1144, 36),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16798,13 +16893,13 @@ func preludeAST() *lang.File {
 												Name: "ExecutionAndPublication",
 											},
 											Else: &lang.MemberExpr{
-												Pos: p(1136, 138),
+												Pos: p(1144, 138),
 												X: &lang.MemberExpr{
-													Pos: p(1136, 117),
+													Pos: p(1144, 117),
 													X: &lang.MemberExpr{
-														Pos: p(1136, 107),
+														Pos: p(1144, 107),
 														X: &lang.Ident{
-															Pos:  p(1136, 100),
+															Pos:  p(1144, 100),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16817,22 +16912,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1137, 9),
+							Rbrace: p(1145, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1138, 9),
+						Pos:       p(1146, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1138, 21),
+								Pos: p(1146, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1138, 21),
+									Pos:  p(1146, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1138, 26),
+											Pos:  p(1146, 26),
 											Name: "T",
 										},
 									},
@@ -16840,47 +16935,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1138, 43),
+								Pos: p(1146, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1138, 43),
+									Pos:  p(1146, 43),
 									Name: "System.Threading.LazyThreadSafetyMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1139, 9),
+							Pos: p(1147, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1140, 13),
+									Pos: p(1148, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1140, 30),
+										Pos: p(1148, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1140, 17),
+											Pos:  p(1148, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1140, 33),
+											Pos:  p(1148, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1140, 39),
+										Pos: p(1148, 39),
 										X: &lang.NewExpr{
-											Pos: p(1140, 45),
+											Pos: p(1148, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1140, 49),
+												Pos:  p(1148, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1140, 71),
+													Pos: p(1148, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1140, 71),
+														Pos: p(1148, 71),
 														X: &lang.Ident{
-															Pos:  p(1140, 78),
+															Pos:  p(1148, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16890,82 +16985,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1141, 13),
+									Pos: p(1149, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1141, 22),
+										Pos: p(1149, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1141, 13),
+											Pos:  p(1149, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1141, 24),
+											Pos:  p(1149, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1142, 13),
+									Pos: p(1150, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1142, 19),
+										Pos: p(1150, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1142, 13),
+											Pos:  p(1150, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1142, 21),
+											Pos:  p(1150, 21),
 											Name: "mode",
 										},
 									},
 								},
 							},
-							Rbrace: p(1143, 9),
+							Rbrace: p(1151, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1144, 9),
+						Pos:       p(1152, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1144, 21),
+								Pos: p(1152, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1144, 21),
+									Pos:  p(1152, 21),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1145, 9),
+							Pos: p(1153, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1146, 13),
+									Pos: p(1154, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1146, 20),
+										Pos: p(1154, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1146, 13),
+											Pos:  p(1154, 13),
 											Name: "_value",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1146, 22),
+											Pos:  p(1154, 22),
 											Name: "value",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1147, 13),
+									Pos: p(1155, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1147, 22),
+										Pos: p(1155, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1147, 13),
+											Pos:  p(1155, 13),
 											Name: "_created",
 										},
 										Right: &lang.Literal{
-											Pos:   p(1147, 24),
+											Pos:   p(1155, 24),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -16973,68 +17068,68 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1148, 9),
+							Rbrace: p(1156, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1150, 9),
+						Pos:       p(1158, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1150, 16),
+							Pos:  p(1158, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.Ident{
-							Pos:  p(1150, 39),
+							Pos:  p(1158, 39),
 							Name: "_created",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1152, 9),
+						Pos:       p(1160, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1152, 16),
+							Pos:  p(1160, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1154, 13),
+								Pos:  p(1162, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1155, 13),
+									Pos: p(1163, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(1156, 17),
+											Pos: p(1164, 17),
 											Cond: &lang.Ident{
-												Pos:  p(1156, 21),
+												Pos:  p(1164, 21),
 												Name: "_created",
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1156, 31),
+												Pos: p(1164, 31),
 												X: &lang.Ident{
-													Pos:  p(1156, 38),
+													Pos:  p(1164, 38),
 													Name: "_value",
 												},
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1157, 17),
+											Pos: p(1165, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1157, 27),
+												Pos: p(1165, 27),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1157, 21),
+													Pos:  p(1165, 21),
 													Name: "_mode",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1157, 68),
+													Pos: p(1165, 68),
 													X: &lang.MemberExpr{
-														Pos: p(1157, 47),
+														Pos: p(1165, 47),
 														X: &lang.MemberExpr{
-															Pos: p(1157, 37),
+															Pos: p(1165, 37),
 															X: &lang.Ident{
-																Pos:  p(1157, 30),
+																Pos:  p(1165, 30),
 																Name: "System",
 															},
 															Name: "Threading",
@@ -17045,18 +17140,18 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1158, 17),
+												Pos: p(1166, 17),
 												Stmts: []lang.Stmt{
 													&lang.LocalDeclStmt{
-														Pos: p(1159, 21),
+														Pos: p(1167, 21),
 														Decls: []*lang.Declarator{
 															&lang.Declarator{
-																Pos:  p(1159, 25),
+																Pos:  p(1167, 25),
 																Name: "v",
 																Init: &lang.CallExpr{
-																	Pos: p(1159, 29),
+																	Pos: p(1167, 29),
 																	Fun: &lang.Ident{
-																		Pos:  p(1159, 29),
+																		Pos:  p(1167, 29),
 																		Name: "_factory",
 																	},
 																},
@@ -17064,53 +17159,53 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.LockStmt{
-														Pos: p(1160, 21),
+														Pos: p(1168, 21),
 														X: &lang.Ident{
-															Pos:  p(1160, 27),
+															Pos:  p(1168, 27),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1161, 21),
+															Pos: p(1169, 21),
 															Stmts: []lang.Stmt{
 																&lang.IfStmt{
-																	Pos: p(1162, 25),
+																	Pos: p(1170, 25),
 																	Cond: &lang.UnaryExpr{
-																		Pos: p(1162, 29),
+																		Pos: p(1170, 29),
 																		Op:  "!",
 																		X: &lang.Ident{
-																			Pos:  p(1162, 30),
+																			Pos:  p(1170, 30),
 																			Name: "_created",
 																		},
 																	},
 																	Then: &lang.BlockStmt{
-																		Pos: p(1162, 40),
+																		Pos: p(1170, 40),
 																		Stmts: []lang.Stmt{
 																			&lang.ExprStmt{
-																				Pos: p(1162, 42),
+																				Pos: p(1170, 42),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 49),
+																					Pos: p(1170, 49),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 42),
+																						Pos:  p(1170, 42),
 																						Name: "_value",
 																					},
 																					Right: &lang.Ident{
-																						Pos:  p(1162, 51),
+																						Pos:  p(1170, 51),
 																						Name: "v",
 																					},
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1162, 54),
+																				Pos: p(1170, 54),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 63),
+																					Pos: p(1170, 63),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 54),
+																						Pos:  p(1170, 54),
 																						Name: "_created",
 																					},
 																					Right: &lang.Literal{
-																						Pos:   p(1162, 65),
+																						Pos:   p(1170, 65),
 																						Kind:  lang.LitKind(9),
 																						Raw:   "true",
 																						Value: bool(true),
@@ -17118,105 +17213,105 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1162, 71),
+																				Pos: p(1170, 71),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 80),
+																					Pos: p(1170, 80),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 71),
+																						Pos:  p(1170, 71),
 																						Name: "_factory",
 																					},
 																					Right: &lang.Literal{
-																						Pos:  p(1162, 82),
+																						Pos:  p(1170, 82),
 																						Kind: lang.LitKind(10),
 																						Raw:  "null",
 																					},
 																				},
 																			},
 																		},
-																		Rbrace: p(1162, 88),
+																		Rbrace: p(1170, 88),
 																	},
 																},
 																&lang.ReturnStmt{
-																	Pos: p(1163, 25),
+																	Pos: p(1171, 25),
 																	X: &lang.Ident{
-																		Pos:  p(1163, 32),
+																		Pos:  p(1171, 32),
 																		Name: "_value",
 																	},
 																},
 															},
-															Rbrace: p(1164, 21),
+															Rbrace: p(1172, 21),
 														},
 													},
 												},
-												Rbrace: p(1165, 17),
+												Rbrace: p(1173, 17),
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1166, 17),
+											Pos: p(1174, 17),
 											X: &lang.Ident{
-												Pos:  p(1166, 23),
+												Pos:  p(1174, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1167, 17),
+												Pos: p(1175, 17),
 												Stmts: []lang.Stmt{
 													&lang.IfStmt{
-														Pos: p(1168, 21),
+														Pos: p(1176, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1168, 25),
+															Pos:  p(1176, 25),
 															Name: "_created",
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1168, 35),
+															Pos: p(1176, 35),
 															X: &lang.Ident{
-																Pos:  p(1168, 42),
+																Pos:  p(1176, 42),
 																Name: "_value",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1169, 21),
+														Pos: p(1177, 21),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1169, 32),
+															Pos: p(1177, 32),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(1169, 25),
+																Pos:  p(1177, 25),
 																Name: "_error",
 															},
 															Y: &lang.Literal{
-																Pos:  p(1169, 35),
+																Pos:  p(1177, 35),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1169, 41),
+															Pos: p(1177, 41),
 															X: &lang.Ident{
-																Pos:  p(1169, 47),
+																Pos:  p(1177, 47),
 																Name: "_error",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1170, 21),
+														Pos: p(1178, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1170, 25),
+															Pos:  p(1178, 25),
 															Name: "_running",
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1170, 35),
+															Pos: p(1178, 35),
 															X: &lang.NewExpr{
-																Pos: p(1170, 41),
+																Pos: p(1178, 41),
 																Type: &lang.TypeRef{
-																	Pos:  p(1170, 45),
+																	Pos:  p(1178, 45),
 																	Name: "InvalidOperationException",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1170, 71),
+																		Pos: p(1178, 71),
 																		X: &lang.Literal{
-																			Pos:   p(1170, 71),
+																			Pos:   p(1178, 71),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
 																			Value: string("ValueFactory attempted to access the Value property of this instance."),
@@ -17227,16 +17322,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1171, 21),
+														Pos: p(1179, 21),
 														X: &lang.AssignExpr{
-															Pos: p(1171, 30),
+															Pos: p(1179, 30),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1171, 21),
+																Pos:  p(1179, 21),
 																Name: "_running",
 															},
 															Right: &lang.Literal{
-																Pos:   p(1171, 32),
+																Pos:   p(1179, 32),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -17244,39 +17339,39 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.TryStmt{
-														Pos: p(1172, 21),
+														Pos: p(1180, 21),
 														Body: &lang.BlockStmt{
-															Pos: p(1173, 21),
+															Pos: p(1181, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1174, 25),
+																	Pos: p(1182, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1174, 32),
+																		Pos: p(1182, 32),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1174, 25),
+																			Pos:  p(1182, 25),
 																			Name: "_value",
 																		},
 																		Right: &lang.CallExpr{
-																			Pos: p(1174, 34),
+																			Pos: p(1182, 34),
 																			Fun: &lang.Ident{
-																				Pos:  p(1174, 34),
+																				Pos:  p(1182, 34),
 																				Name: "_factory",
 																			},
 																		},
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1175, 25),
+																	Pos: p(1183, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1175, 34),
+																		Pos: p(1183, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1175, 25),
+																			Pos:  p(1183, 25),
 																			Name: "_created",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1175, 36),
+																			Pos:   p(1183, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -17284,72 +17379,72 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1176, 25),
+																	Pos: p(1184, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1176, 34),
+																		Pos: p(1184, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1176, 25),
+																			Pos:  p(1184, 25),
 																			Name: "_factory",
 																		},
 																		Right: &lang.Literal{
-																			Pos:  p(1176, 36),
+																			Pos:  p(1184, 36),
 																			Kind: lang.LitKind(10),
 																			Raw:  "null",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(1177, 21),
+															Rbrace: p(1185, 21),
 														},
 														Catches: []*lang.CatchClause{
 															&lang.CatchClause{
-																Pos: p(1178, 21),
+																Pos: p(1186, 21),
 																Type: &lang.TypeRef{
-																	Pos:  p(1178, 28),
+																	Pos:  p(1186, 28),
 																	Name: "Exception",
 																},
 																Name: "e",
 																Body: &lang.BlockStmt{
-																	Pos: p(1179, 21),
+																	Pos: p(1187, 21),
 																	Stmts: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(1180, 25),
+																			Pos: p(1188, 25),
 																			X: &lang.AssignExpr{
-																				Pos: p(1180, 32),
+																				Pos: p(1188, 32),
 																				Op:  "=",
 																				Left: &lang.Ident{
-																					Pos:  p(1180, 25),
+																					Pos:  p(1188, 25),
 																					Name: "_error",
 																				},
 																				Right: &lang.Ident{
-																					Pos:  p(1180, 34),
+																					Pos:  p(1188, 34),
 																					Name: "e",
 																				},
 																			},
 																		},
 																		&lang.ThrowStmt{
-																			Pos: p(1181, 25),
+																			Pos: p(1189, 25),
 																		},
 																	},
-																	Rbrace: p(1182, 21),
+																	Rbrace: p(1190, 21),
 																},
 															},
 														},
 														Finally: &lang.BlockStmt{
-															Pos: p(1184, 21),
+															Pos: p(1192, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1185, 25),
+																	Pos: p(1193, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1185, 34),
+																		Pos: p(1193, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1185, 25),
+																			Pos:  p(1193, 25),
 																			Name: "_running",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1185, 36),
+																			Pos:   p(1193, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -17357,67 +17452,67 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1186, 21),
+															Rbrace: p(1194, 21),
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1187, 21),
+														Pos: p(1195, 21),
 														X: &lang.Ident{
-															Pos:  p(1187, 28),
+															Pos:  p(1195, 28),
 															Name: "_value",
 														},
 													},
 												},
-												Rbrace: p(1188, 17),
+												Rbrace: p(1196, 17),
 											},
 										},
 									},
-									Rbrace: p(1189, 13),
+									Rbrace: p(1197, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1192, 9),
+						Pos:       p(1200, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1192, 25),
+							Pos:  p(1200, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1192, 55),
+							Pos: p(1200, 55),
 							Cond: &lang.Ident{
-								Pos:  p(1192, 46),
+								Pos:  p(1200, 46),
 								Name: "_created",
 							},
 							Then: &lang.CondExpr{
-								Pos: p(1192, 73),
+								Pos: p(1200, 73),
 								Cond: &lang.BinaryExpr{
-									Pos: p(1192, 65),
+									Pos: p(1200, 65),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(1192, 58),
+										Pos:  p(1200, 58),
 										Name: "_value",
 									},
 									Y: &lang.Literal{
-										Pos:  p(1192, 68),
+										Pos:  p(1200, 68),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Then: &lang.Literal{
-									Pos:   p(1192, 75),
+									Pos:   p(1200, 75),
 									Kind:  lang.LitKind(8),
 									Raw:   "\"\"",
 									Value: string(""),
 								},
 								Else: &lang.CallExpr{
-									Pos: p(1192, 87),
+									Pos: p(1200, 87),
 									Fun: &lang.MemberExpr{
-										Pos: p(1192, 87),
+										Pos: p(1200, 87),
 										X: &lang.Ident{
-											Pos:  p(1192, 80),
+											Pos:  p(1200, 80),
 											Name: "_value",
 										},
 										Name: "ToString",
@@ -17425,7 +17520,7 @@ func preludeAST() *lang.File {
 								},
 							},
 							Else: &lang.Literal{
-								Pos:   p(1192, 101),
+								Pos:   p(1200, 101),
 								Kind:  lang.LitKind(8),
 								Raw:   "\"Value is not created.\"",
 								Value: string("Value is not created."),
@@ -17435,7 +17530,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1201, 5),
+				Pos:       p(1209, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17445,11 +17540,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1201, 49),
+						Pos:  p(1209, 49),
 						Name: "IEqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1201, 67),
+								Pos:  p(1209, 67),
 								Name: "T",
 							},
 						},
@@ -17457,61 +17552,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1203, 9),
+						Pos:       p(1211, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1203, 16),
+							Pos:  p(1211, 16),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1203, 33),
+									Pos:  p(1211, 33),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1203, 36),
+								Pos:  p(1211, 36),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1204, 9),
+						Pos:       p(1212, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1204, 23),
+							Pos:  p(1212, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1204, 40),
+									Pos:  p(1212, 40),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1204, 64),
+							Pos: p(1212, 64),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1204, 54),
+								Pos:  p(1212, 54),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1204, 78),
+								Pos: p(1212, 78),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1204, 68),
+									Pos:  p(1212, 68),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1204, 80),
+									Pos: p(1212, 80),
 									Type: &lang.TypeRef{
-										Pos:  p(1204, 84),
+										Pos:  p(1212, 84),
 										Name: "ObjectEqualityComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1204, 107),
+												Pos:  p(1212, 107),
 												Name: "T",
 											},
 										},
@@ -17521,26 +17616,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1205, 9),
+						Pos:       p(1213, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1205, 25),
+							Pos:  p(1213, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1205, 37),
+								Pos: p(1213, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1205, 37),
+									Pos:  p(1213, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1205, 42),
+								Pos: p(1213, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1205, 42),
+									Pos:  p(1213, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -17548,18 +17643,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1206, 9),
+						Pos:       p(1214, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1206, 25),
+							Pos:  p(1214, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1206, 41),
+								Pos: p(1214, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1206, 41),
+									Pos:  p(1214, 41),
 									Name: "T",
 								},
 								Name: "obj",
@@ -17567,14 +17662,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1207, 9),
+						Pos:       p(1215, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1207, 23),
+							Pos:  p(1215, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1207, 40),
+									Pos:  p(1215, 40),
 									Name: "T",
 								},
 							},
@@ -17582,21 +17677,21 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1207, 50),
+								Pos: p(1215, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1207, 50),
+									Pos:  p(1215, 50),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1207, 55),
+											Pos:  p(1215, 55),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 58),
+											Pos:  p(1215, 58),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 61),
+											Pos:  p(1215, 61),
 											Name: "bool",
 										},
 									},
@@ -17604,62 +17699,62 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1207, 75),
+								Pos: p(1215, 75),
 								Type: &lang.TypeRef{
-									Pos:  p(1207, 75),
+									Pos:  p(1215, 75),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1207, 80),
+											Pos:  p(1215, 80),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 83),
+											Pos:  p(1215, 83),
 											Name: "int",
 										},
 									},
 								},
 								Name: "getHashCode",
 								Default: &lang.Literal{
-									Pos:  p(1207, 102),
+									Pos:  p(1215, 102),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1208, 9),
+							Pos: p(1216, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1209, 13),
+									Pos: p(1217, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1209, 24),
+										Pos: p(1217, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1209, 17),
+											Pos:  p(1217, 17),
 											Name: "equals",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1209, 27),
+											Pos:  p(1217, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1209, 33),
+										Pos: p(1217, 33),
 										X: &lang.NewExpr{
-											Pos: p(1209, 39),
+											Pos: p(1217, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1209, 43),
+												Pos:  p(1217, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1209, 65),
+													Pos: p(1217, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1209, 65),
+														Pos: p(1217, 65),
 														X: &lang.Ident{
-															Pos:  p(1209, 72),
+															Pos:  p(1217, 72),
 															Name: "equals",
 														},
 													},
@@ -17669,31 +17764,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1210, 13),
+									Pos: p(1218, 13),
 									X: &lang.NewExpr{
-										Pos: p(1210, 20),
+										Pos: p(1218, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1210, 24),
+											Pos:  p(1218, 24),
 											Name: "DelegateEqualityComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1210, 49),
+													Pos:  p(1218, 49),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1210, 52),
+												Pos: p(1218, 52),
 												X: &lang.Ident{
-													Pos:  p(1210, 52),
+													Pos:  p(1218, 52),
 													Name: "equals",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1210, 60),
+												Pos: p(1218, 60),
 												X: &lang.Ident{
-													Pos:  p(1210, 60),
+													Pos:  p(1218, 60),
 													Name: "getHashCode",
 												},
 											},
@@ -17701,13 +17796,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1211, 9),
+							Rbrace: p(1219, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1214, 5),
+				Pos:       p(1222, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17717,11 +17812,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1214, 46),
+						Pos:  p(1222, 46),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1214, 63),
+								Pos:  p(1222, 63),
 								Name: "T",
 							},
 						},
@@ -17729,53 +17824,53 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1216, 9),
+						Pos:       p(1224, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1216, 25),
+							Pos:  p(1224, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1216, 37),
+								Pos: p(1224, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1216, 37),
+									Pos:  p(1224, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1216, 42),
+								Pos: p(1224, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1216, 42),
+									Pos:  p(1224, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1216, 57),
+							Pos: p(1224, 57),
 							Fun: &lang.MemberExpr{
-								Pos: p(1216, 57),
+								Pos: p(1224, 57),
 								X: &lang.Ident{
-									Pos:  p(1216, 50),
+									Pos:  p(1224, 50),
 									Name: "object",
 								},
 								Name: "Equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1216, 64),
+									Pos: p(1224, 64),
 									X: &lang.Ident{
-										Pos:  p(1216, 64),
+										Pos:  p(1224, 64),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1216, 67),
+									Pos: p(1224, 67),
 									X: &lang.Ident{
-										Pos:  p(1216, 67),
+										Pos:  p(1224, 67),
 										Name: "y",
 									},
 								},
@@ -17783,49 +17878,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1217, 9),
+						Pos:       p(1225, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1217, 25),
+							Pos:  p(1225, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1217, 41),
+								Pos: p(1225, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1217, 41),
+									Pos:  p(1225, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1217, 63),
+							Pos: p(1225, 63),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1217, 55),
+								Pos: p(1225, 55),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(1217, 51),
+									Pos:  p(1225, 51),
 									Name: "obj",
 								},
 								Y: &lang.Literal{
-									Pos:  p(1217, 58),
+									Pos:  p(1225, 58),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(1217, 65),
+								Pos:   p(1225, 65),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(1217, 73),
+								Pos: p(1225, 73),
 								Fun: &lang.MemberExpr{
-									Pos: p(1217, 73),
+									Pos: p(1225, 73),
 									X: &lang.Ident{
-										Pos:  p(1217, 69),
+										Pos:  p(1225, 69),
 										Name: "obj",
 									},
 									Name: "GetHashCode",
@@ -17836,7 +17931,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1220, 5),
+				Pos:       p(1228, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DelegateEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17846,11 +17941,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1220, 48),
+						Pos:  p(1228, 48),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1220, 65),
+								Pos:  p(1228, 65),
 								Name: "T",
 							},
 						},
@@ -17858,78 +17953,78 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1222, 9),
+						Pos:       p(1230, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1222, 18),
+							Pos:  p(1230, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1222, 23),
+									Pos:  p(1230, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1222, 26),
+									Pos:  p(1230, 26),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1222, 29),
+									Pos:  p(1230, 29),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1222, 35),
+								Pos:  p(1230, 35),
 								Name: "_equals",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1223, 9),
+						Pos:       p(1231, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1223, 18),
+							Pos:  p(1231, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1223, 23),
+									Pos:  p(1231, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1223, 26),
+									Pos:  p(1231, 26),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1223, 31),
+								Pos:  p(1231, 31),
 								Name: "_hash",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1224, 9),
+						Pos:       p(1232, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DelegateEqualityComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1224, 41),
+								Pos: p(1232, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1224, 41),
+									Pos:  p(1232, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1224, 46),
+											Pos:  p(1232, 46),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 49),
+											Pos:  p(1232, 49),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 52),
+											Pos:  p(1232, 52),
 											Name: "bool",
 										},
 									},
@@ -17937,17 +18032,17 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1224, 66),
+								Pos: p(1232, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(1224, 66),
+									Pos:  p(1232, 66),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1224, 71),
+											Pos:  p(1232, 71),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 74),
+											Pos:  p(1232, 74),
 											Name: "int",
 										},
 									},
@@ -17956,86 +18051,86 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1224, 85),
+							Pos: p(1232, 85),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1224, 87),
+									Pos: p(1232, 87),
 									X: &lang.AssignExpr{
-										Pos: p(1224, 95),
+										Pos: p(1232, 95),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1224, 87),
+											Pos:  p(1232, 87),
 											Name: "_equals",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1224, 97),
+											Pos:  p(1232, 97),
 											Name: "equals",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1224, 105),
+									Pos: p(1232, 105),
 									X: &lang.AssignExpr{
-										Pos: p(1224, 111),
+										Pos: p(1232, 111),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1224, 105),
+											Pos:  p(1232, 105),
 											Name: "_hash",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1224, 113),
+											Pos:  p(1232, 113),
 											Name: "hash",
 										},
 									},
 								},
 							},
-							Rbrace: p(1224, 119),
+							Rbrace: p(1232, 119),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1225, 9),
+						Pos:       p(1233, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1225, 25),
+							Pos:  p(1233, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1225, 37),
+								Pos: p(1233, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1225, 37),
+									Pos:  p(1233, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1225, 42),
+								Pos: p(1233, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1225, 42),
+									Pos:  p(1233, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1225, 50),
+							Pos: p(1233, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1225, 50),
+								Pos:  p(1233, 50),
 								Name: "_equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1225, 58),
+									Pos: p(1233, 58),
 									X: &lang.Ident{
-										Pos:  p(1225, 58),
+										Pos:  p(1233, 58),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1225, 61),
+									Pos: p(1233, 61),
 									X: &lang.Ident{
-										Pos:  p(1225, 61),
+										Pos:  p(1233, 61),
 										Name: "y",
 									},
 								},
@@ -18043,54 +18138,54 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1226, 9),
+						Pos:       p(1234, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1226, 25),
+							Pos:  p(1234, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1226, 41),
+								Pos: p(1234, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1226, 41),
+									Pos:  p(1234, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1227, 9),
+							Pos: p(1235, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1228, 13),
+									Pos: p(1236, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1228, 23),
+										Pos: p(1236, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1228, 17),
+											Pos:  p(1236, 17),
 											Name: "_hash",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1228, 26),
+											Pos:  p(1236, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1228, 32),
+										Pos: p(1236, 32),
 										X: &lang.NewExpr{
-											Pos: p(1228, 38),
+											Pos: p(1236, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1228, 42),
+												Pos:  p(1236, 42),
 												Name: "NotSupportedException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1228, 64),
+													Pos: p(1236, 64),
 													X: &lang.Literal{
-														Pos:   p(1228, 64),
+														Pos:   p(1236, 64),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Specified method is not supported.\"",
 														Value: string("Specified method is not supported."),
@@ -18101,18 +18196,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1229, 13),
+									Pos: p(1237, 13),
 									X: &lang.CallExpr{
-										Pos: p(1229, 20),
+										Pos: p(1237, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1229, 20),
+											Pos:  p(1237, 20),
 											Name: "_hash",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1229, 26),
+												Pos: p(1237, 26),
 												X: &lang.Ident{
-													Pos:  p(1229, 26),
+													Pos:  p(1237, 26),
 													Name: "obj",
 												},
 											},
@@ -18120,13 +18215,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1230, 9),
+							Rbrace: p(1238, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1233, 5),
+				Pos:       p(1241, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Comparer",
 				Namespace: "System.Collections.Generic",
@@ -18136,11 +18231,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1233, 41),
+						Pos:  p(1241, 41),
 						Name: "IComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1233, 51),
+								Pos:  p(1241, 51),
 								Name: "T",
 							},
 						},
@@ -18148,61 +18243,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1235, 9),
+						Pos:       p(1243, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1235, 16),
+							Pos:  p(1243, 16),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1235, 25),
+									Pos:  p(1243, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1235, 28),
+								Pos:  p(1243, 28),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1236, 9),
+						Pos:       p(1244, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1236, 23),
+							Pos:  p(1244, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1236, 32),
+									Pos:  p(1244, 32),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1236, 56),
+							Pos: p(1244, 56),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1236, 46),
+								Pos:  p(1244, 46),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1236, 70),
+								Pos: p(1244, 70),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1236, 60),
+									Pos:  p(1244, 60),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1236, 72),
+									Pos: p(1244, 72),
 									Type: &lang.TypeRef{
-										Pos:  p(1236, 76),
+										Pos:  p(1244, 76),
 										Name: "ObjectComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1236, 91),
+												Pos:  p(1244, 91),
 												Name: "T",
 											},
 										},
@@ -18212,26 +18307,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1237, 9),
+						Pos:       p(1245, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1237, 25),
+							Pos:  p(1245, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1237, 37),
+								Pos: p(1245, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1237, 37),
+									Pos:  p(1245, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1237, 42),
+								Pos: p(1245, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1237, 42),
+									Pos:  p(1245, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -18239,14 +18334,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1238, 9),
+						Pos:       p(1246, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1238, 23),
+							Pos:  p(1246, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1238, 32),
+									Pos:  p(1246, 32),
 									Name: "T",
 								},
 							},
@@ -18254,13 +18349,13 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1238, 42),
+								Pos: p(1246, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1238, 42),
+									Pos:  p(1246, 42),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1238, 53),
+											Pos:  p(1246, 53),
 											Name: "T",
 										},
 									},
@@ -18269,38 +18364,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1239, 9),
+							Pos: p(1247, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1240, 13),
+									Pos: p(1248, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1240, 28),
+										Pos: p(1248, 28),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1240, 17),
+											Pos:  p(1248, 17),
 											Name: "comparison",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1240, 31),
+											Pos:  p(1248, 31),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1240, 37),
+										Pos: p(1248, 37),
 										X: &lang.NewExpr{
-											Pos: p(1240, 43),
+											Pos: p(1248, 43),
 											Type: &lang.TypeRef{
-												Pos:  p(1240, 47),
+												Pos:  p(1248, 47),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1240, 69),
+													Pos: p(1248, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(1240, 69),
+														Pos: p(1248, 69),
 														X: &lang.Ident{
-															Pos:  p(1240, 76),
+															Pos:  p(1248, 76),
 															Name: "comparison",
 														},
 													},
@@ -18310,24 +18405,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1241, 13),
+									Pos: p(1249, 13),
 									X: &lang.NewExpr{
-										Pos: p(1241, 20),
+										Pos: p(1249, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1241, 24),
+											Pos:  p(1249, 24),
 											Name: "ComparisonComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1241, 43),
+													Pos:  p(1249, 43),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1241, 46),
+												Pos: p(1249, 46),
 												X: &lang.Ident{
-													Pos:  p(1241, 46),
+													Pos:  p(1249, 46),
 													Name: "comparison",
 												},
 											},
@@ -18335,13 +18430,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1242, 9),
+							Rbrace: p(1250, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1245, 5),
+				Pos:       p(1253, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectComparer",
 				Namespace: "System.Collections.Generic",
@@ -18351,11 +18446,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1245, 38),
+						Pos:  p(1253, 38),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1245, 47),
+								Pos:  p(1253, 47),
 								Name: "T",
 							},
 						},
@@ -18363,101 +18458,101 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1247, 9),
+						Pos:       p(1255, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1247, 25),
+							Pos:  p(1255, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1247, 37),
+								Pos: p(1255, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1247, 37),
+									Pos:  p(1255, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1247, 42),
+								Pos: p(1255, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1247, 42),
+									Pos:  p(1255, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1248, 9),
+							Pos: p(1256, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1249, 13),
+									Pos: p(1257, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1249, 13),
+										Pos:  p(1257, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1249, 20),
+											Pos:  p(1257, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(1249, 24),
+												Pos:  p(1257, 24),
 												Name: "x",
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1249, 27),
+											Pos:  p(1257, 27),
 											Name: "b",
 											Init: &lang.Ident{
-												Pos:  p(1249, 31),
+												Pos:  p(1257, 31),
 												Name: "y",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1250, 13),
+									Pos: p(1258, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1250, 19),
+										Pos: p(1258, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1250, 17),
+											Pos:  p(1258, 17),
 											Name: "a",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1250, 22),
+											Pos:  p(1258, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1250, 28),
+										Pos: p(1258, 28),
 										X: &lang.CondExpr{
-											Pos: p(1250, 45),
+											Pos: p(1258, 45),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1250, 37),
+												Pos: p(1258, 37),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1250, 35),
+													Pos:  p(1258, 35),
 													Name: "b",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1250, 40),
+													Pos:  p(1258, 40),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.Literal{
-												Pos:   p(1250, 47),
+												Pos:   p(1258, 47),
 												Raw:   "0",
 												Value: int64(0),
 											},
 											Else: &lang.UnaryExpr{
-												Pos: p(1250, 51),
+												Pos: p(1258, 51),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1250, 52),
+													Pos:   p(1258, 52),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -18466,63 +18561,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1251, 13),
+									Pos: p(1259, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1251, 19),
+										Pos: p(1259, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1251, 17),
+											Pos:  p(1259, 17),
 											Name: "b",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1251, 22),
+											Pos:  p(1259, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1251, 28),
+										Pos: p(1259, 28),
 										X: &lang.Literal{
-											Pos:   p(1251, 35),
+											Pos:   p(1259, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1252, 13),
+									Pos: p(1260, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(1252, 19),
+										Pos: p(1260, 19),
 										X: &lang.Ident{
-											Pos:  p(1252, 17),
+											Pos:  p(1260, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(1252, 22),
+											Pos: p(1260, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(1252, 22),
+												Pos:  p(1260, 22),
 												Name: "IComparable",
 											},
 											Name: "c",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1252, 37),
+										Pos: p(1260, 37),
 										X: &lang.CallExpr{
-											Pos: p(1252, 46),
+											Pos: p(1260, 46),
 											Fun: &lang.MemberExpr{
-												Pos: p(1252, 46),
+												Pos: p(1260, 46),
 												X: &lang.Ident{
-													Pos:  p(1252, 44),
+													Pos:  p(1260, 44),
 													Name: "c",
 												},
 												Name: "CompareTo",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1252, 56),
+													Pos: p(1260, 56),
 													X: &lang.Ident{
-														Pos:  p(1252, 56),
+														Pos:  p(1260, 56),
 														Name: "b",
 													},
 												},
@@ -18531,18 +18626,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(1253, 13),
+									Pos: p(1261, 13),
 									X: &lang.NewExpr{
-										Pos: p(1253, 19),
+										Pos: p(1261, 19),
 										Type: &lang.TypeRef{
-											Pos:  p(1253, 23),
+											Pos:  p(1261, 23),
 											Name: "ArgumentException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1253, 41),
+												Pos: p(1261, 41),
 												X: &lang.Literal{
-													Pos:   p(1253, 41),
+													Pos:   p(1261, 41),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"At least one object must implement IComparable.\"",
 													Value: string("At least one object must implement IComparable."),
@@ -18552,13 +18647,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1254, 9),
+							Rbrace: p(1262, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1257, 5),
+				Pos:       p(1265, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ComparisonComparer",
 				Namespace: "System.Collections.Generic",
@@ -18568,11 +18663,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1257, 42),
+						Pos:  p(1265, 42),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1257, 51),
+								Pos:  p(1265, 51),
 								Name: "T",
 							},
 						},
@@ -18580,38 +18675,38 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1259, 9),
+						Pos:       p(1267, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1259, 18),
+							Pos:  p(1267, 18),
 							Name: "Comparison",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1259, 29),
+									Pos:  p(1267, 29),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1259, 32),
+								Pos:  p(1267, 32),
 								Name: "_comparison",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1260, 9),
+						Pos:       p(1268, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ComparisonComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1260, 35),
+								Pos: p(1268, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1260, 35),
+									Pos:  p(1268, 35),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1260, 46),
+											Pos:  p(1268, 46),
 											Name: "T",
 										},
 									},
@@ -18620,71 +18715,71 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1260, 61),
+							Pos: p(1268, 61),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1260, 63),
+									Pos: p(1268, 63),
 									X: &lang.AssignExpr{
-										Pos: p(1260, 75),
+										Pos: p(1268, 75),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1260, 63),
+											Pos:  p(1268, 63),
 											Name: "_comparison",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1260, 77),
+											Pos:  p(1268, 77),
 											Name: "comparison",
 										},
 									},
 								},
 							},
-							Rbrace: p(1260, 89),
+							Rbrace: p(1268, 89),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1261, 9),
+						Pos:       p(1269, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1261, 25),
+							Pos:  p(1269, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1261, 37),
+								Pos: p(1269, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1261, 37),
+									Pos:  p(1269, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1261, 42),
+								Pos: p(1269, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1261, 42),
+									Pos:  p(1269, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1261, 50),
+							Pos: p(1269, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1261, 50),
+								Pos:  p(1269, 50),
 								Name: "_comparison",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1261, 62),
+									Pos: p(1269, 62),
 									X: &lang.Ident{
-										Pos:  p(1261, 62),
+										Pos:  p(1269, 62),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1261, 65),
+									Pos: p(1269, 65),
 									X: &lang.Ident{
-										Pos:  p(1261, 65),
+										Pos:  p(1269, 65),
 										Name: "y",
 									},
 								},
@@ -18694,7 +18789,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1271, 5),
+				Pos:       p(1279, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ILookup",
 				Namespace: "System.Linq",
@@ -18705,19 +18800,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1271, 48),
+						Pos:  p(1279, 48),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1271, 87),
+								Pos:  p(1279, 87),
 								Name: "IGrouping",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1271, 97),
+										Pos:  p(1279, 97),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1271, 103),
+										Pos:  p(1279, 103),
 										Name: "TElement",
 									},
 								},
@@ -18727,27 +18822,27 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(1273, 9),
+						Pos: p(1281, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1273, 9),
+							Pos:  p(1281, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1273, 21),
+								Pos:  p(1281, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(1274, 9),
+						Pos: p(1282, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1274, 9),
+							Pos:  p(1282, 9),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1274, 48),
+									Pos:  p(1282, 48),
 									Name: "TElement",
 								},
 							},
@@ -18755,15 +18850,15 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1274, 75),
+								Pos:  p(1282, 75),
 								Kind: "get",
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1274, 63),
+								Pos: p(1282, 63),
 								Type: &lang.TypeRef{
-									Pos:  p(1274, 63),
+									Pos:  p(1282, 63),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18771,17 +18866,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1275, 9),
+						Pos: p(1283, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1275, 9),
+							Pos:  p(1283, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1275, 23),
+								Pos: p(1283, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(1275, 23),
+									Pos:  p(1283, 23),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18791,7 +18886,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1278, 5),
+				Pos:       p(1286, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lookup",
 				Namespace: "System.Linq",
@@ -18802,15 +18897,15 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1278, 43),
+						Pos:  p(1286, 43),
 						Name: "ILookup",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1278, 51),
+								Pos:  p(1286, 51),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  p(1278, 57),
+								Pos:  p(1286, 57),
 								Name: "TElement",
 							},
 						},
@@ -18818,22 +18913,22 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1280, 9),
+						Pos:       p(1288, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1280, 18),
+							Pos:  p(1288, 18),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1280, 50),
+									Pos:  p(1288, 50),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1280, 60),
+											Pos:  p(1288, 60),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1280, 66),
+											Pos:  p(1288, 66),
 											Name: "TElement",
 										},
 									},
@@ -18842,32 +18937,32 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1280, 77),
+								Pos:  p(1288, 77),
 								Name: "_groups",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1281, 9),
+						Pos:       p(1289, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1281, 18),
+							Pos:  p(1289, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1281, 56),
+									Pos:  p(1289, 56),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1281, 62),
+									Pos:  p(1289, 62),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1281, 72),
+											Pos:  p(1289, 72),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1281, 78),
+											Pos:  p(1289, 78),
 											Name: "TElement",
 										},
 									},
@@ -18876,55 +18971,55 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1281, 89),
+								Pos:  p(1289, 89),
 								Name: "_index",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1282, 9),
+						Pos: p(1290, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1282, 9),
+							Pos:  p(1290, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1282, 19),
+									Pos:  p(1290, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1282, 25),
+									Pos:  p(1290, 25),
 									Name: "TElement",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1282, 35),
+								Pos:  p(1290, 35),
 								Name: "_nullGroup",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1284, 9),
+						Pos:       p(1292, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Lookup",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1284, 25),
+								Pos: p(1292, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1284, 25),
+									Pos:  p(1292, 25),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1284, 64),
+											Pos:  p(1292, 64),
 											Name: "IGrouping",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1284, 74),
+													Pos:  p(1292, 74),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1284, 80),
+													Pos:  p(1292, 80),
 													Name: "TElement",
 												},
 											},
@@ -18934,13 +19029,13 @@ func preludeAST() *lang.File {
 								Name: "groups",
 							},
 							&lang.Param{
-								Pos: p(1284, 99),
+								Pos: p(1292, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(1284, 99),
+									Pos:  p(1292, 99),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1284, 144),
+											Pos:  p(1292, 144),
 											Name: "TKey",
 										},
 									},
@@ -18949,33 +19044,33 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1285, 9),
+							Pos: p(1293, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1286, 13),
+									Pos: p(1294, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1286, 21),
+										Pos: p(1294, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1286, 13),
+											Pos:  p(1294, 13),
 											Name: "_groups",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(1286, 23),
+											Pos: p(1294, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1286, 27),
+												Pos:  p(1294, 27),
 												Name: "System.Collections.Generic.List",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(1286, 59),
+														Pos:  p(1294, 59),
 														Name: "IGrouping",
 														Args: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1286, 69),
+																Pos:  p(1294, 69),
 																Name: "TKey",
 															},
 															&lang.TypeRef{
-																Pos:  p(1286, 75),
+																Pos:  p(1294, 75),
 																Name: "TElement",
 															},
 														},
@@ -18984,9 +19079,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1286, 86),
+													Pos: p(1294, 86),
 													X: &lang.Ident{
-														Pos:  p(1286, 86),
+														Pos:  p(1294, 86),
 														Name: "groups",
 													},
 												},
@@ -18995,49 +19090,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1287, 13),
+									Pos: p(1295, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1287, 20),
+										Pos: p(1295, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1287, 13),
+											Pos:  p(1295, 13),
 											Name: "_index",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1287, 39),
+											Pos: p(1295, 39),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1287, 31),
+												Pos: p(1295, 31),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1287, 22),
+													Pos:  p(1295, 22),
 													Name: "comparer",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1287, 34),
+													Pos:  p(1295, 34),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.NewExpr{
-												Pos: p(1287, 41),
+												Pos: p(1295, 41),
 												Type: &lang.TypeRef{
-													Pos:  p(1287, 45),
+													Pos:  p(1295, 45),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1287, 83),
+															Pos:  p(1295, 83),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1287, 89),
+															Pos:  p(1295, 89),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1287, 99),
+																	Pos:  p(1295, 99),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1287, 105),
+																	Pos:  p(1295, 105),
 																	Name: "TElement",
 																},
 															},
@@ -19046,25 +19141,25 @@ func preludeAST() *lang.File {
 												},
 											},
 											Else: &lang.NewExpr{
-												Pos: p(1287, 120),
+												Pos: p(1295, 120),
 												Type: &lang.TypeRef{
-													Pos:  p(1287, 124),
+													Pos:  p(1295, 124),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1287, 162),
+															Pos:  p(1295, 162),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1287, 168),
+															Pos:  p(1295, 168),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1287, 178),
+																	Pos:  p(1295, 178),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1287, 184),
+																	Pos:  p(1295, 184),
 																	Name: "TElement",
 																},
 															},
@@ -19073,9 +19168,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1287, 195),
+														Pos: p(1295, 195),
 														X: &lang.Ident{
-															Pos:  p(1287, 195),
+															Pos:  p(1295, 195),
 															Name: "comparer",
 														},
 													},
@@ -19085,67 +19180,67 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos:  p(1288, 13),
+									Pos:  p(1296, 13),
 									Name: "g",
 									X: &lang.Ident{
-										Pos:  p(1288, 31),
+										Pos:  p(1296, 31),
 										Name: "_groups",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1289, 13),
+										Pos: p(1297, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1290, 17),
+												Pos: p(1298, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1290, 27),
+													Pos: p(1298, 27),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(1290, 23),
+														Pos: p(1298, 23),
 														X: &lang.Ident{
-															Pos:  p(1290, 21),
+															Pos:  p(1298, 21),
 															Name: "g",
 														},
 														Name: "Key",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1290, 30),
+														Pos:  p(1298, 30),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1290, 36),
+													Pos: p(1298, 36),
 													X: &lang.AssignExpr{
-														Pos: p(1290, 47),
+														Pos: p(1298, 47),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1290, 36),
+															Pos:  p(1298, 36),
 															Name: "_nullGroup",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1290, 49),
+															Pos:  p(1298, 49),
 															Name: "g",
 														},
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1291, 22),
+													Pos: p(1299, 22),
 													X: &lang.AssignExpr{
-														Pos: p(1291, 36),
+														Pos: p(1299, 36),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1291, 28),
+															Pos: p(1299, 28),
 															X: &lang.Ident{
-																Pos:  p(1291, 22),
+																Pos:  p(1299, 22),
 																Name: "_index",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1291, 29),
+																	Pos: p(1299, 29),
 																	X: &lang.MemberExpr{
-																		Pos: p(1291, 31),
+																		Pos: p(1299, 31),
 																		X: &lang.Ident{
-																			Pos:  p(1291, 29),
+																			Pos:  p(1299, 29),
 																			Name: "g",
 																		},
 																		Name: "Key",
@@ -19154,46 +19249,46 @@ func preludeAST() *lang.File {
 															},
 														},
 														Right: &lang.Ident{
-															Pos:  p(1291, 38),
+															Pos:  p(1299, 38),
 															Name: "g",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1292, 13),
+										Rbrace: p(1300, 13),
 									},
 								},
 							},
-							Rbrace: p(1293, 9),
+							Rbrace: p(1301, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1295, 9),
+						Pos:       p(1303, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1295, 16),
+							Pos:  p(1303, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1295, 37),
+							Pos: p(1303, 37),
 							X: &lang.Ident{
-								Pos:  p(1295, 29),
+								Pos:  p(1303, 29),
 								Name: "_groups",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1297, 9),
+						Pos:       p(1305, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1297, 16),
+							Pos:  p(1305, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1297, 55),
+									Pos:  p(1305, 55),
 									Name: "TElement",
 								},
 							},
@@ -19201,28 +19296,28 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1299, 13),
+								Pos:  p(1307, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1300, 13),
+									Pos: p(1308, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1301, 17),
+											Pos: p(1309, 17),
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1301, 21),
+													Pos:  p(1309, 21),
 													Name: "g",
 													Init: &lang.CallExpr{
-														Pos: p(1301, 25),
+														Pos: p(1309, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1301, 25),
+															Pos:  p(1309, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1301, 30),
+																Pos: p(1309, 30),
 																X: &lang.Ident{
-																	Pos:  p(1301, 30),
+																	Pos:  p(1309, 30),
 																	Name: "key",
 																},
 															},
@@ -19232,34 +19327,34 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1302, 17),
+											Pos: p(1310, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1302, 23),
+												Pos: p(1310, 23),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1302, 21),
+													Pos:  p(1310, 21),
 													Name: "g",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1302, 26),
+													Pos:  p(1310, 26),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1302, 32),
+												Pos: p(1310, 32),
 												X: &lang.CallExpr{
-													Pos: p(1302, 50),
+													Pos: p(1310, 50),
 													Fun: &lang.MemberExpr{
-														Pos: p(1302, 50),
+														Pos: p(1310, 50),
 														X: &lang.Ident{
-															Pos:  p(1302, 39),
+															Pos:  p(1310, 39),
 															Name: "Enumerable",
 														},
 														Name: "Empty",
 														TypeArgs: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1302, 56),
+																Pos:  p(1310, 56),
 																Name: "TElement",
 															},
 														},
@@ -19268,22 +19363,22 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1303, 17),
+											Pos: p(1311, 17),
 											X: &lang.Ident{
-												Pos:  p(1303, 24),
+												Pos:  p(1311, 24),
 												Name: "g",
 											},
 										},
 									},
-									Rbrace: p(1304, 13),
+									Rbrace: p(1312, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1297, 70),
+								Pos: p(1305, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(1297, 70),
+									Pos:  p(1305, 70),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -19291,205 +19386,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1307, 9),
+						Pos:       p(1315, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1307, 16),
+							Pos:  p(1315, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1307, 30),
+								Pos: p(1315, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1307, 30),
+									Pos:  p(1315, 30),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1307, 53),
+							Pos: p(1315, 53),
 							Op:  "!=",
 							X: &lang.CallExpr{
-								Pos: p(1307, 43),
+								Pos: p(1315, 43),
 								Fun: &lang.Ident{
-									Pos:  p(1307, 43),
+									Pos:  p(1315, 43),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1307, 48),
+										Pos: p(1315, 48),
 										X: &lang.Ident{
-											Pos:  p(1307, 48),
+											Pos:  p(1315, 48),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:  p(1307, 56),
+								Pos:  p(1315, 56),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: p(1309, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1309, 9),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1309, 19),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1309, 25),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "Find",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1309, 40),
-								Type: &lang.TypeRef{
-									Pos:  p(1309, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1310, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1311, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1311, 21),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1311, 17),
-											Name: "key",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1311, 24),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1311, 30),
-										X: &lang.Ident{
-											Pos:  p(1311, 37),
-											Name: "_nullGroup",
-										},
-									},
-								},
-								&lang.LocalDeclStmt{
-									Pos: p(1312, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1312, 13),
-										Name: "IGrouping",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  p(1312, 23),
-												Name: "TKey",
-											},
-											&lang.TypeRef{
-												Pos:  p(1312, 29),
-												Name: "TElement",
-											},
-										},
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1312, 39),
-											Name: "g",
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1313, 13),
-									X: &lang.CondExpr{
-										Pos: p(1313, 51),
-										Cond: &lang.CallExpr{
-											Pos: p(1313, 27),
-											Fun: &lang.MemberExpr{
-												Pos: p(1313, 27),
-												X: &lang.Ident{
-													Pos:  p(1313, 20),
-													Name: "_index",
-												},
-												Name: "TryGetValue",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1313, 39),
-													X: &lang.Ident{
-														Pos:  p(1313, 39),
-														Name: "key",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1313, 44),
-													Mod: "out",
-													X: &lang.Ident{
-														Pos:  p(1313, 48),
-														Name: "g",
-													},
-												},
-											},
-										},
-										Then: &lang.Ident{
-											Pos:  p(1313, 53),
-											Name: "g",
-										},
-										Else: &lang.Literal{
-											Pos:  p(1313, 57),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-								},
-							},
-							Rbrace: p(1314, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1316, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1316, 16),
-							Name: "System.Collections.Generic.IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1316, 55),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1316, 65),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  p(1316, 71),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GetEnumerator",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1316, 109),
-							Fun: &lang.MemberExpr{
-								Pos: p(1316, 109),
-								X: &lang.Ident{
-									Pos:  p(1316, 101),
-									Name: "_groups",
-								},
-								Name: "GetEnumerator",
 							},
 						},
 					},
@@ -19497,47 +19433,206 @@ func preludeAST() *lang.File {
 						Pos: p(1317, 9),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1317, 9),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1317, 19),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1317, 25),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1317, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1317, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1318, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1319, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1319, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1319, 17),
+											Name: "key",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1319, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1319, 30),
+										X: &lang.Ident{
+											Pos:  p(1319, 37),
+											Name: "_nullGroup",
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1320, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1320, 13),
+										Name: "IGrouping",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1320, 23),
+												Name: "TKey",
+											},
+											&lang.TypeRef{
+												Pos:  p(1320, 29),
+												Name: "TElement",
+											},
+										},
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1320, 39),
+											Name: "g",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1321, 13),
+									X: &lang.CondExpr{
+										Pos: p(1321, 51),
+										Cond: &lang.CallExpr{
+											Pos: p(1321, 27),
+											Fun: &lang.MemberExpr{
+												Pos: p(1321, 27),
+												X: &lang.Ident{
+													Pos:  p(1321, 20),
+													Name: "_index",
+												},
+												Name: "TryGetValue",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1321, 39),
+													X: &lang.Ident{
+														Pos:  p(1321, 39),
+														Name: "key",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1321, 44),
+													Mod: "out",
+													X: &lang.Ident{
+														Pos:  p(1321, 48),
+														Name: "g",
+													},
+												},
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(1321, 53),
+											Name: "g",
+										},
+										Else: &lang.Literal{
+											Pos:  p(1321, 57),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+							Rbrace: p(1322, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1324, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1324, 16),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1324, 55),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1324, 65),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1324, 71),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1324, 109),
+							Fun: &lang.MemberExpr{
+								Pos: p(1324, 109),
+								X: &lang.Ident{
+									Pos:  p(1324, 101),
+									Name: "_groups",
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1325, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1325, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1317, 98),
+							Pos: p(1325, 98),
 							Fun: &lang.MemberExpr{
-								Pos: p(1317, 98),
+								Pos: p(1325, 98),
 								X: &lang.Ident{
-									Pos:  p(1317, 90),
+									Pos:  p(1325, 90),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1317, 40),
+							Pos:  p(1325, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1320, 5),
+				Pos:       p(1328, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LookupExtensions",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1322, 9),
+						Pos:       p(1330, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1322, 23),
+							Pos:  p(1330, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1322, 31),
+									Pos:  p(1330, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1322, 37),
+									Pos:  p(1330, 37),
 									Name: "TSource",
 								},
 							},
@@ -19549,14 +19644,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1322, 70),
+								Pos:      p(1330, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1322, 75),
+									Pos:  p(1330, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1322, 114),
+											Pos:  p(1330, 114),
 											Name: "TSource",
 										},
 									},
@@ -19564,17 +19659,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1322, 131),
+								Pos: p(1330, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1322, 131),
+									Pos:  p(1330, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1322, 136),
+											Pos:  p(1330, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1322, 145),
+											Pos:  p(1330, 145),
 											Name: "TKey",
 										},
 									},
@@ -19583,46 +19678,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1323, 16),
+							Pos: p(1331, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1323, 16),
+								Pos:  p(1331, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1323, 22),
+									Pos: p(1331, 22),
 									X: &lang.Ident{
-										Pos:  p(1323, 22),
+										Pos:  p(1331, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 30),
+									Pos: p(1331, 30),
 									X: &lang.Ident{
-										Pos:  p(1323, 30),
+										Pos:  p(1331, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 43),
+									Pos: p(1331, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1323, 43),
+										Pos: p(1331, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1323, 43),
+												Pos:  p(1331, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1323, 48),
+											Pos:  p(1331, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 51),
+									Pos: p(1331, 51),
 									X: &lang.Literal{
-										Pos:  p(1323, 51),
+										Pos:  p(1331, 51),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -19631,18 +19726,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1325, 9),
+						Pos:       p(1333, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1325, 23),
+							Pos:  p(1333, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1325, 31),
+									Pos:  p(1333, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1325, 37),
+									Pos:  p(1333, 37),
 									Name: "TSource",
 								},
 							},
@@ -19654,14 +19749,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1325, 70),
+								Pos:      p(1333, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 75),
+									Pos:  p(1333, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 114),
+											Pos:  p(1333, 114),
 											Name: "TSource",
 										},
 									},
@@ -19669,17 +19764,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1325, 131),
+								Pos: p(1333, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 131),
+									Pos:  p(1333, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 136),
+											Pos:  p(1333, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1325, 145),
+											Pos:  p(1333, 145),
 											Name: "TKey",
 										},
 									},
@@ -19687,13 +19782,13 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1325, 164),
+								Pos: p(1333, 164),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 164),
+									Pos:  p(1333, 164),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 209),
+											Pos:  p(1333, 209),
 											Name: "TKey",
 										},
 									},
@@ -19702,289 +19797,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1326, 16),
+							Pos: p(1334, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1326, 16),
+								Pos:  p(1334, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1326, 22),
+									Pos: p(1334, 22),
 									X: &lang.Ident{
-										Pos:  p(1326, 22),
+										Pos:  p(1334, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 30),
+									Pos: p(1334, 30),
 									X: &lang.Ident{
-										Pos:  p(1326, 30),
+										Pos:  p(1334, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 43),
+									Pos: p(1334, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1326, 43),
+										Pos: p(1334, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1326, 43),
+												Pos:  p(1334, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1326, 48),
+											Pos:  p(1334, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 51),
+									Pos: p(1334, 51),
 									X: &lang.Ident{
-										Pos:  p(1326, 51),
-										Name: "comparer",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1328, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1328, 23),
-							Name: "ILookup",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1328, 31),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1328, 37),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "ToLookup",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1328, 81),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1328, 86),
-									Name: "System.Collections.Generic.IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1328, 125),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: p(1328, 142),
-								Type: &lang.TypeRef{
-									Pos:  p(1328, 142),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1328, 147),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1328, 156),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: p(1328, 175),
-								Type: &lang.TypeRef{
-									Pos:  p(1328, 175),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1328, 180),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1328, 189),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1329, 16),
-							Fun: &lang.Ident{
-								Pos:  p(1329, 16),
-								Name: "Build",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1329, 22),
-									X: &lang.Ident{
-										Pos:  p(1329, 22),
-										Name: "source",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1329, 30),
-									X: &lang.Ident{
-										Pos:  p(1329, 30),
-										Name: "keySelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1329, 43),
-									X: &lang.Ident{
-										Pos:  p(1329, 43),
-										Name: "elementSelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1329, 60),
-									X: &lang.Literal{
-										Pos:  p(1329, 60),
-										Kind: lang.LitKind(10),
-										Raw:  "null",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1331, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1331, 23),
-							Name: "ILookup",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1331, 31),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  p(1331, 37),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "ToLookup",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1331, 81),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1331, 86),
-									Name: "System.Collections.Generic.IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1331, 125),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: p(1331, 142),
-								Type: &lang.TypeRef{
-									Pos:  p(1331, 142),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1331, 147),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1331, 156),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: p(1331, 175),
-								Type: &lang.TypeRef{
-									Pos:  p(1331, 175),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1331, 180),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  p(1331, 189),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: p(1331, 216),
-								Type: &lang.TypeRef{
-									Pos:  p(1331, 216),
-									Name: "System.Collections.Generic.IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1331, 261),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1332, 16),
-							Fun: &lang.Ident{
-								Pos:  p(1332, 16),
-								Name: "Build",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1332, 22),
-									X: &lang.Ident{
-										Pos:  p(1332, 22),
-										Name: "source",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1332, 30),
-									X: &lang.Ident{
-										Pos:  p(1332, 30),
-										Name: "keySelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1332, 43),
-									X: &lang.Ident{
-										Pos:  p(1332, 43),
-										Name: "elementSelector",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1332, 60),
-									X: &lang.Ident{
-										Pos:  p(1332, 60),
+										Pos:  p(1334, 51),
 										Name: "comparer",
 									},
 								},
@@ -19993,17 +19845,260 @@ func preludeAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       p(1336, 9),
-						Modifiers: lang.Modifiers(16),
+						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1336, 16),
+							Pos:  p(1336, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1336, 24),
+									Pos:  p(1336, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1336, 30),
+									Pos:  p(1336, 37),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1336, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 86),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 125),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1336, 142),
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 147),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1336, 156),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1336, 175),
+								Type: &lang.TypeRef{
+									Pos:  p(1336, 175),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1336, 180),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1336, 189),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1337, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1337, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1337, 22),
+									X: &lang.Ident{
+										Pos:  p(1337, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1337, 30),
+									X: &lang.Ident{
+										Pos:  p(1337, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1337, 43),
+									X: &lang.Ident{
+										Pos:  p(1337, 43),
+										Name: "elementSelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1337, 60),
+									X: &lang.Literal{
+										Pos:  p(1337, 60),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1339, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1339, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1339, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1339, 37),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1339, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1339, 86),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1339, 125),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1339, 142),
+								Type: &lang.TypeRef{
+									Pos:  p(1339, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1339, 147),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1339, 156),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1339, 175),
+								Type: &lang.TypeRef{
+									Pos:  p(1339, 175),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1339, 180),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1339, 189),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: p(1339, 216),
+								Type: &lang.TypeRef{
+									Pos:  p(1339, 216),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1339, 261),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1340, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1340, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1340, 22),
+									X: &lang.Ident{
+										Pos:  p(1340, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1340, 30),
+									X: &lang.Ident{
+										Pos:  p(1340, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1340, 43),
+									X: &lang.Ident{
+										Pos:  p(1340, 43),
+										Name: "elementSelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1340, 60),
+									X: &lang.Ident{
+										Pos:  p(1340, 60),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1344, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1344, 16),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1344, 24),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1344, 30),
 									Name: "TElement",
 								},
 							},
@@ -20016,13 +20111,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1336, 71),
+								Pos: p(1344, 71),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 71),
+									Pos:  p(1344, 71),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 110),
+											Pos:  p(1344, 110),
 											Name: "TSource",
 										},
 									},
@@ -20030,17 +20125,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1336, 127),
+								Pos: p(1344, 127),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 127),
+									Pos:  p(1344, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 132),
+											Pos:  p(1344, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 141),
+											Pos:  p(1344, 141),
 											Name: "TKey",
 										},
 									},
@@ -20048,17 +20143,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 160),
+								Pos: p(1344, 160),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 160),
+									Pos:  p(1344, 160),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 165),
+											Pos:  p(1344, 165),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 174),
+											Pos:  p(1344, 174),
 											Name: "TElement",
 										},
 									},
@@ -20066,13 +20161,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 201),
+								Pos: p(1344, 201),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 201),
+									Pos:  p(1344, 201),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 246),
+											Pos:  p(1344, 246),
 											Name: "TKey",
 										},
 									},
@@ -20081,38 +20176,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1337, 9),
+							Pos: p(1345, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1338, 13),
+									Pos: p(1346, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1338, 24),
+										Pos: p(1346, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1338, 17),
+											Pos:  p(1346, 17),
 											Name: "source",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1338, 27),
+											Pos:  p(1346, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1338, 33),
+										Pos: p(1346, 33),
 										X: &lang.NewExpr{
-											Pos: p(1338, 39),
+											Pos: p(1346, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1338, 43),
+												Pos:  p(1346, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1338, 65),
+													Pos: p(1346, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1338, 65),
+														Pos: p(1346, 65),
 														X: &lang.Ident{
-															Pos:  p(1338, 72),
+															Pos:  p(1346, 72),
 															Name: "source",
 														},
 													},
@@ -20122,35 +20217,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1339, 13),
+									Pos: p(1347, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1339, 29),
+										Pos: p(1347, 29),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1339, 17),
+											Pos:  p(1347, 17),
 											Name: "keySelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1339, 32),
+											Pos:  p(1347, 32),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1339, 38),
+										Pos: p(1347, 38),
 										X: &lang.NewExpr{
-											Pos: p(1339, 44),
+											Pos: p(1347, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(1339, 48),
+												Pos:  p(1347, 48),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1339, 70),
+													Pos: p(1347, 70),
 													X: &lang.NameOfExpr{
-														Pos: p(1339, 70),
+														Pos: p(1347, 70),
 														X: &lang.Ident{
-															Pos:  p(1339, 77),
+															Pos:  p(1347, 77),
 															Name: "keySelector",
 														},
 													},
@@ -20160,35 +20255,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1340, 13),
+									Pos: p(1348, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1340, 33),
+										Pos: p(1348, 33),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1340, 17),
+											Pos:  p(1348, 17),
 											Name: "elementSelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1340, 36),
+											Pos:  p(1348, 36),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1340, 42),
+										Pos: p(1348, 42),
 										X: &lang.NewExpr{
-											Pos: p(1340, 48),
+											Pos: p(1348, 48),
 											Type: &lang.TypeRef{
-												Pos:  p(1340, 52),
+												Pos:  p(1348, 52),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1340, 74),
+													Pos: p(1348, 74),
 													X: &lang.NameOfExpr{
-														Pos: p(1340, 74),
+														Pos: p(1348, 74),
 														X: &lang.Ident{
-															Pos:  p(1340, 81),
+															Pos:  p(1348, 81),
 															Name: "elementSelector",
 														},
 													},
@@ -20198,82 +20293,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1341, 13),
+									Pos: p(1349, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1341, 17),
+											Pos:  p(1349, 17),
 											Name: "groups",
 											Init: &lang.CondExpr{
-												Pos: p(1341, 43),
+												Pos: p(1349, 43),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1341, 35),
+													Pos: p(1349, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1341, 26),
+														Pos:  p(1349, 26),
 														Name: "comparer",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1341, 38),
+														Pos:  p(1349, 38),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.CallExpr{
-													Pos: p(1341, 52),
+													Pos: p(1349, 52),
 													Fun: &lang.MemberExpr{
-														Pos: p(1341, 52),
+														Pos: p(1349, 52),
 														X: &lang.Ident{
-															Pos:  p(1341, 45),
+															Pos:  p(1349, 45),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1341, 60),
+															Pos: p(1349, 60),
 															X: &lang.Ident{
-																Pos:  p(1341, 60),
+																Pos:  p(1349, 60),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 73),
+															Pos: p(1349, 73),
 															X: &lang.Ident{
-																Pos:  p(1341, 73),
+																Pos:  p(1349, 73),
 																Name: "elementSelector",
 															},
 														},
 													},
 												},
 												Else: &lang.CallExpr{
-													Pos: p(1341, 99),
+													Pos: p(1349, 99),
 													Fun: &lang.MemberExpr{
-														Pos: p(1341, 99),
+														Pos: p(1349, 99),
 														X: &lang.Ident{
-															Pos:  p(1341, 92),
+															Pos:  p(1349, 92),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1341, 107),
+															Pos: p(1349, 107),
 															X: &lang.Ident{
-																Pos:  p(1341, 107),
+																Pos:  p(1349, 107),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 120),
+															Pos: p(1349, 120),
 															X: &lang.Ident{
-																Pos:  p(1341, 120),
+																Pos:  p(1349, 120),
 																Name: "elementSelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 137),
+															Pos: p(1349, 137),
 															X: &lang.Ident{
-																Pos:  p(1341, 137),
+																Pos:  p(1349, 137),
 																Name: "comparer",
 															},
 														},
@@ -20284,32 +20379,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1342, 13),
+									Pos: p(1350, 13),
 									X: &lang.NewExpr{
-										Pos: p(1342, 20),
+										Pos: p(1350, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1342, 24),
+											Pos:  p(1350, 24),
 											Name: "Lookup",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1342, 31),
+													Pos:  p(1350, 31),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1342, 37),
+													Pos:  p(1350, 37),
 													Name: "TElement",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1342, 47),
+												Pos: p(1350, 47),
 												X: &lang.CallExpr{
-													Pos: p(1342, 54),
+													Pos: p(1350, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1342, 54),
+														Pos: p(1350, 54),
 														X: &lang.Ident{
-															Pos:  p(1342, 47),
+															Pos:  p(1350, 47),
 															Name: "groups",
 														},
 														Name: "ToList",
@@ -20317,9 +20412,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(1342, 64),
+												Pos: p(1350, 64),
 												X: &lang.Ident{
-													Pos:  p(1342, 64),
+													Pos:  p(1350, 64),
 													Name: "comparer",
 												},
 											},
@@ -20327,79 +20422,79 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1343, 9),
+							Rbrace: p(1351, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1352, 5),
+				Pos:       p(1360, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskWaitExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1354, 9),
+						Pos:       p(1362, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1354, 29),
+							Pos:  p(1362, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1354, 44),
+								Pos:      p(1362, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1354, 49),
+									Pos:  p(1362, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1354, 60),
+								Pos: p(1362, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1354, 60),
+									Pos:  p(1362, 60),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1355, 9),
+							Pos: p(1363, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1356, 13),
+									Pos: p(1364, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1356, 13),
+										Pos: p(1364, 13),
 										X: &lang.CallExpr{
-											Pos: p(1356, 19),
+											Pos: p(1364, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1356, 19),
+												Pos:  p(1364, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1356, 27),
+													Pos: p(1364, 27),
 													X: &lang.Ident{
-														Pos:  p(1356, 27),
+														Pos:  p(1364, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1356, 33),
+													Pos: p(1364, 33),
 													X: &lang.Ident{
-														Pos:  p(1356, 33),
+														Pos:  p(1364, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1356, 42),
+													Pos: p(1364, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1356, 60),
+														Pos: p(1364, 60),
 														X: &lang.Ident{
-															Pos:  p(1356, 42),
+															Pos:  p(1364, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -20410,28 +20505,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1357, 13),
+									Pos: p(1365, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1357, 13),
+										Pos: p(1365, 13),
 										X: &lang.Ident{
-											Pos:  p(1357, 19),
+											Pos:  p(1365, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1358, 9),
+							Rbrace: p(1366, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1360, 9),
+						Pos:       p(1368, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1360, 29),
+							Pos:  p(1368, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1360, 34),
+									Pos:  p(1368, 34),
 									Name: "TResult",
 								},
 							},
@@ -20442,14 +20537,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1360, 62),
+								Pos:      p(1368, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1360, 67),
+									Pos:  p(1368, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1360, 72),
+											Pos:  p(1368, 72),
 											Name: "TResult",
 										},
 									},
@@ -20457,48 +20552,48 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1360, 87),
+								Pos: p(1368, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1360, 87),
+									Pos:  p(1368, 87),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1361, 9),
+							Pos: p(1369, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1362, 13),
+									Pos: p(1370, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1362, 13),
+										Pos: p(1370, 13),
 										X: &lang.CallExpr{
-											Pos: p(1362, 19),
+											Pos: p(1370, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1362, 19),
+												Pos:  p(1370, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1362, 27),
+													Pos: p(1370, 27),
 													X: &lang.Ident{
-														Pos:  p(1362, 27),
+														Pos:  p(1370, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1362, 33),
+													Pos: p(1370, 33),
 													X: &lang.Ident{
-														Pos:  p(1362, 33),
+														Pos:  p(1370, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1362, 42),
+													Pos: p(1370, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1362, 60),
+														Pos: p(1370, 60),
 														X: &lang.Ident{
-															Pos:  p(1362, 42),
+															Pos:  p(1370, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -20509,87 +20604,87 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1363, 13),
+									Pos: p(1371, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1363, 20),
+										Pos: p(1371, 20),
 										X: &lang.Ident{
-											Pos:  p(1363, 26),
+											Pos:  p(1371, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1364, 9),
+							Rbrace: p(1372, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1366, 9),
+						Pos:       p(1374, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1366, 29),
+							Pos:  p(1374, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1366, 44),
+								Pos:      p(1374, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1366, 49),
+									Pos:  p(1374, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1366, 60),
+								Pos: p(1374, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1366, 60),
+									Pos:  p(1374, 60),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1367, 9),
+							Pos: p(1375, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1368, 13),
+									Pos: p(1376, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1368, 13),
+										Pos: p(1376, 13),
 										X: &lang.CallExpr{
-											Pos: p(1368, 19),
+											Pos: p(1376, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1368, 19),
+												Pos:  p(1376, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1368, 27),
+													Pos: p(1376, 27),
 													X: &lang.Ident{
-														Pos:  p(1368, 27),
+														Pos:  p(1376, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1368, 33),
+													Pos: p(1376, 33),
 													X: &lang.CallExpr{
-														Pos: p(1368, 42),
+														Pos: p(1376, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1368, 42),
+															Pos: p(1376, 42),
 															X: &lang.Ident{
-																Pos:  p(1368, 33),
+																Pos:  p(1376, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1368, 59),
+																Pos: p(1376, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1368, 59),
+																	Pos: p(1376, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1368, 60),
+																		Pos:   p(1376, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -20599,9 +20694,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1368, 64),
+													Pos: p(1376, 64),
 													X: &lang.Ident{
-														Pos:  p(1368, 64),
+														Pos:  p(1376, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -20610,28 +20705,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1369, 13),
+									Pos: p(1377, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1369, 13),
+										Pos: p(1377, 13),
 										X: &lang.Ident{
-											Pos:  p(1369, 19),
+											Pos:  p(1377, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1370, 9),
+							Rbrace: p(1378, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1372, 9),
+						Pos:       p(1380, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1372, 29),
+							Pos:  p(1380, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1372, 34),
+									Pos:  p(1380, 34),
 									Name: "TResult",
 								},
 							},
@@ -20642,14 +20737,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1372, 62),
+								Pos:      p(1380, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1372, 67),
+									Pos:  p(1380, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1372, 72),
+											Pos:  p(1380, 72),
 											Name: "TResult",
 										},
 									},
@@ -20657,55 +20752,55 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1372, 87),
+								Pos: p(1380, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1372, 87),
+									Pos:  p(1380, 87),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1373, 9),
+							Pos: p(1381, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1374, 13),
+									Pos: p(1382, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1374, 13),
+										Pos: p(1382, 13),
 										X: &lang.CallExpr{
-											Pos: p(1374, 19),
+											Pos: p(1382, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1374, 19),
+												Pos:  p(1382, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1374, 27),
+													Pos: p(1382, 27),
 													X: &lang.Ident{
-														Pos:  p(1374, 27),
+														Pos:  p(1382, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1374, 33),
+													Pos: p(1382, 33),
 													X: &lang.CallExpr{
-														Pos: p(1374, 42),
+														Pos: p(1382, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1374, 42),
+															Pos: p(1382, 42),
 															X: &lang.Ident{
-																Pos:  p(1374, 33),
+																Pos:  p(1382, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1374, 59),
+																Pos: p(1382, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1374, 59),
+																	Pos: p(1382, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1374, 60),
+																		Pos:   p(1382, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -20715,9 +20810,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1374, 64),
+													Pos: p(1382, 64),
 													X: &lang.Ident{
-														Pos:  p(1374, 64),
+														Pos:  p(1382, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -20726,86 +20821,86 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1375, 13),
+									Pos: p(1383, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1375, 20),
+										Pos: p(1383, 20),
 										X: &lang.Ident{
-											Pos:  p(1375, 26),
+											Pos:  p(1383, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1376, 9),
+							Rbrace: p(1384, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1378, 9),
+						Pos:       p(1386, 9),
 						Modifiers: lang.Modifiers(1040),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1378, 22),
+							Pos:  p(1386, 22),
 							Name: "Task",
 						},
 						Name: "WaitFor",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1378, 35),
+								Pos: p(1386, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 35),
+									Pos:  p(1386, 35),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1378, 46),
+								Pos: p(1386, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 46),
+									Pos:  p(1386, 46),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: p(1378, 64),
+								Pos: p(1386, 64),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 64),
+									Pos:  p(1386, 64),
 									Name: "CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1379, 9),
+							Pos: p(1387, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1380, 13),
+									Pos: p(1388, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1380, 22),
+										Pos: p(1388, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1380, 17),
+											Pos:  p(1388, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1380, 25),
+											Pos:  p(1388, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1380, 31),
+										Pos: p(1388, 31),
 										X: &lang.NewExpr{
-											Pos: p(1380, 37),
+											Pos: p(1388, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1380, 41),
+												Pos:  p(1388, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1380, 63),
+													Pos: p(1388, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1380, 63),
+														Pos: p(1388, 63),
 														X: &lang.Ident{
-															Pos:  p(1380, 70),
+															Pos:  p(1388, 70),
 															Name: "task",
 														},
 													},
@@ -20815,51 +20910,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1381, 13),
+									Pos: p(1389, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1381, 41),
+										Pos: p(1389, 41),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1381, 25),
+											Pos: p(1389, 25),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1381, 17),
+												Pos:  p(1389, 17),
 												Name: "timeout",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1381, 36),
+												Pos: p(1389, 36),
 												X: &lang.Ident{
-													Pos:  p(1381, 27),
+													Pos:  p(1389, 27),
 													Name: "TimeSpan",
 												},
 												Name: "Zero",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1381, 52),
+											Pos: p(1389, 52),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1381, 44),
+												Pos:  p(1389, 44),
 												Name: "timeout",
 											},
 											Y: &lang.CallExpr{
-												Pos: p(1381, 64),
+												Pos: p(1389, 64),
 												Fun: &lang.MemberExpr{
-													Pos: p(1381, 64),
+													Pos: p(1389, 64),
 													X: &lang.Ident{
-														Pos:  p(1381, 55),
+														Pos:  p(1389, 55),
 														Name: "TimeSpan",
 													},
 													Name: "FromMilliseconds",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1381, 81),
+														Pos: p(1389, 81),
 														X: &lang.UnaryExpr{
-															Pos: p(1381, 81),
+															Pos: p(1389, 81),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1381, 82),
+																Pos:   p(1389, 82),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -20870,20 +20965,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1382, 17),
+										Pos: p(1390, 17),
 										X: &lang.NewExpr{
-											Pos: p(1382, 23),
+											Pos: p(1390, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1382, 27),
+												Pos:  p(1390, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1382, 55),
+													Pos: p(1390, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1382, 55),
+														Pos: p(1390, 55),
 														X: &lang.Ident{
-															Pos:  p(1382, 62),
+															Pos:  p(1390, 62),
 															Name: "timeout",
 														},
 													},
@@ -20893,63 +20988,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1383, 13),
+									Pos: p(1391, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1383, 22),
+										Pos: p(1391, 22),
 										X: &lang.Ident{
-											Pos:  p(1383, 17),
+											Pos:  p(1391, 17),
 											Name: "task",
 										},
 										Name: "IsCompleted",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1383, 35),
+										Pos: p(1391, 35),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1384, 13),
+									Pos: p(1392, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1384, 23),
+										Pos: p(1392, 23),
 										X: &lang.Ident{
-											Pos:  p(1384, 17),
+											Pos:  p(1392, 17),
 											Name: "token",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1384, 48),
+										Pos: p(1392, 48),
 										X: &lang.NewExpr{
-											Pos: p(1384, 54),
+											Pos: p(1392, 54),
 											Type: &lang.TypeRef{
-												Pos:  p(1384, 58),
+												Pos:  p(1392, 58),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(1385, 13),
+									Pos: p(1393, 13),
 									Decl: &lang.LocalDeclStmt{
-										Pos: p(1385, 20),
+										Pos: p(1393, 20),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1385, 24),
+												Pos:  p(1393, 24),
 												Name: "cts",
 												Init: &lang.CallExpr{
-													Pos: p(1385, 54),
+													Pos: p(1393, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1385, 54),
+														Pos: p(1393, 54),
 														X: &lang.Ident{
-															Pos:  p(1385, 30),
+															Pos:  p(1393, 30),
 															Name: "CancellationTokenSource",
 														},
 														Name: "CreateLinkedTokenSource",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1385, 78),
+															Pos: p(1393, 78),
 															X: &lang.Ident{
-																Pos:  p(1385, 78),
+																Pos:  p(1393, 78),
 																Name: "token",
 															},
 														},
@@ -20959,38 +21054,38 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1386, 13),
+										Pos: p(1394, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1387, 17),
+												Pos: p(1395, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1387, 21),
+														Pos:  p(1395, 21),
 														Name: "other",
 														Init: &lang.CallExpr{
-															Pos: p(1387, 34),
+															Pos: p(1395, 34),
 															Fun: &lang.MemberExpr{
-																Pos: p(1387, 34),
+																Pos: p(1395, 34),
 																X: &lang.Ident{
-																	Pos:  p(1387, 29),
+																	Pos:  p(1395, 29),
 																	Name: "Task",
 																},
 																Name: "Delay",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1387, 40),
+																	Pos: p(1395, 40),
 																	X: &lang.Ident{
-																		Pos:  p(1387, 40),
+																		Pos:  p(1395, 40),
 																		Name: "timeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1387, 49),
+																	Pos: p(1395, 49),
 																	X: &lang.MemberExpr{
-																		Pos: p(1387, 53),
+																		Pos: p(1395, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1387, 49),
+																			Pos:  p(1395, 49),
 																			Name: "cts",
 																		},
 																		Name: "Token",
@@ -21002,35 +21097,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1388, 17),
+												Pos: p(1396, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1388, 21),
+														Pos:  p(1396, 21),
 														Name: "done",
 														Init: &lang.AwaitExpr{
-															Pos: p(1388, 28),
+															Pos: p(1396, 28),
 															X: &lang.CallExpr{
-																Pos: p(1388, 39),
+																Pos: p(1396, 39),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1388, 39),
+																	Pos: p(1396, 39),
 																	X: &lang.Ident{
-																		Pos:  p(1388, 34),
+																		Pos:  p(1396, 34),
 																		Name: "Task",
 																	},
 																	Name: "WhenAny",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1388, 47),
+																		Pos: p(1396, 47),
 																		X: &lang.Ident{
-																			Pos:  p(1388, 47),
+																			Pos:  p(1396, 47),
 																			Name: "task",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1388, 53),
+																		Pos: p(1396, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1388, 53),
+																			Pos:  p(1396, 53),
 																			Name: "other",
 																		},
 																	},
@@ -21041,13 +21136,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1389, 17),
+												Pos: p(1397, 17),
 												X: &lang.CallExpr{
-													Pos: p(1389, 21),
+													Pos: p(1397, 21),
 													Fun: &lang.MemberExpr{
-														Pos: p(1389, 21),
+														Pos: p(1397, 21),
 														X: &lang.Ident{
-															Pos:  p(1389, 17),
+															Pos:  p(1397, 17),
 															Name: "cts",
 														},
 														Name: "Cancel",
@@ -21055,57 +21150,57 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1390, 17),
+												Pos: p(1398, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1390, 26),
+													Pos: p(1398, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1390, 21),
+														Pos:  p(1398, 21),
 														Name: "done",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1390, 29),
+														Pos:  p(1398, 29),
 														Name: "task",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1390, 35),
+													Pos: p(1398, 35),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1391, 17),
+												Pos: p(1399, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1391, 27),
+													Pos: p(1399, 27),
 													X: &lang.Ident{
-														Pos:  p(1391, 21),
+														Pos:  p(1399, 21),
 														Name: "token",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1391, 52),
+													Pos: p(1399, 52),
 													X: &lang.NewExpr{
-														Pos: p(1391, 58),
+														Pos: p(1399, 58),
 														Type: &lang.TypeRef{
-															Pos:  p(1391, 62),
+															Pos:  p(1399, 62),
 															Name: "TaskCanceledException",
 														},
 													},
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(1392, 17),
+												Pos: p(1400, 17),
 												X: &lang.NewExpr{
-													Pos: p(1392, 23),
+													Pos: p(1400, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(1392, 27),
+														Pos:  p(1400, 27),
 														Name: "TimeoutException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1392, 44),
+															Pos: p(1400, 44),
 															X: &lang.Literal{
-																Pos:   p(1392, 44),
+																Pos:   p(1400, 44),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"The operation has timed out.\"",
 																Value: string("The operation has timed out."),
@@ -21115,144 +21210,7 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1393, 13),
-									},
-								},
-							},
-							Rbrace: p(1394, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1396, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1396, 29),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1396, 34),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Unwrap",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1396, 59),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1396, 64),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1396, 69),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(1396, 74),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "task",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1397, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1398, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1398, 22),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1398, 17),
-											Name: "task",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1398, 25),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1398, 31),
-										X: &lang.NewExpr{
-											Pos: p(1398, 37),
-											Type: &lang.TypeRef{
-												Pos:  p(1398, 41),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1398, 63),
-													X: &lang.NameOfExpr{
-														Pos: p(1398, 63),
-														X: &lang.Ident{
-															Pos:  p(1398, 70),
-															Name: "task",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.LocalDeclStmt{
-									Pos: p(1399, 13),
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1399, 17),
-											Name: "inner",
-											Init: &lang.AwaitExpr{
-												Pos: p(1399, 25),
-												X: &lang.Ident{
-													Pos:  p(1399, 31),
-													Name: "task",
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1400, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1400, 23),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1400, 17),
-											Name: "inner",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1400, 26),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1400, 32),
-										X: &lang.NewExpr{
-											Pos: p(1400, 38),
-											Type: &lang.TypeRef{
-												Pos:  p(1400, 42),
-												Name: "TaskCanceledException",
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1401, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1401, 20),
-										X: &lang.Ident{
-											Pos:  p(1401, 26),
-											Name: "inner",
-										},
+										Rbrace: p(1401, 13),
 									},
 								},
 							},
@@ -21265,19 +21223,34 @@ func preludeAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1404, 29),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1404, 34),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "Unwrap",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1404, 41),
+								Pos:      p(1404, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1404, 46),
+									Pos:  p(1404, 64),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1404, 51),
+											Pos:  p(1404, 69),
 											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1404, 74),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
@@ -21367,12 +21340,12 @@ func preludeAST() *lang.File {
 										},
 									},
 								},
-								&lang.ExprStmt{
+								&lang.ReturnStmt{
 									Pos: p(1409, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1409, 13),
+										Pos: p(1409, 20),
 										X: &lang.Ident{
-											Pos:  p(1409, 19),
+											Pos:  p(1409, 26),
 											Name: "inner",
 										},
 									},
@@ -21381,10 +21354,132 @@ func preludeAST() *lang.File {
 							Rbrace: p(1410, 9),
 						},
 					},
+					&lang.MethodDecl{
+						Pos:       p(1412, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1412, 29),
+							Name: "Task",
+						},
+						Name: "Unwrap",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1412, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1412, 46),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1412, 51),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "task",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1413, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1414, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1414, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1414, 17),
+											Name: "task",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1414, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1414, 31),
+										X: &lang.NewExpr{
+											Pos: p(1414, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1414, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1414, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1414, 63),
+														X: &lang.Ident{
+															Pos:  p(1414, 70),
+															Name: "task",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1415, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1415, 17),
+											Name: "inner",
+											Init: &lang.AwaitExpr{
+												Pos: p(1415, 25),
+												X: &lang.Ident{
+													Pos:  p(1415, 31),
+													Name: "task",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1416, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1416, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1416, 17),
+											Name: "inner",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1416, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1416, 32),
+										X: &lang.NewExpr{
+											Pos: p(1416, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1416, 42),
+												Name: "TaskCanceledException",
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1417, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1417, 13),
+										X: &lang.Ident{
+											Pos:  p(1417, 19),
+											Name: "inner",
+										},
+									},
+								},
+							},
+							Rbrace: p(1418, 9),
+						},
+					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1419, 5),
+				Pos:       p(1427, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedDictionary",
 				Namespace: "System.Collections.Generic",
@@ -21395,19 +21490,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1419, 51),
+						Pos:  p(1427, 51),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1419, 63),
+								Pos:  p(1427, 63),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1419, 76),
+										Pos:  p(1427, 76),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1419, 82),
+										Pos:  p(1427, 82),
 										Name: "TValue",
 									},
 								},
@@ -21417,30 +21512,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1421, 9),
+						Pos:       p(1429, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1421, 18),
+							Pos:  p(1429, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1421, 23),
+									Pos:  p(1429, 23),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1421, 29),
+								Pos:  p(1429, 29),
 								Name: "_keys",
 								Init: &lang.NewExpr{
-									Pos: p(1421, 37),
+									Pos: p(1429, 37),
 									Type: &lang.TypeRef{
-										Pos:  p(1421, 41),
+										Pos:  p(1429, 41),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1421, 46),
+												Pos:  p(1429, 46),
 												Name: "TKey",
 											},
 										},
@@ -21450,30 +21545,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1422, 9),
+						Pos:       p(1430, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1422, 18),
+							Pos:  p(1430, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1422, 23),
+									Pos:  p(1430, 23),
 									Name: "TValue",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1422, 31),
+								Pos:  p(1430, 31),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(1422, 41),
+									Pos: p(1430, 41),
 									Type: &lang.TypeRef{
-										Pos:  p(1422, 45),
+										Pos:  p(1430, 45),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1422, 50),
+												Pos:  p(1430, 50),
 												Name: "TValue",
 											},
 										},
@@ -21483,49 +21578,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1423, 9),
+						Pos:       p(1431, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1423, 18),
+							Pos:  p(1431, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1423, 28),
+									Pos:  p(1431, 28),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1423, 34),
+								Pos:  p(1431, 34),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1425, 9),
+						Pos:       p(1433, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Init: &lang.CtorInit{
-							Pos:  p(1425, 37),
+							Pos:  p(1433, 37),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1425, 42),
+									Pos: p(1433, 42),
 									X: &lang.CastExpr{
-										Pos: p(1425, 42),
+										Pos: p(1433, 42),
 										Type: &lang.TypeRef{
-											Pos:  p(1425, 43),
+											Pos:  p(1433, 43),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1425, 53),
+													Pos:  p(1433, 53),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1425, 59),
+											Pos:  p(1433, 59),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21534,23 +21629,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1425, 65),
-							Rbrace: p(1425, 67),
+							Pos:    p(1433, 65),
+							Rbrace: p(1433, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1426, 9),
+						Pos:       p(1434, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1426, 33),
+								Pos: p(1434, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1426, 33),
+									Pos:  p(1434, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1426, 43),
+											Pos:  p(1434, 43),
 											Name: "TKey",
 										},
 									},
@@ -21559,32 +21654,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1426, 59),
+							Pos: p(1434, 59),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1426, 61),
+									Pos: p(1434, 61),
 									X: &lang.AssignExpr{
-										Pos: p(1426, 71),
+										Pos: p(1434, 71),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1426, 61),
+											Pos:  p(1434, 61),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1426, 82),
+											Pos: p(1434, 82),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1426, 73),
+												Pos:  p(1434, 73),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1426, 100),
+												Pos: p(1434, 100),
 												X: &lang.Ident{
-													Pos:  p(1426, 85),
+													Pos:  p(1434, 85),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1426, 94),
+															Pos:  p(1434, 94),
 															Name: "TKey",
 														},
 													},
@@ -21595,26 +21690,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1426, 109),
+							Rbrace: p(1434, 109),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1427, 9),
+						Pos:       p(1435, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1427, 33),
+								Pos: p(1435, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1427, 33),
+									Pos:  p(1435, 33),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1427, 45),
+											Pos:  p(1435, 45),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1427, 51),
+											Pos:  p(1435, 51),
 											Name: "TValue",
 										},
 									},
@@ -21623,25 +21718,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1427, 73),
+							Pos:  p(1435, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1427, 78),
+									Pos: p(1435, 78),
 									X: &lang.CastExpr{
-										Pos: p(1427, 78),
+										Pos: p(1435, 78),
 										Type: &lang.TypeRef{
-											Pos:  p(1427, 79),
+											Pos:  p(1435, 79),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1427, 89),
+													Pos:  p(1435, 89),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1427, 95),
+											Pos:  p(1435, 95),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21650,41 +21745,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1428, 9),
+							Pos: p(1436, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1429, 13),
+									Pos:  p(1437, 13),
 									Name: "kv",
 									X: &lang.Ident{
-										Pos:  p(1429, 32),
+										Pos:  p(1437, 32),
 										Name: "dictionary",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1429, 44),
+										Pos: p(1437, 44),
 										X: &lang.CallExpr{
-											Pos: p(1429, 44),
+											Pos: p(1437, 44),
 											Fun: &lang.Ident{
-												Pos:  p(1429, 44),
+												Pos:  p(1437, 44),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1429, 48),
+													Pos: p(1437, 48),
 													X: &lang.MemberExpr{
-														Pos: p(1429, 51),
+														Pos: p(1437, 51),
 														X: &lang.Ident{
-															Pos:  p(1429, 48),
+															Pos:  p(1437, 48),
 															Name: "kv",
 														},
 														Name: "Key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1429, 56),
+													Pos: p(1437, 56),
 													X: &lang.MemberExpr{
-														Pos: p(1429, 59),
+														Pos: p(1437, 59),
 														X: &lang.Ident{
-															Pos:  p(1429, 56),
+															Pos:  p(1437, 56),
 															Name: "kv",
 														},
 														Name: "Value",
@@ -21695,57 +21790,57 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1430, 9),
+							Rbrace: p(1438, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1432, 9),
+						Pos:       p(1440, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1432, 16),
+							Pos:  p(1440, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1432, 35),
+							Pos: p(1440, 35),
 							X: &lang.Ident{
-								Pos:  p(1432, 29),
+								Pos:  p(1440, 29),
 								Name: "_keys",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1433, 9),
+						Pos:       p(1441, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1433, 16),
+							Pos:  p(1441, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1433, 21),
+									Pos:  p(1441, 21),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "Keys",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1433, 35),
+							Pos: p(1441, 35),
 							Type: &lang.TypeRef{
-								Pos:  p(1433, 39),
+								Pos:  p(1441, 39),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1433, 44),
+										Pos:  p(1441, 44),
 										Name: "TKey",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1433, 50),
+									Pos: p(1441, 50),
 									X: &lang.Ident{
-										Pos:  p(1433, 50),
+										Pos:  p(1441, 50),
 										Name: "_keys",
 									},
 								},
@@ -21753,36 +21848,36 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1434, 9),
+						Pos:       p(1442, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1434, 16),
+							Pos:  p(1442, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1434, 21),
+									Pos:  p(1442, 21),
 									Name: "TValue",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1434, 39),
+							Pos: p(1442, 39),
 							Type: &lang.TypeRef{
-								Pos:  p(1434, 43),
+								Pos:  p(1442, 43),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1434, 48),
+										Pos:  p(1442, 48),
 										Name: "TValue",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1434, 56),
+									Pos: p(1442, 56),
 									X: &lang.Ident{
-										Pos:  p(1434, 56),
+										Pos:  p(1442, 56),
 										Name: "_values",
 									},
 								},
@@ -21790,55 +21885,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1436, 9),
+						Pos: p(1444, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1436, 9),
+							Pos:  p(1444, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1436, 18),
+								Pos: p(1444, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1436, 18),
+									Pos:  p(1444, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1437, 9),
+							Pos: p(1445, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1438, 13),
+									Pos: p(1446, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1438, 21),
+										Pos: p(1446, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1438, 17),
+											Pos:  p(1446, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1438, 24),
+											Pos:  p(1446, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1438, 30),
+										Pos: p(1446, 30),
 										X: &lang.NewExpr{
-											Pos: p(1438, 36),
+											Pos: p(1446, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1438, 40),
+												Pos:  p(1446, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1438, 62),
+													Pos: p(1446, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1438, 62),
+														Pos: p(1446, 62),
 														X: &lang.Ident{
-															Pos:  p(1438, 69),
+															Pos:  p(1446, 69),
 															Name: "key",
 														},
 													},
@@ -21848,37 +21943,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1439, 13),
+									Pos: p(1447, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1439, 13),
+										Pos:  p(1447, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1439, 17),
+											Pos:  p(1447, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1439, 22),
+												Pos:   p(1447, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1439, 25),
+											Pos:  p(1447, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1439, 42),
+												Pos: p(1447, 42),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1439, 36),
+													Pos: p(1447, 36),
 													X: &lang.Ident{
-														Pos:  p(1439, 30),
+														Pos:  p(1447, 30),
 														Name: "_keys",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1439, 44),
+													Pos:   p(1447, 44),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -21887,56 +21982,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1440, 13),
+									Pos: p(1448, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1440, 23),
+										Pos: p(1448, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1440, 20),
+											Pos:  p(1448, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1440, 26),
+											Pos:  p(1448, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1441, 13),
+										Pos: p(1449, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1442, 17),
+												Pos: p(1450, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1442, 17),
+													Pos:  p(1450, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1442, 21),
+														Pos:  p(1450, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1442, 30),
+															Pos: p(1450, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1442, 27),
+																Pos:  p(1450, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1442, 42),
+																Pos: p(1450, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1442, 36),
+																	Pos: p(1450, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1442, 33),
+																		Pos:  p(1450, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1442, 38),
+																		Pos:  p(1450, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1442, 44),
+																	Pos:   p(1450, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -21946,39 +22041,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1443, 17),
+												Pos: p(1451, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1443, 17),
+													Pos:  p(1451, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1443, 21),
+														Pos:  p(1451, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1443, 35),
+															Pos: p(1451, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1443, 35),
+																Pos: p(1451, 35),
 																X: &lang.Ident{
-																	Pos:  p(1443, 25),
+																	Pos:  p(1451, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1443, 43),
+																	Pos: p(1451, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1443, 48),
+																		Pos: p(1451, 48),
 																		X: &lang.Ident{
-																			Pos:  p(1443, 43),
+																			Pos:  p(1451, 43),
 																			Name: "_keys",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1443, 49),
+																				Pos: p(1451, 49),
 																				X: &lang.Ident{
-																					Pos:  p(1443, 49),
+																					Pos:  p(1451, 49),
 																					Name: "mid",
 																				},
 																			},
@@ -21986,9 +22081,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1443, 55),
+																	Pos: p(1451, 55),
 																	X: &lang.Ident{
-																		Pos:  p(1443, 55),
+																		Pos:  p(1451, 55),
 																		Name: "key",
 																	},
 																},
@@ -21998,61 +22093,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1444, 17),
+												Pos: p(1452, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1444, 23),
+													Pos: p(1452, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1444, 21),
+														Pos:  p(1452, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1444, 26),
+														Pos:   p(1452, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1444, 29),
+													Pos: p(1452, 29),
 													X: &lang.Ident{
-														Pos:  p(1444, 36),
+														Pos:  p(1452, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1445, 17),
+												Pos: p(1453, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1445, 23),
+													Pos: p(1453, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1445, 21),
+														Pos:  p(1453, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1445, 25),
+														Pos:   p(1453, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1445, 28),
+													Pos: p(1453, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1445, 31),
+														Pos: p(1453, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1445, 28),
+															Pos:  p(1453, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1445, 37),
+															Pos: p(1453, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1445, 33),
+																Pos:  p(1453, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1445, 39),
+																Pos:   p(1453, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22060,23 +22155,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1445, 47),
+													Pos: p(1453, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1445, 50),
+														Pos: p(1453, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1445, 47),
+															Pos:  p(1453, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1445, 56),
+															Pos: p(1453, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1445, 52),
+																Pos:  p(1453, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1445, 58),
+																Pos:   p(1453, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22085,60 +22180,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1446, 13),
+										Rbrace: p(1454, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1447, 13),
+									Pos: p(1455, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1447, 20),
+										Pos: p(1455, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1447, 21),
+											Pos:  p(1455, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1448, 9),
+							Rbrace: p(1456, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1450, 9),
+						Pos:       p(1458, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1450, 16),
+							Pos:  p(1458, 16),
 							Name: "TValue",
 						},
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1452, 13),
+								Pos:  p(1460, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1453, 13),
+									Pos: p(1461, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1454, 17),
+											Pos: p(1462, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1454, 17),
+												Pos:  p(1462, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1454, 21),
+													Pos:  p(1462, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1454, 25),
+														Pos: p(1462, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1454, 25),
+															Pos:  p(1462, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1454, 30),
+																Pos: p(1462, 30),
 																X: &lang.Ident{
-																	Pos:  p(1454, 30),
+																	Pos:  p(1462, 30),
 																	Name: "key",
 																},
 															},
@@ -22148,50 +22243,50 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1455, 17),
+											Pos: p(1463, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1455, 23),
+												Pos: p(1463, 23),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1455, 21),
+													Pos:  p(1463, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1455, 25),
+													Pos:   p(1463, 25),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(1455, 28),
+												Pos: p(1463, 28),
 												X: &lang.NewExpr{
-													Pos: p(1455, 34),
+													Pos: p(1463, 34),
 													Type: &lang.TypeRef{
-														Pos:  p(1455, 38),
+														Pos:  p(1463, 38),
 														Name: "KeyNotFoundException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1455, 59),
+															Pos: p(1463, 59),
 															X: &lang.BinaryExpr{
-																Pos: p(1455, 83),
+																Pos: p(1463, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1455, 77),
+																	Pos: p(1463, 77),
 																	Op:  "+",
 																	X: &lang.Literal{
-																		Pos:   p(1455, 59),
+																		Pos:   p(1463, 59),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The given key '\"",
 																		Value: string("The given key '"),
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1455, 79),
+																		Pos:  p(1463, 79),
 																		Name: "key",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1455, 85),
+																	Pos:   p(1463, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"' was not present in the dictionary.\"",
 																	Value: string("' was not present in the dictionary."),
@@ -22203,18 +22298,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1456, 17),
+											Pos: p(1464, 17),
 											X: &lang.IndexExpr{
-												Pos: p(1456, 31),
+												Pos: p(1464, 31),
 												X: &lang.Ident{
-													Pos:  p(1456, 24),
+													Pos:  p(1464, 24),
 													Name: "_values",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1456, 32),
+														Pos: p(1464, 32),
 														X: &lang.Ident{
-															Pos:  p(1456, 32),
+															Pos:  p(1464, 32),
 															Name: "i",
 														},
 													},
@@ -22222,36 +22317,36 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1457, 13),
+									Rbrace: p(1465, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1458, 13),
+								Pos:  p(1466, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1459, 13),
+									Pos: p(1467, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1460, 17),
+											Pos: p(1468, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1460, 17),
+												Pos:  p(1468, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1460, 21),
+													Pos:  p(1468, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1460, 25),
+														Pos: p(1468, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1460, 25),
+															Pos:  p(1468, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1460, 30),
+																Pos: p(1468, 30),
 																X: &lang.Ident{
-																	Pos:  p(1460, 30),
+																	Pos:  p(1468, 30),
 																	Name: "key",
 																},
 															},
@@ -22261,85 +22356,85 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1461, 17),
+											Pos: p(1469, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1461, 23),
+												Pos: p(1469, 23),
 												Op:  ">=",
 												X: &lang.Ident{
-													Pos:  p(1461, 21),
+													Pos:  p(1469, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1461, 26),
+													Pos:   p(1469, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1461, 29),
+												Pos: p(1469, 29),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1461, 31),
+														Pos: p(1469, 31),
 														X: &lang.AssignExpr{
-															Pos: p(1461, 42),
+															Pos: p(1469, 42),
 															Op:  "=",
 															Left: &lang.IndexExpr{
-																Pos: p(1461, 38),
+																Pos: p(1469, 38),
 																X: &lang.Ident{
-																	Pos:  p(1461, 31),
+																	Pos:  p(1469, 31),
 																	Name: "_values",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1461, 39),
+																		Pos: p(1469, 39),
 																		X: &lang.Ident{
-																			Pos:  p(1461, 39),
+																			Pos:  p(1469, 39),
 																			Name: "i",
 																		},
 																	},
 																},
 															},
 															Right: &lang.Ident{
-																Pos:  p(1461, 44),
+																Pos:  p(1469, 44),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1461, 51),
+														Pos: p(1469, 51),
 													},
 												},
-												Rbrace: p(1461, 59),
+												Rbrace: p(1469, 59),
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1462, 17),
+											Pos: p(1470, 17),
 											X: &lang.CallExpr{
-												Pos: p(1462, 23),
+												Pos: p(1470, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(1462, 23),
+													Pos: p(1470, 23),
 													X: &lang.Ident{
-														Pos:  p(1462, 17),
+														Pos:  p(1470, 17),
 														Name: "_keys",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1462, 30),
+														Pos: p(1470, 30),
 														X: &lang.UnaryExpr{
-															Pos: p(1462, 30),
+															Pos: p(1470, 30),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1462, 31),
+																Pos:  p(1470, 31),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1462, 34),
+														Pos: p(1470, 34),
 														X: &lang.Ident{
-															Pos:  p(1462, 34),
+															Pos:  p(1470, 34),
 															Name: "key",
 														},
 													},
@@ -22347,33 +22442,33 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1463, 17),
+											Pos: p(1471, 17),
 											X: &lang.CallExpr{
-												Pos: p(1463, 25),
+												Pos: p(1471, 25),
 												Fun: &lang.MemberExpr{
-													Pos: p(1463, 25),
+													Pos: p(1471, 25),
 													X: &lang.Ident{
-														Pos:  p(1463, 17),
+														Pos:  p(1471, 17),
 														Name: "_values",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1463, 32),
+														Pos: p(1471, 32),
 														X: &lang.UnaryExpr{
-															Pos: p(1463, 32),
+															Pos: p(1471, 32),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1463, 33),
+																Pos:  p(1471, 33),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1463, 36),
+														Pos: p(1471, 36),
 														X: &lang.Ident{
-															Pos:  p(1463, 36),
+															Pos:  p(1471, 36),
 															Name: "value",
 														},
 													},
@@ -22381,194 +22476,19 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1464, 13),
+									Rbrace: p(1472, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1450, 28),
+								Pos: p(1458, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1450, 28),
+									Pos:  p(1458, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1467, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1467, 16),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1467, 25),
-								Type: &lang.TypeRef{
-									Pos:  p(1467, 25),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: p(1467, 35),
-								Type: &lang.TypeRef{
-									Pos:  p(1467, 35),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1468, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1469, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1469, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1469, 17),
-											Name: "i",
-											Init: &lang.CallExpr{
-												Pos: p(1469, 21),
-												Fun: &lang.Ident{
-													Pos:  p(1469, 21),
-													Name: "Find",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1469, 26),
-														X: &lang.Ident{
-															Pos:  p(1469, 26),
-															Name: "key",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1470, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1470, 19),
-										Op:  ">=",
-										X: &lang.Ident{
-											Pos:  p(1470, 17),
-											Name: "i",
-										},
-										Y: &lang.Literal{
-											Pos:   p(1470, 22),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1470, 25),
-										X: &lang.NewExpr{
-											Pos: p(1470, 31),
-											Type: &lang.TypeRef{
-												Pos:  p(1470, 35),
-												Name: "ArgumentException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1470, 53),
-													X: &lang.BinaryExpr{
-														Pos: p(1470, 111),
-														Op:  "+",
-														X: &lang.Literal{
-															Pos:   p(1470, 53),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"An item with the same key has already been added. Key: \"",
-															Value: string("An item with the same key has already been added. Key: "),
-														},
-														Y: &lang.Ident{
-															Pos:  p(1470, 113),
-															Name: "key",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1471, 13),
-									X: &lang.CallExpr{
-										Pos: p(1471, 19),
-										Fun: &lang.MemberExpr{
-											Pos: p(1471, 19),
-											X: &lang.Ident{
-												Pos:  p(1471, 13),
-												Name: "_keys",
-											},
-											Name: "Insert",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1471, 26),
-												X: &lang.UnaryExpr{
-													Pos: p(1471, 26),
-													Op:  "~",
-													X: &lang.Ident{
-														Pos:  p(1471, 27),
-														Name: "i",
-													},
-												},
-											},
-											&lang.Arg{
-												Pos: p(1471, 30),
-												X: &lang.Ident{
-													Pos:  p(1471, 30),
-													Name: "key",
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1472, 13),
-									X: &lang.CallExpr{
-										Pos: p(1472, 21),
-										Fun: &lang.MemberExpr{
-											Pos: p(1472, 21),
-											X: &lang.Ident{
-												Pos:  p(1472, 13),
-												Name: "_values",
-											},
-											Name: "Insert",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1472, 28),
-												X: &lang.UnaryExpr{
-													Pos: p(1472, 28),
-													Op:  "~",
-													X: &lang.Ident{
-														Pos:  p(1472, 29),
-														Name: "i",
-													},
-												},
-											},
-											&lang.Arg{
-												Pos: p(1472, 32),
-												X: &lang.Ident{
-													Pos:  p(1472, 32),
-													Name: "value",
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1473, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -22576,22 +22496,22 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1475, 16),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryAdd",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1475, 28),
+								Pos: p(1475, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1475, 28),
+									Pos:  p(1475, 25),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1475, 38),
+								Pos: p(1475, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1475, 38),
+									Pos:  p(1475, 35),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -22600,124 +22520,27 @@ func preludeAST() *lang.File {
 						Body: &lang.BlockStmt{
 							Pos: p(1476, 9),
 							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1477, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1477, 27),
-										Op:  ">=",
-										X: &lang.CallExpr{
-											Pos: p(1477, 17),
-											Fun: &lang.Ident{
-												Pos:  p(1477, 17),
-												Name: "Find",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1477, 22),
-													X: &lang.Ident{
-														Pos:  p(1477, 22),
-														Name: "key",
-													},
-												},
-											},
-										},
-										Y: &lang.Literal{
-											Pos:   p(1477, 30),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1477, 33),
-										X: &lang.Literal{
-											Pos:   p(1477, 40),
-											Kind:  lang.LitKind(9),
-											Raw:   "false",
-											Value: bool(false),
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1478, 13),
-									X: &lang.CallExpr{
-										Pos: p(1478, 13),
-										Fun: &lang.Ident{
-											Pos:  p(1478, 13),
-											Name: "Add",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1478, 17),
-												X: &lang.Ident{
-													Pos:  p(1478, 17),
-													Name: "key",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1478, 22),
-												X: &lang.Ident{
-													Pos:  p(1478, 22),
-													Name: "value",
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1479, 13),
-									X: &lang.Literal{
-										Pos:   p(1479, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-								},
-							},
-							Rbrace: p(1480, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1482, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1482, 16),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1482, 28),
-								Type: &lang.TypeRef{
-									Pos:  p(1482, 28),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1483, 9),
-							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1484, 13),
+									Pos: p(1477, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1484, 13),
+										Pos:  p(1477, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1484, 17),
+											Pos:  p(1477, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1484, 21),
+												Pos: p(1477, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1484, 21),
+													Pos:  p(1477, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1484, 26),
+														Pos: p(1477, 26),
 														X: &lang.Ident{
-															Pos:  p(1484, 26),
+															Pos:  p(1477, 26),
 															Name: "key",
 														},
 													},
@@ -22727,24 +22550,182 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1485, 13),
+									Pos: p(1478, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1485, 19),
-										Op:  "<",
+										Pos: p(1478, 19),
+										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1485, 17),
+											Pos:  p(1478, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1485, 21),
+											Pos:   p(1478, 22),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1478, 25),
+										X: &lang.NewExpr{
+											Pos: p(1478, 31),
+											Type: &lang.TypeRef{
+												Pos:  p(1478, 35),
+												Name: "ArgumentException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1478, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1478, 111),
+														Op:  "+",
+														X: &lang.Literal{
+															Pos:   p(1478, 53),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"An item with the same key has already been added. Key: \"",
+															Value: string("An item with the same key has already been added. Key: "),
+														},
+														Y: &lang.Ident{
+															Pos:  p(1478, 113),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1479, 13),
+									X: &lang.CallExpr{
+										Pos: p(1479, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1479, 19),
+											X: &lang.Ident{
+												Pos:  p(1479, 13),
+												Name: "_keys",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1479, 26),
+												X: &lang.UnaryExpr{
+													Pos: p(1479, 26),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1479, 27),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1479, 30),
+												X: &lang.Ident{
+													Pos:  p(1479, 30),
+													Name: "key",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1480, 13),
+									X: &lang.CallExpr{
+										Pos: p(1480, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1480, 21),
+											X: &lang.Ident{
+												Pos:  p(1480, 13),
+												Name: "_values",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1480, 28),
+												X: &lang.UnaryExpr{
+													Pos: p(1480, 28),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1480, 29),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1480, 32),
+												X: &lang.Ident{
+													Pos:  p(1480, 32),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1481, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1483, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1483, 16),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1483, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1483, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: p(1483, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1483, 38),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1484, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1485, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1485, 27),
+										Op:  ">=",
+										X: &lang.CallExpr{
+											Pos: p(1485, 17),
+											Fun: &lang.Ident{
+												Pos:  p(1485, 17),
+												Name: "Find",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1485, 22),
+													X: &lang.Ident{
+														Pos:  p(1485, 22),
+														Name: "key",
+													},
+												},
+											},
+										},
+										Y: &lang.Literal{
+											Pos:   p(1485, 30),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1485, 24),
+										Pos: p(1485, 33),
 										X: &lang.Literal{
-											Pos:   p(1485, 31),
+											Pos:   p(1485, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -22754,196 +22735,84 @@ func preludeAST() *lang.File {
 								&lang.ExprStmt{
 									Pos: p(1486, 13),
 									X: &lang.CallExpr{
-										Pos: p(1486, 19),
-										Fun: &lang.MemberExpr{
-											Pos: p(1486, 19),
-											X: &lang.Ident{
-												Pos:  p(1486, 13),
-												Name: "_keys",
-											},
-											Name: "RemoveAt",
+										Pos: p(1486, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1486, 13),
+											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1486, 28),
+												Pos: p(1486, 17),
 												X: &lang.Ident{
-													Pos:  p(1486, 28),
-													Name: "i",
+													Pos:  p(1486, 17),
+													Name: "key",
 												},
 											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1487, 13),
-									X: &lang.CallExpr{
-										Pos: p(1487, 21),
-										Fun: &lang.MemberExpr{
-											Pos: p(1487, 21),
-											X: &lang.Ident{
-												Pos:  p(1487, 13),
-												Name: "_values",
-											},
-											Name: "RemoveAt",
-										},
-										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1487, 30),
+												Pos: p(1486, 22),
 												X: &lang.Ident{
-													Pos:  p(1487, 30),
-													Name: "i",
+													Pos:  p(1486, 22),
+													Name: "value",
 												},
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1488, 13),
+									Pos: p(1487, 13),
 									X: &lang.Literal{
-										Pos:   p(1488, 20),
+										Pos:   p(1487, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1489, 9),
+							Rbrace: p(1488, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1491, 9),
+						Pos:       p(1490, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1491, 16),
+							Pos:  p(1490, 16),
 							Name: "bool",
 						},
-						Name: "ContainsKey",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1491, 33),
+								Pos: p(1490, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1491, 33),
+									Pos:  p(1490, 28),
 									Name: "TKey",
 								},
 								Name: "key",
-							},
-						},
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(1491, 56),
-							Op:  ">=",
-							X: &lang.CallExpr{
-								Pos: p(1491, 46),
-								Fun: &lang.Ident{
-									Pos:  p(1491, 46),
-									Name: "Find",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1491, 51),
-										X: &lang.Ident{
-											Pos:  p(1491, 51),
-											Name: "key",
-										},
-									},
-								},
-							},
-							Y: &lang.Literal{
-								Pos:   p(1491, 59),
-								Raw:   "0",
-								Value: int64(0),
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1492, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1492, 16),
-							Name: "bool",
-						},
-						Name: "ContainsValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1492, 35),
-								Type: &lang.TypeRef{
-									Pos:  p(1492, 35),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1492, 60),
-							Fun: &lang.MemberExpr{
-								Pos: p(1492, 60),
-								X: &lang.Ident{
-									Pos:  p(1492, 52),
-									Name: "_values",
-								},
-								Name: "Contains",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1492, 69),
-									X: &lang.Ident{
-										Pos:  p(1492, 69),
-										Name: "value",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1494, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1494, 16),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1494, 33),
-								Type: &lang.TypeRef{
-									Pos:  p(1494, 33),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      p(1494, 43),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  p(1494, 47),
-									Name: "TValue",
-								},
-								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1495, 9),
+							Pos: p(1491, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1496, 13),
+									Pos: p(1492, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1496, 13),
+										Pos:  p(1492, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1496, 17),
+											Pos:  p(1492, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1496, 21),
+												Pos: p(1492, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1496, 21),
+													Pos:  p(1492, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1496, 26),
+														Pos: p(1492, 26),
 														X: &lang.Ident{
-															Pos:  p(1496, 26),
+															Pos:  p(1492, 26),
 															Name: "key",
 														},
 													},
@@ -22953,74 +22822,300 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1497, 13),
+									Pos: p(1493, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1497, 19),
+										Pos: p(1493, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1497, 17),
+											Pos:  p(1493, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1497, 21),
+											Pos:   p(1493, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1493, 24),
+										X: &lang.Literal{
+											Pos:   p(1493, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1494, 13),
+									X: &lang.CallExpr{
+										Pos: p(1494, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1494, 19),
+											X: &lang.Ident{
+												Pos:  p(1494, 13),
+												Name: "_keys",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1494, 28),
+												X: &lang.Ident{
+													Pos:  p(1494, 28),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1495, 13),
+									X: &lang.CallExpr{
+										Pos: p(1495, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1495, 21),
+											X: &lang.Ident{
+												Pos:  p(1495, 13),
+												Name: "_values",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1495, 30),
+												X: &lang.Ident{
+													Pos:  p(1495, 30),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1496, 13),
+									X: &lang.Literal{
+										Pos:   p(1496, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1497, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1499, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1499, 16),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1499, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1499, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1499, 56),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1499, 46),
+								Fun: &lang.Ident{
+									Pos:  p(1499, 46),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1499, 51),
+										X: &lang.Ident{
+											Pos:  p(1499, 51),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1499, 59),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1500, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1500, 16),
+							Name: "bool",
+						},
+						Name: "ContainsValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1500, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1500, 35),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1500, 60),
+							Fun: &lang.MemberExpr{
+								Pos: p(1500, 60),
+								X: &lang.Ident{
+									Pos:  p(1500, 52),
+									Name: "_values",
+								},
+								Name: "Contains",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1500, 69),
+									X: &lang.Ident{
+										Pos:  p(1500, 69),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1502, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1502, 16),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1502, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1502, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      p(1502, 43),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1502, 47),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1503, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1504, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1504, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1504, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1504, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1504, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1504, 26),
+														X: &lang.Ident{
+															Pos:  p(1504, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1505, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1505, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1505, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1505, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1497, 24),
+										Pos: p(1505, 24),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1497, 26),
+												Pos: p(1505, 26),
 												X: &lang.AssignExpr{
-													Pos: p(1497, 32),
+													Pos: p(1505, 32),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1497, 26),
+														Pos:  p(1505, 26),
 														Name: "value",
 													},
 													Right: &lang.DefaultExpr{
-														Pos: p(1497, 34),
+														Pos: p(1505, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(1497, 42),
+															Pos:  p(1505, 42),
 															Name: "TValue",
 														},
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1497, 51),
+												Pos: p(1505, 51),
 												X: &lang.Literal{
-													Pos:   p(1497, 58),
+													Pos:   p(1505, 58),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
 												},
 											},
 										},
-										Rbrace: p(1497, 65),
+										Rbrace: p(1505, 65),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1498, 13),
+									Pos: p(1506, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1498, 19),
+										Pos: p(1506, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1498, 13),
+											Pos:  p(1506, 13),
 											Name: "value",
 										},
 										Right: &lang.IndexExpr{
-											Pos: p(1498, 28),
+											Pos: p(1506, 28),
 											X: &lang.Ident{
-												Pos:  p(1498, 21),
+												Pos:  p(1506, 21),
 												Name: "_values",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1498, 29),
+													Pos: p(1506, 29),
 													X: &lang.Ident{
-														Pos:  p(1498, 29),
+														Pos:  p(1506, 29),
 														Name: "i",
 													},
 												},
@@ -23029,37 +23124,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1499, 13),
+									Pos: p(1507, 13),
 									X: &lang.Literal{
-										Pos:   p(1499, 20),
+										Pos:   p(1507, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1500, 9),
+							Rbrace: p(1508, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1502, 9),
+						Pos:       p(1510, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1502, 16),
+							Pos:  p(1510, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						Body: &lang.BlockStmt{
-							Pos: p(1502, 29),
+							Pos: p(1510, 29),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1502, 31),
+									Pos: p(1510, 31),
 									X: &lang.CallExpr{
-										Pos: p(1502, 37),
+										Pos: p(1510, 37),
 										Fun: &lang.MemberExpr{
-											Pos: p(1502, 37),
+											Pos: p(1510, 37),
 											X: &lang.Ident{
-												Pos:  p(1502, 31),
+												Pos:  p(1510, 31),
 												Name: "_keys",
 											},
 											Name: "Clear",
@@ -23067,13 +23162,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1502, 46),
+									Pos: p(1510, 46),
 									X: &lang.CallExpr{
-										Pos: p(1502, 54),
+										Pos: p(1510, 54),
 										Fun: &lang.MemberExpr{
-											Pos: p(1502, 54),
+											Pos: p(1510, 54),
 											X: &lang.Ident{
-												Pos:  p(1502, 46),
+												Pos:  p(1510, 46),
 												Name: "_values",
 											},
 											Name: "Clear",
@@ -23081,26 +23176,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1502, 63),
+							Rbrace: p(1510, 63),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1504, 9),
+						Pos:       p(1512, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1504, 16),
+							Pos:  p(1512, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1504, 28),
+									Pos:  p(1512, 28),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1504, 41),
+											Pos:  p(1512, 41),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1504, 47),
+											Pos:  p(1512, 47),
 											Name: "TValue",
 										},
 									},
@@ -23109,30 +23204,30 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(1505, 9),
+							Pos: p(1513, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1506, 13),
+									Pos: p(1514, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1506, 17),
+											Pos:  p(1514, 17),
 											Name: "pairs",
 											Init: &lang.NewExpr{
-												Pos: p(1506, 25),
+												Pos: p(1514, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(1506, 29),
+													Pos:  p(1514, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1506, 34),
+															Pos:  p(1514, 34),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1506, 47),
+																	Pos:  p(1514, 47),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1506, 53),
+																	Pos:  p(1514, 53),
 																	Name: "TValue",
 																},
 															},
@@ -23144,19 +23239,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(1507, 13),
+									Pos: p(1515, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(1507, 18),
+										Pos: p(1515, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(1507, 18),
+											Pos:  p(1515, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1507, 22),
+												Pos:  p(1515, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(1507, 26),
+													Pos:   p(1515, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -23164,16 +23259,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(1507, 31),
+										Pos: p(1515, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1507, 29),
+											Pos:  p(1515, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1507, 39),
+											Pos: p(1515, 39),
 											X: &lang.Ident{
-												Pos:  p(1507, 33),
+												Pos:  p(1515, 33),
 												Name: "_keys",
 											},
 											Name: "Count",
@@ -23181,59 +23276,59 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(1507, 47),
+											Pos: p(1515, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1507, 46),
+												Pos:  p(1515, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1507, 51),
+										Pos: p(1515, 51),
 										X: &lang.CallExpr{
-											Pos: p(1507, 57),
+											Pos: p(1515, 57),
 											Fun: &lang.MemberExpr{
-												Pos: p(1507, 57),
+												Pos: p(1515, 57),
 												X: &lang.Ident{
-													Pos:  p(1507, 51),
+													Pos:  p(1515, 51),
 													Name: "pairs",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1507, 61),
+													Pos: p(1515, 61),
 													X: &lang.NewExpr{
-														Pos: p(1507, 61),
+														Pos: p(1515, 61),
 														Type: &lang.TypeRef{
-															Pos:  p(1507, 65),
+															Pos:  p(1515, 65),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1507, 78),
+																	Pos:  p(1515, 78),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1507, 84),
+																	Pos:  p(1515, 84),
 																	Name: "TValue",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1507, 92),
+																Pos: p(1515, 92),
 																X: &lang.IndexExpr{
-																	Pos: p(1507, 97),
+																	Pos: p(1515, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1507, 92),
+																		Pos:  p(1515, 92),
 																		Name: "_keys",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1507, 98),
+																			Pos: p(1515, 98),
 																			X: &lang.Ident{
-																				Pos:  p(1507, 98),
+																				Pos:  p(1515, 98),
 																				Name: "i",
 																			},
 																		},
@@ -23241,18 +23336,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1507, 102),
+																Pos: p(1515, 102),
 																X: &lang.IndexExpr{
-																	Pos: p(1507, 109),
+																	Pos: p(1515, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1507, 102),
+																		Pos:  p(1515, 102),
 																		Name: "_values",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1507, 110),
+																			Pos: p(1515, 110),
 																			X: &lang.Ident{
-																				Pos:  p(1507, 110),
+																				Pos:  p(1515, 110),
 																				Name: "i",
 																			},
 																		},
@@ -23267,13 +23362,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1508, 13),
+									Pos: p(1516, 13),
 									X: &lang.CallExpr{
-										Pos: p(1508, 26),
+										Pos: p(1516, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(1508, 26),
+											Pos: p(1516, 26),
 											X: &lang.Ident{
-												Pos:  p(1508, 20),
+												Pos:  p(1516, 20),
 												Name: "pairs",
 											},
 											Name: "GetEnumerator",
@@ -23281,32 +23376,32 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1509, 9),
+							Rbrace: p(1517, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1511, 9),
+						Pos: p(1519, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1511, 9),
+							Pos:  p(1519, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1511, 90),
+							Pos: p(1519, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1511, 90),
+								Pos:  p(1519, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1511, 40),
+							Pos:  p(1519, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1514, 5),
+				Pos:       p(1522, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -23316,11 +23411,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1514, 33),
+						Pos:  p(1522, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1514, 45),
+								Pos:  p(1522, 45),
 								Name: "T",
 							},
 						},
@@ -23328,30 +23423,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1516, 9),
+						Pos:       p(1524, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1516, 18),
+							Pos:  p(1524, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1516, 23),
+									Pos:  p(1524, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1516, 26),
+								Pos:  p(1524, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1516, 35),
+									Pos: p(1524, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1516, 39),
+										Pos:  p(1524, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1516, 44),
+												Pos:  p(1524, 44),
 												Name: "T",
 											},
 										},
@@ -23361,49 +23456,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1517, 9),
+						Pos:       p(1525, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1517, 18),
+							Pos:  p(1525, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1517, 28),
+									Pos:  p(1525, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1517, 31),
+								Pos:  p(1525, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1519, 9),
+						Pos:       p(1527, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1519, 30),
+							Pos:  p(1527, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1519, 35),
+									Pos: p(1527, 35),
 									X: &lang.CastExpr{
-										Pos: p(1519, 35),
+										Pos: p(1527, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1519, 36),
+											Pos:  p(1527, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1519, 46),
+													Pos:  p(1527, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1519, 49),
+											Pos:  p(1527, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23412,23 +23507,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1519, 55),
-							Rbrace: p(1519, 57),
+							Pos:    p(1527, 55),
+							Rbrace: p(1527, 57),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1520, 9),
+						Pos:       p(1528, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1520, 26),
+								Pos: p(1528, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1520, 26),
+									Pos:  p(1528, 26),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1520, 36),
+											Pos:  p(1528, 36),
 											Name: "T",
 										},
 									},
@@ -23437,32 +23532,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1520, 49),
+							Pos: p(1528, 49),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1520, 51),
+									Pos: p(1528, 51),
 									X: &lang.AssignExpr{
-										Pos: p(1520, 61),
+										Pos: p(1528, 61),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1520, 51),
+											Pos:  p(1528, 51),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1520, 72),
+											Pos: p(1528, 72),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1520, 63),
+												Pos:  p(1528, 63),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1520, 87),
+												Pos: p(1528, 87),
 												X: &lang.Ident{
-													Pos:  p(1520, 75),
+													Pos:  p(1528, 75),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1520, 84),
+															Pos:  p(1528, 84),
 															Name: "T",
 														},
 													},
@@ -23473,22 +23568,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1520, 96),
+							Rbrace: p(1528, 96),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1521, 9),
+						Pos:       p(1529, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1521, 26),
+								Pos: p(1529, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1521, 26),
+									Pos:  p(1529, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1521, 38),
+											Pos:  p(1529, 38),
 											Name: "T",
 										},
 									},
@@ -23497,25 +23592,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1521, 55),
+							Pos:  p(1529, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1521, 60),
+									Pos: p(1529, 60),
 									X: &lang.CastExpr{
-										Pos: p(1521, 60),
+										Pos: p(1529, 60),
 										Type: &lang.TypeRef{
-											Pos:  p(1521, 61),
+											Pos:  p(1529, 61),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1521, 71),
+													Pos:  p(1529, 71),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1521, 74),
+											Pos:  p(1529, 74),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23524,28 +23619,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1522, 9),
+							Pos: p(1530, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1523, 13),
+									Pos:  p(1531, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1523, 31),
+										Pos:  p(1531, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1523, 43),
+										Pos: p(1531, 43),
 										X: &lang.CallExpr{
-											Pos: p(1523, 43),
+											Pos: p(1531, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1523, 43),
+												Pos:  p(1531, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1523, 47),
+													Pos: p(1531, 47),
 													X: &lang.Ident{
-														Pos:  p(1523, 47),
+														Pos:  p(1531, 47),
 														Name: "x",
 													},
 												},
@@ -23554,22 +23649,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1524, 9),
+							Rbrace: p(1532, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1525, 9),
+						Pos:       p(1533, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1525, 26),
+								Pos: p(1533, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1525, 26),
+									Pos:  p(1533, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 38),
+											Pos:  p(1533, 38),
 											Name: "T",
 										},
 									},
@@ -23577,13 +23672,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(1525, 53),
+								Pos: p(1533, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1525, 53),
+									Pos:  p(1533, 53),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 63),
+											Pos:  p(1533, 63),
 											Name: "T",
 										},
 									},
@@ -23592,41 +23687,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1525, 78),
+							Pos:  p(1533, 78),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1525, 83),
+									Pos: p(1533, 83),
 									X: &lang.Ident{
-										Pos:  p(1525, 83),
+										Pos:  p(1533, 83),
 										Name: "comparer",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1526, 9),
+							Pos: p(1534, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1527, 13),
+									Pos:  p(1535, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1527, 31),
+										Pos:  p(1535, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1527, 43),
+										Pos: p(1535, 43),
 										X: &lang.CallExpr{
-											Pos: p(1527, 43),
+											Pos: p(1535, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1527, 43),
+												Pos:  p(1535, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1527, 47),
+													Pos: p(1535, 47),
 													X: &lang.Ident{
-														Pos:  p(1527, 47),
+														Pos:  p(1535, 47),
 														Name: "x",
 													},
 												},
@@ -23635,71 +23730,71 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1528, 9),
+							Rbrace: p(1536, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1530, 9),
+						Pos:       p(1538, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1530, 16),
+							Pos:  p(1538, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1530, 36),
+							Pos: p(1538, 36),
 							X: &lang.Ident{
-								Pos:  p(1530, 29),
+								Pos:  p(1538, 29),
 								Name: "_items",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1531, 9),
+						Pos:       p(1539, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1531, 16),
+							Pos:  p(1539, 16),
 							Name: "T",
 						},
 						Name: "Min",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1531, 43),
+							Pos: p(1539, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1531, 38),
+								Pos: p(1539, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1531, 32),
+									Pos: p(1539, 32),
 									X: &lang.Ident{
-										Pos:  p(1531, 25),
+										Pos:  p(1539, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1531, 41),
+									Pos:   p(1539, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1531, 45),
+								Pos: p(1539, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1531, 53),
+									Pos:  p(1539, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1531, 64),
+								Pos: p(1539, 64),
 								X: &lang.Ident{
-									Pos:  p(1531, 58),
+									Pos:  p(1539, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1531, 65),
+										Pos: p(1539, 65),
 										X: &lang.Literal{
-											Pos:   p(1531, 65),
+											Pos:   p(1539, 65),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -23709,61 +23804,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1532, 9),
+						Pos:       p(1540, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1532, 16),
+							Pos:  p(1540, 16),
 							Name: "T",
 						},
 						Name: "Max",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1532, 43),
+							Pos: p(1540, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1532, 38),
+								Pos: p(1540, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1532, 32),
+									Pos: p(1540, 32),
 									X: &lang.Ident{
-										Pos:  p(1532, 25),
+										Pos:  p(1540, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1532, 41),
+									Pos:   p(1540, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1532, 45),
+								Pos: p(1540, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1532, 53),
+									Pos:  p(1540, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1532, 64),
+								Pos: p(1540, 64),
 								X: &lang.Ident{
-									Pos:  p(1532, 58),
+									Pos:  p(1540, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1532, 65),
+										Pos: p(1540, 65),
 										X: &lang.BinaryExpr{
-											Pos: p(1532, 78),
+											Pos: p(1540, 78),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(1532, 72),
+												Pos: p(1540, 72),
 												X: &lang.Ident{
-													Pos:  p(1532, 65),
+													Pos:  p(1540, 65),
 													Name: "_items",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1532, 80),
+												Pos:   p(1540, 80),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -23774,57 +23869,57 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1534, 9),
+						Pos: p(1542, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1534, 9),
+							Pos:  p(1542, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1534, 18),
+								Pos: p(1542, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1534, 18),
+									Pos:  p(1542, 18),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1535, 9),
+							Pos: p(1543, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1536, 13),
+									Pos: p(1544, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1536, 13),
+										Pos:  p(1544, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1536, 17),
+											Pos:  p(1544, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1536, 22),
+												Pos:   p(1544, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1536, 25),
+											Pos:  p(1544, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1536, 43),
+												Pos: p(1544, 43),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1536, 37),
+													Pos: p(1544, 37),
 													X: &lang.Ident{
-														Pos:  p(1536, 30),
+														Pos:  p(1544, 30),
 														Name: "_items",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1536, 45),
+													Pos:   p(1544, 45),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -23833,56 +23928,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1537, 13),
+									Pos: p(1545, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1537, 23),
+										Pos: p(1545, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1537, 20),
+											Pos:  p(1545, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1537, 26),
+											Pos:  p(1545, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1538, 13),
+										Pos: p(1546, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1539, 17),
+												Pos: p(1547, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1539, 17),
+													Pos:  p(1547, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1539, 21),
+														Pos:  p(1547, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1539, 30),
+															Pos: p(1547, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1539, 27),
+																Pos:  p(1547, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1539, 42),
+																Pos: p(1547, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1539, 36),
+																	Pos: p(1547, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1539, 33),
+																		Pos:  p(1547, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1539, 38),
+																		Pos:  p(1547, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1539, 44),
+																	Pos:   p(1547, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -23892,39 +23987,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1540, 17),
+												Pos: p(1548, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1540, 17),
+													Pos:  p(1548, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1540, 21),
+														Pos:  p(1548, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1540, 35),
+															Pos: p(1548, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1540, 35),
+																Pos: p(1548, 35),
 																X: &lang.Ident{
-																	Pos:  p(1540, 25),
+																	Pos:  p(1548, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1540, 43),
+																	Pos: p(1548, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1540, 49),
+																		Pos: p(1548, 49),
 																		X: &lang.Ident{
-																			Pos:  p(1540, 43),
+																			Pos:  p(1548, 43),
 																			Name: "_items",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1540, 50),
+																				Pos: p(1548, 50),
 																				X: &lang.Ident{
-																					Pos:  p(1540, 50),
+																					Pos:  p(1548, 50),
 																					Name: "mid",
 																				},
 																			},
@@ -23932,9 +24027,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1540, 56),
+																	Pos: p(1548, 56),
 																	X: &lang.Ident{
-																		Pos:  p(1540, 56),
+																		Pos:  p(1548, 56),
 																		Name: "item",
 																	},
 																},
@@ -23944,61 +24039,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1541, 17),
+												Pos: p(1549, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1541, 23),
+													Pos: p(1549, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1541, 21),
+														Pos:  p(1549, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1541, 26),
+														Pos:   p(1549, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1541, 29),
+													Pos: p(1549, 29),
 													X: &lang.Ident{
-														Pos:  p(1541, 36),
+														Pos:  p(1549, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1542, 17),
+												Pos: p(1550, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1542, 23),
+													Pos: p(1550, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1542, 21),
+														Pos:  p(1550, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1542, 25),
+														Pos:   p(1550, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1542, 28),
+													Pos: p(1550, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1542, 31),
+														Pos: p(1550, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1542, 28),
+															Pos:  p(1550, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1542, 37),
+															Pos: p(1550, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1542, 33),
+																Pos:  p(1550, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1542, 39),
+																Pos:   p(1550, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24006,23 +24101,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1542, 47),
+													Pos: p(1550, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1542, 50),
+														Pos: p(1550, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1542, 47),
+															Pos:  p(1550, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1542, 56),
+															Pos: p(1550, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1542, 52),
+																Pos:  p(1550, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1542, 58),
+																Pos:   p(1550, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24031,140 +24126,18 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1543, 13),
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1544, 13),
-									X: &lang.UnaryExpr{
-										Pos: p(1544, 20),
-										Op:  "~",
-										X: &lang.Ident{
-											Pos:  p(1544, 21),
-											Name: "lo",
-										},
-									},
-								},
-							},
-							Rbrace: p(1545, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1547, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1547, 16),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1547, 25),
-								Type: &lang.TypeRef{
-									Pos:  p(1547, 25),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1548, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1549, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1549, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1549, 17),
-											Name: "i",
-											Init: &lang.CallExpr{
-												Pos: p(1549, 21),
-												Fun: &lang.Ident{
-													Pos:  p(1549, 21),
-													Name: "Find",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1549, 26),
-														X: &lang.Ident{
-															Pos:  p(1549, 26),
-															Name: "item",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1550, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1550, 19),
-										Op:  ">=",
-										X: &lang.Ident{
-											Pos:  p(1550, 17),
-											Name: "i",
-										},
-										Y: &lang.Literal{
-											Pos:   p(1550, 22),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1550, 25),
-										X: &lang.Literal{
-											Pos:   p(1550, 32),
-											Kind:  lang.LitKind(9),
-											Raw:   "false",
-											Value: bool(false),
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1551, 13),
-									X: &lang.CallExpr{
-										Pos: p(1551, 20),
-										Fun: &lang.MemberExpr{
-											Pos: p(1551, 20),
-											X: &lang.Ident{
-												Pos:  p(1551, 13),
-												Name: "_items",
-											},
-											Name: "Insert",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1551, 27),
-												X: &lang.UnaryExpr{
-													Pos: p(1551, 27),
-													Op:  "~",
-													X: &lang.Ident{
-														Pos:  p(1551, 28),
-														Name: "i",
-													},
-												},
-											},
-											&lang.Arg{
-												Pos: p(1551, 31),
-												X: &lang.Ident{
-													Pos:  p(1551, 31),
-													Name: "item",
-												},
-											},
-										},
+										Rbrace: p(1551, 13),
 									},
 								},
 								&lang.ReturnStmt{
 									Pos: p(1552, 13),
-									X: &lang.Literal{
-										Pos:   p(1552, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
+									X: &lang.UnaryExpr{
+										Pos: p(1552, 20),
+										Op:  "~",
+										X: &lang.Ident{
+											Pos:  p(1552, 21),
+											Name: "lo",
+										},
 									},
 								},
 							},
@@ -24178,12 +24151,12 @@ func preludeAST() *lang.File {
 							Pos:  p(1555, 16),
 							Name: "bool",
 						},
-						Name: "Remove",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1555, 28),
+								Pos: p(1555, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1555, 28),
+									Pos:  p(1555, 25),
 									Name: "T",
 								},
 								Name: "item",
@@ -24225,21 +24198,21 @@ func preludeAST() *lang.File {
 									Pos: p(1558, 13),
 									Cond: &lang.BinaryExpr{
 										Pos: p(1558, 19),
-										Op:  "<",
+										Op:  ">=",
 										X: &lang.Ident{
 											Pos:  p(1558, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1558, 21),
+											Pos:   p(1558, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1558, 24),
+										Pos: p(1558, 25),
 										X: &lang.Literal{
-											Pos:   p(1558, 31),
+											Pos:   p(1558, 32),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24256,14 +24229,25 @@ func preludeAST() *lang.File {
 												Pos:  p(1559, 13),
 												Name: "_items",
 											},
-											Name: "RemoveAt",
+											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1559, 29),
+												Pos: p(1559, 27),
+												X: &lang.UnaryExpr{
+													Pos: p(1559, 27),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1559, 28),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1559, 31),
 												X: &lang.Ident{
-													Pos:  p(1559, 29),
-													Name: "i",
+													Pos:  p(1559, 31),
+													Name: "item",
 												},
 											},
 										},
@@ -24289,115 +24273,104 @@ func preludeAST() *lang.File {
 							Pos:  p(1563, 16),
 							Name: "bool",
 						},
-						Name: "Contains",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1563, 30),
+								Pos: p(1563, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1563, 30),
+									Pos:  p(1563, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(1563, 52),
-							Op:  ">=",
-							X: &lang.CallExpr{
-								Pos: p(1563, 41),
-								Fun: &lang.Ident{
-									Pos:  p(1563, 41),
-									Name: "Find",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1563, 46),
-										X: &lang.Ident{
-											Pos:  p(1563, 46),
-											Name: "item",
-										},
-									},
-								},
-							},
-							Y: &lang.Literal{
-								Pos:   p(1563, 55),
-								Raw:   "0",
-								Value: int64(0),
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1564, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1564, 16),
-							Name: "void",
-						},
-						Name: "Clear",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1564, 39),
-							Fun: &lang.MemberExpr{
-								Pos: p(1564, 39),
-								X: &lang.Ident{
-									Pos:  p(1564, 32),
-									Name: "_items",
-								},
-								Name: "Clear",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1566, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1566, 16),
-							Name: "void",
-						},
-						Name: "UnionWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1566, 31),
-								Type: &lang.TypeRef{
-									Pos:  p(1566, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1566, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
 						Body: &lang.BlockStmt{
-							Pos: p(1567, 9),
+							Pos: p(1564, 9),
 							Stmts: []lang.Stmt{
-								&lang.ForeachStmt{
-									Pos:  p(1568, 13),
-									Name: "x",
-									X: &lang.Ident{
-										Pos:  p(1568, 31),
-										Name: "other",
+								&lang.LocalDeclStmt{
+									Pos: p(1565, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1565, 13),
+										Name: "int",
 									},
-									Body: &lang.ExprStmt{
-										Pos: p(1568, 38),
-										X: &lang.CallExpr{
-											Pos: p(1568, 38),
-											Fun: &lang.Ident{
-												Pos:  p(1568, 38),
-												Name: "Add",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1568, 42),
-													X: &lang.Ident{
-														Pos:  p(1568, 42),
-														Name: "x",
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1565, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1565, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1565, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1565, 26),
+														X: &lang.Ident{
+															Pos:  p(1565, 26),
+															Name: "item",
+														},
 													},
 												},
 											},
 										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1566, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1566, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1566, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1566, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1566, 24),
+										X: &lang.Literal{
+											Pos:   p(1566, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1567, 13),
+									X: &lang.CallExpr{
+										Pos: p(1567, 20),
+										Fun: &lang.MemberExpr{
+											Pos: p(1567, 20),
+											X: &lang.Ident{
+												Pos:  p(1567, 13),
+												Name: "_items",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1567, 29),
+												X: &lang.Ident{
+													Pos:  p(1567, 29),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1568, 13),
+									X: &lang.Literal{
+										Pos:   p(1568, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
 									},
 								},
 							},
@@ -24409,41 +24382,163 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1571, 16),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1571, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1571, 30),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1571, 52),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1571, 41),
+								Fun: &lang.Ident{
+									Pos:  p(1571, 41),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1571, 46),
+										X: &lang.Ident{
+											Pos:  p(1571, 46),
+											Name: "item",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1571, 55),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1572, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1572, 16),
+							Name: "void",
+						},
+						Name: "Clear",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1572, 39),
+							Fun: &lang.MemberExpr{
+								Pos: p(1572, 39),
+								X: &lang.Ident{
+									Pos:  p(1572, 32),
+									Name: "_items",
+								},
+								Name: "Clear",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1574, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1574, 16),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1574, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(1574, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1574, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1575, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1576, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1576, 31),
+										Name: "other",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1576, 38),
+										X: &lang.CallExpr{
+											Pos: p(1576, 38),
+											Fun: &lang.Ident{
+												Pos:  p(1576, 38),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1576, 42),
+													X: &lang.Ident{
+														Pos:  p(1576, 42),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1577, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1579, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1579, 16),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1571, 28),
+									Pos:  p(1579, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Reverse",
 						Body: &lang.BlockStmt{
-							Pos: p(1572, 9),
+							Pos: p(1580, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1573, 13),
+									Pos: p(1581, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1573, 17),
+											Pos:  p(1581, 17),
 											Name: "r",
 											Init: &lang.NewExpr{
-												Pos: p(1573, 21),
+												Pos: p(1581, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(1573, 25),
+													Pos:  p(1581, 25),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1573, 30),
+															Pos:  p(1581, 30),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1573, 33),
+														Pos: p(1581, 33),
 														X: &lang.Ident{
-															Pos:  p(1573, 33),
+															Pos:  p(1581, 33),
 															Name: "_items",
 														},
 													},
@@ -24453,13 +24548,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1574, 13),
+									Pos: p(1582, 13),
 									X: &lang.CallExpr{
-										Pos: p(1574, 15),
+										Pos: p(1582, 15),
 										Fun: &lang.MemberExpr{
-											Pos: p(1574, 15),
+											Pos: p(1582, 15),
 											X: &lang.Ident{
-												Pos:  p(1574, 13),
+												Pos:  p(1582, 13),
 												Name: "r",
 											},
 											Name: "Reverse",
@@ -24467,51 +24562,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1575, 13),
+									Pos: p(1583, 13),
 									X: &lang.Ident{
-										Pos:  p(1575, 20),
+										Pos:  p(1583, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(1576, 9),
+							Rbrace: p(1584, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1578, 9),
+						Pos:       p(1586, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1578, 16),
+							Pos:  p(1586, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1578, 28),
+									Pos:  p(1586, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1578, 70),
+							Pos: p(1586, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1578, 70),
+								Pos: p(1586, 70),
 								X: &lang.NewExpr{
-									Pos: p(1578, 50),
+									Pos: p(1586, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1578, 54),
+										Pos:  p(1586, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1578, 59),
+												Pos:  p(1586, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1578, 62),
+											Pos: p(1586, 62),
 											X: &lang.Ident{
-												Pos:  p(1578, 62),
+												Pos:  p(1586, 62),
 												Name: "_items",
 											},
 										},
@@ -24522,21 +24617,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1579, 9),
+						Pos: p(1587, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1579, 9),
+							Pos:  p(1587, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1579, 90),
+							Pos: p(1587, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1579, 90),
+								Pos:  p(1587, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1579, 40),
+							Pos:  p(1587, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
