@@ -9165,48 +9165,199 @@ func preludeAST() *lang.File {
 								Name: "options",
 							},
 						},
-						ExprBody: &lang.NewExpr{
+						ExprBody: &lang.CallExpr{
 							Pos: p(621, 85),
-							Type: &lang.TypeRef{
-								Pos:  p(621, 89),
-								Name: "Channel",
-								Args: []*lang.TypeRef{
+							Fun: &lang.Ident{
+								Pos:  p(621, 85),
+								Name: "CreateBounded",
+								TypeArgs: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(621, 97),
+										Pos:  p(621, 99),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(621, 100),
-									X: &lang.MemberExpr{
-										Pos: p(621, 108),
-										X: &lang.Ident{
-											Pos:  p(621, 100),
-											Name: "options",
-										},
-										Name: "Capacity",
+									Pos: p(621, 102),
+									X: &lang.Ident{
+										Pos:  p(621, 102),
+										Name: "options",
 									},
 								},
 								&lang.Arg{
-									Pos: p(621, 118),
-									X: &lang.MemberExpr{
-										Pos: p(621, 126),
-										X: &lang.Ident{
-											Pos:  p(621, 118),
-											Name: "options",
-										},
-										Name: "FullMode",
+									Pos: p(621, 111),
+									X: &lang.Literal{
+										Pos:  p(621, 111),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
 									},
 								},
 							},
 						},
 					},
+					&lang.MethodDecl{
+						Pos:       p(622, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(622, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(622, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateBounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(622, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(622, 51),
+									Name: "BoundedChannelOptions",
+								},
+								Name: "options",
+							},
+							&lang.Param{
+								Pos: p(622, 82),
+								Type: &lang.TypeRef{
+									Pos:  p(622, 82),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(622, 89),
+											Name: "T",
+										},
+									},
+								},
+								Name: "itemDropped",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(623, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(624, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(624, 25),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(624, 17),
+											Name: "options",
+										},
+										Y: &lang.Literal{
+											Pos:  p(624, 28),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(624, 34),
+										X: &lang.NewExpr{
+											Pos: p(624, 40),
+											Type: &lang.TypeRef{
+												Pos:  p(624, 44),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(624, 66),
+													X: &lang.NameOfExpr{
+														Pos: p(624, 66),
+														X: &lang.Ident{
+															Pos:  p(624, 73),
+															Name: "options",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(625, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(625, 17),
+											Name: "c",
+											Init: &lang.NewExpr{
+												Pos: p(625, 21),
+												Type: &lang.TypeRef{
+													Pos:  p(625, 25),
+													Name: "Channel",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(625, 33),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(625, 36),
+														X: &lang.MemberExpr{
+															Pos: p(625, 44),
+															X: &lang.Ident{
+																Pos:  p(625, 36),
+																Name: "options",
+															},
+															Name: "Capacity",
+														},
+													},
+													&lang.Arg{
+														Pos: p(625, 54),
+														X: &lang.MemberExpr{
+															Pos: p(625, 62),
+															X: &lang.Ident{
+																Pos:  p(625, 54),
+																Name: "options",
+															},
+															Name: "FullMode",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(626, 13),
+									X: &lang.AssignExpr{
+										Pos: p(626, 28),
+										Op:  "=",
+										Left: &lang.MemberExpr{
+											Pos: p(626, 15),
+											X: &lang.Ident{
+												Pos:  p(626, 13),
+												Name: "c",
+											},
+											Name: "_itemDropped",
+										},
+										Right: &lang.Ident{
+											Pos:  p(626, 30),
+											Name: "itemDropped",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(627, 13),
+									X: &lang.Ident{
+										Pos:  p(627, 20),
+										Name: "c",
+									},
+								},
+							},
+							Rbrace: p(628, 9),
+						},
+					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(624, 5),
+				Pos:       p(631, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -9216,20 +9367,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(626, 9),
+						Pos:       p(633, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(626, 27),
+							Pos:  p(633, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(626, 34),
+								Pos:  p(633, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(626, 42),
+									Pos: p(633, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(626, 46),
+										Pos:  p(633, 46),
 										Name: "object",
 									},
 								},
@@ -9237,30 +9388,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(627, 9),
+						Pos:       p(634, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(627, 27),
+							Pos:  p(634, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(627, 32),
+									Pos:  p(634, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(627, 35),
+								Pos:  p(634, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(627, 44),
+									Pos: p(634, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(627, 48),
+										Pos:  p(634, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(627, 53),
+												Pos:  p(634, 53),
 												Name: "T",
 											},
 										},
@@ -9270,18 +9421,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(628, 9),
+						Pos:       p(635, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(628, 27),
+							Pos:  p(635, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(628, 32),
+									Pos:  p(635, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(628, 53),
+											Pos:  p(635, 53),
 											Name: "bool",
 										},
 									},
@@ -9290,20 +9441,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(628, 60),
+								Pos:  p(635, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(628, 75),
+									Pos: p(635, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(628, 79),
+										Pos:  p(635, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(628, 84),
+												Pos:  p(635, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(628, 105),
+														Pos:  p(635, 105),
 														Name: "bool",
 													},
 												},
@@ -9315,18 +9466,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(629, 9),
+						Pos:       p(636, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(629, 27),
+							Pos:  p(636, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(629, 32),
+									Pos:  p(636, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(629, 53),
+											Pos:  p(636, 53),
 											Name: "bool",
 										},
 									},
@@ -9335,20 +9486,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(629, 60),
+								Pos:  p(636, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(629, 76),
+									Pos: p(636, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(629, 80),
+										Pos:  p(636, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(629, 85),
+												Pos:  p(636, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(629, 106),
+														Pos:  p(636, 106),
 														Name: "bool",
 													},
 												},
@@ -9360,29 +9511,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(630, 9),
+						Pos:       p(637, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(630, 27),
+							Pos:  p(637, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(630, 48),
+								Pos:  p(637, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(630, 62),
+									Pos: p(637, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(630, 66),
+										Pos:  p(637, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(630, 87),
+											Pos: p(637, 87),
 											X: &lang.MemberExpr{
-												Pos: p(630, 107),
+												Pos: p(637, 107),
 												X: &lang.Ident{
-													Pos:  p(630, 87),
+													Pos:  p(637, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -9394,142 +9545,162 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(631, 9),
+						Pos:       p(638, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(631, 27),
+							Pos:  p(638, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(631, 31),
+								Pos:  p(638, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(632, 9),
+						Pos:       p(639, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(632, 27),
+							Pos:  p(639, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(632, 50),
+								Pos:  p(639, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(633, 9),
+						Pos:       p(640, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(633, 18),
+							Pos:  p(640, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(633, 23),
+								Pos:  p(640, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(634, 9),
+						Pos:       p(641, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(634, 18),
+							Pos:  p(641, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(634, 28),
+								Pos:  p(641, 28),
 								Name: "_error",
 							},
 						},
 					},
+					&lang.FieldDecl{
+						Pos:       p(642, 9),
+						Modifiers: lang.Modifiers(8),
+						Type: &lang.TypeRef{
+							Pos:  p(642, 18),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(642, 25),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(642, 28),
+								Name: "_itemDropped",
+							},
+						},
+					},
 					&lang.CtorDecl{
-						Pos:       p(636, 9),
+						Pos:       p(644, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(636, 26),
+								Pos: p(644, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(636, 26),
+									Pos:  p(644, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(636, 40),
+								Pos: p(644, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(636, 40),
+									Pos:  p(644, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(637, 9),
+							Pos: p(645, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(638, 13),
+									Pos: p(646, 13),
 									X: &lang.AssignExpr{
-										Pos: p(638, 23),
+										Pos: p(646, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(638, 13),
+											Pos:  p(646, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(638, 25),
+											Pos:  p(646, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(639, 13),
+									Pos: p(647, 13),
 									X: &lang.AssignExpr{
-										Pos: p(639, 19),
+										Pos: p(647, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(639, 13),
+											Pos:  p(647, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(639, 21),
+											Pos:  p(647, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(640, 13),
+									Pos: p(648, 13),
 									X: &lang.AssignExpr{
-										Pos: p(640, 20),
+										Pos: p(648, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(640, 13),
+											Pos:  p(648, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(640, 22),
+											Pos: p(648, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(640, 26),
+												Pos:  p(648, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(640, 40),
+														Pos:  p(648, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(640, 43),
+													Pos: p(648, 43),
 													X: &lang.ThisExpr{
-														Pos: p(640, 43),
+														Pos: p(648, 43),
 													},
 												},
 											},
@@ -9537,31 +9708,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(641, 13),
+									Pos: p(649, 13),
 									X: &lang.AssignExpr{
-										Pos: p(641, 20),
+										Pos: p(649, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(641, 13),
+											Pos:  p(649, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(641, 22),
+											Pos: p(649, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(641, 26),
+												Pos:  p(649, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(641, 40),
+														Pos:  p(649, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(641, 43),
+													Pos: p(649, 43),
 													X: &lang.ThisExpr{
-														Pos: p(641, 43),
+														Pos: p(649, 43),
 													},
 												},
 											},
@@ -9569,18 +9740,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(642, 9),
+							Rbrace: p(650, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(644, 9),
+						Pos:       p(652, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(644, 16),
+							Pos:  p(652, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(644, 30),
+									Pos:  p(652, 30),
 									Name: "T",
 								},
 							},
@@ -9588,20 +9759,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(644, 42),
+								Pos:  p(652, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(645, 9),
+						Pos:       p(653, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(645, 16),
+							Pos:  p(653, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(645, 30),
+									Pos:  p(653, 30),
 									Name: "T",
 								},
 							},
@@ -9609,32 +9780,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(645, 42),
+								Pos:  p(653, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(647, 9),
+						Pos:       p(655, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(647, 25),
+							Pos:  p(655, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(647, 35),
+								Pos: p(655, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(647, 35),
+									Pos:  p(655, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(647, 40),
+											Pos:  p(655, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(647, 61),
+													Pos:  p(655, 61),
 													Name: "bool",
 												},
 											},
@@ -9644,41 +9815,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(647, 77),
+								Pos: p(655, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(647, 77),
+									Pos:  p(655, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(648, 9),
+							Pos: p(656, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(649, 13),
+									Pos:  p(657, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(649, 31),
+										Pos:  p(657, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(649, 40),
+										Pos: p(657, 40),
 										X: &lang.CallExpr{
-											Pos: p(649, 42),
+											Pos: p(657, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(649, 42),
+												Pos: p(657, 42),
 												X: &lang.Ident{
-													Pos:  p(649, 40),
+													Pos:  p(657, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(649, 55),
+													Pos: p(657, 55),
 													X: &lang.Ident{
-														Pos:  p(649, 55),
+														Pos:  p(657, 55),
 														Name: "result",
 													},
 												},
@@ -9687,13 +9858,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(650, 13),
+									Pos: p(658, 13),
 									X: &lang.CallExpr{
-										Pos: p(650, 21),
+										Pos: p(658, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(650, 21),
+											Pos: p(658, 21),
 											X: &lang.Ident{
-												Pos:  p(650, 13),
+												Pos:  p(658, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
@@ -9701,52 +9872,52 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(651, 9),
+							Rbrace: p(659, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(654, 9),
+						Pos:       p(662, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(654, 18),
+							Pos:  p(662, 18),
 							Name: "void",
 						},
 						Name: "Finish",
 						Body: &lang.BlockStmt{
-							Pos: p(655, 9),
+							Pos: p(663, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(656, 13),
+									Pos: p(664, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(656, 24),
+										Pos: p(664, 24),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(656, 17),
+											Pos:  p(664, 17),
 											Name: "_error",
 										},
 										Y: &lang.Literal{
-											Pos:  p(656, 27),
+											Pos:  p(664, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(656, 33),
+										Pos: p(664, 33),
 										X: &lang.CallExpr{
-											Pos: p(656, 45),
+											Pos: p(664, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(656, 45),
+												Pos: p(664, 45),
 												X: &lang.Ident{
-													Pos:  p(656, 33),
+													Pos:  p(664, 33),
 													Name: "_completion",
 												},
 												Name: "TrySetException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(656, 61),
+													Pos: p(664, 61),
 													X: &lang.Ident{
-														Pos:  p(656, 61),
+														Pos:  p(664, 61),
 														Name: "_error",
 													},
 												},
@@ -9754,13 +9925,13 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(657, 18),
+										Pos: p(665, 18),
 										X: &lang.CallExpr{
-											Pos: p(657, 30),
+											Pos: p(665, 30),
 											Fun: &lang.MemberExpr{
-												Pos: p(657, 30),
+												Pos: p(665, 30),
 												X: &lang.Ident{
-													Pos:  p(657, 18),
+													Pos:  p(665, 18),
 													Name: "_completion",
 												},
 												Name: "TrySetResult",
@@ -9769,18 +9940,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(658, 9),
+							Rbrace: p(666, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(660, 9),
+						Pos:       p(668, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(660, 25),
+							Pos:  p(668, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(660, 35),
+									Pos:  p(668, 35),
 									Name: "bool",
 								},
 							},
@@ -9788,17 +9959,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(660, 46),
+								Pos: p(668, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(660, 46),
+									Pos:  p(668, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(660, 51),
+											Pos:  p(668, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(660, 72),
+													Pos:  p(668, 72),
 													Name: "bool",
 												},
 											},
@@ -9808,42 +9979,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(660, 88),
+								Pos: p(668, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(660, 88),
+									Pos:  p(668, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(661, 9),
+							Pos: p(669, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(662, 13),
+									Pos: p(670, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(662, 17),
+											Pos:  p(670, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(662, 23),
+												Pos: p(670, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(662, 27),
+													Pos:  p(670, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(662, 48),
+															Pos:  p(670, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(662, 54),
+														Pos: p(670, 54),
 														X: &lang.MemberExpr{
-															Pos: p(662, 74),
+															Pos: p(670, 74),
 															X: &lang.Ident{
-																Pos:  p(662, 54),
+																Pos:  p(670, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -9855,22 +10026,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(663, 13),
+									Pos: p(671, 13),
 									X: &lang.CallExpr{
-										Pos: p(663, 21),
+										Pos: p(671, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(663, 21),
+											Pos: p(671, 21),
 											X: &lang.Ident{
-												Pos:  p(663, 13),
+												Pos:  p(671, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(663, 25),
+												Pos: p(671, 25),
 												X: &lang.Ident{
-													Pos:  p(663, 25),
+													Pos:  p(671, 25),
 													Name: "tcs",
 												},
 											},
@@ -9878,47 +10049,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(664, 13),
+									Pos: p(672, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(664, 20),
+										Pos: p(672, 20),
 										X: &lang.Ident{
-											Pos:  p(664, 17),
+											Pos:  p(672, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(664, 35),
+										Pos: p(672, 35),
 										X: &lang.CallExpr{
-											Pos: p(664, 38),
+											Pos: p(672, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(664, 38),
+												Pos: p(672, 38),
 												X: &lang.Ident{
-													Pos:  p(664, 35),
+													Pos:  p(672, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(664, 47),
+													Pos: p(672, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(664, 47),
+														Pos: p(672, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(664, 57),
+															Pos: p(672, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(664, 57),
+																Pos: p(672, 57),
 																X: &lang.Ident{
-																	Pos:  p(664, 53),
+																	Pos:  p(672, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(664, 72),
+																	Pos: p(672, 72),
 																	X: &lang.Ident{
-																		Pos:  p(664, 72),
+																		Pos:  p(672, 72),
 																		Name: "ct",
 																	},
 																},
@@ -9931,26 +10102,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(665, 13),
+									Pos: p(673, 13),
 									X: &lang.NewExpr{
-										Pos: p(665, 20),
+										Pos: p(673, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(665, 24),
+											Pos:  p(673, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(665, 34),
+													Pos:  p(673, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(665, 40),
+												Pos: p(673, 40),
 												X: &lang.MemberExpr{
-													Pos: p(665, 44),
+													Pos: p(673, 44),
 													X: &lang.Ident{
-														Pos:  p(665, 40),
+														Pos:  p(673, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -9960,13 +10131,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(666, 9),
+							Rbrace: p(674, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(669, 5),
+				Pos:       p(677, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -9976,38 +10147,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(671, 9),
+						Pos:       p(679, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(671, 18),
+							Pos:  p(679, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(671, 26),
+									Pos:  p(679, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(671, 29),
+								Pos:  p(679, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(672, 9),
+						Pos:       p(680, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(672, 32),
+								Pos: p(680, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(672, 32),
+									Pos:  p(680, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(672, 40),
+											Pos:  p(680, 40),
 											Name: "T",
 										},
 									},
@@ -10016,41 +10187,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(672, 46),
+							Pos: p(680, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(672, 48),
+									Pos: p(680, 48),
 									X: &lang.AssignExpr{
-										Pos: p(672, 51),
+										Pos: p(680, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(672, 48),
+											Pos:  p(680, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(672, 53),
+											Pos:  p(680, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(672, 56),
+							Rbrace: p(680, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(674, 9),
+						Pos:       p(682, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(674, 16),
+							Pos:  p(682, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(674, 50),
+							Pos: p(682, 50),
 							X: &lang.MemberExpr{
-								Pos: p(674, 38),
+								Pos: p(682, 38),
 								X: &lang.Ident{
-									Pos:  p(674, 35),
+									Pos:  p(682, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -10059,68 +10230,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(675, 9),
+						Pos:       p(683, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(675, 16),
+							Pos:  p(683, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(675, 33),
+							Pos:   p(683, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(676, 9),
+						Pos:       p(684, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(676, 16),
+							Pos:  p(684, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(676, 32),
+							Pos:   p(684, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(677, 9),
+						Pos:       p(685, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(677, 16),
+							Pos:  p(685, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(677, 28),
+								Pos:  p(685, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(677, 32),
+									Pos: p(685, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(677, 34),
+											Pos: p(685, 34),
 											X: &lang.MemberExpr{
-												Pos: p(677, 43),
+												Pos: p(685, 43),
 												X: &lang.Ident{
-													Pos:  p(677, 40),
+													Pos:  p(685, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(677, 50),
+												Pos: p(685, 50),
 												X: &lang.MemberExpr{
-													Pos: p(677, 67),
+													Pos: p(685, 67),
 													X: &lang.MemberExpr{
-														Pos: p(677, 60),
+														Pos: p(685, 60),
 														X: &lang.Ident{
-															Pos:  p(677, 57),
+															Pos:  p(685, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -10130,57 +10301,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(677, 74),
+									Rbrace: p(685, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(679, 9),
+						Pos:       p(687, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(679, 16),
+							Pos:  p(687, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(679, 29),
+								Pos:      p(687, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(679, 33),
+									Pos:  p(687, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(680, 9),
+							Pos: p(688, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(681, 13),
+									Pos: p(689, 13),
 									X: &lang.MemberExpr{
-										Pos: p(681, 22),
+										Pos: p(689, 22),
 										X: &lang.Ident{
-											Pos:  p(681, 19),
+											Pos:  p(689, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(682, 13),
+										Pos: p(690, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(683, 17),
+												Pos: p(691, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(683, 37),
+													Pos: p(691, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(683, 31),
+														Pos: p(691, 31),
 														X: &lang.MemberExpr{
-															Pos: p(683, 24),
+															Pos: p(691, 24),
 															X: &lang.Ident{
-																Pos:  p(683, 21),
+																Pos:  p(691, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10188,69 +10359,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(683, 40),
+														Pos:   p(691, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(684, 17),
+													Pos: p(692, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(685, 21),
+															Pos: p(693, 21),
 															X: &lang.AssignExpr{
-																Pos: p(685, 26),
+																Pos: p(693, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(685, 21),
+																	Pos:  p(693, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(685, 28),
+																	Pos: p(693, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(685, 36),
+																		Pos:  p(693, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(686, 21),
+															Pos: p(694, 21),
 															X: &lang.Literal{
-																Pos:   p(686, 28),
+																Pos:   p(694, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(687, 17),
+													Rbrace: p(695, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(688, 17),
+												Pos: p(696, 17),
 												X: &lang.AssignExpr{
-													Pos: p(688, 22),
+													Pos: p(696, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(688, 17),
+														Pos:  p(696, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(688, 33),
+														Pos: p(696, 33),
 														X: &lang.MemberExpr{
-															Pos: p(688, 27),
+															Pos: p(696, 27),
 															X: &lang.Ident{
-																Pos:  p(688, 24),
+																Pos:  p(696, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(688, 34),
+																Pos: p(696, 34),
 																X: &lang.Literal{
-																	Pos:   p(688, 34),
+																	Pos:   p(696, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -10260,15 +10431,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(689, 17),
+												Pos: p(697, 17),
 												X: &lang.CallExpr{
-													Pos: p(689, 27),
+													Pos: p(697, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(689, 27),
+														Pos: p(697, 27),
 														X: &lang.MemberExpr{
-															Pos: p(689, 20),
+															Pos: p(697, 20),
 															X: &lang.Ident{
-																Pos:  p(689, 17),
+																Pos:  p(697, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10277,9 +10448,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(689, 36),
+															Pos: p(697, 36),
 															X: &lang.Literal{
-																Pos:   p(689, 36),
+																Pos:   p(697, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -10288,17 +10459,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(690, 17),
+												Pos: p(698, 17),
 												X: &lang.CallExpr{
-													Pos: p(690, 28),
+													Pos: p(698, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(690, 28),
+														Pos: p(698, 28),
 														X: &lang.Ident{
-															Pos:  p(690, 17),
+															Pos:  p(698, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(690, 25),
+																	Pos:  p(698, 25),
 																	Name: "T",
 																},
 															},
@@ -10307,20 +10478,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(690, 33),
+															Pos: p(698, 33),
 															X: &lang.MemberExpr{
-																Pos: p(690, 36),
+																Pos: p(698, 36),
 																X: &lang.Ident{
-																	Pos:  p(690, 33),
+																	Pos:  p(698, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(690, 51),
+															Pos: p(698, 51),
 															X: &lang.Literal{
-																Pos:   p(690, 51),
+																Pos:   p(698, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10330,27 +10501,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(691, 17),
+												Pos: p(699, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(691, 32),
+													Pos: p(699, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(691, 24),
+														Pos: p(699, 24),
 														X: &lang.Ident{
-															Pos:  p(691, 21),
+															Pos:  p(699, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(691, 51),
+														Pos: p(699, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(691, 45),
+															Pos: p(699, 45),
 															X: &lang.MemberExpr{
-																Pos: p(691, 38),
+																Pos: p(699, 38),
 																X: &lang.Ident{
-																	Pos:  p(691, 35),
+																	Pos:  p(699, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -10358,20 +10529,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(691, 54),
+															Pos:   p(699, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(691, 57),
+													Pos: p(699, 57),
 													X: &lang.CallExpr{
-														Pos: p(691, 60),
+														Pos: p(699, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(691, 60),
+															Pos: p(699, 60),
 															X: &lang.Ident{
-																Pos:  p(691, 57),
+																Pos:  p(699, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -10380,68 +10551,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(692, 17),
+												Pos: p(700, 17),
 												X: &lang.Literal{
-													Pos:   p(692, 24),
+													Pos:   p(700, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(693, 13),
+										Rbrace: p(701, 13),
 									},
 								},
 							},
-							Rbrace: p(694, 9),
+							Rbrace: p(702, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(696, 9),
+						Pos:       p(704, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(696, 16),
+							Pos:  p(704, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(696, 29),
+								Pos:      p(704, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(696, 33),
+									Pos:  p(704, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(697, 9),
+							Pos: p(705, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(698, 13),
+									Pos: p(706, 13),
 									X: &lang.MemberExpr{
-										Pos: p(698, 22),
+										Pos: p(706, 22),
 										X: &lang.Ident{
-											Pos:  p(698, 19),
+											Pos:  p(706, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(699, 13),
+										Pos: p(707, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(700, 17),
+												Pos: p(708, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(700, 37),
+													Pos: p(708, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(700, 31),
+														Pos: p(708, 31),
 														X: &lang.MemberExpr{
-															Pos: p(700, 24),
+															Pos: p(708, 24),
 															X: &lang.Ident{
-																Pos:  p(700, 21),
+																Pos:  p(708, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10449,69 +10620,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(700, 40),
+														Pos:   p(708, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(701, 17),
+													Pos: p(709, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(702, 21),
+															Pos: p(710, 21),
 															X: &lang.AssignExpr{
-																Pos: p(702, 26),
+																Pos: p(710, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(702, 21),
+																	Pos:  p(710, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(702, 28),
+																	Pos: p(710, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(702, 36),
+																		Pos:  p(710, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(703, 21),
+															Pos: p(711, 21),
 															X: &lang.Literal{
-																Pos:   p(703, 28),
+																Pos:   p(711, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(704, 17),
+													Rbrace: p(712, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(705, 17),
+												Pos: p(713, 17),
 												X: &lang.AssignExpr{
-													Pos: p(705, 22),
+													Pos: p(713, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(705, 17),
+														Pos:  p(713, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(705, 33),
+														Pos: p(713, 33),
 														X: &lang.MemberExpr{
-															Pos: p(705, 27),
+															Pos: p(713, 27),
 															X: &lang.Ident{
-																Pos:  p(705, 24),
+																Pos:  p(713, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(705, 34),
+																Pos: p(713, 34),
 																X: &lang.Literal{
-																	Pos:   p(705, 34),
+																	Pos:   p(713, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -10521,31 +10692,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(706, 17),
+												Pos: p(714, 17),
 												X: &lang.Literal{
-													Pos:   p(706, 24),
+													Pos:   p(714, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(707, 13),
+										Rbrace: p(715, 13),
 									},
 								},
 							},
-							Rbrace: p(708, 9),
+							Rbrace: p(716, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(710, 9),
+						Pos:       p(718, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(710, 16),
+							Pos:  p(718, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(710, 26),
+									Pos:  p(718, 26),
 									Name: "bool",
 								},
 							},
@@ -10553,68 +10724,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(710, 48),
+								Pos: p(718, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(710, 48),
+									Pos:  p(718, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(710, 86),
+									Pos: p(718, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(711, 9),
+							Pos: p(719, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(712, 13),
+									Pos: p(720, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(712, 35),
+										Pos: p(720, 35),
 										X: &lang.Ident{
-											Pos:  p(712, 17),
+											Pos:  p(720, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(712, 60),
+										Pos: p(720, 60),
 										X: &lang.NewExpr{
-											Pos: p(712, 67),
+											Pos: p(720, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(712, 71),
+												Pos:  p(720, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(712, 81),
+														Pos:  p(720, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(712, 87),
+													Pos: p(720, 87),
 													X: &lang.CallExpr{
-														Pos: p(712, 92),
+														Pos: p(720, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(712, 92),
+															Pos: p(720, 92),
 															X: &lang.Ident{
-																Pos:  p(712, 87),
+																Pos:  p(720, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(712, 105),
+																	Pos:  p(720, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(712, 111),
+																Pos: p(720, 111),
 																X: &lang.Ident{
-																	Pos:  p(712, 111),
+																	Pos:  p(720, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10626,29 +10797,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(713, 13),
+									Pos: p(721, 13),
 									X: &lang.MemberExpr{
-										Pos: p(713, 22),
+										Pos: p(721, 22),
 										X: &lang.Ident{
-											Pos:  p(713, 19),
+											Pos:  p(721, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(714, 13),
+										Pos: p(722, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(715, 17),
+												Pos: p(723, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(715, 37),
+													Pos: p(723, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(715, 31),
+														Pos: p(723, 31),
 														X: &lang.MemberExpr{
-															Pos: p(715, 24),
+															Pos: p(723, 24),
 															X: &lang.Ident{
-																Pos:  p(715, 21),
+																Pos:  p(723, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10656,30 +10827,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(715, 39),
+														Pos:   p(723, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(715, 42),
+													Pos: p(723, 42),
 													X: &lang.NewExpr{
-														Pos: p(715, 49),
+														Pos: p(723, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(715, 53),
+															Pos:  p(723, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(715, 63),
+																	Pos:  p(723, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(715, 69),
+																Pos: p(723, 69),
 																X: &lang.Literal{
-																	Pos:   p(715, 69),
+																	Pos:   p(723, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10690,77 +10861,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(716, 17),
+												Pos: p(724, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(716, 24),
+													Pos: p(724, 24),
 													X: &lang.Ident{
-														Pos:  p(716, 21),
+														Pos:  p(724, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(717, 17),
+													Pos: p(725, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(718, 21),
+															Pos: p(726, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(718, 35),
+																Pos: p(726, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(718, 28),
+																	Pos: p(726, 28),
 																	X: &lang.Ident{
-																		Pos:  p(718, 25),
+																		Pos:  p(726, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(718, 38),
+																	Pos:  p(726, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(718, 44),
+																Pos: p(726, 44),
 																X: &lang.NewExpr{
-																	Pos: p(718, 51),
+																	Pos: p(726, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(718, 55),
+																		Pos:  p(726, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(718, 65),
+																				Pos:  p(726, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(718, 71),
+																			Pos: p(726, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(718, 76),
+																				Pos: p(726, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(718, 76),
+																					Pos: p(726, 76),
 																					X: &lang.Ident{
-																						Pos:  p(718, 71),
+																						Pos:  p(726, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(718, 90),
+																							Pos:  p(726, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(718, 96),
+																						Pos: p(726, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(718, 99),
+																							Pos: p(726, 99),
 																							X: &lang.Ident{
-																								Pos:  p(718, 96),
+																								Pos:  p(726, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10774,24 +10945,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(719, 21),
+															Pos: p(727, 21),
 															X: &lang.NewExpr{
-																Pos: p(719, 28),
+																Pos: p(727, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(719, 32),
+																	Pos:  p(727, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(719, 42),
+																			Pos:  p(727, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(719, 48),
+																		Pos: p(727, 48),
 																		X: &lang.Literal{
-																			Pos:   p(719, 48),
+																			Pos:   p(727, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10801,21 +10972,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(720, 17),
+													Rbrace: p(728, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(721, 17),
+												Pos: p(729, 17),
 												X: &lang.CallExpr{
-													Pos: p(721, 35),
+													Pos: p(729, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(721, 35),
+														Pos: p(729, 35),
 														X: &lang.Ident{
-															Pos:  p(721, 24),
+															Pos:  p(729, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(721, 32),
+																	Pos:  p(729, 32),
 																	Name: "T",
 																},
 															},
@@ -10824,20 +10995,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(721, 40),
+															Pos: p(729, 40),
 															X: &lang.MemberExpr{
-																Pos: p(721, 43),
+																Pos: p(729, 43),
 																X: &lang.Ident{
-																	Pos:  p(721, 40),
+																	Pos:  p(729, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(721, 57),
+															Pos: p(729, 57),
 															X: &lang.Ident{
-																Pos:  p(721, 57),
+																Pos:  p(729, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -10845,22 +11016,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(722, 13),
+										Rbrace: p(730, 13),
 									},
 								},
 							},
-							Rbrace: p(723, 9),
+							Rbrace: p(731, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(725, 9),
+						Pos:       p(733, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(725, 22),
+							Pos:  p(733, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(725, 32),
+									Pos:  p(733, 32),
 									Name: "T",
 								},
 							},
@@ -10868,98 +11039,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(725, 45),
+								Pos: p(733, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(725, 45),
+									Pos:  p(733, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(725, 83),
+									Pos: p(733, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(726, 9),
+							Pos: p(734, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(727, 13),
+									Pos: p(735, 13),
 									Cond: &lang.Literal{
-										Pos:   p(727, 20),
+										Pos:   p(735, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(728, 13),
+										Pos: p(736, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(729, 17),
+												Pos: p(737, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(729, 21),
+													Pos: p(737, 21),
 													Fun: &lang.Ident{
-														Pos:  p(729, 21),
+														Pos:  p(737, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(729, 29),
+															Pos: p(737, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(729, 33),
+																Pos:  p(737, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(729, 44),
+													Pos: p(737, 44),
 													X: &lang.Ident{
-														Pos:  p(729, 51),
+														Pos:  p(737, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(730, 17),
+												Pos: p(738, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(730, 17),
+													Pos:  p(738, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(730, 22),
+														Pos:  p(738, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(731, 17),
+												Pos: p(739, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(731, 21),
+													Pos: p(739, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(731, 23),
+															Pos: p(739, 23),
 															X: &lang.AssignExpr{
-																Pos: p(731, 28),
+																Pos: p(739, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(731, 23),
+																	Pos:  p(739, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(731, 30),
+																	Pos: p(739, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(731, 36),
+																		Pos: p(739, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(731, 36),
+																			Pos:  p(739, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(731, 52),
+																				Pos: p(739, 52),
 																				X: &lang.Ident{
-																					Pos:  p(731, 52),
+																					Pos:  p(739, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -10969,48 +11140,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(731, 72),
+													Rbrace: p(739, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(732, 17),
+														Pos: p(740, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(732, 24),
+															Pos:  p(740, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(732, 52),
+															Pos: p(740, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(732, 54),
+																	Pos: p(740, 54),
 																},
 															},
-															Rbrace: p(732, 61),
+															Rbrace: p(740, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(733, 17),
+														Pos: p(741, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(733, 24),
+															Pos:  p(741, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(733, 37),
+															Pos: p(741, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(733, 39),
+																	Pos: p(741, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(733, 45),
+																		Pos: p(741, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(733, 49),
+																			Pos:  p(741, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(733, 72),
+																				Pos: p(741, 72),
 																				X: &lang.Ident{
-																					Pos:  p(733, 72),
+																					Pos:  p(741, 72),
 																					Name: "e",
 																				},
 																			},
@@ -11018,49 +11189,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(733, 76),
+															Rbrace: p(741, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(734, 17),
+												Pos: p(742, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(734, 21),
+													Pos: p(742, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(734, 22),
+														Pos:  p(742, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(734, 28),
+													Pos: p(742, 28),
 													X: &lang.NewExpr{
-														Pos: p(734, 34),
+														Pos: p(742, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(734, 38),
+															Pos:  p(742, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(735, 13),
+										Rbrace: p(743, 13),
 									},
 								},
 							},
-							Rbrace: p(736, 9),
+							Rbrace: p(744, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(738, 9),
+						Pos:       p(746, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(738, 16),
+							Pos:  p(746, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(738, 33),
+									Pos:  p(746, 33),
 									Name: "T",
 								},
 							},
@@ -11068,40 +11239,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(738, 49),
+								Pos: p(746, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(738, 49),
+									Pos:  p(746, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(738, 87),
+									Pos: p(746, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(739, 13),
+							Pos: p(747, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(739, 17),
+								Pos:  p(747, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(739, 32),
+										Pos:  p(747, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(739, 35),
+									Pos: p(747, 35),
 									X: &lang.ThisExpr{
-										Pos: p(739, 35),
+										Pos: p(747, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(739, 41),
+									Pos: p(747, 41),
 									X: &lang.Ident{
-										Pos:  p(739, 41),
+										Pos:  p(747, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -11111,7 +11282,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(742, 5),
+				Pos:       p(750, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -11121,21 +11292,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(742, 47),
+						Pos:  p(750, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(742, 64),
+								Pos:  p(750, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(742, 68),
+						Pos:  p(750, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(742, 85),
+								Pos:  p(750, 85),
 								Name: "T",
 							},
 						},
@@ -11143,52 +11314,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(744, 9),
+						Pos:       p(752, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(744, 18),
+							Pos:  p(752, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(744, 32),
+									Pos:  p(752, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(744, 35),
+								Pos:  p(752, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(745, 9),
+						Pos:       p(753, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(745, 18),
+							Pos:  p(753, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(745, 36),
+								Pos:  p(753, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(746, 9),
+						Pos:       p(754, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(746, 33),
+								Pos: p(754, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(746, 33),
+									Pos:  p(754, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(746, 47),
+											Pos:  p(754, 47),
 											Name: "T",
 										},
 									},
@@ -11196,80 +11367,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(746, 53),
+								Pos: p(754, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(746, 53),
+									Pos:  p(754, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(746, 75),
+							Pos: p(754, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(746, 77),
+									Pos: p(754, 77),
 									X: &lang.AssignExpr{
-										Pos: p(746, 80),
+										Pos: p(754, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(746, 77),
+											Pos:  p(754, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(746, 82),
+											Pos:  p(754, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(746, 85),
+									Pos: p(754, 85),
 									X: &lang.AssignExpr{
-										Pos: p(746, 89),
+										Pos: p(754, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(746, 85),
+											Pos:  p(754, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(746, 91),
+											Pos:  p(754, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(746, 95),
+							Rbrace: p(754, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(747, 9),
+						Pos:       p(755, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(747, 16),
+							Pos:  p(755, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(747, 28),
+								Pos:  p(755, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(747, 33),
+								Pos:       p(755, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(748, 9),
+						Pos:       p(756, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(748, 16),
+							Pos:  p(756, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(748, 33),
+									Pos:  p(756, 33),
 									Name: "T",
 								},
 							},
@@ -11277,57 +11448,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(748, 55),
+								Pos: p(756, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(748, 55),
+									Pos:  p(756, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(748, 93),
+									Pos: p(756, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(748, 105),
+							Pos: p(756, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(749, 9),
+						Pos:       p(757, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(749, 22),
+							Pos:  p(757, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(749, 32),
+									Pos:  p(757, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(750, 9),
+							Pos: p(758, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(751, 13),
+									Pos: p(759, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(751, 20),
+										Pos: p(759, 20),
 										X: &lang.CallExpr{
-											Pos: p(751, 29),
+											Pos: p(759, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(751, 29),
+												Pos: p(759, 29),
 												X: &lang.Ident{
-													Pos:  p(751, 26),
+													Pos:  p(759, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(751, 45),
+													Pos: p(759, 45),
 													X: &lang.Ident{
-														Pos:  p(751, 45),
+														Pos:  p(759, 45),
 														Name: "_ct",
 													},
 												},
@@ -11335,91 +11506,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(752, 13),
+										Pos: p(760, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(753, 17),
+												Pos: p(761, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(753, 24),
+													Pos: p(761, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(753, 24),
+														Pos: p(761, 24),
 														X: &lang.Ident{
-															Pos:  p(753, 21),
+															Pos:  p(761, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(753, 32),
+															Pos: p(761, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(753, 36),
+																Pos:  p(761, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(754, 17),
+													Pos: p(762, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(755, 21),
+															Pos: p(763, 21),
 															X: &lang.AssignExpr{
-																Pos: p(755, 29),
+																Pos: p(763, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(755, 21),
+																	Pos:  p(763, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(755, 31),
+																	Pos:  p(763, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(756, 21),
+															Pos: p(764, 21),
 															X: &lang.Literal{
-																Pos:   p(756, 28),
+																Pos:   p(764, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(757, 17),
+													Rbrace: p(765, 17),
 												},
 											},
 										},
-										Rbrace: p(758, 13),
+										Rbrace: p(766, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(759, 13),
+									Pos: p(767, 13),
 									X: &lang.Literal{
-										Pos:   p(759, 20),
+										Pos:   p(767, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(760, 9),
+							Rbrace: p(768, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(761, 9),
+						Pos:       p(769, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(761, 16),
+							Pos:  p(769, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(761, 54),
+							Pos: p(769, 54),
 							X: &lang.Ident{
-								Pos:  p(761, 44),
+								Pos:  p(769, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -11428,7 +11599,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(764, 5),
+				Pos:       p(772, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -11438,38 +11609,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(766, 9),
+						Pos:       p(774, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(766, 18),
+							Pos:  p(774, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(766, 26),
+									Pos:  p(774, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(766, 29),
+								Pos:  p(774, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(767, 9),
+						Pos:       p(775, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(767, 32),
+								Pos: p(775, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(767, 32),
+									Pos:  p(775, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(767, 40),
+											Pos:  p(775, 40),
 											Name: "T",
 										},
 									},
@@ -11478,75 +11649,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(767, 46),
+							Pos: p(775, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(767, 48),
+									Pos: p(775, 48),
 									X: &lang.AssignExpr{
-										Pos: p(767, 51),
+										Pos: p(775, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(767, 48),
+											Pos:  p(775, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(767, 53),
+											Pos:  p(775, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(767, 56),
+							Rbrace: p(775, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(769, 9),
+						Pos:       p(777, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(769, 16),
+							Pos:  p(777, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(769, 30),
+								Pos: p(777, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(769, 30),
+									Pos:  p(777, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(770, 9),
+							Pos: p(778, 9),
 							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(779, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(779, 13),
+										Name: "T",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(779, 15),
+											Name: "dropped",
+											Init: &lang.DefaultExpr{
+												Pos: p(779, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(779, 33),
+													Name: "T",
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(780, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(780, 13),
+										Name: "bool",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(780, 18),
+											Name: "drop",
+											Init: &lang.Literal{
+												Pos:   p(780, 25),
+												Kind:  lang.LitKind(9),
+												Raw:   "false",
+												Value: bool(false),
+											},
+										},
+									},
+								},
 								&lang.LockStmt{
-									Pos: p(771, 13),
+									Pos: p(781, 13),
 									X: &lang.MemberExpr{
-										Pos: p(771, 22),
+										Pos: p(781, 22),
 										X: &lang.Ident{
-											Pos:  p(771, 19),
+											Pos:  p(781, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(772, 13),
+										Pos: p(782, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(773, 17),
+												Pos: p(783, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(773, 24),
+													Pos: p(783, 24),
 													X: &lang.Ident{
-														Pos:  p(773, 21),
+														Pos:  p(783, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(773, 33),
+													Pos: p(783, 33),
 													X: &lang.Literal{
-														Pos:   p(773, 40),
+														Pos:   p(783, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -11554,36 +11764,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(774, 17),
+												Pos: p(784, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(774, 38),
+													Pos: p(784, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(774, 34),
+														Pos: p(784, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(774, 24),
+															Pos: p(784, 24),
 															X: &lang.Ident{
-																Pos:  p(774, 21),
+																Pos:  p(784, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(774, 36),
+															Pos:   p(784, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(774, 57),
+														Pos: p(784, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(774, 51),
+															Pos: p(784, 51),
 															X: &lang.MemberExpr{
-																Pos: p(774, 44),
+																Pos: p(784, 44),
 																X: &lang.Ident{
-																	Pos:  p(774, 41),
+																	Pos:  p(784, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -11591,9 +11801,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(774, 63),
+															Pos: p(784, 63),
 															X: &lang.Ident{
-																Pos:  p(774, 60),
+																Pos:  p(784, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -11601,30 +11811,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(775, 17),
+													Pos: p(785, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(776, 21),
+															Pos: p(786, 21),
 															X: &lang.MemberExpr{
-																Pos: p(776, 32),
+																Pos: p(786, 32),
 																X: &lang.Ident{
-																	Pos:  p(776, 29),
+																	Pos:  p(786, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(778, 25),
+																	Pos: p(788, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(778, 25),
+																			Pos: p(788, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(778, 30),
+																				Pos: p(788, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(778, 53),
+																					Pos: p(788, 53),
 																					X: &lang.Ident{
-																						Pos:  p(778, 30),
+																						Pos:  p(788, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -11634,9 +11844,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(779, 29),
+																			Pos: p(789, 29),
 																			X: &lang.Literal{
-																				Pos:   p(779, 36),
+																				Pos:   p(789, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
@@ -11645,16 +11855,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(780, 25),
+																	Pos: p(790, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(780, 25),
+																			Pos: p(790, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(780, 30),
+																				Pos: p(790, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(780, 53),
+																					Pos: p(790, 53),
 																					X: &lang.Ident{
-																						Pos:  p(780, 30),
+																						Pos:  p(790, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropWrite",
@@ -11663,28 +11873,54 @@ func preludeAST() *lang.File {
 																		},
 																	},
 																	Body: []lang.Stmt{
-																		&lang.ReturnStmt{
-																			Pos: p(781, 29),
-																			X: &lang.Literal{
-																				Pos:   p(781, 36),
-																				Kind:  lang.LitKind(9),
-																				Raw:   "true",
-																				Value: bool(true),
+																		&lang.ExprStmt{
+																			Pos: p(791, 29),
+																			X: &lang.AssignExpr{
+																				Pos: p(791, 37),
+																				Op:  "=",
+																				Left: &lang.Ident{
+																					Pos:  p(791, 29),
+																					Name: "dropped",
+																				},
+																				Right: &lang.Ident{
+																					Pos:  p(791, 39),
+																					Name: "item",
+																				},
 																			},
+																		},
+																		&lang.ExprStmt{
+																			Pos: p(792, 29),
+																			X: &lang.AssignExpr{
+																				Pos: p(792, 34),
+																				Op:  "=",
+																				Left: &lang.Ident{
+																					Pos:  p(792, 29),
+																					Name: "drop",
+																				},
+																				Right: &lang.Literal{
+																					Pos:   p(792, 36),
+																					Kind:  lang.LitKind(9),
+																					Raw:   "true",
+																					Value: bool(true),
+																				},
+																			},
+																		},
+																		&lang.BreakStmt{
+																			Pos: p(793, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(782, 25),
+																	Pos: p(794, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(782, 25),
+																			Pos: p(794, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(782, 30),
+																				Pos: p(794, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(782, 53),
+																					Pos: p(794, 53),
 																					X: &lang.Ident{
-																						Pos:  p(782, 30),
+																						Pos:  p(794, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropNewest",
@@ -11694,15 +11930,80 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(783, 29),
-																			X: &lang.CallExpr{
-																				Pos: p(783, 39),
-																				Fun: &lang.MemberExpr{
-																					Pos: p(783, 39),
+																			Pos: p(795, 29),
+																			X: &lang.AssignExpr{
+																				Pos: p(795, 37),
+																				Op:  "=",
+																				Left: &lang.Ident{
+																					Pos:  p(795, 29),
+																					Name: "dropped",
+																				},
+																				Right: &lang.IndexExpr{
+																					Pos: p(795, 48),
 																					X: &lang.MemberExpr{
-																						Pos: p(783, 32),
+																						Pos: p(795, 42),
 																						X: &lang.Ident{
-																							Pos:  p(783, 29),
+																							Pos:  p(795, 39),
+																							Name: "_c",
+																						},
+																						Name: "_items",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(795, 49),
+																							X: &lang.BinaryExpr{
+																								Pos: p(795, 65),
+																								Op:  "-",
+																								X: &lang.MemberExpr{
+																									Pos: p(795, 59),
+																									X: &lang.MemberExpr{
+																										Pos: p(795, 52),
+																										X: &lang.Ident{
+																											Pos:  p(795, 49),
+																											Name: "_c",
+																										},
+																										Name: "_items",
+																									},
+																									Name: "Count",
+																								},
+																								Y: &lang.Literal{
+																									Pos:   p(795, 67),
+																									Raw:   "1",
+																									Value: int64(1),
+																								},
+																							},
+																						},
+																					},
+																				},
+																			},
+																		},
+																		&lang.ExprStmt{
+																			Pos: p(796, 29),
+																			X: &lang.AssignExpr{
+																				Pos: p(796, 34),
+																				Op:  "=",
+																				Left: &lang.Ident{
+																					Pos:  p(796, 29),
+																					Name: "drop",
+																				},
+																				Right: &lang.Literal{
+																					Pos:   p(796, 36),
+																					Kind:  lang.LitKind(9),
+																					Raw:   "true",
+																					Value: bool(true),
+																				},
+																			},
+																		},
+																		&lang.ExprStmt{
+																			Pos: p(797, 29),
+																			X: &lang.CallExpr{
+																				Pos: p(797, 39),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(797, 39),
+																					X: &lang.MemberExpr{
+																						Pos: p(797, 32),
+																						X: &lang.Ident{
+																							Pos:  p(797, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11711,16 +12012,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(783, 48),
+																						Pos: p(797, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(783, 64),
+																							Pos: p(797, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(783, 58),
+																								Pos: p(797, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(783, 51),
+																									Pos: p(797, 51),
 																									X: &lang.Ident{
-																										Pos:  p(783, 48),
+																										Pos:  p(797, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -11728,7 +12029,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(783, 66),
+																								Pos:   p(797, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -11738,29 +12039,78 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(784, 29),
+																			Pos: p(798, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(785, 25),
+																	Pos: p(799, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(785, 25),
+																			Pos:       p(799, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(786, 29),
-																			X: &lang.CallExpr{
-																				Pos: p(786, 39),
-																				Fun: &lang.MemberExpr{
-																					Pos: p(786, 39),
+																			Pos: p(800, 29),
+																			X: &lang.AssignExpr{
+																				Pos: p(800, 37),
+																				Op:  "=",
+																				Left: &lang.Ident{
+																					Pos:  p(800, 29),
+																					Name: "dropped",
+																				},
+																				Right: &lang.IndexExpr{
+																					Pos: p(800, 48),
 																					X: &lang.MemberExpr{
-																						Pos: p(786, 32),
+																						Pos: p(800, 42),
 																						X: &lang.Ident{
-																							Pos:  p(786, 29),
+																							Pos:  p(800, 39),
+																							Name: "_c",
+																						},
+																						Name: "_items",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(800, 49),
+																							X: &lang.Literal{
+																								Pos:   p(800, 49),
+																								Raw:   "0",
+																								Value: int64(0),
+																							},
+																						},
+																					},
+																				},
+																			},
+																		},
+																		&lang.ExprStmt{
+																			Pos: p(801, 29),
+																			X: &lang.AssignExpr{
+																				Pos: p(801, 34),
+																				Op:  "=",
+																				Left: &lang.Ident{
+																					Pos:  p(801, 29),
+																					Name: "drop",
+																				},
+																				Right: &lang.Literal{
+																					Pos:   p(801, 36),
+																					Kind:  lang.LitKind(9),
+																					Raw:   "true",
+																					Value: bool(true),
+																				},
+																			},
+																		},
+																		&lang.ExprStmt{
+																			Pos: p(802, 29),
+																			X: &lang.CallExpr{
+																				Pos: p(802, 39),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(802, 39),
+																					X: &lang.MemberExpr{
+																						Pos: p(802, 32),
+																						X: &lang.Ident{
+																							Pos:  p(802, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11769,9 +12119,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(786, 48),
+																						Pos: p(802, 48),
 																						X: &lang.Literal{
-																							Pos:   p(786, 48),
+																							Pos:   p(802, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -11780,309 +12130,7 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(787, 29),
-																		},
-																	},
-																},
-															},
-														},
-													},
-													Rbrace: p(789, 17),
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(790, 17),
-												X: &lang.CallExpr{
-													Pos: p(790, 27),
-													Fun: &lang.MemberExpr{
-														Pos: p(790, 27),
-														X: &lang.MemberExpr{
-															Pos: p(790, 20),
-															X: &lang.Ident{
-																Pos:  p(790, 17),
-																Name: "_c",
-															},
-															Name: "_items",
-														},
-														Name: "Add",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(790, 31),
-															X: &lang.Ident{
-																Pos:  p(790, 31),
-																Name: "item",
-															},
-														},
-													},
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(791, 17),
-												X: &lang.CallExpr{
-													Pos: p(791, 28),
-													Fun: &lang.MemberExpr{
-														Pos: p(791, 28),
-														X: &lang.Ident{
-															Pos:  p(791, 17),
-															Name: "Channel",
-															TypeArgs: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(791, 25),
-																	Name: "T",
-																},
-															},
-														},
-														Name: "Wake",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(791, 33),
-															X: &lang.MemberExpr{
-																Pos: p(791, 36),
-																X: &lang.Ident{
-																	Pos:  p(791, 33),
-																	Name: "_c",
-																},
-																Name: "_readWaiters",
-															},
-														},
-														&lang.Arg{
-															Pos: p(791, 50),
-															X: &lang.Literal{
-																Pos:   p(791, 50),
-																Kind:  lang.LitKind(9),
-																Raw:   "true",
-																Value: bool(true),
-															},
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(792, 17),
-												X: &lang.Literal{
-													Pos:   p(792, 24),
-													Kind:  lang.LitKind(9),
-													Raw:   "true",
-													Value: bool(true),
-												},
-											},
-										},
-										Rbrace: p(793, 13),
-									},
-								},
-							},
-							Rbrace: p(794, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(796, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(796, 16),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(796, 26),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitToWriteAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(796, 49),
-								Type: &lang.TypeRef{
-									Pos:  p(796, 49),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(796, 87),
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(797, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(798, 13),
-									Cond: &lang.MemberExpr{
-										Pos: p(798, 35),
-										X: &lang.Ident{
-											Pos:  p(798, 17),
-											Name: "cancellationToken",
-										},
-										Name: "IsCancellationRequested",
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(798, 60),
-										X: &lang.NewExpr{
-											Pos: p(798, 67),
-											Type: &lang.TypeRef{
-												Pos:  p(798, 71),
-												Name: "ValueTask",
-												Args: []*lang.TypeRef{
-													&lang.TypeRef{
-														Pos:  p(798, 81),
-														Name: "bool",
-													},
-												},
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(798, 87),
-													X: &lang.CallExpr{
-														Pos: p(798, 92),
-														Fun: &lang.MemberExpr{
-															Pos: p(798, 92),
-															X: &lang.Ident{
-																Pos:  p(798, 87),
-																Name: "Task",
-															},
-															Name: "FromCanceled",
-															TypeArgs: []*lang.TypeRef{
-																&lang.TypeRef{
-																	Pos:  p(798, 105),
-																	Name: "bool",
-																},
-															},
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(798, 111),
-																X: &lang.Ident{
-																	Pos:  p(798, 111),
-																	Name: "cancellationToken",
-																},
-															},
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.LockStmt{
-									Pos: p(799, 13),
-									X: &lang.MemberExpr{
-										Pos: p(799, 22),
-										X: &lang.Ident{
-											Pos:  p(799, 19),
-											Name: "_c",
-										},
-										Name: "_lock",
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(800, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(801, 17),
-												Cond: &lang.MemberExpr{
-													Pos: p(801, 24),
-													X: &lang.Ident{
-														Pos:  p(801, 21),
-														Name: "_c",
-													},
-													Name: "_closed",
-												},
-												Then: &lang.BlockStmt{
-													Pos: p(802, 17),
-													Stmts: []lang.Stmt{
-														&lang.IfStmt{
-															Pos: p(803, 21),
-															Cond: &lang.BinaryExpr{
-																Pos: p(803, 35),
-																Op:  "!=",
-																X: &lang.MemberExpr{
-																	Pos: p(803, 28),
-																	X: &lang.Ident{
-																		Pos:  p(803, 25),
-																		Name: "_c",
-																	},
-																	Name: "_error",
-																},
-																Y: &lang.Literal{
-																	Pos:  p(803, 38),
-																	Kind: lang.LitKind(10),
-																	Raw:  "null",
-																},
-															},
-															Then: &lang.ReturnStmt{
-																Pos: p(803, 44),
-																X: &lang.NewExpr{
-																	Pos: p(803, 51),
-																	Type: &lang.TypeRef{
-																		Pos:  p(803, 55),
-																		Name: "ValueTask",
-																		Args: []*lang.TypeRef{
-																			&lang.TypeRef{
-																				Pos:  p(803, 65),
-																				Name: "bool",
-																			},
-																		},
-																	},
-																	Args: []*lang.Arg{
-																		&lang.Arg{
-																			Pos: p(803, 71),
-																			X: &lang.CallExpr{
-																				Pos: p(803, 76),
-																				Fun: &lang.MemberExpr{
-																					Pos: p(803, 76),
-																					X: &lang.Ident{
-																						Pos:  p(803, 71),
-																						Name: "Task",
-																					},
-																					Name: "FromException",
-																					TypeArgs: []*lang.TypeRef{
-																						&lang.TypeRef{
-																							Pos:  p(803, 90),
-																							Name: "bool",
-																						},
-																					},
-																				},
-																				Args: []*lang.Arg{
-																					&lang.Arg{
-																						Pos: p(803, 96),
-																						X: &lang.MemberExpr{
-																							Pos: p(803, 99),
-																							X: &lang.Ident{
-																								Pos:  p(803, 96),
-																								Name: "_c",
-																							},
-																							Name: "_error",
-																						},
-																					},
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-														},
-														&lang.ReturnStmt{
-															Pos: p(804, 21),
-															X: &lang.NewExpr{
-																Pos: p(804, 28),
-																Type: &lang.TypeRef{
-																	Pos:  p(804, 32),
-																	Name: "ValueTask",
-																	Args: []*lang.TypeRef{
-																		&lang.TypeRef{
-																			Pos:  p(804, 42),
-																			Name: "bool",
-																		},
-																	},
-																},
-																Args: []*lang.Arg{
-																	&lang.Arg{
-																		Pos: p(804, 48),
-																		X: &lang.Literal{
-																			Pos:   p(804, 48),
-																			Kind:  lang.LitKind(9),
-																			Raw:   "false",
-																			Value: bool(false),
+																			Pos: p(803, 29),
 																		},
 																	},
 																},
@@ -12094,38 +12142,416 @@ func preludeAST() *lang.File {
 											},
 											&lang.IfStmt{
 												Pos: p(806, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(806, 73),
-													Op:  "||",
+												Cond: &lang.UnaryExpr{
+													Pos: p(806, 21),
+													Op:  "!",
 													X: &lang.BinaryExpr{
-														Pos: p(806, 39),
-														Op:  "||",
-														X: &lang.BinaryExpr{
-															Pos: p(806, 34),
+														Pos: p(806, 28),
+														Op:  "&&",
+														X: &lang.Ident{
+															Pos:  p(806, 23),
+															Name: "drop",
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(806, 40),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(806, 24),
+																Pos: p(806, 34),
 																X: &lang.Ident{
-																	Pos:  p(806, 21),
+																	Pos:  p(806, 31),
+																	Name: "_c",
+																},
+																Name: "_mode",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(806, 66),
+																X: &lang.Ident{
+																	Pos:  p(806, 43),
+																	Name: "BoundedChannelFullMode",
+																},
+																Name: "DropWrite",
+															},
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(807, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(808, 21),
+															X: &lang.CallExpr{
+																Pos: p(808, 31),
+																Fun: &lang.MemberExpr{
+																	Pos: p(808, 31),
+																	X: &lang.MemberExpr{
+																		Pos: p(808, 24),
+																		X: &lang.Ident{
+																			Pos:  p(808, 21),
+																			Name: "_c",
+																		},
+																		Name: "_items",
+																	},
+																	Name: "Add",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(808, 35),
+																		X: &lang.Ident{
+																			Pos:  p(808, 35),
+																			Name: "item",
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(809, 21),
+															X: &lang.CallExpr{
+																Pos: p(809, 32),
+																Fun: &lang.MemberExpr{
+																	Pos: p(809, 32),
+																	X: &lang.Ident{
+																		Pos:  p(809, 21),
+																		Name: "Channel",
+																		TypeArgs: []*lang.TypeRef{
+																			&lang.TypeRef{
+																				Pos:  p(809, 29),
+																				Name: "T",
+																			},
+																		},
+																	},
+																	Name: "Wake",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(809, 37),
+																		X: &lang.MemberExpr{
+																			Pos: p(809, 40),
+																			X: &lang.Ident{
+																				Pos:  p(809, 37),
+																				Name: "_c",
+																			},
+																			Name: "_readWaiters",
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(809, 54),
+																		X: &lang.Literal{
+																			Pos:   p(809, 54),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "true",
+																			Value: bool(true),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(810, 17),
+												},
+											},
+										},
+										Rbrace: p(811, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(812, 13),
+									Cond: &lang.Ident{
+										Pos:  p(812, 17),
+										Name: "drop",
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(812, 23),
+										X: &lang.CallExpr{
+											Pos: p(812, 40),
+											Fun: &lang.MemberExpr{
+												Pos: p(812, 40),
+												X: &lang.MemberExpr{
+													Pos: p(812, 26),
+													X: &lang.Ident{
+														Pos:  p(812, 23),
+														Name: "_c",
+													},
+													Name: "_itemDropped",
+												},
+												Name:     "Invoke",
+												NullCond: true,
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(812, 47),
+													X: &lang.Ident{
+														Pos:  p(812, 47),
+														Name: "dropped",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(813, 13),
+									X: &lang.Literal{
+										Pos:   p(813, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(814, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(816, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(816, 16),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(816, 26),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitToWriteAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(816, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(816, 49),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(816, 87),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(817, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(818, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(818, 35),
+										X: &lang.Ident{
+											Pos:  p(818, 17),
+											Name: "cancellationToken",
+										},
+										Name: "IsCancellationRequested",
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(818, 60),
+										X: &lang.NewExpr{
+											Pos: p(818, 67),
+											Type: &lang.TypeRef{
+												Pos:  p(818, 71),
+												Name: "ValueTask",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(818, 81),
+														Name: "bool",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(818, 87),
+													X: &lang.CallExpr{
+														Pos: p(818, 92),
+														Fun: &lang.MemberExpr{
+															Pos: p(818, 92),
+															X: &lang.Ident{
+																Pos:  p(818, 87),
+																Name: "Task",
+															},
+															Name: "FromCanceled",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(818, 105),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(818, 111),
+																X: &lang.Ident{
+																	Pos:  p(818, 111),
+																	Name: "cancellationToken",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(819, 13),
+									X: &lang.MemberExpr{
+										Pos: p(819, 22),
+										X: &lang.Ident{
+											Pos:  p(819, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(820, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(821, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(821, 24),
+													X: &lang.Ident{
+														Pos:  p(821, 21),
+														Name: "_c",
+													},
+													Name: "_closed",
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(822, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(823, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(823, 35),
+																Op:  "!=",
+																X: &lang.MemberExpr{
+																	Pos: p(823, 28),
+																	X: &lang.Ident{
+																		Pos:  p(823, 25),
+																		Name: "_c",
+																	},
+																	Name: "_error",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(823, 38),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.ReturnStmt{
+																Pos: p(823, 44),
+																X: &lang.NewExpr{
+																	Pos: p(823, 51),
+																	Type: &lang.TypeRef{
+																		Pos:  p(823, 55),
+																		Name: "ValueTask",
+																		Args: []*lang.TypeRef{
+																			&lang.TypeRef{
+																				Pos:  p(823, 65),
+																				Name: "bool",
+																			},
+																		},
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(823, 71),
+																			X: &lang.CallExpr{
+																				Pos: p(823, 76),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(823, 76),
+																					X: &lang.Ident{
+																						Pos:  p(823, 71),
+																						Name: "Task",
+																					},
+																					Name: "FromException",
+																					TypeArgs: []*lang.TypeRef{
+																						&lang.TypeRef{
+																							Pos:  p(823, 90),
+																							Name: "bool",
+																						},
+																					},
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(823, 96),
+																						X: &lang.MemberExpr{
+																							Pos: p(823, 99),
+																							X: &lang.Ident{
+																								Pos:  p(823, 96),
+																								Name: "_c",
+																							},
+																							Name: "_error",
+																						},
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(824, 21),
+															X: &lang.NewExpr{
+																Pos: p(824, 28),
+																Type: &lang.TypeRef{
+																	Pos:  p(824, 32),
+																	Name: "ValueTask",
+																	Args: []*lang.TypeRef{
+																		&lang.TypeRef{
+																			Pos:  p(824, 42),
+																			Name: "bool",
+																		},
+																	},
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(824, 48),
+																		X: &lang.Literal{
+																			Pos:   p(824, 48),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(825, 17),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(826, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(826, 73),
+													Op:  "||",
+													X: &lang.BinaryExpr{
+														Pos: p(826, 39),
+														Op:  "||",
+														X: &lang.BinaryExpr{
+															Pos: p(826, 34),
+															Op:  "==",
+															X: &lang.MemberExpr{
+																Pos: p(826, 24),
+																X: &lang.Ident{
+																	Pos:  p(826, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(806, 37),
+																Pos:   p(826, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(806, 58),
+															Pos: p(826, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(806, 52),
+																Pos: p(826, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(806, 45),
+																	Pos: p(826, 45),
 																	X: &lang.Ident{
-																		Pos:  p(806, 42),
+																		Pos:  p(826, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -12133,9 +12559,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(806, 63),
+																Pos: p(826, 63),
 																X: &lang.Ident{
-																	Pos:  p(806, 60),
+																	Pos:  p(826, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -12143,20 +12569,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(806, 85),
+														Pos: p(826, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(806, 79),
+															Pos: p(826, 79),
 															X: &lang.Ident{
-																Pos:  p(806, 76),
+																Pos:  p(826, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(806, 111),
+															Pos: p(826, 111),
 															X: &lang.Ident{
-																Pos:  p(806, 88),
+																Pos:  p(826, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -12164,24 +12590,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(807, 21),
+													Pos: p(827, 21),
 													X: &lang.NewExpr{
-														Pos: p(807, 28),
+														Pos: p(827, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(807, 32),
+															Pos:  p(827, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(807, 42),
+																	Pos:  p(827, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(807, 48),
+																Pos: p(827, 48),
 																X: &lang.Literal{
-																	Pos:   p(807, 48),
+																	Pos:   p(827, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -12192,17 +12618,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(808, 17),
+												Pos: p(828, 17),
 												X: &lang.CallExpr{
-													Pos: p(808, 35),
+													Pos: p(828, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(808, 35),
+														Pos: p(828, 35),
 														X: &lang.Ident{
-															Pos:  p(808, 24),
+															Pos:  p(828, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(808, 32),
+																	Pos:  p(828, 32),
 																	Name: "T",
 																},
 															},
@@ -12211,20 +12637,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(808, 40),
+															Pos: p(828, 40),
 															X: &lang.MemberExpr{
-																Pos: p(808, 43),
+																Pos: p(828, 43),
 																X: &lang.Ident{
-																	Pos:  p(808, 40),
+																	Pos:  p(828, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(808, 58),
+															Pos: p(828, 58),
 															X: &lang.Ident{
-																Pos:  p(808, 58),
+																Pos:  p(828, 58),
 																Name: "cancellationToken",
 															},
 														},
@@ -12232,118 +12658,118 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(809, 13),
+										Rbrace: p(829, 13),
 									},
 								},
 							},
-							Rbrace: p(810, 9),
+							Rbrace: p(830, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(812, 9),
+						Pos:       p(832, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(812, 22),
+							Pos:  p(832, 22),
 							Name: "ValueTask",
 						},
 						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(812, 43),
+								Pos: p(832, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(812, 43),
+									Pos:  p(832, 43),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(812, 51),
+								Pos: p(832, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(812, 51),
+									Pos:  p(832, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(812, 89),
+									Pos: p(832, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(813, 9),
+							Pos: p(833, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(814, 13),
+									Pos: p(834, 13),
 									Cond: &lang.Literal{
-										Pos:   p(814, 20),
+										Pos:   p(834, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(815, 13),
+										Pos: p(835, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(816, 17),
+												Pos: p(836, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(816, 21),
+													Pos: p(836, 21),
 													Fun: &lang.Ident{
-														Pos:  p(816, 21),
+														Pos:  p(836, 21),
 														Name: "TryWrite",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(816, 30),
+															Pos: p(836, 30),
 															X: &lang.Ident{
-																Pos:  p(816, 30),
+																Pos:  p(836, 30),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(816, 37),
+													Pos: p(836, 37),
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(817, 17),
+												Pos: p(837, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(817, 17),
+													Pos:  p(837, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(817, 22),
+														Pos:  p(837, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(818, 17),
+												Pos: p(838, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(818, 21),
+													Pos: p(838, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(818, 23),
+															Pos: p(838, 23),
 															X: &lang.AssignExpr{
-																Pos: p(818, 28),
+																Pos: p(838, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(818, 23),
+																	Pos:  p(838, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(818, 30),
+																	Pos: p(838, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(818, 36),
+																		Pos: p(838, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(818, 36),
+																			Pos:  p(838, 36),
 																			Name: "WaitToWriteAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(818, 53),
+																				Pos: p(838, 53),
 																				X: &lang.Ident{
-																					Pos:  p(818, 53),
+																					Pos:  p(838, 53),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -12353,48 +12779,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(818, 73),
+													Rbrace: p(838, 73),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(819, 17),
+														Pos: p(839, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(819, 24),
+															Pos:  p(839, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(819, 52),
+															Pos: p(839, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(819, 54),
+																	Pos: p(839, 54),
 																},
 															},
-															Rbrace: p(819, 61),
+															Rbrace: p(839, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(820, 17),
+														Pos: p(840, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(820, 24),
+															Pos:  p(840, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(820, 37),
+															Pos: p(840, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(820, 39),
+																	Pos: p(840, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(820, 45),
+																		Pos: p(840, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(820, 49),
+																			Pos:  p(840, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(820, 72),
+																				Pos: p(840, 72),
 																				X: &lang.Ident{
-																					Pos:  p(820, 72),
+																					Pos:  p(840, 72),
 																					Name: "e",
 																				},
 																			},
@@ -12402,82 +12828,82 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(820, 76),
+															Rbrace: p(840, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(821, 17),
+												Pos: p(841, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(821, 21),
+													Pos: p(841, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(821, 22),
+														Pos:  p(841, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(821, 28),
+													Pos: p(841, 28),
 													X: &lang.NewExpr{
-														Pos: p(821, 34),
+														Pos: p(841, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(821, 38),
+															Pos:  p(841, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(822, 13),
+										Rbrace: p(842, 13),
 									},
 								},
 							},
-							Rbrace: p(823, 9),
+							Rbrace: p(843, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(825, 9),
+						Pos:       p(845, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(825, 16),
+							Pos:  p(845, 16),
 							Name: "void",
 						},
 						Name: "Complete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(825, 30),
+								Pos: p(845, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(825, 30),
+									Pos:  p(845, 30),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(825, 48),
+									Pos:  p(845, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(826, 9),
+							Pos: p(846, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(827, 13),
+									Pos: p(847, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(827, 17),
+										Pos: p(847, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(827, 18),
+											Pos: p(847, 18),
 											Fun: &lang.Ident{
-												Pos:  p(827, 18),
+												Pos:  p(847, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(827, 30),
+													Pos: p(847, 30),
 													X: &lang.Ident{
-														Pos:  p(827, 30),
+														Pos:  p(847, 30),
 														Name: "error",
 													},
 												},
@@ -12485,73 +12911,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(827, 38),
+										Pos: p(847, 38),
 										X: &lang.NewExpr{
-											Pos: p(827, 44),
+											Pos: p(847, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(827, 48),
+												Pos:  p(847, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(828, 9),
+							Rbrace: p(848, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(830, 9),
+						Pos:       p(850, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(830, 16),
+							Pos:  p(850, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(830, 33),
+								Pos: p(850, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(830, 33),
+									Pos:  p(850, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(830, 51),
+									Pos:  p(850, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(831, 9),
+							Pos: p(851, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(832, 13),
+									Pos: p(852, 13),
 									X: &lang.MemberExpr{
-										Pos: p(832, 22),
+										Pos: p(852, 22),
 										X: &lang.Ident{
-											Pos:  p(832, 19),
+											Pos:  p(852, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(833, 13),
+										Pos: p(853, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(834, 17),
+												Pos: p(854, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(834, 24),
+													Pos: p(854, 24),
 													X: &lang.Ident{
-														Pos:  p(834, 21),
+														Pos:  p(854, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(834, 33),
+													Pos: p(854, 33),
 													X: &lang.Literal{
-														Pos:   p(834, 40),
+														Pos:   p(854, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -12559,20 +12985,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(835, 17),
+												Pos: p(855, 17),
 												X: &lang.AssignExpr{
-													Pos: p(835, 28),
+													Pos: p(855, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(835, 20),
+														Pos: p(855, 20),
 														X: &lang.Ident{
-															Pos:  p(835, 17),
+															Pos:  p(855, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(835, 30),
+														Pos:   p(855, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -12580,35 +13006,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(836, 17),
+												Pos: p(856, 17),
 												X: &lang.AssignExpr{
-													Pos: p(836, 27),
+													Pos: p(856, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(836, 20),
+														Pos: p(856, 20),
 														X: &lang.Ident{
-															Pos:  p(836, 17),
+															Pos:  p(856, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(836, 29),
+														Pos:  p(856, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(837, 17),
+												Pos: p(857, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(837, 37),
+													Pos: p(857, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(837, 31),
+														Pos: p(857, 31),
 														X: &lang.MemberExpr{
-															Pos: p(837, 24),
+															Pos: p(857, 24),
 															X: &lang.Ident{
-																Pos:  p(837, 21),
+																Pos:  p(857, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -12616,19 +13042,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(837, 40),
+														Pos:   p(857, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(837, 43),
+													Pos: p(857, 43),
 													X: &lang.CallExpr{
-														Pos: p(837, 46),
+														Pos: p(857, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(837, 46),
+															Pos: p(857, 46),
 															X: &lang.Ident{
-																Pos:  p(837, 43),
+																Pos:  p(857, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -12637,17 +13063,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(838, 17),
+												Pos: p(858, 17),
 												X: &lang.CallExpr{
-													Pos: p(838, 28),
+													Pos: p(858, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(838, 28),
+														Pos: p(858, 28),
 														X: &lang.Ident{
-															Pos:  p(838, 17),
+															Pos:  p(858, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(838, 25),
+																	Pos:  p(858, 25),
 																	Name: "T",
 																},
 															},
@@ -12656,20 +13082,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(838, 33),
+															Pos: p(858, 33),
 															X: &lang.MemberExpr{
-																Pos: p(838, 36),
+																Pos: p(858, 36),
 																X: &lang.Ident{
-																	Pos:  p(838, 33),
+																	Pos:  p(858, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(838, 50),
+															Pos: p(858, 50),
 															X: &lang.Literal{
-																Pos:   p(838, 50),
+																Pos:   p(858, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12679,17 +13105,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(839, 17),
+												Pos: p(859, 17),
 												X: &lang.CallExpr{
-													Pos: p(839, 28),
+													Pos: p(859, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(839, 28),
+														Pos: p(859, 28),
 														X: &lang.Ident{
-															Pos:  p(839, 17),
+															Pos:  p(859, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(839, 25),
+																	Pos:  p(859, 25),
 																	Name: "T",
 																},
 															},
@@ -12698,20 +13124,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(839, 33),
+															Pos: p(859, 33),
 															X: &lang.MemberExpr{
-																Pos: p(839, 36),
+																Pos: p(859, 36),
 																X: &lang.Ident{
-																	Pos:  p(839, 33),
+																	Pos:  p(859, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(839, 51),
+															Pos: p(859, 51),
 															X: &lang.Literal{
-																Pos:   p(839, 51),
+																Pos:   p(859, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12721,26 +13147,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(840, 17),
+												Pos: p(860, 17),
 												X: &lang.Literal{
-													Pos:   p(840, 24),
+													Pos:   p(860, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(841, 13),
+										Rbrace: p(861, 13),
 									},
 								},
 							},
-							Rbrace: p(842, 9),
+							Rbrace: p(862, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(848, 5),
+				Pos:       p(868, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -12750,13 +13176,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(850, 9),
+						Pos: p(870, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(850, 9),
+							Pos:  p(870, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(850, 26),
+									Pos:  p(870, 26),
 									Name: "T",
 								},
 							},
@@ -12764,14 +13190,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(850, 48),
+								Pos: p(870, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(850, 48),
+									Pos:  p(870, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(850, 103),
+									Pos: p(870, 103),
 								},
 							},
 						},
@@ -12779,7 +13205,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(853, 5),
+				Pos:       p(873, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -12789,33 +13215,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(853, 44),
+						Pos:  p(873, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(855, 9),
+						Pos: p(875, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(855, 9),
+							Pos:  p(875, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(855, 21),
+								Pos:  p(875, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(856, 9),
+						Pos: p(876, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(856, 9),
+							Pos:  p(876, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(856, 42),
+									Pos:  p(876, 42),
 									Name: "bool",
 								},
 							},
@@ -12825,7 +13251,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(862, 5),
+				Pos:       p(882, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -12835,17 +13261,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(864, 9),
+						Pos: p(884, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(864, 9),
+							Pos:  p(884, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(864, 21),
+								Pos: p(884, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(864, 21),
+									Pos:  p(884, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -12855,7 +13281,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(869, 5),
+				Pos:       p(889, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -12865,11 +13291,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(869, 32),
+						Pos:  p(889, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(869, 42),
+								Pos:  p(889, 42),
 								Name: "T",
 							},
 						},
@@ -12877,47 +13303,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(871, 9),
+						Pos:       p(891, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(871, 18),
+							Pos:  p(891, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(871, 25),
+									Pos:  p(891, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(871, 28),
+								Pos:  p(891, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(872, 9),
+						Pos:       p(892, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(872, 27),
-							Rbrace: p(872, 29),
+							Pos:    p(892, 27),
+							Rbrace: p(892, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(873, 9),
+						Pos:       p(893, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(873, 25),
+								Pos: p(893, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(873, 25),
+									Pos:  p(893, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(873, 32),
+											Pos:  p(893, 32),
 											Name: "T",
 										},
 									},
@@ -12926,38 +13352,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(874, 9),
+							Pos: p(894, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(875, 13),
+									Pos: p(895, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(875, 25),
+										Pos: p(895, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(875, 17),
+											Pos:  p(895, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(875, 28),
+											Pos:  p(895, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(875, 34),
+										Pos: p(895, 34),
 										X: &lang.NewExpr{
-											Pos: p(875, 40),
+											Pos: p(895, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(875, 44),
+												Pos:  p(895, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(875, 66),
+													Pos: p(895, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(875, 66),
+														Pos: p(895, 66),
 														X: &lang.Ident{
-															Pos:  p(875, 73),
+															Pos:  p(895, 73),
 															Name: "handler",
 														},
 													},
@@ -12967,136 +13393,136 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(876, 13),
+									Pos: p(896, 13),
 									X: &lang.AssignExpr{
-										Pos: p(876, 22),
+										Pos: p(896, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(876, 13),
+											Pos:  p(896, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(876, 24),
+											Pos:  p(896, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(877, 9),
+							Rbrace: p(897, 9),
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(879, 9),
+						Pos:       p(899, 9),
 						Modifiers: lang.Modifiers(1),
 						Event:     true,
 						Type: &lang.TypeRef{
-							Pos:  p(879, 22),
+							Pos:  p(899, 22),
 							Name: "EventHandler",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(879, 35),
+									Pos:  p(899, 35),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(879, 38),
+								Pos:  p(899, 38),
 								Name: "ProgressChanged",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(880, 9),
+						Pos:       p(900, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(880, 27),
+							Pos:  p(900, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(880, 41),
+								Pos: p(900, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(880, 41),
+									Pos:  p(900, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(881, 9),
+							Pos: p(901, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(882, 13),
+									Pos: p(902, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(882, 17),
+											Pos:  p(902, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(882, 21),
+												Pos:  p(902, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(883, 13),
+									Pos: p(903, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(883, 17),
+											Pos:  p(903, 17),
 											Name: "changed",
 											Init: &lang.Ident{
-												Pos:  p(883, 27),
+												Pos:  p(903, 27),
 												Name: "ProgressChanged",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(884, 13),
+									Pos: p(904, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(884, 27),
+										Pos: p(904, 27),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(884, 19),
+											Pos: p(904, 19),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(884, 17),
+												Pos:  p(904, 17),
 												Name: "h",
 											},
 											Y: &lang.Literal{
-												Pos:  p(884, 22),
+												Pos:  p(904, 22),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(884, 38),
+											Pos: p(904, 38),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(884, 30),
+												Pos:  p(904, 30),
 												Name: "changed",
 											},
 											Y: &lang.Literal{
-												Pos:  p(884, 41),
+												Pos:  p(904, 41),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(885, 17),
+										Pos: p(905, 17),
 										X: &lang.CallExpr{
-											Pos: p(885, 45),
+											Pos: p(905, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(885, 45),
+												Pos: p(905, 45),
 												X: &lang.MemberExpr{
-													Pos: p(885, 34),
+													Pos: p(905, 34),
 													X: &lang.MemberExpr{
-														Pos: p(885, 24),
+														Pos: p(905, 24),
 														X: &lang.Ident{
-															Pos:  p(885, 17),
+															Pos:  p(905, 17),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -13107,26 +13533,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(885, 63),
+													Pos: p(905, 63),
 													X: &lang.LambdaExpr{
-														Pos: p(885, 63),
+														Pos: p(905, 63),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(885, 63),
+																Pos:  p(905, 63),
 																Name: "_",
 															},
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(886, 17),
+															Pos: p(906, 17),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(887, 21),
+																	Pos: p(907, 21),
 																	X: &lang.CallExpr{
-																		Pos: p(887, 24),
+																		Pos: p(907, 24),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(887, 24),
+																			Pos: p(907, 24),
 																			X: &lang.Ident{
-																				Pos:  p(887, 21),
+																				Pos:  p(907, 21),
 																				Name: "h",
 																			},
 																			Name:     "Invoke",
@@ -13134,9 +13560,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(887, 31),
+																				Pos: p(907, 31),
 																				X: &lang.Ident{
-																					Pos:  p(887, 31),
+																					Pos:  p(907, 31),
 																					Name: "value",
 																				},
 																			},
@@ -13144,13 +13570,13 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(888, 21),
+																	Pos: p(908, 21),
 																	X: &lang.CallExpr{
-																		Pos: p(888, 38),
+																		Pos: p(908, 38),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(888, 38),
+																			Pos: p(908, 38),
 																			X: &lang.Ident{
-																				Pos:  p(888, 21),
+																				Pos:  p(908, 21),
 																				Name: "ProgressChanged",
 																			},
 																			Name:     "Invoke",
@@ -13158,15 +13584,15 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(888, 45),
+																				Pos: p(908, 45),
 																				X: &lang.ThisExpr{
-																					Pos: p(888, 45),
+																					Pos: p(908, 45),
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(888, 51),
+																				Pos: p(908, 51),
 																				X: &lang.Ident{
-																					Pos:  p(888, 51),
+																					Pos:  p(908, 51),
 																					Name: "value",
 																				},
 																			},
@@ -13174,7 +13600,7 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(889, 17),
+															Rbrace: p(909, 17),
 														},
 													},
 												},
@@ -13183,48 +13609,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(890, 9),
+							Rbrace: p(910, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(891, 9),
+						Pos: p(911, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(891, 9),
+							Pos:  p(911, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(891, 34),
+								Pos: p(911, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(891, 34),
+									Pos:  p(911, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(891, 46),
+							Pos: p(911, 46),
 							Fun: &lang.Ident{
-								Pos:  p(891, 46),
+								Pos:  p(911, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(891, 55),
+									Pos: p(911, 55),
 									X: &lang.Ident{
-										Pos:  p(891, 55),
+										Pos:  p(911, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(891, 14),
+							Pos:  p(911, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(891, 24),
+									Pos:  p(911, 24),
 									Name: "T",
 								},
 							},
@@ -13233,30 +13659,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(899, 5),
+				Pos:       p(919, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(899, 48),
+						Pos:  p(919, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(901, 9),
+						Pos:       p(921, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(901, 48),
+							Pos:  p(921, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(901, 53),
+									Pos: p(921, 53),
 									X: &lang.Literal{
-										Pos:   p(901, 53),
+										Pos:   p(921, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -13265,116 +13691,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(901, 104),
-							Rbrace: p(901, 106),
+							Pos:    p(921, 104),
+							Rbrace: p(921, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(902, 9),
+						Pos:       p(922, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(902, 44),
+								Pos: p(922, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(902, 44),
+									Pos:  p(922, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(902, 62),
+							Pos:  p(922, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(902, 67),
+									Pos: p(922, 67),
 									X: &lang.Ident{
-										Pos:  p(902, 67),
+										Pos:  p(922, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(902, 76),
-							Rbrace: p(902, 78),
+							Pos:    p(922, 76),
+							Rbrace: p(922, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(903, 9),
+						Pos:       p(923, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(903, 44),
+								Pos: p(923, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(903, 44),
+									Pos:  p(923, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(903, 60),
+								Pos: p(923, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(903, 60),
+									Pos:  p(923, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(903, 88),
+							Pos:  p(923, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(903, 93),
+									Pos: p(923, 93),
 									X: &lang.Ident{
-										Pos:  p(903, 93),
+										Pos:  p(923, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(903, 102),
+									Pos: p(923, 102),
 									X: &lang.Ident{
-										Pos:  p(903, 102),
+										Pos:  p(923, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(903, 118),
-							Rbrace: p(903, 120),
+							Pos:    p(923, 118),
+							Rbrace: p(923, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(906, 5),
+				Pos:       p(926, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(906, 50),
+						Pos:  p(926, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(908, 9),
+						Pos:       p(928, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(908, 50),
+							Pos:  p(928, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(908, 55),
+									Pos: p(928, 55),
 									X: &lang.Literal{
-										Pos:   p(908, 55),
+										Pos:   p(928, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -13383,116 +13809,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(908, 103),
-							Rbrace: p(908, 105),
+							Pos:    p(928, 103),
+							Rbrace: p(928, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(909, 9),
+						Pos:       p(929, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(909, 46),
+								Pos: p(929, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(909, 46),
+									Pos:  p(929, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(909, 64),
+							Pos:  p(929, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(909, 69),
+									Pos: p(929, 69),
 									X: &lang.Ident{
-										Pos:  p(909, 69),
+										Pos:  p(929, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(909, 78),
-							Rbrace: p(909, 80),
+							Pos:    p(929, 78),
+							Rbrace: p(929, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(910, 9),
+						Pos:       p(930, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(910, 46),
+								Pos: p(930, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(910, 46),
+									Pos:  p(930, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(910, 62),
+								Pos: p(930, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(910, 62),
+									Pos:  p(930, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(910, 90),
+							Pos:  p(930, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(910, 95),
+									Pos: p(930, 95),
 									X: &lang.Ident{
-										Pos:  p(910, 95),
+										Pos:  p(930, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(910, 104),
+									Pos: p(930, 104),
 									X: &lang.Ident{
-										Pos:  p(910, 104),
+										Pos:  p(930, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(910, 120),
-							Rbrace: p(910, 122),
+							Pos:    p(930, 120),
+							Rbrace: p(930, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(916, 5),
+				Pos:       p(936, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(916, 32),
+						Pos:  p(936, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(918, 9),
+						Pos:       p(938, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(918, 32),
+							Pos:  p(938, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(918, 37),
+									Pos: p(938, 37),
 									X: &lang.Literal{
-										Pos:   p(918, 37),
+										Pos:   p(938, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -13501,116 +13927,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(918, 60),
-							Rbrace: p(918, 62),
+							Pos:    p(938, 60),
+							Rbrace: p(938, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(919, 9),
+						Pos:       p(939, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(919, 28),
+								Pos: p(939, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(919, 28),
+									Pos:  p(939, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(919, 46),
+							Pos:  p(939, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(919, 51),
+									Pos: p(939, 51),
 									X: &lang.Ident{
-										Pos:  p(919, 51),
+										Pos:  p(939, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(919, 60),
-							Rbrace: p(919, 62),
+							Pos:    p(939, 60),
+							Rbrace: p(939, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(920, 9),
+						Pos:       p(940, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(920, 28),
+								Pos: p(940, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(920, 28),
+									Pos:  p(940, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(920, 44),
+								Pos: p(940, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(920, 44),
+									Pos:  p(940, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(920, 72),
+							Pos:  p(940, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(920, 77),
+									Pos: p(940, 77),
 									X: &lang.Ident{
-										Pos:  p(920, 77),
+										Pos:  p(940, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(920, 86),
+									Pos: p(940, 86),
 									X: &lang.Ident{
-										Pos:  p(920, 86),
+										Pos:  p(940, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(920, 102),
-							Rbrace: p(920, 104),
+							Pos:    p(940, 102),
+							Rbrace: p(940, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(923, 5),
+				Pos:       p(943, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(923, 42),
+						Pos:  p(943, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(925, 9),
+						Pos:       p(945, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(925, 42),
+							Pos:  p(945, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(925, 47),
+									Pos: p(945, 47),
 									X: &lang.Literal{
-										Pos:   p(925, 47),
+										Pos:   p(945, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -13619,157 +14045,157 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(925, 85),
-							Rbrace: p(925, 87),
+							Pos:    p(945, 85),
+							Rbrace: p(945, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(926, 9),
+						Pos:       p(946, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(926, 38),
+								Pos: p(946, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(926, 38),
+									Pos:  p(946, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(926, 56),
+							Pos:  p(946, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(926, 61),
+									Pos: p(946, 61),
 									X: &lang.Ident{
-										Pos:  p(926, 61),
+										Pos:  p(946, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(926, 70),
-							Rbrace: p(926, 72),
+							Pos:    p(946, 70),
+							Rbrace: p(946, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(927, 9),
+						Pos:       p(947, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(927, 38),
+								Pos: p(947, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(927, 38),
+									Pos:  p(947, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(927, 54),
+								Pos: p(947, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(927, 54),
+									Pos:  p(947, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(927, 82),
+							Pos:  p(947, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(927, 87),
+									Pos: p(947, 87),
 									X: &lang.Ident{
-										Pos:  p(927, 87),
+										Pos:  p(947, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(927, 96),
+									Pos: p(947, 96),
 									X: &lang.Ident{
-										Pos:  p(927, 96),
+										Pos:  p(947, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(927, 112),
-							Rbrace: p(927, 114),
+							Pos:    p(947, 112),
+							Rbrace: p(947, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(928, 9),
+						Pos:       p(948, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(928, 38),
+								Pos: p(948, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 38),
+									Pos:  p(948, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(928, 54),
+								Pos: p(948, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 54),
+									Pos:  p(948, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(928, 73),
+							Pos:  p(948, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(928, 78),
+									Pos: p(948, 78),
 									X: &lang.Ident{
-										Pos:  p(928, 78),
+										Pos:  p(948, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(928, 87),
+							Pos: p(948, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(928, 89),
+									Pos: p(948, 89),
 									X: &lang.AssignExpr{
-										Pos: p(928, 98),
+										Pos: p(948, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(928, 89),
+											Pos:  p(948, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(928, 100),
+											Pos:  p(948, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(928, 110),
+							Rbrace: p(948, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(929, 9),
+						Pos:       p(949, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(929, 16),
+							Pos:  p(949, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(929, 34),
+								Pos:  p(949, 34),
 								Kind: "get",
 							},
 						},
@@ -13777,30 +14203,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(932, 5),
+				Pos:       p(952, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(932, 47),
+						Pos:  p(952, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(934, 9),
+						Pos:       p(954, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(934, 47),
+							Pos:  p(954, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(934, 52),
+									Pos: p(954, 52),
 									X: &lang.Literal{
-										Pos:   p(934, 52),
+										Pos:   p(954, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -13809,116 +14235,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(934, 103),
-							Rbrace: p(934, 105),
+							Pos:    p(954, 103),
+							Rbrace: p(954, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(935, 9),
+						Pos:       p(955, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(935, 43),
+								Pos: p(955, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 43),
+									Pos:  p(955, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(935, 61),
+							Pos:  p(955, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(935, 66),
+									Pos: p(955, 66),
 									X: &lang.Ident{
-										Pos:  p(935, 66),
+										Pos:  p(955, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(935, 75),
-							Rbrace: p(935, 77),
+							Pos:    p(955, 75),
+							Rbrace: p(955, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(936, 9),
+						Pos:       p(956, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(936, 43),
+								Pos: p(956, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(936, 43),
+									Pos:  p(956, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(936, 59),
+								Pos: p(956, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(936, 59),
+									Pos:  p(956, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(936, 87),
+							Pos:  p(956, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(936, 92),
+									Pos: p(956, 92),
 									X: &lang.Ident{
-										Pos:  p(936, 92),
+										Pos:  p(956, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(936, 101),
+									Pos: p(956, 101),
 									X: &lang.Ident{
-										Pos:  p(936, 101),
+										Pos:  p(956, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(936, 117),
-							Rbrace: p(936, 119),
+							Pos:    p(956, 117),
+							Rbrace: p(956, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(939, 5),
+				Pos:       p(959, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(939, 41),
+						Pos:  p(959, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(941, 9),
+						Pos:       p(961, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(941, 41),
+							Pos:  p(961, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(941, 46),
+									Pos: p(961, 46),
 									X: &lang.Literal{
-										Pos:   p(941, 46),
+										Pos:   p(961, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -13927,114 +14353,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(941, 95),
-							Rbrace: p(941, 97),
+							Pos:    p(961, 95),
+							Rbrace: p(961, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(942, 9),
+						Pos:       p(962, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(942, 37),
+								Pos: p(962, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(942, 37),
+									Pos:  p(962, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(942, 55),
+							Pos:  p(962, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(942, 60),
+									Pos: p(962, 60),
 									X: &lang.Ident{
-										Pos:  p(942, 60),
+										Pos:  p(962, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(942, 69),
-							Rbrace: p(942, 71),
+							Pos:    p(962, 69),
+							Rbrace: p(962, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(943, 9),
+						Pos:       p(963, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(943, 37),
+								Pos: p(963, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(943, 37),
+									Pos:  p(963, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(943, 53),
+								Pos: p(963, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(943, 53),
+									Pos:  p(963, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(943, 81),
+							Pos:  p(963, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(943, 86),
+									Pos: p(963, 86),
 									X: &lang.Ident{
-										Pos:  p(943, 86),
+										Pos:  p(963, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(943, 95),
+									Pos: p(963, 95),
 									X: &lang.Ident{
-										Pos:  p(943, 95),
+										Pos:  p(963, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(943, 111),
-							Rbrace: p(943, 113),
+							Pos:    p(963, 111),
+							Rbrace: p(963, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(949, 5),
+				Pos:       p(969, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(951, 9),
+						Pos:       p(971, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(951, 22),
+							Pos:  p(971, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(951, 26),
+								Pos:  p(971, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(951, 37),
+									Pos: p(971, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(951, 38),
+										Pos:   p(971, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -14043,34 +14469,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(952, 9),
+						Pos:       p(972, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(952, 32),
+							Pos:  p(972, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(952, 41),
+								Pos:  p(972, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(952, 69),
+									Pos: p(972, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(952, 69),
+										Pos: p(972, 69),
 										X: &lang.Ident{
-											Pos:  p(952, 60),
+											Pos:  p(972, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(952, 86),
+											Pos: p(972, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(952, 86),
+												Pos: p(972, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(952, 87),
+													Pos:   p(972, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -14084,7 +14510,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(958, 5),
+				Pos:       p(978, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -14094,64 +14520,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(958, 35),
+						Pos:  p(978, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(960, 9),
+						Pos:       p(980, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(960, 18),
+							Pos:  p(980, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(960, 23),
+									Pos:  p(980, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(960, 26),
+								Pos:  p(980, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(961, 9),
+						Pos:       p(981, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(961, 18),
+							Pos:  p(981, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(961, 69),
+									Pos:  p(981, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(961, 74),
+									Pos:  p(981, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(961, 77),
+								Pos:  p(981, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(961, 87),
+									Pos: p(981, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(961, 91),
+										Pos:  p(981, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(961, 142),
+												Pos:  p(981, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(961, 147),
+												Pos:  p(981, 147),
 												Name: "T",
 											},
 										},
@@ -14161,46 +14587,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(963, 9),
+						Pos:       p(983, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(963, 30),
-							Rbrace: p(963, 32),
+							Pos:    p(983, 30),
+							Rbrace: p(983, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(964, 9),
+						Pos:       p(984, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(964, 28),
+								Pos: p(984, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(964, 28),
+									Pos:  p(984, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(964, 49),
-							Rbrace: p(964, 51),
+							Pos:    p(984, 49),
+							Rbrace: p(984, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(965, 9),
+						Pos:       p(985, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(965, 28),
+								Pos: p(985, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(965, 28),
+									Pos:  p(985, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(965, 33),
+											Pos:  p(985, 33),
 											Name: "T",
 										},
 									},
@@ -14209,38 +14635,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(966, 9),
+							Pos: p(986, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(967, 13),
+									Pos: p(987, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(967, 30),
+										Pos: p(987, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(967, 17),
+											Pos:  p(987, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(967, 33),
+											Pos:  p(987, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(967, 39),
+										Pos: p(987, 39),
 										X: &lang.NewExpr{
-											Pos: p(967, 45),
+											Pos: p(987, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(967, 49),
+												Pos:  p(987, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(967, 71),
+													Pos: p(987, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(967, 71),
+														Pos: p(987, 71),
 														X: &lang.Ident{
-															Pos:  p(967, 78),
+															Pos:  p(987, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -14250,37 +14676,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(968, 13),
+									Pos: p(988, 13),
 									X: &lang.AssignExpr{
-										Pos: p(968, 22),
+										Pos: p(988, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(968, 13),
+											Pos:  p(988, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(968, 24),
+											Pos:  p(988, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(969, 9),
+							Rbrace: p(989, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(970, 9),
+						Pos:       p(990, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(970, 28),
+								Pos: p(990, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(970, 28),
+									Pos:  p(990, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(970, 33),
+											Pos:  p(990, 33),
 											Name: "T",
 										},
 									},
@@ -14288,63 +14714,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(970, 50),
+								Pos: p(990, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(970, 50),
+									Pos:  p(990, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(970, 73),
+							Pos:  p(990, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(970, 78),
+									Pos: p(990, 78),
 									X: &lang.Ident{
-										Pos:  p(970, 78),
+										Pos:  p(990, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(970, 92),
-							Rbrace: p(970, 94),
+							Pos:    p(990, 92),
+							Rbrace: p(990, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(972, 9),
+						Pos:       p(992, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(972, 16),
+							Pos:  p(992, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(974, 13),
+								Pos:  p(994, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(975, 13),
+									Pos: p(995, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(976, 17),
+											Pos: p(996, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(976, 17),
+												Pos:  p(996, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(976, 21),
+													Pos:  p(996, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(976, 47),
+														Pos: p(996, 47),
 														X: &lang.MemberExpr{
-															Pos: p(976, 33),
+															Pos: p(996, 33),
 															X: &lang.Ident{
-																Pos:  p(976, 26),
+																Pos:  p(996, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -14355,32 +14781,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(977, 17),
+											Pos: p(997, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(977, 29),
+												Pos: p(997, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(977, 29),
+													Pos: p(997, 29),
 													X: &lang.Ident{
-														Pos:  p(977, 21),
+														Pos:  p(997, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(977, 41),
+														Pos: p(997, 41),
 														X: &lang.Ident{
-															Pos:  p(977, 41),
+															Pos:  p(997, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(977, 45),
+														Pos: p(997, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(977, 49),
+															Pos: p(997, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(977, 49),
+																Pos:  p(997, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -14389,49 +14815,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(977, 55),
+												Pos: p(997, 55),
 												X: &lang.Ident{
-													Pos:  p(977, 62),
+													Pos:  p(997, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(978, 17),
+											Pos: p(998, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(978, 17),
+												Pos:  p(998, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(978, 19),
+													Pos:  p(998, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(978, 46),
+														Pos: p(998, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(978, 38),
+															Pos: p(998, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(978, 29),
+																Pos:  p(998, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(978, 41),
+																Pos:  p(998, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(978, 48),
+															Pos: p(998, 48),
 															Fun: &lang.Ident{
-																Pos:  p(978, 48),
+																Pos:  p(998, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(978, 61),
+															Pos: p(998, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(978, 69),
+																Pos:  p(998, 69),
 																Name: "T",
 															},
 														},
@@ -14440,69 +14866,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(979, 17),
+											Pos: p(999, 17),
 											X: &lang.AssignExpr{
-												Pos: p(979, 29),
+												Pos: p(999, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(979, 24),
+													Pos: p(999, 24),
 													X: &lang.Ident{
-														Pos:  p(979, 17),
+														Pos:  p(999, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(979, 25),
+															Pos: p(999, 25),
 															X: &lang.Ident{
-																Pos:  p(979, 25),
+																Pos:  p(999, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(979, 31),
+													Pos:  p(999, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(980, 17),
+											Pos: p(1000, 17),
 											X: &lang.Ident{
-												Pos:  p(980, 24),
+												Pos:  p(1000, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(981, 13),
+									Rbrace: p(1001, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(982, 13),
+								Pos:  p(1002, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(982, 17),
+									Pos: p(1002, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(982, 19),
+											Pos: p(1002, 19),
 											X: &lang.AssignExpr{
-												Pos: p(982, 65),
+												Pos: p(1002, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(982, 26),
+													Pos: p(1002, 26),
 													X: &lang.Ident{
-														Pos:  p(982, 19),
+														Pos:  p(1002, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(982, 27),
+															Pos: p(1002, 27),
 															X: &lang.MemberExpr{
-																Pos: p(982, 48),
+																Pos: p(1002, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(982, 34),
+																	Pos: p(1002, 34),
 																	X: &lang.Ident{
-																		Pos:  p(982, 27),
+																		Pos:  p(1002, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -14513,44 +14939,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(982, 67),
+													Pos:  p(1002, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(982, 74),
+									Rbrace: p(1002, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(985, 9),
+						Pos:       p(1005, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(985, 16),
+							Pos:  p(1005, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(985, 47),
+							Pos: p(1005, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(985, 47),
+								Pos: p(1005, 47),
 								X: &lang.Ident{
-									Pos:  p(985, 39),
+									Pos:  p(1005, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(985, 59),
+									Pos: p(1005, 59),
 									X: &lang.MemberExpr{
-										Pos: p(985, 80),
+										Pos: p(1005, 80),
 										X: &lang.MemberExpr{
-											Pos: p(985, 66),
+											Pos: p(1005, 66),
 											X: &lang.Ident{
-												Pos:  p(985, 59),
+												Pos:  p(1005, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -14562,38 +14988,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(986, 9),
+						Pos:       p(1006, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(986, 16),
+							Pos:  p(1006, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(986, 49),
+									Pos:  p(1006, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(986, 62),
+							Pos: p(1006, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(986, 66),
+								Pos:  p(1006, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(986, 98),
+										Pos:  p(1006, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(986, 101),
+									Pos: p(1006, 101),
 									X: &lang.MemberExpr{
-										Pos: p(986, 109),
+										Pos: p(1006, 109),
 										X: &lang.Ident{
-											Pos:  p(986, 101),
+											Pos:  p(1006, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -14603,32 +15029,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(987, 9),
+						Pos:       p(1007, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(987, 16),
+							Pos:  p(1007, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(987, 31),
-							Rbrace: p(987, 33),
+							Pos:    p(1007, 31),
+							Rbrace: p(1007, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(988, 9),
+						Pos:       p(1008, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(988, 25),
+							Pos:  p(1008, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(988, 52),
+							Pos: p(1008, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(988, 52),
+								Pos: p(1008, 52),
 								X: &lang.Ident{
-									Pos:  p(988, 46),
+									Pos:  p(1008, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -14638,24 +15064,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(996, 5),
+				Pos:       p(1016, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(998, 9),
+						Pos: p(1018, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(998, 9),
+							Pos:  p(1018, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(998, 13),
+								Pos:  p(1018, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(998, 21),
+									Pos:   p(1018, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -14663,10 +15089,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1000, 9),
+						Pos:       p(1020, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1000, 16),
+							Pos:  p(1020, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -14675,40 +15101,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1000, 26),
+								Pos: p(1020, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1000, 26),
+									Pos:  p(1020, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1000, 52),
+							Pos: p(1020, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1000, 44),
+								Pos: p(1020, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(1000, 38),
+									Pos:  p(1020, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(1000, 47),
+									Pos:  p(1020, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(1000, 54),
+								Pos:   p(1020, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(1000, 64),
+								Pos: p(1020, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(1000, 64),
+									Pos: p(1020, 64),
 									X: &lang.Ident{
-										Pos:  p(1000, 58),
+										Pos:  p(1020, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -14717,58 +15143,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1001, 9),
+						Pos:       p(1021, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1001, 16),
+							Pos:  p(1021, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1001, 24),
+								Pos: p(1021, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1001, 24),
+									Pos:  p(1021, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(1001, 31),
+								Pos: p(1021, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1001, 31),
+									Pos:  p(1021, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1001, 48),
+							Pos: p(1021, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(1001, 43),
+								Pos: p(1021, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(1001, 41),
+									Pos:  p(1021, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1001, 45),
+									Pos:   p(1021, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(1001, 50),
+								Pos:  p(1021, 50),
 								Name: "v",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1003, 9),
+						Pos:       p(1023, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1003, 23),
+							Pos:  p(1023, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14777,42 +15203,42 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1003, 39),
+								Pos: p(1023, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(1003, 39),
+									Pos:  p(1023, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1003, 53),
+							Pos: p(1023, 53),
 							Fun: &lang.Ident{
-								Pos:  p(1003, 53),
+								Pos:  p(1023, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1003, 57),
+									Pos: p(1023, 57),
 									X: &lang.Literal{
-										Pos:   p(1003, 57),
+										Pos:   p(1023, 57),
 										Raw:   "17",
 										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(1003, 61),
+									Pos: p(1023, 61),
 									X: &lang.CallExpr{
-										Pos: p(1003, 61),
+										Pos: p(1023, 61),
 										Fun: &lang.Ident{
-											Pos:  p(1003, 61),
+											Pos:  p(1023, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1003, 64),
+												Pos: p(1023, 64),
 												X: &lang.Ident{
-													Pos:  p(1003, 64),
+													Pos:  p(1023, 64),
 													Name: "value1",
 												},
 											},
@@ -14823,10 +15249,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1004, 9),
+						Pos:       p(1024, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1004, 23),
+							Pos:  p(1024, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14836,59 +15262,59 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1004, 43),
+								Pos: p(1024, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1004, 43),
+									Pos:  p(1024, 43),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(1004, 54),
+								Pos: p(1024, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(1004, 54),
+									Pos:  p(1024, 54),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1004, 68),
+							Pos: p(1024, 68),
 							Fun: &lang.Ident{
-								Pos:  p(1004, 68),
+								Pos:  p(1024, 68),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1004, 72),
+									Pos: p(1024, 72),
 									X: &lang.CallExpr{
-										Pos: p(1004, 72),
+										Pos: p(1024, 72),
 										Fun: &lang.Ident{
-											Pos:  p(1004, 72),
+											Pos:  p(1024, 72),
 											Name: "Mix",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1004, 76),
+												Pos: p(1024, 76),
 												X: &lang.Literal{
-													Pos:   p(1004, 76),
+													Pos:   p(1024, 76),
 													Raw:   "17",
 													Value: int64(17),
 												},
 											},
 											&lang.Arg{
-												Pos: p(1004, 80),
+												Pos: p(1024, 80),
 												X: &lang.CallExpr{
-													Pos: p(1004, 80),
+													Pos: p(1024, 80),
 													Fun: &lang.Ident{
-														Pos:  p(1004, 80),
+														Pos:  p(1024, 80),
 														Name: "Of",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1004, 83),
+															Pos: p(1024, 83),
 															X: &lang.Ident{
-																Pos:  p(1004, 83),
+																Pos:  p(1024, 83),
 																Name: "value1",
 															},
 														},
@@ -14899,18 +15325,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(1004, 93),
+									Pos: p(1024, 93),
 									X: &lang.CallExpr{
-										Pos: p(1004, 93),
+										Pos: p(1024, 93),
 										Fun: &lang.Ident{
-											Pos:  p(1004, 93),
+											Pos:  p(1024, 93),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1004, 96),
+												Pos: p(1024, 96),
 												X: &lang.Ident{
-													Pos:  p(1004, 96),
+													Pos:  p(1024, 96),
 													Name: "value2",
 												},
 											},
@@ -14921,10 +15347,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1005, 9),
+						Pos:       p(1025, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1005, 23),
+							Pos:  p(1025, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14935,57 +15361,57 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1005, 47),
+								Pos: p(1025, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(1005, 47),
+									Pos:  p(1025, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(1005, 58),
+								Pos: p(1025, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(1005, 58),
+									Pos:  p(1025, 58),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(1005, 69),
+								Pos: p(1025, 69),
 								Type: &lang.TypeRef{
-									Pos:  p(1005, 69),
+									Pos:  p(1025, 69),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1005, 83),
+							Pos: p(1025, 83),
 							Fun: &lang.Ident{
-								Pos:  p(1005, 83),
+								Pos:  p(1025, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1005, 87),
+									Pos: p(1025, 87),
 									X: &lang.CallExpr{
-										Pos: p(1005, 87),
+										Pos: p(1025, 87),
 										Fun: &lang.Ident{
-											Pos:  p(1005, 87),
+											Pos:  p(1025, 87),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1005, 95),
+												Pos: p(1025, 95),
 												X: &lang.Ident{
-													Pos:  p(1005, 95),
+													Pos:  p(1025, 95),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1005, 103),
+												Pos: p(1025, 103),
 												X: &lang.Ident{
-													Pos:  p(1005, 103),
+													Pos:  p(1025, 103),
 													Name: "value2",
 												},
 											},
@@ -14993,18 +15419,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(1005, 112),
+									Pos: p(1025, 112),
 									X: &lang.CallExpr{
-										Pos: p(1005, 112),
+										Pos: p(1025, 112),
 										Fun: &lang.Ident{
-											Pos:  p(1005, 112),
+											Pos:  p(1025, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1005, 115),
+												Pos: p(1025, 115),
 												X: &lang.Ident{
-													Pos:  p(1005, 115),
+													Pos:  p(1025, 115),
 													Name: "value3",
 												},
 											},
@@ -15015,10 +15441,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1006, 9),
+						Pos:       p(1026, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1006, 23),
+							Pos:  p(1026, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -15030,72 +15456,72 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1006, 51),
+								Pos: p(1026, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(1006, 51),
+									Pos:  p(1026, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(1006, 62),
+								Pos: p(1026, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(1006, 62),
+									Pos:  p(1026, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(1006, 73),
+								Pos: p(1026, 73),
 								Type: &lang.TypeRef{
-									Pos:  p(1006, 73),
+									Pos:  p(1026, 73),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(1006, 84),
+								Pos: p(1026, 84),
 								Type: &lang.TypeRef{
-									Pos:  p(1006, 84),
+									Pos:  p(1026, 84),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1006, 98),
+							Pos: p(1026, 98),
 							Fun: &lang.Ident{
-								Pos:  p(1006, 98),
+								Pos:  p(1026, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1006, 102),
+									Pos: p(1026, 102),
 									X: &lang.CallExpr{
-										Pos: p(1006, 102),
+										Pos: p(1026, 102),
 										Fun: &lang.Ident{
-											Pos:  p(1006, 102),
+											Pos:  p(1026, 102),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1006, 110),
+												Pos: p(1026, 110),
 												X: &lang.Ident{
-													Pos:  p(1006, 110),
+													Pos:  p(1026, 110),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1006, 118),
+												Pos: p(1026, 118),
 												X: &lang.Ident{
-													Pos:  p(1006, 118),
+													Pos:  p(1026, 118),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1006, 126),
+												Pos: p(1026, 126),
 												X: &lang.Ident{
-													Pos:  p(1006, 126),
+													Pos:  p(1026, 126),
 													Name: "value3",
 												},
 											},
@@ -15103,18 +15529,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(1006, 135),
+									Pos: p(1026, 135),
 									X: &lang.CallExpr{
-										Pos: p(1006, 135),
+										Pos: p(1026, 135),
 										Fun: &lang.Ident{
-											Pos:  p(1006, 135),
+											Pos:  p(1026, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1006, 138),
+												Pos: p(1026, 138),
 												X: &lang.Ident{
-													Pos:  p(1006, 138),
+													Pos:  p(1026, 138),
 													Name: "value4",
 												},
 											},
@@ -15125,10 +15551,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1007, 9),
+						Pos:       p(1027, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1007, 23),
+							Pos:  p(1027, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -15141,87 +15567,87 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1007, 55),
+								Pos: p(1027, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(1007, 55),
+									Pos:  p(1027, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(1007, 66),
+								Pos: p(1027, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(1007, 66),
+									Pos:  p(1027, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(1007, 77),
+								Pos: p(1027, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(1007, 77),
+									Pos:  p(1027, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(1007, 88),
+								Pos: p(1027, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(1007, 88),
+									Pos:  p(1027, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(1007, 99),
+								Pos: p(1027, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(1007, 99),
+									Pos:  p(1027, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1007, 113),
+							Pos: p(1027, 113),
 							Fun: &lang.Ident{
-								Pos:  p(1007, 113),
+								Pos:  p(1027, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1007, 117),
+									Pos: p(1027, 117),
 									X: &lang.CallExpr{
-										Pos: p(1007, 117),
+										Pos: p(1027, 117),
 										Fun: &lang.Ident{
-											Pos:  p(1007, 117),
+											Pos:  p(1027, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1007, 125),
+												Pos: p(1027, 125),
 												X: &lang.Ident{
-													Pos:  p(1007, 125),
+													Pos:  p(1027, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1007, 133),
+												Pos: p(1027, 133),
 												X: &lang.Ident{
-													Pos:  p(1007, 133),
+													Pos:  p(1027, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1007, 141),
+												Pos: p(1027, 141),
 												X: &lang.Ident{
-													Pos:  p(1007, 141),
+													Pos:  p(1027, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1007, 149),
+												Pos: p(1027, 149),
 												X: &lang.Ident{
-													Pos:  p(1007, 149),
+													Pos:  p(1027, 149),
 													Name: "value4",
 												},
 											},
@@ -15229,18 +15655,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(1007, 158),
+									Pos: p(1027, 158),
 									X: &lang.CallExpr{
-										Pos: p(1007, 158),
+										Pos: p(1027, 158),
 										Fun: &lang.Ident{
-											Pos:  p(1007, 158),
+											Pos:  p(1027, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1007, 161),
+												Pos: p(1027, 161),
 												X: &lang.Ident{
-													Pos:  p(1007, 161),
+													Pos:  p(1027, 161),
 													Name: "value5",
 												},
 											},
@@ -15251,10 +15677,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1008, 9),
+						Pos:       p(1028, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1008, 16),
+							Pos:  p(1028, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -15263,53 +15689,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1008, 28),
+								Pos: p(1028, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1008, 28),
+									Pos:  p(1028, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1008, 37),
+							Pos: p(1028, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1008, 39),
+									Pos: p(1028, 39),
 									X: &lang.AssignExpr{
-										Pos: p(1008, 45),
+										Pos: p(1028, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1008, 39),
+											Pos:  p(1028, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(1008, 47),
+											Pos: p(1028, 47),
 											Fun: &lang.Ident{
-												Pos:  p(1008, 47),
+												Pos:  p(1028, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1008, 51),
+													Pos: p(1028, 51),
 													X: &lang.Ident{
-														Pos:  p(1008, 51),
+														Pos:  p(1028, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1008, 58),
+													Pos: p(1028, 58),
 													X: &lang.CallExpr{
-														Pos: p(1008, 58),
+														Pos: p(1028, 58),
 														Fun: &lang.Ident{
-															Pos:  p(1008, 58),
+															Pos:  p(1028, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1008, 61),
+																Pos: p(1028, 61),
 																X: &lang.Ident{
-																	Pos:  p(1008, 61),
+																	Pos:  p(1028, 61),
 																	Name: "value",
 																},
 															},
@@ -15321,82 +15747,82 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1008, 70),
+							Rbrace: p(1028, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1009, 9),
+						Pos:       p(1029, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1009, 16),
+							Pos:  p(1029, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(1009, 36),
+							Pos:  p(1029, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1017, 5),
+				Pos:       p(1037, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1019, 9),
+						Pos:       p(1039, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1019, 23),
+							Pos:  p(1039, 23),
 							Name: "void",
 						},
 						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1019, 45),
+								Pos: p(1039, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1019, 45),
+									Pos:  p(1039, 45),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1020, 9),
+							Pos: p(1040, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1021, 13),
+									Pos: p(1041, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1021, 21),
+										Pos: p(1041, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1021, 17),
+											Pos:  p(1041, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1021, 24),
+											Pos:  p(1041, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1021, 30),
+										Pos: p(1041, 30),
 										X: &lang.NewExpr{
-											Pos: p(1021, 36),
+											Pos: p(1041, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1021, 40),
+												Pos:  p(1041, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1021, 62),
+													Pos: p(1041, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1021, 62),
+														Pos: p(1041, 62),
 														X: &lang.Ident{
-															Pos:  p(1021, 69),
+															Pos:  p(1041, 69),
 															Name: "obj",
 														},
 													},
@@ -15406,60 +15832,60 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1022, 9),
+							Rbrace: p(1042, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1023, 9),
+						Pos:       p(1043, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1023, 23),
+							Pos:  p(1043, 23),
 							Name: "void",
 						},
 						Name: "ReRegisterForFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1023, 50),
+								Pos: p(1043, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1023, 50),
+									Pos:  p(1043, 50),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1024, 9),
+							Pos: p(1044, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1025, 13),
+									Pos: p(1045, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1025, 21),
+										Pos: p(1045, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1025, 17),
+											Pos:  p(1045, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1025, 24),
+											Pos:  p(1045, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1025, 30),
+										Pos: p(1045, 30),
 										X: &lang.NewExpr{
-											Pos: p(1025, 36),
+											Pos: p(1045, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1025, 40),
+												Pos:  p(1045, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1025, 62),
+													Pos: p(1045, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1025, 62),
+														Pos: p(1045, 62),
 														X: &lang.Ident{
-															Pos:  p(1025, 69),
+															Pos:  p(1045, 69),
 															Name: "obj",
 														},
 													},
@@ -15469,109 +15895,109 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1026, 9),
+							Rbrace: p(1046, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1027, 9),
+						Pos:       p(1047, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1027, 23),
+							Pos:  p(1047, 23),
 							Name: "void",
 						},
 						Name: "KeepAlive",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1027, 38),
+								Pos: p(1047, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1027, 38),
+									Pos:  p(1047, 38),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1027, 50),
-							Rbrace: p(1027, 52),
+							Pos:    p(1047, 50),
+							Rbrace: p(1047, 52),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1028, 9),
+						Pos:       p(1048, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1028, 23),
+							Pos:  p(1048, 23),
 							Name: "void",
 						},
 						Name: "Collect",
 						Body: &lang.BlockStmt{
-							Pos:    p(1028, 38),
-							Rbrace: p(1028, 40),
+							Pos:    p(1048, 38),
+							Rbrace: p(1048, 40),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1029, 9),
+						Pos:       p(1049, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1029, 23),
+							Pos:  p(1049, 23),
 							Name: "void",
 						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(1029, 55),
-							Rbrace: p(1029, 57),
+							Pos:    p(1049, 55),
+							Rbrace: p(1049, 57),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1035, 5),
+				Pos:       p(1055, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LazyThreadSafetyMode",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1035, 40),
+						Pos:  p(1055, 40),
 						Name: "None",
 					},
 					&lang.EnumMember{
-						Pos:  p(1035, 46),
+						Pos:  p(1055, 46),
 						Name: "PublicationOnly",
 					},
 					&lang.EnumMember{
-						Pos:  p(1035, 63),
+						Pos:  p(1055, 63),
 						Name: "ExecutionAndPublication",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1041, 5),
+				Pos:       p(1061, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PeriodicTimer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1041, 41),
+						Pos:  p(1061, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1043, 9),
+						Pos:       p(1063, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1043, 18),
+							Pos:  p(1063, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1043, 25),
+								Pos:  p(1063, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1043, 33),
+									Pos: p(1063, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1043, 37),
+										Pos:  p(1063, 37),
 										Name: "object",
 									},
 								},
@@ -15579,26 +16005,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1044, 9),
+						Pos:       p(1064, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1044, 18),
+							Pos:  p(1064, 18),
 							Name: "System.Diagnostics.Stopwatch",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1044, 47),
+								Pos:  p(1064, 47),
 								Name: "_clock",
 								Init: &lang.CallExpr{
-									Pos: p(1044, 85),
+									Pos: p(1064, 85),
 									Fun: &lang.MemberExpr{
-										Pos: p(1044, 85),
+										Pos: p(1064, 85),
 										X: &lang.MemberExpr{
-											Pos: p(1044, 75),
+											Pos: p(1064, 75),
 											X: &lang.MemberExpr{
-												Pos: p(1044, 63),
+												Pos: p(1064, 63),
 												X: &lang.Ident{
-													Pos:  p(1044, 56),
+													Pos:  p(1064, 56),
 													Name: "System",
 												},
 												Name: "Diagnostics",
@@ -15612,20 +16038,20 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1045, 9),
+						Pos:       p(1065, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1045, 18),
+							Pos:  p(1065, 18),
 							Name: "CancellationTokenSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1045, 42),
+								Pos:  p(1065, 42),
 								Name: "_disposed",
 								Init: &lang.NewExpr{
-									Pos: p(1045, 54),
+									Pos: p(1065, 54),
 									Type: &lang.TypeRef{
-										Pos:  p(1045, 58),
+										Pos:  p(1065, 58),
 										Name: "CancellationTokenSource",
 									},
 								},
@@ -15633,34 +16059,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1046, 9),
+						Pos:       p(1066, 9),
 						Modifiers: lang.Modifiers(272),
 						Type: &lang.TypeRef{
-							Pos:  p(1046, 25),
+							Pos:  p(1066, 25),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1046, 34),
+								Pos:  p(1066, 34),
 								Name: "Infinite",
 								Init: &lang.CallExpr{
-									Pos: p(1046, 54),
+									Pos: p(1066, 54),
 									Fun: &lang.MemberExpr{
-										Pos: p(1046, 54),
+										Pos: p(1066, 54),
 										X: &lang.Ident{
-											Pos:  p(1046, 45),
+											Pos:  p(1066, 45),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1046, 71),
+											Pos: p(1066, 71),
 											X: &lang.UnaryExpr{
-												Pos: p(1046, 71),
+												Pos: p(1066, 71),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1046, 72),
+													Pos:   p(1066, 72),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -15672,74 +16098,74 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1047, 9),
+						Pos: p(1067, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1047, 9),
+							Pos:  p(1067, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1047, 18),
+								Pos:  p(1067, 18),
 								Name: "_period",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1048, 9),
+						Pos: p(1068, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1048, 9),
+							Pos:  p(1068, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1048, 18),
+								Pos:  p(1068, 18),
 								Name: "_due",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1049, 9),
+						Pos: p(1069, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1049, 9),
+							Pos:  p(1069, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1049, 14),
+								Pos:  p(1069, 14),
 								Name: "_waiting",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1051, 9),
+						Pos:       p(1071, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PeriodicTimer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1051, 30),
+								Pos: p(1071, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1051, 30),
+									Pos:  p(1071, 30),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1052, 9),
+							Pos: p(1072, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1053, 13),
+									Pos: p(1073, 13),
 									X: &lang.CallExpr{
-										Pos: p(1053, 13),
+										Pos: p(1073, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1053, 13),
+											Pos:  p(1073, 13),
 											Name: "Check",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1053, 19),
+												Pos: p(1073, 19),
 												X: &lang.Ident{
-													Pos:  p(1053, 19),
+													Pos:  p(1073, 19),
 													Name: "period",
 												},
 											},
@@ -15747,75 +16173,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1054, 13),
+									Pos: p(1074, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1054, 21),
+										Pos: p(1074, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1054, 13),
+											Pos:  p(1074, 13),
 											Name: "_period",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1054, 23),
+											Pos:  p(1074, 23),
 											Name: "period",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1055, 13),
+									Pos: p(1075, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1055, 18),
+										Pos: p(1075, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1055, 13),
+											Pos:  p(1075, 13),
 											Name: "_due",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1055, 20),
+											Pos:  p(1075, 20),
 											Name: "period",
 										},
 									},
 								},
 							},
-							Rbrace: p(1056, 9),
+							Rbrace: p(1076, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1058, 9),
+						Pos:       p(1078, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1058, 16),
+							Pos:  p(1078, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Period",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1060, 13),
+								Pos:  p(1080, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(1060, 20),
+									Pos:  p(1080, 20),
 									Name: "_period",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1061, 13),
+								Pos:  p(1081, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1062, 13),
+									Pos: p(1082, 13),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(1063, 17),
+											Pos: p(1083, 17),
 											X: &lang.CallExpr{
-												Pos: p(1063, 17),
+												Pos: p(1083, 17),
 												Fun: &lang.Ident{
-													Pos:  p(1063, 17),
+													Pos:  p(1083, 17),
 													Name: "Check",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1063, 23),
+														Pos: p(1083, 23),
 														X: &lang.Ident{
-															Pos:  p(1063, 23),
+															Pos:  p(1083, 23),
 															Name: "value",
 														},
 													},
@@ -15823,136 +16249,136 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1064, 17),
+											Pos: p(1084, 17),
 											X: &lang.Ident{
-												Pos:  p(1064, 23),
+												Pos:  p(1084, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1064, 30),
+												Pos: p(1084, 30),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1064, 32),
+														Pos: p(1084, 32),
 														X: &lang.AssignExpr{
-															Pos: p(1064, 40),
+															Pos: p(1084, 40),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1064, 32),
+																Pos:  p(1084, 32),
 																Name: "_period",
 															},
 															Right: &lang.Ident{
-																Pos:  p(1064, 42),
+																Pos:  p(1084, 42),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1064, 49),
+														Pos: p(1084, 49),
 														X: &lang.AssignExpr{
-															Pos: p(1064, 54),
+															Pos: p(1084, 54),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1064, 49),
+																Pos:  p(1084, 49),
 																Name: "_due",
 															},
 															Right: &lang.BinaryExpr{
-																Pos: p(1064, 71),
+																Pos: p(1084, 71),
 																Op:  "+",
 																X: &lang.MemberExpr{
-																	Pos: p(1064, 63),
+																	Pos: p(1084, 63),
 																	X: &lang.Ident{
-																		Pos:  p(1064, 56),
+																		Pos:  p(1084, 56),
 																		Name: "_clock",
 																	},
 																	Name: "Elapsed",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1064, 73),
+																	Pos:  p(1084, 73),
 																	Name: "value",
 																},
 															},
 														},
 													},
 												},
-												Rbrace: p(1064, 80),
+												Rbrace: p(1084, 80),
 											},
 										},
 									},
-									Rbrace: p(1065, 13),
+									Rbrace: p(1085, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1068, 9),
+						Pos:       p(1088, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1068, 16),
+							Pos:  p(1088, 16),
 							Name: "void",
 						},
 						Name: "Check",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1068, 27),
+								Pos: p(1088, 27),
 								Type: &lang.TypeRef{
-									Pos:  p(1068, 27),
+									Pos:  p(1088, 27),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1069, 9),
+							Pos: p(1089, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1070, 13),
+									Pos: p(1090, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1070, 36),
+										Pos: p(1090, 36),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1070, 24),
+											Pos: p(1090, 24),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1070, 17),
+												Pos:  p(1090, 17),
 												Name: "period",
 											},
 											Y: &lang.Ident{
-												Pos:  p(1070, 27),
+												Pos:  p(1090, 27),
 												Name: "Infinite",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1070, 64),
+											Pos: p(1090, 64),
 											Op:  "||",
 											X: &lang.BinaryExpr{
-												Pos: p(1070, 47),
+												Pos: p(1090, 47),
 												Op:  "<=",
 												X: &lang.Ident{
-													Pos:  p(1070, 40),
+													Pos:  p(1090, 40),
 													Name: "period",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1070, 59),
+													Pos: p(1090, 59),
 													X: &lang.Ident{
-														Pos:  p(1070, 50),
+														Pos:  p(1090, 50),
 														Name: "TimeSpan",
 													},
 													Name: "Zero",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(1070, 92),
+												Pos: p(1090, 92),
 												Op:  ">",
 												X: &lang.MemberExpr{
-													Pos: p(1070, 74),
+													Pos: p(1090, 74),
 													X: &lang.Ident{
-														Pos:  p(1070, 67),
+														Pos:  p(1090, 67),
 														Name: "period",
 													},
 													Name: "TotalMilliseconds",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1070, 94),
+													Pos:   p(1090, 94),
 													Kind:  lang.LitKind(1),
 													Raw:   "4294967294",
 													Value: uint64(4294967294),
@@ -15961,20 +16387,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1071, 17),
+										Pos: p(1091, 17),
 										X: &lang.NewExpr{
-											Pos: p(1071, 23),
+											Pos: p(1091, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1071, 27),
+												Pos:  p(1091, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1071, 55),
+													Pos: p(1091, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1071, 55),
+														Pos: p(1091, 55),
 														X: &lang.Ident{
-															Pos:  p(1071, 62),
+															Pos:  p(1091, 62),
 															Name: "period",
 														},
 													},
@@ -15984,18 +16410,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1072, 9),
+							Rbrace: p(1092, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1074, 9),
+						Pos:       p(1094, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1074, 22),
+							Pos:  p(1094, 22),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1074, 55),
+									Pos:  p(1094, 55),
 									Name: "bool",
 								},
 							},
@@ -16003,61 +16429,61 @@ func preludeAST() *lang.File {
 						Name: "WaitForNextTickAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1074, 82),
+								Pos: p(1094, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(1074, 82),
+									Pos:  p(1094, 82),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(1074, 120),
+									Pos: p(1094, 120),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1075, 9),
+							Pos: p(1095, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1076, 13),
+									Pos: p(1096, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1076, 13),
+										Pos:  p(1096, 13),
 										Name: "TimeSpan",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1076, 22),
+											Pos:  p(1096, 22),
 											Name: "wait",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1077, 13),
+									Pos: p(1097, 13),
 									X: &lang.Ident{
-										Pos:  p(1077, 19),
+										Pos:  p(1097, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1078, 13),
+										Pos: p(1098, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1079, 17),
+												Pos: p(1099, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1079, 21),
+													Pos:  p(1099, 21),
 													Name: "_waiting",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1079, 31),
+													Pos: p(1099, 31),
 													X: &lang.NewExpr{
-														Pos: p(1079, 37),
+														Pos: p(1099, 37),
 														Type: &lang.TypeRef{
-															Pos:  p(1079, 41),
+															Pos:  p(1099, 41),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1079, 67),
+																Pos: p(1099, 67),
 																X: &lang.Literal{
-																	Pos:   p(1079, 67),
+																	Pos:   p(1099, 67),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
 																	Value: string("Operation is not valid due to the current state of the object."),
@@ -16068,19 +16494,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1080, 17),
+												Pos: p(1100, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1080, 31),
+													Pos: p(1100, 31),
 													X: &lang.Ident{
-														Pos:  p(1080, 21),
+														Pos:  p(1100, 21),
 														Name: "_disposed",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1080, 56),
+													Pos: p(1100, 56),
 													X: &lang.Literal{
-														Pos:   p(1080, 63),
+														Pos:   p(1100, 63),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -16088,13 +16514,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1081, 17),
+												Pos: p(1101, 17),
 												X: &lang.CallExpr{
-													Pos: p(1081, 35),
+													Pos: p(1101, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(1081, 35),
+														Pos: p(1101, 35),
 														X: &lang.Ident{
-															Pos:  p(1081, 17),
+															Pos:  p(1101, 17),
 															Name: "cancellationToken",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -16102,15 +16528,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1082, 17),
+												Pos: p(1102, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1082, 21),
+														Pos:  p(1102, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1082, 34),
+															Pos: p(1102, 34),
 															X: &lang.Ident{
-																Pos:  p(1082, 27),
+																Pos:  p(1102, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16119,92 +16545,92 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1083, 17),
+												Pos: p(1103, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1083, 41),
+													Pos: p(1103, 41),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1083, 29),
+														Pos: p(1103, 29),
 														Op:  "!=",
 														X: &lang.Ident{
-															Pos:  p(1083, 21),
+															Pos:  p(1103, 21),
 															Name: "_period",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1083, 32),
+															Pos:  p(1103, 32),
 															Name: "Infinite",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1083, 48),
+														Pos: p(1103, 48),
 														Op:  ">=",
 														X: &lang.Ident{
-															Pos:  p(1083, 44),
+															Pos:  p(1103, 44),
 															Name: "now",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1083, 51),
+															Pos:  p(1103, 51),
 															Name: "_due",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1084, 17),
+													Pos: p(1104, 17),
 													Stmts: []lang.Stmt{
 														&lang.WhileStmt{
-															Pos: p(1085, 21),
+															Pos: p(1105, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1085, 33),
+																Pos: p(1105, 33),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(1085, 28),
+																	Pos:  p(1105, 28),
 																	Name: "_due",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1085, 36),
+																	Pos:  p(1105, 36),
 																	Name: "now",
 																},
 															},
 															Body: &lang.ExprStmt{
-																Pos: p(1085, 41),
+																Pos: p(1105, 41),
 																X: &lang.AssignExpr{
-																	Pos: p(1085, 46),
+																	Pos: p(1105, 46),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(1085, 41),
+																		Pos:  p(1105, 41),
 																		Name: "_due",
 																	},
 																	Right: &lang.Ident{
-																		Pos:  p(1085, 49),
+																		Pos:  p(1105, 49),
 																		Name: "_period",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1086, 21),
+															Pos: p(1106, 21),
 															X: &lang.Literal{
-																Pos:   p(1086, 28),
+																Pos:   p(1106, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1087, 17),
+													Rbrace: p(1107, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1088, 17),
+												Pos: p(1108, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1088, 26),
+													Pos: p(1108, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1088, 17),
+														Pos:  p(1108, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1088, 28),
+														Pos:   p(1108, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -16212,41 +16638,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1089, 17),
+												Pos: p(1109, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1089, 22),
+													Pos: p(1109, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1089, 17),
+														Pos:  p(1109, 17),
 														Name: "wait",
 													},
 													Right: &lang.CondExpr{
-														Pos: p(1089, 44),
+														Pos: p(1109, 44),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1089, 32),
+															Pos: p(1109, 32),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1089, 24),
+																Pos:  p(1109, 24),
 																Name: "_period",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1089, 35),
+																Pos:  p(1109, 35),
 																Name: "Infinite",
 															},
 														},
 														Then: &lang.Ident{
-															Pos:  p(1089, 46),
+															Pos:  p(1109, 46),
 															Name: "Infinite",
 														},
 														Else: &lang.BinaryExpr{
-															Pos: p(1089, 62),
+															Pos: p(1109, 62),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1089, 57),
+																Pos:  p(1109, 57),
 																Name: "_due",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1089, 64),
+																Pos:  p(1109, 64),
 																Name: "now",
 															},
 														},
@@ -16254,46 +16680,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1090, 13),
+										Rbrace: p(1110, 13),
 									},
 								},
 								&lang.TryStmt{
-									Pos: p(1091, 13),
+									Pos: p(1111, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(1092, 13),
+										Pos: p(1112, 13),
 										Stmts: []lang.Stmt{
 											&lang.UsingDeclStmt{
-												Pos: p(1093, 17),
+												Pos: p(1113, 17),
 												Decl: &lang.LocalDeclStmt{
-													Pos: p(1093, 23),
+													Pos: p(1113, 23),
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(1093, 27),
+															Pos:  p(1113, 27),
 															Name: "linked",
 															Init: &lang.CallExpr{
-																Pos: p(1093, 60),
+																Pos: p(1113, 60),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1093, 60),
+																	Pos: p(1113, 60),
 																	X: &lang.Ident{
-																		Pos:  p(1093, 36),
+																		Pos:  p(1113, 36),
 																		Name: "CancellationTokenSource",
 																	},
 																	Name: "CreateLinkedTokenSource",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1093, 84),
+																		Pos: p(1113, 84),
 																		X: &lang.Ident{
-																			Pos:  p(1093, 84),
+																			Pos:  p(1113, 84),
 																			Name: "cancellationToken",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1093, 103),
+																		Pos: p(1113, 103),
 																		X: &lang.MemberExpr{
-																			Pos: p(1093, 113),
+																			Pos: p(1113, 113),
 																			X: &lang.Ident{
-																				Pos:  p(1093, 103),
+																				Pos:  p(1113, 103),
 																				Name: "_disposed",
 																			},
 																			Name: "Token",
@@ -16306,21 +16732,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1094, 17),
+												Pos: p(1114, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(1094, 17),
+													Pos: p(1114, 17),
 													X: &lang.CallExpr{
-														Pos: p(1094, 51),
+														Pos: p(1114, 51),
 														Fun: &lang.MemberExpr{
-															Pos: p(1094, 51),
+															Pos: p(1114, 51),
 															X: &lang.MemberExpr{
-																Pos: p(1094, 46),
+																Pos: p(1114, 46),
 																X: &lang.MemberExpr{
-																	Pos: p(1094, 40),
+																	Pos: p(1114, 40),
 																	X: &lang.MemberExpr{
-																		Pos: p(1094, 30),
+																		Pos: p(1114, 30),
 																		X: &lang.Ident{
-																			Pos:  p(1094, 23),
+																			Pos:  p(1114, 23),
 																			Name: "System",
 																		},
 																		Name: "Threading",
@@ -16333,18 +16759,18 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1094, 57),
+																Pos: p(1114, 57),
 																X: &lang.Ident{
-																	Pos:  p(1094, 57),
+																	Pos:  p(1114, 57),
 																	Name: "wait",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1094, 63),
+																Pos: p(1114, 63),
 																X: &lang.MemberExpr{
-																	Pos: p(1094, 70),
+																	Pos: p(1114, 70),
 																	X: &lang.Ident{
-																		Pos:  p(1094, 63),
+																		Pos:  p(1114, 63),
 																		Name: "linked",
 																	},
 																	Name: "Token",
@@ -16355,38 +16781,38 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1095, 13),
+										Rbrace: p(1115, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(1096, 13),
+											Pos: p(1116, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(1096, 20),
+												Pos:  p(1116, 20),
 												Name: "OperationCanceledException",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1097, 13),
+												Pos: p(1117, 13),
 												Stmts: []lang.Stmt{
 													&lang.LockStmt{
-														Pos: p(1098, 17),
+														Pos: p(1118, 17),
 														X: &lang.Ident{
-															Pos:  p(1098, 23),
+															Pos:  p(1118, 23),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1098, 30),
+															Pos: p(1118, 30),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1098, 32),
+																	Pos: p(1118, 32),
 																	X: &lang.AssignExpr{
-																		Pos: p(1098, 41),
+																		Pos: p(1118, 41),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1098, 32),
+																			Pos:  p(1118, 32),
 																			Name: "_waiting",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1098, 43),
+																			Pos:   p(1118, 43),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -16394,29 +16820,29 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1098, 50),
+															Rbrace: p(1118, 50),
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1099, 17),
+														Pos: p(1119, 17),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1099, 55),
+															Pos: p(1119, 55),
 															Op:  "&&",
 															X: &lang.MemberExpr{
-																Pos: p(1099, 31),
+																Pos: p(1119, 31),
 																X: &lang.Ident{
-																	Pos:  p(1099, 21),
+																	Pos:  p(1119, 21),
 																	Name: "_disposed",
 																},
 																Name: "IsCancellationRequested",
 															},
 															Y: &lang.UnaryExpr{
-																Pos: p(1099, 58),
+																Pos: p(1119, 58),
 																Op:  "!",
 																X: &lang.MemberExpr{
-																	Pos: p(1099, 77),
+																	Pos: p(1119, 77),
 																	X: &lang.Ident{
-																		Pos:  p(1099, 59),
+																		Pos:  p(1119, 59),
 																		Name: "cancellationToken",
 																	},
 																	Name: "IsCancellationRequested",
@@ -16424,9 +16850,9 @@ func preludeAST() *lang.File {
 															},
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1099, 102),
+															Pos: p(1119, 102),
 															X: &lang.Literal{
-																Pos:   p(1099, 109),
+																Pos:   p(1119, 109),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -16434,34 +16860,34 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ThrowStmt{
-														Pos: p(1100, 17),
+														Pos: p(1120, 17),
 													},
 												},
-												Rbrace: p(1101, 13),
+												Rbrace: p(1121, 13),
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1102, 13),
+									Pos: p(1122, 13),
 									X: &lang.Ident{
-										Pos:  p(1102, 19),
+										Pos:  p(1122, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1103, 13),
+										Pos: p(1123, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1104, 17),
+												Pos: p(1124, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1104, 26),
+													Pos: p(1124, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1104, 17),
+														Pos:  p(1124, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1104, 28),
+														Pos:   p(1124, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -16469,15 +16895,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1105, 17),
+												Pos: p(1125, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1105, 21),
+														Pos:  p(1125, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1105, 34),
+															Pos: p(1125, 34),
 															X: &lang.Ident{
-																Pos:  p(1105, 27),
+																Pos:  p(1125, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16486,66 +16912,66 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(1106, 17),
+												Pos: p(1126, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1106, 29),
+													Pos: p(1126, 29),
 													Op:  "<=",
 													X: &lang.Ident{
-														Pos:  p(1106, 24),
+														Pos:  p(1126, 24),
 														Name: "_due",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1106, 32),
+														Pos:  p(1126, 32),
 														Name: "now",
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(1106, 37),
+													Pos: p(1126, 37),
 													X: &lang.AssignExpr{
-														Pos: p(1106, 42),
+														Pos: p(1126, 42),
 														Op:  "+=",
 														Left: &lang.Ident{
-															Pos:  p(1106, 37),
+															Pos:  p(1126, 37),
 															Name: "_due",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1106, 45),
+															Pos:  p(1126, 45),
 															Name: "_period",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1107, 13),
+										Rbrace: p(1127, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1108, 13),
+									Pos: p(1128, 13),
 									X: &lang.Literal{
-										Pos:   p(1108, 20),
+										Pos:   p(1128, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1109, 9),
+							Rbrace: p(1129, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1111, 9),
+						Pos:       p(1131, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1111, 16),
+							Pos:  p(1131, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1111, 44),
+							Pos: p(1131, 44),
 							Fun: &lang.MemberExpr{
-								Pos: p(1111, 44),
+								Pos: p(1131, 44),
 								X: &lang.Ident{
-									Pos:  p(1111, 34),
+									Pos:  p(1131, 34),
 									Name: "_disposed",
 								},
 								Name: "Cancel",
@@ -16555,7 +16981,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1122, 5),
+				Pos:       p(1142, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lazy",
 				Namespace: "System",
@@ -16565,20 +16991,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1124, 9),
+						Pos:       p(1144, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1124, 18),
+							Pos:  p(1144, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1124, 25),
+								Pos:  p(1144, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1124, 33),
+									Pos: p(1144, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1124, 37),
+										Pos:  p(1144, 37),
 										Name: "object",
 									},
 								},
@@ -16586,103 +17012,103 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1125, 9),
+						Pos:       p(1145, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1125, 18),
+							Pos:  p(1145, 18),
 							Name: "System.Threading.LazyThreadSafetyMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1125, 56),
+								Pos:  p(1145, 56),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1126, 9),
+						Pos: p(1146, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1126, 9),
+							Pos:  p(1146, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1126, 14),
+									Pos:  p(1146, 14),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1126, 17),
+								Pos:  p(1146, 17),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1127, 9),
+						Pos: p(1147, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1127, 9),
+							Pos:  p(1147, 9),
 							Name: "T",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1127, 11),
+								Pos:  p(1147, 11),
 								Name: "_value",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1128, 9),
+						Pos: p(1148, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1128, 9),
+							Pos:  p(1148, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1128, 14),
+								Pos:  p(1148, 14),
 								Name: "_created",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1129, 9),
+						Pos: p(1149, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1129, 9),
+							Pos:  p(1149, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1129, 14),
+								Pos:  p(1149, 14),
 								Name: "_running",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1130, 9),
+						Pos: p(1150, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1130, 9),
+							Pos:  p(1150, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1130, 19),
+								Pos:  p(1150, 19),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1134, 9),
+						Pos:       p(1154, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1134, 21),
+								Pos: p(1154, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1134, 21),
+									Pos:  p(1154, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1134, 26),
+											Pos:  p(1154, 26),
 											Name: "T",
 										},
 									},
@@ -16691,38 +17117,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1135, 9),
+							Pos: p(1155, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1136, 13),
+									Pos: p(1156, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1136, 30),
+										Pos: p(1156, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1136, 17),
+											Pos:  p(1156, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1136, 33),
+											Pos:  p(1156, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1136, 39),
+										Pos: p(1156, 39),
 										X: &lang.NewExpr{
-											Pos: p(1136, 45),
+											Pos: p(1156, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1136, 49),
+												Pos:  p(1156, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1136, 71),
+													Pos: p(1156, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1136, 71),
+														Pos: p(1156, 71),
 														X: &lang.Ident{
-															Pos:  p(1136, 78),
+															Pos:  p(1156, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16732,37 +17158,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1137, 13),
+									Pos: p(1157, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1137, 22),
+										Pos: p(1157, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1137, 13),
+											Pos:  p(1157, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1137, 24),
+											Pos:  p(1157, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1138, 13),
+									Pos: p(1158, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1138, 19),
+										Pos: p(1158, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1138, 13),
+											Pos:  p(1158, 13),
 											Name: "_mode",
 										},
 										Right: &lang.MemberExpr{
-											Pos: p(1138, 59),
+											Pos: p(1158, 59),
 											X: &lang.MemberExpr{
-												Pos: p(1138, 38),
+												Pos: p(1158, 38),
 												X: &lang.MemberExpr{
-													Pos: p(1138, 28),
+													Pos: p(1158, 28),
 													X: &lang.Ident{
-														Pos:  p(1138, 21),
+														Pos:  p(1158, 21),
 														Name: "System",
 													},
 													Name: "Threading",
@@ -16774,22 +17200,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1139, 9),
+							Rbrace: p(1159, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1140, 9),
+						Pos:       p(1160, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1140, 21),
+								Pos: p(1160, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1140, 21),
+									Pos:  p(1160, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1140, 26),
+											Pos:  p(1160, 26),
 											Name: "T",
 										},
 									},
@@ -16797,47 +17223,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1140, 43),
+								Pos: p(1160, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1140, 43),
+									Pos:  p(1160, 43),
 									Name: "bool",
 								},
 								Name: "isThreadSafe",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1141, 9),
+							Pos: p(1161, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1142, 13),
+									Pos: p(1162, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1142, 30),
+										Pos: p(1162, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1142, 17),
+											Pos:  p(1162, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1142, 33),
+											Pos:  p(1162, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1142, 39),
+										Pos: p(1162, 39),
 										X: &lang.NewExpr{
-											Pos: p(1142, 45),
+											Pos: p(1162, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1142, 49),
+												Pos:  p(1162, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1142, 71),
+													Pos: p(1162, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1142, 71),
+														Pos: p(1162, 71),
 														X: &lang.Ident{
-															Pos:  p(1142, 78),
+															Pos:  p(1162, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16847,43 +17273,43 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1143, 13),
+									Pos: p(1163, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1143, 22),
+										Pos: p(1163, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1143, 13),
+											Pos:  p(1163, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1143, 24),
+											Pos:  p(1163, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1144, 13),
+									Pos: p(1164, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1144, 19),
+										Pos: p(1164, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1144, 13),
+											Pos:  p(1164, 13),
 											Name: "_mode",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1144, 34),
+											Pos: p(1164, 34),
 											Cond: &lang.Ident{
-												Pos:  p(1144, 21),
+												Pos:  p(1164, 21),
 												Name: "isThreadSafe",
 											},
 											Then: &lang.MemberExpr{
-												Pos: p(1144, 74),
+												Pos: p(1164, 74),
 												X: &lang.MemberExpr{
-													Pos: p(1144, 53),
+													Pos: p(1164, 53),
 													X: &lang.MemberExpr{
-														Pos: p(1144, 43),
+														Pos: p(1164, 43),
 														X: &lang.Ident{
-															Pos:  p(1144, 36),
+															Pos:  p(1164, 36),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16893,13 +17319,13 @@ func preludeAST() *lang.File {
 												Name: "ExecutionAndPublication",
 											},
 											Else: &lang.MemberExpr{
-												Pos: p(1144, 138),
+												Pos: p(1164, 138),
 												X: &lang.MemberExpr{
-													Pos: p(1144, 117),
+													Pos: p(1164, 117),
 													X: &lang.MemberExpr{
-														Pos: p(1144, 107),
+														Pos: p(1164, 107),
 														X: &lang.Ident{
-															Pos:  p(1144, 100),
+															Pos:  p(1164, 100),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16912,22 +17338,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1145, 9),
+							Rbrace: p(1165, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1146, 9),
+						Pos:       p(1166, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1146, 21),
+								Pos: p(1166, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1146, 21),
+									Pos:  p(1166, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1146, 26),
+											Pos:  p(1166, 26),
 											Name: "T",
 										},
 									},
@@ -16935,47 +17361,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1146, 43),
+								Pos: p(1166, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1146, 43),
+									Pos:  p(1166, 43),
 									Name: "System.Threading.LazyThreadSafetyMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1147, 9),
+							Pos: p(1167, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1148, 13),
+									Pos: p(1168, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1148, 30),
+										Pos: p(1168, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1148, 17),
+											Pos:  p(1168, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1148, 33),
+											Pos:  p(1168, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1148, 39),
+										Pos: p(1168, 39),
 										X: &lang.NewExpr{
-											Pos: p(1148, 45),
+											Pos: p(1168, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1148, 49),
+												Pos:  p(1168, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1148, 71),
+													Pos: p(1168, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1148, 71),
+														Pos: p(1168, 71),
 														X: &lang.Ident{
-															Pos:  p(1148, 78),
+															Pos:  p(1168, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16985,82 +17411,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1149, 13),
+									Pos: p(1169, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1149, 22),
+										Pos: p(1169, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1149, 13),
+											Pos:  p(1169, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1149, 24),
+											Pos:  p(1169, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1150, 13),
+									Pos: p(1170, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1150, 19),
+										Pos: p(1170, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1150, 13),
+											Pos:  p(1170, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1150, 21),
+											Pos:  p(1170, 21),
 											Name: "mode",
 										},
 									},
 								},
 							},
-							Rbrace: p(1151, 9),
+							Rbrace: p(1171, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1152, 9),
+						Pos:       p(1172, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1152, 21),
+								Pos: p(1172, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1152, 21),
+									Pos:  p(1172, 21),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1153, 9),
+							Pos: p(1173, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1154, 13),
+									Pos: p(1174, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1154, 20),
+										Pos: p(1174, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1154, 13),
+											Pos:  p(1174, 13),
 											Name: "_value",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1154, 22),
+											Pos:  p(1174, 22),
 											Name: "value",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1155, 13),
+									Pos: p(1175, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1155, 22),
+										Pos: p(1175, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1155, 13),
+											Pos:  p(1175, 13),
 											Name: "_created",
 										},
 										Right: &lang.Literal{
-											Pos:   p(1155, 24),
+											Pos:   p(1175, 24),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -17068,68 +17494,68 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1156, 9),
+							Rbrace: p(1176, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1158, 9),
+						Pos:       p(1178, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1158, 16),
+							Pos:  p(1178, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.Ident{
-							Pos:  p(1158, 39),
+							Pos:  p(1178, 39),
 							Name: "_created",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1160, 9),
+						Pos:       p(1180, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1160, 16),
+							Pos:  p(1180, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1162, 13),
+								Pos:  p(1182, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1163, 13),
+									Pos: p(1183, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(1164, 17),
+											Pos: p(1184, 17),
 											Cond: &lang.Ident{
-												Pos:  p(1164, 21),
+												Pos:  p(1184, 21),
 												Name: "_created",
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1164, 31),
+												Pos: p(1184, 31),
 												X: &lang.Ident{
-													Pos:  p(1164, 38),
+													Pos:  p(1184, 38),
 													Name: "_value",
 												},
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1165, 17),
+											Pos: p(1185, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1165, 27),
+												Pos: p(1185, 27),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1165, 21),
+													Pos:  p(1185, 21),
 													Name: "_mode",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1165, 68),
+													Pos: p(1185, 68),
 													X: &lang.MemberExpr{
-														Pos: p(1165, 47),
+														Pos: p(1185, 47),
 														X: &lang.MemberExpr{
-															Pos: p(1165, 37),
+															Pos: p(1185, 37),
 															X: &lang.Ident{
-																Pos:  p(1165, 30),
+																Pos:  p(1185, 30),
 																Name: "System",
 															},
 															Name: "Threading",
@@ -17140,18 +17566,18 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1166, 17),
+												Pos: p(1186, 17),
 												Stmts: []lang.Stmt{
 													&lang.LocalDeclStmt{
-														Pos: p(1167, 21),
+														Pos: p(1187, 21),
 														Decls: []*lang.Declarator{
 															&lang.Declarator{
-																Pos:  p(1167, 25),
+																Pos:  p(1187, 25),
 																Name: "v",
 																Init: &lang.CallExpr{
-																	Pos: p(1167, 29),
+																	Pos: p(1187, 29),
 																	Fun: &lang.Ident{
-																		Pos:  p(1167, 29),
+																		Pos:  p(1187, 29),
 																		Name: "_factory",
 																	},
 																},
@@ -17159,53 +17585,53 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.LockStmt{
-														Pos: p(1168, 21),
+														Pos: p(1188, 21),
 														X: &lang.Ident{
-															Pos:  p(1168, 27),
+															Pos:  p(1188, 27),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1169, 21),
+															Pos: p(1189, 21),
 															Stmts: []lang.Stmt{
 																&lang.IfStmt{
-																	Pos: p(1170, 25),
+																	Pos: p(1190, 25),
 																	Cond: &lang.UnaryExpr{
-																		Pos: p(1170, 29),
+																		Pos: p(1190, 29),
 																		Op:  "!",
 																		X: &lang.Ident{
-																			Pos:  p(1170, 30),
+																			Pos:  p(1190, 30),
 																			Name: "_created",
 																		},
 																	},
 																	Then: &lang.BlockStmt{
-																		Pos: p(1170, 40),
+																		Pos: p(1190, 40),
 																		Stmts: []lang.Stmt{
 																			&lang.ExprStmt{
-																				Pos: p(1170, 42),
+																				Pos: p(1190, 42),
 																				X: &lang.AssignExpr{
-																					Pos: p(1170, 49),
+																					Pos: p(1190, 49),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1170, 42),
+																						Pos:  p(1190, 42),
 																						Name: "_value",
 																					},
 																					Right: &lang.Ident{
-																						Pos:  p(1170, 51),
+																						Pos:  p(1190, 51),
 																						Name: "v",
 																					},
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1170, 54),
+																				Pos: p(1190, 54),
 																				X: &lang.AssignExpr{
-																					Pos: p(1170, 63),
+																					Pos: p(1190, 63),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1170, 54),
+																						Pos:  p(1190, 54),
 																						Name: "_created",
 																					},
 																					Right: &lang.Literal{
-																						Pos:   p(1170, 65),
+																						Pos:   p(1190, 65),
 																						Kind:  lang.LitKind(9),
 																						Raw:   "true",
 																						Value: bool(true),
@@ -17213,105 +17639,105 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1170, 71),
+																				Pos: p(1190, 71),
 																				X: &lang.AssignExpr{
-																					Pos: p(1170, 80),
+																					Pos: p(1190, 80),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1170, 71),
+																						Pos:  p(1190, 71),
 																						Name: "_factory",
 																					},
 																					Right: &lang.Literal{
-																						Pos:  p(1170, 82),
+																						Pos:  p(1190, 82),
 																						Kind: lang.LitKind(10),
 																						Raw:  "null",
 																					},
 																				},
 																			},
 																		},
-																		Rbrace: p(1170, 88),
+																		Rbrace: p(1190, 88),
 																	},
 																},
 																&lang.ReturnStmt{
-																	Pos: p(1171, 25),
+																	Pos: p(1191, 25),
 																	X: &lang.Ident{
-																		Pos:  p(1171, 32),
+																		Pos:  p(1191, 32),
 																		Name: "_value",
 																	},
 																},
 															},
-															Rbrace: p(1172, 21),
+															Rbrace: p(1192, 21),
 														},
 													},
 												},
-												Rbrace: p(1173, 17),
+												Rbrace: p(1193, 17),
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1174, 17),
+											Pos: p(1194, 17),
 											X: &lang.Ident{
-												Pos:  p(1174, 23),
+												Pos:  p(1194, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1175, 17),
+												Pos: p(1195, 17),
 												Stmts: []lang.Stmt{
 													&lang.IfStmt{
-														Pos: p(1176, 21),
+														Pos: p(1196, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1176, 25),
+															Pos:  p(1196, 25),
 															Name: "_created",
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1176, 35),
+															Pos: p(1196, 35),
 															X: &lang.Ident{
-																Pos:  p(1176, 42),
+																Pos:  p(1196, 42),
 																Name: "_value",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1177, 21),
+														Pos: p(1197, 21),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1177, 32),
+															Pos: p(1197, 32),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(1177, 25),
+																Pos:  p(1197, 25),
 																Name: "_error",
 															},
 															Y: &lang.Literal{
-																Pos:  p(1177, 35),
+																Pos:  p(1197, 35),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1177, 41),
+															Pos: p(1197, 41),
 															X: &lang.Ident{
-																Pos:  p(1177, 47),
+																Pos:  p(1197, 47),
 																Name: "_error",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1178, 21),
+														Pos: p(1198, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1178, 25),
+															Pos:  p(1198, 25),
 															Name: "_running",
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1178, 35),
+															Pos: p(1198, 35),
 															X: &lang.NewExpr{
-																Pos: p(1178, 41),
+																Pos: p(1198, 41),
 																Type: &lang.TypeRef{
-																	Pos:  p(1178, 45),
+																	Pos:  p(1198, 45),
 																	Name: "InvalidOperationException",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1178, 71),
+																		Pos: p(1198, 71),
 																		X: &lang.Literal{
-																			Pos:   p(1178, 71),
+																			Pos:   p(1198, 71),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
 																			Value: string("ValueFactory attempted to access the Value property of this instance."),
@@ -17322,16 +17748,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1179, 21),
+														Pos: p(1199, 21),
 														X: &lang.AssignExpr{
-															Pos: p(1179, 30),
+															Pos: p(1199, 30),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1179, 21),
+																Pos:  p(1199, 21),
 																Name: "_running",
 															},
 															Right: &lang.Literal{
-																Pos:   p(1179, 32),
+																Pos:   p(1199, 32),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -17339,39 +17765,39 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.TryStmt{
-														Pos: p(1180, 21),
+														Pos: p(1200, 21),
 														Body: &lang.BlockStmt{
-															Pos: p(1181, 21),
+															Pos: p(1201, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1182, 25),
+																	Pos: p(1202, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1182, 32),
+																		Pos: p(1202, 32),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1182, 25),
+																			Pos:  p(1202, 25),
 																			Name: "_value",
 																		},
 																		Right: &lang.CallExpr{
-																			Pos: p(1182, 34),
+																			Pos: p(1202, 34),
 																			Fun: &lang.Ident{
-																				Pos:  p(1182, 34),
+																				Pos:  p(1202, 34),
 																				Name: "_factory",
 																			},
 																		},
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1183, 25),
+																	Pos: p(1203, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1183, 34),
+																		Pos: p(1203, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1183, 25),
+																			Pos:  p(1203, 25),
 																			Name: "_created",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1183, 36),
+																			Pos:   p(1203, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -17379,72 +17805,72 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1184, 25),
+																	Pos: p(1204, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1184, 34),
+																		Pos: p(1204, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1184, 25),
+																			Pos:  p(1204, 25),
 																			Name: "_factory",
 																		},
 																		Right: &lang.Literal{
-																			Pos:  p(1184, 36),
+																			Pos:  p(1204, 36),
 																			Kind: lang.LitKind(10),
 																			Raw:  "null",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(1185, 21),
+															Rbrace: p(1205, 21),
 														},
 														Catches: []*lang.CatchClause{
 															&lang.CatchClause{
-																Pos: p(1186, 21),
+																Pos: p(1206, 21),
 																Type: &lang.TypeRef{
-																	Pos:  p(1186, 28),
+																	Pos:  p(1206, 28),
 																	Name: "Exception",
 																},
 																Name: "e",
 																Body: &lang.BlockStmt{
-																	Pos: p(1187, 21),
+																	Pos: p(1207, 21),
 																	Stmts: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(1188, 25),
+																			Pos: p(1208, 25),
 																			X: &lang.AssignExpr{
-																				Pos: p(1188, 32),
+																				Pos: p(1208, 32),
 																				Op:  "=",
 																				Left: &lang.Ident{
-																					Pos:  p(1188, 25),
+																					Pos:  p(1208, 25),
 																					Name: "_error",
 																				},
 																				Right: &lang.Ident{
-																					Pos:  p(1188, 34),
+																					Pos:  p(1208, 34),
 																					Name: "e",
 																				},
 																			},
 																		},
 																		&lang.ThrowStmt{
-																			Pos: p(1189, 25),
+																			Pos: p(1209, 25),
 																		},
 																	},
-																	Rbrace: p(1190, 21),
+																	Rbrace: p(1210, 21),
 																},
 															},
 														},
 														Finally: &lang.BlockStmt{
-															Pos: p(1192, 21),
+															Pos: p(1212, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1193, 25),
+																	Pos: p(1213, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1193, 34),
+																		Pos: p(1213, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1193, 25),
+																			Pos:  p(1213, 25),
 																			Name: "_running",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1193, 36),
+																			Pos:   p(1213, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -17452,67 +17878,67 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1194, 21),
+															Rbrace: p(1214, 21),
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1195, 21),
+														Pos: p(1215, 21),
 														X: &lang.Ident{
-															Pos:  p(1195, 28),
+															Pos:  p(1215, 28),
 															Name: "_value",
 														},
 													},
 												},
-												Rbrace: p(1196, 17),
+												Rbrace: p(1216, 17),
 											},
 										},
 									},
-									Rbrace: p(1197, 13),
+									Rbrace: p(1217, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1200, 9),
+						Pos:       p(1220, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1200, 25),
+							Pos:  p(1220, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1200, 55),
+							Pos: p(1220, 55),
 							Cond: &lang.Ident{
-								Pos:  p(1200, 46),
+								Pos:  p(1220, 46),
 								Name: "_created",
 							},
 							Then: &lang.CondExpr{
-								Pos: p(1200, 73),
+								Pos: p(1220, 73),
 								Cond: &lang.BinaryExpr{
-									Pos: p(1200, 65),
+									Pos: p(1220, 65),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(1200, 58),
+										Pos:  p(1220, 58),
 										Name: "_value",
 									},
 									Y: &lang.Literal{
-										Pos:  p(1200, 68),
+										Pos:  p(1220, 68),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Then: &lang.Literal{
-									Pos:   p(1200, 75),
+									Pos:   p(1220, 75),
 									Kind:  lang.LitKind(8),
 									Raw:   "\"\"",
 									Value: string(""),
 								},
 								Else: &lang.CallExpr{
-									Pos: p(1200, 87),
+									Pos: p(1220, 87),
 									Fun: &lang.MemberExpr{
-										Pos: p(1200, 87),
+										Pos: p(1220, 87),
 										X: &lang.Ident{
-											Pos:  p(1200, 80),
+											Pos:  p(1220, 80),
 											Name: "_value",
 										},
 										Name: "ToString",
@@ -17520,7 +17946,7 @@ func preludeAST() *lang.File {
 								},
 							},
 							Else: &lang.Literal{
-								Pos:   p(1200, 101),
+								Pos:   p(1220, 101),
 								Kind:  lang.LitKind(8),
 								Raw:   "\"Value is not created.\"",
 								Value: string("Value is not created."),
@@ -17530,7 +17956,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1209, 5),
+				Pos:       p(1229, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17540,11 +17966,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1209, 49),
+						Pos:  p(1229, 49),
 						Name: "IEqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1209, 67),
+								Pos:  p(1229, 67),
 								Name: "T",
 							},
 						},
@@ -17552,61 +17978,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1211, 9),
+						Pos:       p(1231, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1211, 16),
+							Pos:  p(1231, 16),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1211, 33),
+									Pos:  p(1231, 33),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1211, 36),
+								Pos:  p(1231, 36),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1212, 9),
+						Pos:       p(1232, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1212, 23),
+							Pos:  p(1232, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1212, 40),
+									Pos:  p(1232, 40),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1212, 64),
+							Pos: p(1232, 64),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1212, 54),
+								Pos:  p(1232, 54),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1212, 78),
+								Pos: p(1232, 78),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1212, 68),
+									Pos:  p(1232, 68),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1212, 80),
+									Pos: p(1232, 80),
 									Type: &lang.TypeRef{
-										Pos:  p(1212, 84),
+										Pos:  p(1232, 84),
 										Name: "ObjectEqualityComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1212, 107),
+												Pos:  p(1232, 107),
 												Name: "T",
 											},
 										},
@@ -17616,480 +18042,8 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1213, 9),
-						Modifiers: lang.Modifiers(65),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1213, 25),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1213, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(1213, 37),
-									Name: "T",
-								},
-								Name: "x",
-							},
-							&lang.Param{
-								Pos: p(1213, 42),
-								Type: &lang.TypeRef{
-									Pos:  p(1213, 42),
-									Name: "T",
-								},
-								Name: "y",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1214, 9),
-						Modifiers: lang.Modifiers(65),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1214, 25),
-							Name: "int",
-						},
-						Name: "GetHashCode",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1214, 41),
-								Type: &lang.TypeRef{
-									Pos:  p(1214, 41),
-									Name: "T",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1215, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1215, 23),
-							Name: "EqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1215, 40),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Create",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1215, 50),
-								Type: &lang.TypeRef{
-									Pos:  p(1215, 50),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1215, 55),
-											Name: "T",
-										},
-										&lang.TypeRef{
-											Pos:  p(1215, 58),
-											Name: "T",
-										},
-										&lang.TypeRef{
-											Pos:  p(1215, 61),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "equals",
-							},
-							&lang.Param{
-								Pos: p(1215, 75),
-								Type: &lang.TypeRef{
-									Pos:  p(1215, 75),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1215, 80),
-											Name: "T",
-										},
-										&lang.TypeRef{
-											Pos:  p(1215, 83),
-											Name: "int",
-										},
-									},
-								},
-								Name: "getHashCode",
-								Default: &lang.Literal{
-									Pos:  p(1215, 102),
-									Kind: lang.LitKind(10),
-									Raw:  "null",
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1216, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1217, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1217, 24),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1217, 17),
-											Name: "equals",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1217, 27),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1217, 33),
-										X: &lang.NewExpr{
-											Pos: p(1217, 39),
-											Type: &lang.TypeRef{
-												Pos:  p(1217, 43),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1217, 65),
-													X: &lang.NameOfExpr{
-														Pos: p(1217, 65),
-														X: &lang.Ident{
-															Pos:  p(1217, 72),
-															Name: "equals",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1218, 13),
-									X: &lang.NewExpr{
-										Pos: p(1218, 20),
-										Type: &lang.TypeRef{
-											Pos:  p(1218, 24),
-											Name: "DelegateEqualityComparer",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(1218, 49),
-													Name: "T",
-												},
-											},
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1218, 52),
-												X: &lang.Ident{
-													Pos:  p(1218, 52),
-													Name: "equals",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1218, 60),
-												X: &lang.Ident{
-													Pos:  p(1218, 60),
-													Name: "getHashCode",
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1219, 9),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(1222, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ObjectEqualityComparer",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(32),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(1222, 46),
-						Name: "EqualityComparer",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(1222, 63),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       p(1224, 9),
-						Modifiers: lang.Modifiers(4097),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1224, 25),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1224, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(1224, 37),
-									Name: "T",
-								},
-								Name: "x",
-							},
-							&lang.Param{
-								Pos: p(1224, 42),
-								Type: &lang.TypeRef{
-									Pos:  p(1224, 42),
-									Name: "T",
-								},
-								Name: "y",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1224, 57),
-							Fun: &lang.MemberExpr{
-								Pos: p(1224, 57),
-								X: &lang.Ident{
-									Pos:  p(1224, 50),
-									Name: "object",
-								},
-								Name: "Equals",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1224, 64),
-									X: &lang.Ident{
-										Pos:  p(1224, 64),
-										Name: "x",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1224, 67),
-									X: &lang.Ident{
-										Pos:  p(1224, 67),
-										Name: "y",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1225, 9),
-						Modifiers: lang.Modifiers(4097),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1225, 25),
-							Name: "int",
-						},
-						Name: "GetHashCode",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1225, 41),
-								Type: &lang.TypeRef{
-									Pos:  p(1225, 41),
-									Name: "T",
-								},
-								Name: "obj",
-							},
-						},
-						ExprBody: &lang.CondExpr{
-							Pos: p(1225, 63),
-							Cond: &lang.BinaryExpr{
-								Pos: p(1225, 55),
-								Op:  "==",
-								X: &lang.Ident{
-									Pos:  p(1225, 51),
-									Name: "obj",
-								},
-								Y: &lang.Literal{
-									Pos:  p(1225, 58),
-									Kind: lang.LitKind(10),
-									Raw:  "null",
-								},
-							},
-							Then: &lang.Literal{
-								Pos:   p(1225, 65),
-								Raw:   "0",
-								Value: int64(0),
-							},
-							Else: &lang.CallExpr{
-								Pos: p(1225, 73),
-								Fun: &lang.MemberExpr{
-									Pos: p(1225, 73),
-									X: &lang.Ident{
-										Pos:  p(1225, 69),
-										Name: "obj",
-									},
-									Name: "GetHashCode",
-								},
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(1228, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "DelegateEqualityComparer",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(32),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(1228, 48),
-						Name: "EqualityComparer",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  p(1228, 65),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       p(1230, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(1230, 18),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1230, 23),
-									Name: "T",
-								},
-								&lang.TypeRef{
-									Pos:  p(1230, 26),
-									Name: "T",
-								},
-								&lang.TypeRef{
-									Pos:  p(1230, 29),
-									Name: "bool",
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1230, 35),
-								Name: "_equals",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       p(1231, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(1231, 18),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1231, 23),
-									Name: "T",
-								},
-								&lang.TypeRef{
-									Pos:  p(1231, 26),
-									Name: "int",
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1231, 31),
-								Name: "_hash",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1232, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "DelegateEqualityComparer",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1232, 41),
-								Type: &lang.TypeRef{
-									Pos:  p(1232, 41),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1232, 46),
-											Name: "T",
-										},
-										&lang.TypeRef{
-											Pos:  p(1232, 49),
-											Name: "T",
-										},
-										&lang.TypeRef{
-											Pos:  p(1232, 52),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "equals",
-							},
-							&lang.Param{
-								Pos: p(1232, 66),
-								Type: &lang.TypeRef{
-									Pos:  p(1232, 66),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1232, 71),
-											Name: "T",
-										},
-										&lang.TypeRef{
-											Pos:  p(1232, 74),
-											Name: "int",
-										},
-									},
-								},
-								Name: "hash",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1232, 85),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1232, 87),
-									X: &lang.AssignExpr{
-										Pos: p(1232, 95),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1232, 87),
-											Name: "_equals",
-										},
-										Right: &lang.Ident{
-											Pos:  p(1232, 97),
-											Name: "equals",
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1232, 105),
-									X: &lang.AssignExpr{
-										Pos: p(1232, 111),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1232, 105),
-											Name: "_hash",
-										},
-										Right: &lang.Ident{
-											Pos:  p(1232, 113),
-											Name: "hash",
-										},
-									},
-								},
-							},
-							Rbrace: p(1232, 119),
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       p(1233, 9),
-						Modifiers: lang.Modifiers(4097),
+						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1233, 25),
 							Name: "bool",
@@ -18113,33 +18067,10 @@ func preludeAST() *lang.File {
 								Name: "y",
 							},
 						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1233, 50),
-							Fun: &lang.Ident{
-								Pos:  p(1233, 50),
-								Name: "_equals",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1233, 58),
-									X: &lang.Ident{
-										Pos:  p(1233, 58),
-										Name: "x",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1233, 61),
-									X: &lang.Ident{
-										Pos:  p(1233, 61),
-										Name: "y",
-									},
-								},
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       p(1234, 9),
-						Modifiers: lang.Modifiers(4097),
+						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1234, 25),
 							Name: "int",
@@ -18155,37 +18086,532 @@ func preludeAST() *lang.File {
 								Name: "obj",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1235, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1235, 23),
+							Name: "EqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1235, 40),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Create",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1235, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(1235, 50),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1235, 55),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(1235, 58),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(1235, 61),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "equals",
+							},
+							&lang.Param{
+								Pos: p(1235, 75),
+								Type: &lang.TypeRef{
+									Pos:  p(1235, 75),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1235, 80),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(1235, 83),
+											Name: "int",
+										},
+									},
+								},
+								Name: "getHashCode",
+								Default: &lang.Literal{
+									Pos:  p(1235, 102),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
 						Body: &lang.BlockStmt{
-							Pos: p(1235, 9),
+							Pos: p(1236, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1236, 13),
+									Pos: p(1237, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1236, 23),
+										Pos: p(1237, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1236, 17),
-											Name: "_hash",
+											Pos:  p(1237, 17),
+											Name: "equals",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1236, 26),
+											Pos:  p(1237, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1236, 32),
+										Pos: p(1237, 33),
 										X: &lang.NewExpr{
-											Pos: p(1236, 38),
+											Pos: p(1237, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1236, 42),
+												Pos:  p(1237, 43),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1237, 65),
+													X: &lang.NameOfExpr{
+														Pos: p(1237, 65),
+														X: &lang.Ident{
+															Pos:  p(1237, 72),
+															Name: "equals",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1238, 13),
+									X: &lang.NewExpr{
+										Pos: p(1238, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1238, 24),
+											Name: "DelegateEqualityComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1238, 49),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1238, 52),
+												X: &lang.Ident{
+													Pos:  p(1238, 52),
+													Name: "equals",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1238, 60),
+												X: &lang.Ident{
+													Pos:  p(1238, 60),
+													Name: "getHashCode",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1239, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1242, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ObjectEqualityComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1242, 46),
+						Name: "EqualityComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1242, 63),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1244, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1244, 25),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1244, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1244, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(1244, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1244, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1244, 57),
+							Fun: &lang.MemberExpr{
+								Pos: p(1244, 57),
+								X: &lang.Ident{
+									Pos:  p(1244, 50),
+									Name: "object",
+								},
+								Name: "Equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1244, 64),
+									X: &lang.Ident{
+										Pos:  p(1244, 64),
+										Name: "x",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1244, 67),
+									X: &lang.Ident{
+										Pos:  p(1244, 67),
+										Name: "y",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1245, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1245, 25),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1245, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(1245, 41),
+									Name: "T",
+								},
+								Name: "obj",
+							},
+						},
+						ExprBody: &lang.CondExpr{
+							Pos: p(1245, 63),
+							Cond: &lang.BinaryExpr{
+								Pos: p(1245, 55),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(1245, 51),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(1245, 58),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.Literal{
+								Pos:   p(1245, 65),
+								Raw:   "0",
+								Value: int64(0),
+							},
+							Else: &lang.CallExpr{
+								Pos: p(1245, 73),
+								Fun: &lang.MemberExpr{
+									Pos: p(1245, 73),
+									X: &lang.Ident{
+										Pos:  p(1245, 69),
+										Name: "obj",
+									},
+									Name: "GetHashCode",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1248, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "DelegateEqualityComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1248, 48),
+						Name: "EqualityComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1248, 65),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1250, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1250, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1250, 23),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  p(1250, 26),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  p(1250, 29),
+									Name: "bool",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1250, 35),
+								Name: "_equals",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1251, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1251, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1251, 23),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  p(1251, 26),
+									Name: "int",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1251, 31),
+								Name: "_hash",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1252, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DelegateEqualityComparer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1252, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(1252, 41),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1252, 46),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(1252, 49),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(1252, 52),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "equals",
+							},
+							&lang.Param{
+								Pos: p(1252, 66),
+								Type: &lang.TypeRef{
+									Pos:  p(1252, 66),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1252, 71),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(1252, 74),
+											Name: "int",
+										},
+									},
+								},
+								Name: "hash",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1252, 85),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1252, 87),
+									X: &lang.AssignExpr{
+										Pos: p(1252, 95),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1252, 87),
+											Name: "_equals",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1252, 97),
+											Name: "equals",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1252, 105),
+									X: &lang.AssignExpr{
+										Pos: p(1252, 111),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1252, 105),
+											Name: "_hash",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1252, 113),
+											Name: "hash",
+										},
+									},
+								},
+							},
+							Rbrace: p(1252, 119),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1253, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1253, 25),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1253, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1253, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(1253, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1253, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1253, 50),
+							Fun: &lang.Ident{
+								Pos:  p(1253, 50),
+								Name: "_equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1253, 58),
+									X: &lang.Ident{
+										Pos:  p(1253, 58),
+										Name: "x",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1253, 61),
+									X: &lang.Ident{
+										Pos:  p(1253, 61),
+										Name: "y",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1254, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1254, 25),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1254, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(1254, 41),
+									Name: "T",
+								},
+								Name: "obj",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1255, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1256, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1256, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1256, 17),
+											Name: "_hash",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1256, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1256, 32),
+										X: &lang.NewExpr{
+											Pos: p(1256, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1256, 42),
 												Name: "NotSupportedException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1236, 64),
+													Pos: p(1256, 64),
 													X: &lang.Literal{
-														Pos:   p(1236, 64),
+														Pos:   p(1256, 64),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Specified method is not supported.\"",
 														Value: string("Specified method is not supported."),
@@ -18196,18 +18622,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1237, 13),
+									Pos: p(1257, 13),
 									X: &lang.CallExpr{
-										Pos: p(1237, 20),
+										Pos: p(1257, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1237, 20),
+											Pos:  p(1257, 20),
 											Name: "_hash",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1237, 26),
+												Pos: p(1257, 26),
 												X: &lang.Ident{
-													Pos:  p(1237, 26),
+													Pos:  p(1257, 26),
 													Name: "obj",
 												},
 											},
@@ -18215,13 +18641,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1238, 9),
+							Rbrace: p(1258, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1241, 5),
+				Pos:       p(1261, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Comparer",
 				Namespace: "System.Collections.Generic",
@@ -18231,11 +18657,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1241, 41),
+						Pos:  p(1261, 41),
 						Name: "IComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1241, 51),
+								Pos:  p(1261, 51),
 								Name: "T",
 							},
 						},
@@ -18243,61 +18669,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1243, 9),
+						Pos:       p(1263, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1243, 16),
+							Pos:  p(1263, 16),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1243, 25),
+									Pos:  p(1263, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1243, 28),
+								Pos:  p(1263, 28),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1244, 9),
+						Pos:       p(1264, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1244, 23),
+							Pos:  p(1264, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1244, 32),
+									Pos:  p(1264, 32),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1244, 56),
+							Pos: p(1264, 56),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1244, 46),
+								Pos:  p(1264, 46),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1244, 70),
+								Pos: p(1264, 70),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1244, 60),
+									Pos:  p(1264, 60),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1244, 72),
+									Pos: p(1264, 72),
 									Type: &lang.TypeRef{
-										Pos:  p(1244, 76),
+										Pos:  p(1264, 76),
 										Name: "ObjectComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1244, 91),
+												Pos:  p(1264, 91),
 												Name: "T",
 											},
 										},
@@ -18307,26 +18733,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1245, 9),
+						Pos:       p(1265, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1245, 25),
+							Pos:  p(1265, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1245, 37),
+								Pos: p(1265, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1245, 37),
+									Pos:  p(1265, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1245, 42),
+								Pos: p(1265, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1245, 42),
+									Pos:  p(1265, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -18334,14 +18760,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1246, 9),
+						Pos:       p(1266, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1246, 23),
+							Pos:  p(1266, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1246, 32),
+									Pos:  p(1266, 32),
 									Name: "T",
 								},
 							},
@@ -18349,13 +18775,13 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1246, 42),
+								Pos: p(1266, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1246, 42),
+									Pos:  p(1266, 42),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1246, 53),
+											Pos:  p(1266, 53),
 											Name: "T",
 										},
 									},
@@ -18364,38 +18790,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1247, 9),
+							Pos: p(1267, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1248, 13),
+									Pos: p(1268, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1248, 28),
+										Pos: p(1268, 28),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1248, 17),
+											Pos:  p(1268, 17),
 											Name: "comparison",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1248, 31),
+											Pos:  p(1268, 31),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1248, 37),
+										Pos: p(1268, 37),
 										X: &lang.NewExpr{
-											Pos: p(1248, 43),
+											Pos: p(1268, 43),
 											Type: &lang.TypeRef{
-												Pos:  p(1248, 47),
+												Pos:  p(1268, 47),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1248, 69),
+													Pos: p(1268, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(1248, 69),
+														Pos: p(1268, 69),
 														X: &lang.Ident{
-															Pos:  p(1248, 76),
+															Pos:  p(1268, 76),
 															Name: "comparison",
 														},
 													},
@@ -18405,24 +18831,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1249, 13),
+									Pos: p(1269, 13),
 									X: &lang.NewExpr{
-										Pos: p(1249, 20),
+										Pos: p(1269, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1249, 24),
+											Pos:  p(1269, 24),
 											Name: "ComparisonComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1249, 43),
+													Pos:  p(1269, 43),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1249, 46),
+												Pos: p(1269, 46),
 												X: &lang.Ident{
-													Pos:  p(1249, 46),
+													Pos:  p(1269, 46),
 													Name: "comparison",
 												},
 											},
@@ -18430,13 +18856,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1250, 9),
+							Rbrace: p(1270, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1253, 5),
+				Pos:       p(1273, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectComparer",
 				Namespace: "System.Collections.Generic",
@@ -18446,11 +18872,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1253, 38),
+						Pos:  p(1273, 38),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1253, 47),
+								Pos:  p(1273, 47),
 								Name: "T",
 							},
 						},
@@ -18458,101 +18884,101 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1255, 9),
+						Pos:       p(1275, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1255, 25),
+							Pos:  p(1275, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1255, 37),
+								Pos: p(1275, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1255, 37),
+									Pos:  p(1275, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1255, 42),
+								Pos: p(1275, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1255, 42),
+									Pos:  p(1275, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1256, 9),
+							Pos: p(1276, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1257, 13),
+									Pos: p(1277, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1257, 13),
+										Pos:  p(1277, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1257, 20),
+											Pos:  p(1277, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(1257, 24),
+												Pos:  p(1277, 24),
 												Name: "x",
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1257, 27),
+											Pos:  p(1277, 27),
 											Name: "b",
 											Init: &lang.Ident{
-												Pos:  p(1257, 31),
+												Pos:  p(1277, 31),
 												Name: "y",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1258, 13),
+									Pos: p(1278, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1258, 19),
+										Pos: p(1278, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1258, 17),
+											Pos:  p(1278, 17),
 											Name: "a",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1258, 22),
+											Pos:  p(1278, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1258, 28),
+										Pos: p(1278, 28),
 										X: &lang.CondExpr{
-											Pos: p(1258, 45),
+											Pos: p(1278, 45),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1258, 37),
+												Pos: p(1278, 37),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1258, 35),
+													Pos:  p(1278, 35),
 													Name: "b",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1258, 40),
+													Pos:  p(1278, 40),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.Literal{
-												Pos:   p(1258, 47),
+												Pos:   p(1278, 47),
 												Raw:   "0",
 												Value: int64(0),
 											},
 											Else: &lang.UnaryExpr{
-												Pos: p(1258, 51),
+												Pos: p(1278, 51),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1258, 52),
+													Pos:   p(1278, 52),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -18561,63 +18987,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1259, 13),
+									Pos: p(1279, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1259, 19),
+										Pos: p(1279, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1259, 17),
+											Pos:  p(1279, 17),
 											Name: "b",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1259, 22),
+											Pos:  p(1279, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1259, 28),
+										Pos: p(1279, 28),
 										X: &lang.Literal{
-											Pos:   p(1259, 35),
+											Pos:   p(1279, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1260, 13),
+									Pos: p(1280, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(1260, 19),
+										Pos: p(1280, 19),
 										X: &lang.Ident{
-											Pos:  p(1260, 17),
+											Pos:  p(1280, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(1260, 22),
+											Pos: p(1280, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(1260, 22),
+												Pos:  p(1280, 22),
 												Name: "IComparable",
 											},
 											Name: "c",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1260, 37),
+										Pos: p(1280, 37),
 										X: &lang.CallExpr{
-											Pos: p(1260, 46),
+											Pos: p(1280, 46),
 											Fun: &lang.MemberExpr{
-												Pos: p(1260, 46),
+												Pos: p(1280, 46),
 												X: &lang.Ident{
-													Pos:  p(1260, 44),
+													Pos:  p(1280, 44),
 													Name: "c",
 												},
 												Name: "CompareTo",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1260, 56),
+													Pos: p(1280, 56),
 													X: &lang.Ident{
-														Pos:  p(1260, 56),
+														Pos:  p(1280, 56),
 														Name: "b",
 													},
 												},
@@ -18626,18 +19052,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(1261, 13),
+									Pos: p(1281, 13),
 									X: &lang.NewExpr{
-										Pos: p(1261, 19),
+										Pos: p(1281, 19),
 										Type: &lang.TypeRef{
-											Pos:  p(1261, 23),
+											Pos:  p(1281, 23),
 											Name: "ArgumentException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1261, 41),
+												Pos: p(1281, 41),
 												X: &lang.Literal{
-													Pos:   p(1261, 41),
+													Pos:   p(1281, 41),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"At least one object must implement IComparable.\"",
 													Value: string("At least one object must implement IComparable."),
@@ -18647,13 +19073,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1262, 9),
+							Rbrace: p(1282, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1265, 5),
+				Pos:       p(1285, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ComparisonComparer",
 				Namespace: "System.Collections.Generic",
@@ -18663,11 +19089,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1265, 42),
+						Pos:  p(1285, 42),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1265, 51),
+								Pos:  p(1285, 51),
 								Name: "T",
 							},
 						},
@@ -18675,38 +19101,38 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1267, 9),
+						Pos:       p(1287, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1267, 18),
+							Pos:  p(1287, 18),
 							Name: "Comparison",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1267, 29),
+									Pos:  p(1287, 29),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1267, 32),
+								Pos:  p(1287, 32),
 								Name: "_comparison",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1268, 9),
+						Pos:       p(1288, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ComparisonComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1268, 35),
+								Pos: p(1288, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1268, 35),
+									Pos:  p(1288, 35),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1268, 46),
+											Pos:  p(1288, 46),
 											Name: "T",
 										},
 									},
@@ -18715,71 +19141,71 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1268, 61),
+							Pos: p(1288, 61),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1268, 63),
+									Pos: p(1288, 63),
 									X: &lang.AssignExpr{
-										Pos: p(1268, 75),
+										Pos: p(1288, 75),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1268, 63),
+											Pos:  p(1288, 63),
 											Name: "_comparison",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1268, 77),
+											Pos:  p(1288, 77),
 											Name: "comparison",
 										},
 									},
 								},
 							},
-							Rbrace: p(1268, 89),
+							Rbrace: p(1288, 89),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1269, 9),
+						Pos:       p(1289, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1269, 25),
+							Pos:  p(1289, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1269, 37),
+								Pos: p(1289, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1269, 37),
+									Pos:  p(1289, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1269, 42),
+								Pos: p(1289, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1269, 42),
+									Pos:  p(1289, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1269, 50),
+							Pos: p(1289, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1269, 50),
+								Pos:  p(1289, 50),
 								Name: "_comparison",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1269, 62),
+									Pos: p(1289, 62),
 									X: &lang.Ident{
-										Pos:  p(1269, 62),
+										Pos:  p(1289, 62),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1269, 65),
+									Pos: p(1289, 65),
 									X: &lang.Ident{
-										Pos:  p(1269, 65),
+										Pos:  p(1289, 65),
 										Name: "y",
 									},
 								},
@@ -18789,7 +19215,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1279, 5),
+				Pos:       p(1299, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ILookup",
 				Namespace: "System.Linq",
@@ -18800,19 +19226,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1279, 48),
+						Pos:  p(1299, 48),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1279, 87),
+								Pos:  p(1299, 87),
 								Name: "IGrouping",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1279, 97),
+										Pos:  p(1299, 97),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1279, 103),
+										Pos:  p(1299, 103),
 										Name: "TElement",
 									},
 								},
@@ -18822,27 +19248,27 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(1281, 9),
+						Pos: p(1301, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1281, 9),
+							Pos:  p(1301, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1281, 21),
+								Pos:  p(1301, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(1282, 9),
+						Pos: p(1302, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1282, 9),
+							Pos:  p(1302, 9),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1282, 48),
+									Pos:  p(1302, 48),
 									Name: "TElement",
 								},
 							},
@@ -18850,15 +19276,15 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1282, 75),
+								Pos:  p(1302, 75),
 								Kind: "get",
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1282, 63),
+								Pos: p(1302, 63),
 								Type: &lang.TypeRef{
-									Pos:  p(1282, 63),
+									Pos:  p(1302, 63),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18866,17 +19292,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1283, 9),
+						Pos: p(1303, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1283, 9),
+							Pos:  p(1303, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1283, 23),
+								Pos: p(1303, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(1283, 23),
+									Pos:  p(1303, 23),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18886,7 +19312,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1286, 5),
+				Pos:       p(1306, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lookup",
 				Namespace: "System.Linq",
@@ -18897,15 +19323,15 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1286, 43),
+						Pos:  p(1306, 43),
 						Name: "ILookup",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1286, 51),
+								Pos:  p(1306, 51),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  p(1286, 57),
+								Pos:  p(1306, 57),
 								Name: "TElement",
 							},
 						},
@@ -18913,22 +19339,22 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1288, 9),
+						Pos:       p(1308, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1288, 18),
+							Pos:  p(1308, 18),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1288, 50),
+									Pos:  p(1308, 50),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1288, 60),
+											Pos:  p(1308, 60),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1288, 66),
+											Pos:  p(1308, 66),
 											Name: "TElement",
 										},
 									},
@@ -18937,32 +19363,32 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1288, 77),
+								Pos:  p(1308, 77),
 								Name: "_groups",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1289, 9),
+						Pos:       p(1309, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1289, 18),
+							Pos:  p(1309, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1289, 56),
+									Pos:  p(1309, 56),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1289, 62),
+									Pos:  p(1309, 62),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1289, 72),
+											Pos:  p(1309, 72),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1289, 78),
+											Pos:  p(1309, 78),
 											Name: "TElement",
 										},
 									},
@@ -18971,55 +19397,55 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1289, 89),
+								Pos:  p(1309, 89),
 								Name: "_index",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1290, 9),
+						Pos: p(1310, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1290, 9),
+							Pos:  p(1310, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1290, 19),
+									Pos:  p(1310, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1290, 25),
+									Pos:  p(1310, 25),
 									Name: "TElement",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1290, 35),
+								Pos:  p(1310, 35),
 								Name: "_nullGroup",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1292, 9),
+						Pos:       p(1312, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Lookup",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1292, 25),
+								Pos: p(1312, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1292, 25),
+									Pos:  p(1312, 25),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1292, 64),
+											Pos:  p(1312, 64),
 											Name: "IGrouping",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1292, 74),
+													Pos:  p(1312, 74),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1292, 80),
+													Pos:  p(1312, 80),
 													Name: "TElement",
 												},
 											},
@@ -19029,13 +19455,13 @@ func preludeAST() *lang.File {
 								Name: "groups",
 							},
 							&lang.Param{
-								Pos: p(1292, 99),
+								Pos: p(1312, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(1292, 99),
+									Pos:  p(1312, 99),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1292, 144),
+											Pos:  p(1312, 144),
 											Name: "TKey",
 										},
 									},
@@ -19044,33 +19470,33 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1293, 9),
+							Pos: p(1313, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1294, 13),
+									Pos: p(1314, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1294, 21),
+										Pos: p(1314, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1294, 13),
+											Pos:  p(1314, 13),
 											Name: "_groups",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(1294, 23),
+											Pos: p(1314, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1294, 27),
+												Pos:  p(1314, 27),
 												Name: "System.Collections.Generic.List",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(1294, 59),
+														Pos:  p(1314, 59),
 														Name: "IGrouping",
 														Args: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1294, 69),
+																Pos:  p(1314, 69),
 																Name: "TKey",
 															},
 															&lang.TypeRef{
-																Pos:  p(1294, 75),
+																Pos:  p(1314, 75),
 																Name: "TElement",
 															},
 														},
@@ -19079,9 +19505,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1294, 86),
+													Pos: p(1314, 86),
 													X: &lang.Ident{
-														Pos:  p(1294, 86),
+														Pos:  p(1314, 86),
 														Name: "groups",
 													},
 												},
@@ -19090,49 +19516,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1295, 13),
+									Pos: p(1315, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1295, 20),
+										Pos: p(1315, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1295, 13),
+											Pos:  p(1315, 13),
 											Name: "_index",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1295, 39),
+											Pos: p(1315, 39),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1295, 31),
+												Pos: p(1315, 31),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1295, 22),
+													Pos:  p(1315, 22),
 													Name: "comparer",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1295, 34),
+													Pos:  p(1315, 34),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.NewExpr{
-												Pos: p(1295, 41),
+												Pos: p(1315, 41),
 												Type: &lang.TypeRef{
-													Pos:  p(1295, 45),
+													Pos:  p(1315, 45),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1295, 83),
+															Pos:  p(1315, 83),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1295, 89),
+															Pos:  p(1315, 89),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1295, 99),
+																	Pos:  p(1315, 99),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1295, 105),
+																	Pos:  p(1315, 105),
 																	Name: "TElement",
 																},
 															},
@@ -19141,25 +19567,25 @@ func preludeAST() *lang.File {
 												},
 											},
 											Else: &lang.NewExpr{
-												Pos: p(1295, 120),
+												Pos: p(1315, 120),
 												Type: &lang.TypeRef{
-													Pos:  p(1295, 124),
+													Pos:  p(1315, 124),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1295, 162),
+															Pos:  p(1315, 162),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1295, 168),
+															Pos:  p(1315, 168),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1295, 178),
+																	Pos:  p(1315, 178),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1295, 184),
+																	Pos:  p(1315, 184),
 																	Name: "TElement",
 																},
 															},
@@ -19168,9 +19594,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1295, 195),
+														Pos: p(1315, 195),
 														X: &lang.Ident{
-															Pos:  p(1295, 195),
+															Pos:  p(1315, 195),
 															Name: "comparer",
 														},
 													},
@@ -19180,67 +19606,67 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos:  p(1296, 13),
+									Pos:  p(1316, 13),
 									Name: "g",
 									X: &lang.Ident{
-										Pos:  p(1296, 31),
+										Pos:  p(1316, 31),
 										Name: "_groups",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1297, 13),
+										Pos: p(1317, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1298, 17),
+												Pos: p(1318, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1298, 27),
+													Pos: p(1318, 27),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(1298, 23),
+														Pos: p(1318, 23),
 														X: &lang.Ident{
-															Pos:  p(1298, 21),
+															Pos:  p(1318, 21),
 															Name: "g",
 														},
 														Name: "Key",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1298, 30),
+														Pos:  p(1318, 30),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1298, 36),
+													Pos: p(1318, 36),
 													X: &lang.AssignExpr{
-														Pos: p(1298, 47),
+														Pos: p(1318, 47),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1298, 36),
+															Pos:  p(1318, 36),
 															Name: "_nullGroup",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1298, 49),
+															Pos:  p(1318, 49),
 															Name: "g",
 														},
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1299, 22),
+													Pos: p(1319, 22),
 													X: &lang.AssignExpr{
-														Pos: p(1299, 36),
+														Pos: p(1319, 36),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1299, 28),
+															Pos: p(1319, 28),
 															X: &lang.Ident{
-																Pos:  p(1299, 22),
+																Pos:  p(1319, 22),
 																Name: "_index",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1299, 29),
+																	Pos: p(1319, 29),
 																	X: &lang.MemberExpr{
-																		Pos: p(1299, 31),
+																		Pos: p(1319, 31),
 																		X: &lang.Ident{
-																			Pos:  p(1299, 29),
+																			Pos:  p(1319, 29),
 																			Name: "g",
 																		},
 																		Name: "Key",
@@ -19249,46 +19675,46 @@ func preludeAST() *lang.File {
 															},
 														},
 														Right: &lang.Ident{
-															Pos:  p(1299, 38),
+															Pos:  p(1319, 38),
 															Name: "g",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1300, 13),
+										Rbrace: p(1320, 13),
 									},
 								},
 							},
-							Rbrace: p(1301, 9),
+							Rbrace: p(1321, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1303, 9),
+						Pos:       p(1323, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1303, 16),
+							Pos:  p(1323, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1303, 37),
+							Pos: p(1323, 37),
 							X: &lang.Ident{
-								Pos:  p(1303, 29),
+								Pos:  p(1323, 29),
 								Name: "_groups",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1305, 9),
+						Pos:       p(1325, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1305, 16),
+							Pos:  p(1325, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1305, 55),
+									Pos:  p(1325, 55),
 									Name: "TElement",
 								},
 							},
@@ -19296,28 +19722,28 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1307, 13),
+								Pos:  p(1327, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1308, 13),
+									Pos: p(1328, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1309, 17),
+											Pos: p(1329, 17),
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1309, 21),
+													Pos:  p(1329, 21),
 													Name: "g",
 													Init: &lang.CallExpr{
-														Pos: p(1309, 25),
+														Pos: p(1329, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1309, 25),
+															Pos:  p(1329, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1309, 30),
+																Pos: p(1329, 30),
 																X: &lang.Ident{
-																	Pos:  p(1309, 30),
+																	Pos:  p(1329, 30),
 																	Name: "key",
 																},
 															},
@@ -19327,34 +19753,34 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1310, 17),
+											Pos: p(1330, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1310, 23),
+												Pos: p(1330, 23),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1310, 21),
+													Pos:  p(1330, 21),
 													Name: "g",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1310, 26),
+													Pos:  p(1330, 26),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1310, 32),
+												Pos: p(1330, 32),
 												X: &lang.CallExpr{
-													Pos: p(1310, 50),
+													Pos: p(1330, 50),
 													Fun: &lang.MemberExpr{
-														Pos: p(1310, 50),
+														Pos: p(1330, 50),
 														X: &lang.Ident{
-															Pos:  p(1310, 39),
+															Pos:  p(1330, 39),
 															Name: "Enumerable",
 														},
 														Name: "Empty",
 														TypeArgs: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1310, 56),
+																Pos:  p(1330, 56),
 																Name: "TElement",
 															},
 														},
@@ -19363,22 +19789,22 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1311, 17),
+											Pos: p(1331, 17),
 											X: &lang.Ident{
-												Pos:  p(1311, 24),
+												Pos:  p(1331, 24),
 												Name: "g",
 											},
 										},
 									},
-									Rbrace: p(1312, 13),
+									Rbrace: p(1332, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1305, 70),
+								Pos: p(1325, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(1305, 70),
+									Pos:  p(1325, 70),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -19386,61 +19812,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1315, 9),
+						Pos:       p(1335, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1315, 16),
+							Pos:  p(1335, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1315, 30),
+								Pos: p(1335, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1315, 30),
+									Pos:  p(1335, 30),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1315, 53),
+							Pos: p(1335, 53),
 							Op:  "!=",
 							X: &lang.CallExpr{
-								Pos: p(1315, 43),
+								Pos: p(1335, 43),
 								Fun: &lang.Ident{
-									Pos:  p(1315, 43),
+									Pos:  p(1335, 43),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1315, 48),
+										Pos: p(1335, 48),
 										X: &lang.Ident{
-											Pos:  p(1315, 48),
+											Pos:  p(1335, 48),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:  p(1315, 56),
+								Pos:  p(1335, 56),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1317, 9),
+						Pos: p(1337, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1317, 9),
+							Pos:  p(1337, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1317, 19),
+									Pos:  p(1337, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1317, 25),
+									Pos:  p(1337, 25),
 									Name: "TElement",
 								},
 							},
@@ -19448,127 +19874,127 @@ func preludeAST() *lang.File {
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1317, 40),
+								Pos: p(1337, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1317, 40),
+									Pos:  p(1337, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1318, 9),
+							Pos: p(1338, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1319, 13),
+									Pos: p(1339, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1319, 21),
+										Pos: p(1339, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1319, 17),
+											Pos:  p(1339, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1319, 24),
+											Pos:  p(1339, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1319, 30),
+										Pos: p(1339, 30),
 										X: &lang.Ident{
-											Pos:  p(1319, 37),
+											Pos:  p(1339, 37),
 											Name: "_nullGroup",
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1320, 13),
+									Pos: p(1340, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1320, 13),
+										Pos:  p(1340, 13),
 										Name: "IGrouping",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1320, 23),
+												Pos:  p(1340, 23),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  p(1320, 29),
+												Pos:  p(1340, 29),
 												Name: "TElement",
 											},
 										},
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1320, 39),
+											Pos:  p(1340, 39),
 											Name: "g",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1321, 13),
+									Pos: p(1341, 13),
 									X: &lang.CondExpr{
-										Pos: p(1321, 51),
+										Pos: p(1341, 51),
 										Cond: &lang.CallExpr{
-											Pos: p(1321, 27),
+											Pos: p(1341, 27),
 											Fun: &lang.MemberExpr{
-												Pos: p(1321, 27),
+												Pos: p(1341, 27),
 												X: &lang.Ident{
-													Pos:  p(1321, 20),
+													Pos:  p(1341, 20),
 													Name: "_index",
 												},
 												Name: "TryGetValue",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1321, 39),
+													Pos: p(1341, 39),
 													X: &lang.Ident{
-														Pos:  p(1321, 39),
+														Pos:  p(1341, 39),
 														Name: "key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1321, 44),
+													Pos: p(1341, 44),
 													Mod: "out",
 													X: &lang.Ident{
-														Pos:  p(1321, 48),
+														Pos:  p(1341, 48),
 														Name: "g",
 													},
 												},
 											},
 										},
 										Then: &lang.Ident{
-											Pos:  p(1321, 53),
+											Pos:  p(1341, 53),
 											Name: "g",
 										},
 										Else: &lang.Literal{
-											Pos:  p(1321, 57),
+											Pos:  p(1341, 57),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 							},
-							Rbrace: p(1322, 9),
+							Rbrace: p(1342, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1324, 9),
+						Pos:       p(1344, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1324, 16),
+							Pos:  p(1344, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1324, 55),
+									Pos:  p(1344, 55),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1324, 65),
+											Pos:  p(1344, 65),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1324, 71),
+											Pos:  p(1344, 71),
 											Name: "TElement",
 										},
 									},
@@ -19577,11 +20003,11 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1324, 109),
+							Pos: p(1344, 109),
 							Fun: &lang.MemberExpr{
-								Pos: p(1324, 109),
+								Pos: p(1344, 109),
 								X: &lang.Ident{
-									Pos:  p(1324, 101),
+									Pos:  p(1344, 101),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
@@ -19589,50 +20015,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1325, 9),
+						Pos: p(1345, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1325, 9),
+							Pos:  p(1345, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1325, 98),
+							Pos: p(1345, 98),
 							Fun: &lang.MemberExpr{
-								Pos: p(1325, 98),
+								Pos: p(1345, 98),
 								X: &lang.Ident{
-									Pos:  p(1325, 90),
+									Pos:  p(1345, 90),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1325, 40),
+							Pos:  p(1345, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1328, 5),
+				Pos:       p(1348, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LookupExtensions",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1330, 9),
+						Pos:       p(1350, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1330, 23),
+							Pos:  p(1350, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1330, 31),
+									Pos:  p(1350, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1330, 37),
+									Pos:  p(1350, 37),
 									Name: "TSource",
 								},
 							},
@@ -19644,14 +20070,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1330, 70),
+								Pos:      p(1350, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1330, 75),
+									Pos:  p(1350, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1330, 114),
+											Pos:  p(1350, 114),
 											Name: "TSource",
 										},
 									},
@@ -19659,17 +20085,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1330, 131),
+								Pos: p(1350, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1330, 131),
+									Pos:  p(1350, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1330, 136),
+											Pos:  p(1350, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1330, 145),
+											Pos:  p(1350, 145),
 											Name: "TKey",
 										},
 									},
@@ -19678,46 +20104,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1331, 16),
+							Pos: p(1351, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1331, 16),
+								Pos:  p(1351, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1331, 22),
+									Pos: p(1351, 22),
 									X: &lang.Ident{
-										Pos:  p(1331, 22),
+										Pos:  p(1351, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1331, 30),
+									Pos: p(1351, 30),
 									X: &lang.Ident{
-										Pos:  p(1331, 30),
+										Pos:  p(1351, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1331, 43),
+									Pos: p(1351, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1331, 43),
+										Pos: p(1351, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1331, 43),
+												Pos:  p(1351, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1331, 48),
+											Pos:  p(1351, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1331, 51),
+									Pos: p(1351, 51),
 									X: &lang.Literal{
-										Pos:  p(1331, 51),
+										Pos:  p(1351, 51),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -19726,18 +20152,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1333, 9),
+						Pos:       p(1353, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1333, 23),
+							Pos:  p(1353, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1333, 31),
+									Pos:  p(1353, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1333, 37),
+									Pos:  p(1353, 37),
 									Name: "TSource",
 								},
 							},
@@ -19749,14 +20175,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1333, 70),
+								Pos:      p(1353, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1333, 75),
+									Pos:  p(1353, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1333, 114),
+											Pos:  p(1353, 114),
 											Name: "TSource",
 										},
 									},
@@ -19764,17 +20190,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1333, 131),
+								Pos: p(1353, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1333, 131),
+									Pos:  p(1353, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1333, 136),
+											Pos:  p(1353, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1333, 145),
+											Pos:  p(1353, 145),
 											Name: "TKey",
 										},
 									},
@@ -19782,13 +20208,13 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1333, 164),
+								Pos: p(1353, 164),
 								Type: &lang.TypeRef{
-									Pos:  p(1333, 164),
+									Pos:  p(1353, 164),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1333, 209),
+											Pos:  p(1353, 209),
 											Name: "TKey",
 										},
 									},
@@ -19797,46 +20223,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1334, 16),
+							Pos: p(1354, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1334, 16),
+								Pos:  p(1354, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1334, 22),
+									Pos: p(1354, 22),
 									X: &lang.Ident{
-										Pos:  p(1334, 22),
+										Pos:  p(1354, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1334, 30),
+									Pos: p(1354, 30),
 									X: &lang.Ident{
-										Pos:  p(1334, 30),
+										Pos:  p(1354, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1334, 43),
+									Pos: p(1354, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1334, 43),
+										Pos: p(1354, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1334, 43),
+												Pos:  p(1354, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1334, 48),
+											Pos:  p(1354, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1334, 51),
+									Pos: p(1354, 51),
 									X: &lang.Ident{
-										Pos:  p(1334, 51),
+										Pos:  p(1354, 51),
 										Name: "comparer",
 									},
 								},
@@ -19844,18 +20270,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1336, 9),
+						Pos:       p(1356, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1336, 23),
+							Pos:  p(1356, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1336, 31),
+									Pos:  p(1356, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1336, 37),
+									Pos:  p(1356, 37),
 									Name: "TElement",
 								},
 							},
@@ -19868,14 +20294,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1336, 81),
+								Pos:      p(1356, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 86),
+									Pos:  p(1356, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 125),
+											Pos:  p(1356, 125),
 											Name: "TSource",
 										},
 									},
@@ -19883,17 +20309,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1336, 142),
+								Pos: p(1356, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 142),
+									Pos:  p(1356, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 147),
+											Pos:  p(1356, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 156),
+											Pos:  p(1356, 156),
 											Name: "TKey",
 										},
 									},
@@ -19901,17 +20327,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 175),
+								Pos: p(1356, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 175),
+									Pos:  p(1356, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 180),
+											Pos:  p(1356, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 189),
+											Pos:  p(1356, 189),
 											Name: "TElement",
 										},
 									},
@@ -19920,37 +20346,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1337, 16),
+							Pos: p(1357, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1337, 16),
+								Pos:  p(1357, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1337, 22),
+									Pos: p(1357, 22),
 									X: &lang.Ident{
-										Pos:  p(1337, 22),
+										Pos:  p(1357, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1337, 30),
+									Pos: p(1357, 30),
 									X: &lang.Ident{
-										Pos:  p(1337, 30),
+										Pos:  p(1357, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1337, 43),
+									Pos: p(1357, 43),
 									X: &lang.Ident{
-										Pos:  p(1337, 43),
+										Pos:  p(1357, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1337, 60),
+									Pos: p(1357, 60),
 									X: &lang.Literal{
-										Pos:  p(1337, 60),
+										Pos:  p(1357, 60),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -19959,18 +20385,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1339, 9),
+						Pos:       p(1359, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1339, 23),
+							Pos:  p(1359, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1339, 31),
+									Pos:  p(1359, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1339, 37),
+									Pos:  p(1359, 37),
 									Name: "TElement",
 								},
 							},
@@ -19983,14 +20409,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1339, 81),
+								Pos:      p(1359, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1339, 86),
+									Pos:  p(1359, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1339, 125),
+											Pos:  p(1359, 125),
 											Name: "TSource",
 										},
 									},
@@ -19998,17 +20424,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1339, 142),
+								Pos: p(1359, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1339, 142),
+									Pos:  p(1359, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1339, 147),
+											Pos:  p(1359, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1339, 156),
+											Pos:  p(1359, 156),
 											Name: "TKey",
 										},
 									},
@@ -20016,17 +20442,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1339, 175),
+								Pos: p(1359, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1339, 175),
+									Pos:  p(1359, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1339, 180),
+											Pos:  p(1359, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1339, 189),
+											Pos:  p(1359, 189),
 											Name: "TElement",
 										},
 									},
@@ -20034,13 +20460,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1339, 216),
+								Pos: p(1359, 216),
 								Type: &lang.TypeRef{
-									Pos:  p(1339, 216),
+									Pos:  p(1359, 216),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1339, 261),
+											Pos:  p(1359, 261),
 											Name: "TKey",
 										},
 									},
@@ -20049,37 +20475,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1340, 16),
+							Pos: p(1360, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1340, 16),
+								Pos:  p(1360, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1340, 22),
+									Pos: p(1360, 22),
 									X: &lang.Ident{
-										Pos:  p(1340, 22),
+										Pos:  p(1360, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1340, 30),
+									Pos: p(1360, 30),
 									X: &lang.Ident{
-										Pos:  p(1340, 30),
+										Pos:  p(1360, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1340, 43),
+									Pos: p(1360, 43),
 									X: &lang.Ident{
-										Pos:  p(1340, 43),
+										Pos:  p(1360, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1340, 60),
+									Pos: p(1360, 60),
 									X: &lang.Ident{
-										Pos:  p(1340, 60),
+										Pos:  p(1360, 60),
 										Name: "comparer",
 									},
 								},
@@ -20087,18 +20513,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1344, 9),
+						Pos:       p(1364, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1344, 16),
+							Pos:  p(1364, 16),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1344, 24),
+									Pos:  p(1364, 24),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1344, 30),
+									Pos:  p(1364, 30),
 									Name: "TElement",
 								},
 							},
@@ -20111,13 +20537,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1344, 71),
+								Pos: p(1364, 71),
 								Type: &lang.TypeRef{
-									Pos:  p(1344, 71),
+									Pos:  p(1364, 71),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1344, 110),
+											Pos:  p(1364, 110),
 											Name: "TSource",
 										},
 									},
@@ -20125,17 +20551,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1344, 127),
+								Pos: p(1364, 127),
 								Type: &lang.TypeRef{
-									Pos:  p(1344, 127),
+									Pos:  p(1364, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1344, 132),
+											Pos:  p(1364, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1344, 141),
+											Pos:  p(1364, 141),
 											Name: "TKey",
 										},
 									},
@@ -20143,17 +20569,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1344, 160),
+								Pos: p(1364, 160),
 								Type: &lang.TypeRef{
-									Pos:  p(1344, 160),
+									Pos:  p(1364, 160),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1344, 165),
+											Pos:  p(1364, 165),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1344, 174),
+											Pos:  p(1364, 174),
 											Name: "TElement",
 										},
 									},
@@ -20161,13 +20587,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1344, 201),
+								Pos: p(1364, 201),
 								Type: &lang.TypeRef{
-									Pos:  p(1344, 201),
+									Pos:  p(1364, 201),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1344, 246),
+											Pos:  p(1364, 246),
 											Name: "TKey",
 										},
 									},
@@ -20176,38 +20602,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1345, 9),
+							Pos: p(1365, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1346, 13),
+									Pos: p(1366, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1346, 24),
+										Pos: p(1366, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1346, 17),
+											Pos:  p(1366, 17),
 											Name: "source",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1346, 27),
+											Pos:  p(1366, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1346, 33),
+										Pos: p(1366, 33),
 										X: &lang.NewExpr{
-											Pos: p(1346, 39),
+											Pos: p(1366, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1346, 43),
+												Pos:  p(1366, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1346, 65),
+													Pos: p(1366, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1346, 65),
+														Pos: p(1366, 65),
 														X: &lang.Ident{
-															Pos:  p(1346, 72),
+															Pos:  p(1366, 72),
 															Name: "source",
 														},
 													},
@@ -20217,35 +20643,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1347, 13),
+									Pos: p(1367, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1347, 29),
+										Pos: p(1367, 29),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1347, 17),
+											Pos:  p(1367, 17),
 											Name: "keySelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1347, 32),
+											Pos:  p(1367, 32),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1347, 38),
+										Pos: p(1367, 38),
 										X: &lang.NewExpr{
-											Pos: p(1347, 44),
+											Pos: p(1367, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(1347, 48),
+												Pos:  p(1367, 48),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1347, 70),
+													Pos: p(1367, 70),
 													X: &lang.NameOfExpr{
-														Pos: p(1347, 70),
+														Pos: p(1367, 70),
 														X: &lang.Ident{
-															Pos:  p(1347, 77),
+															Pos:  p(1367, 77),
 															Name: "keySelector",
 														},
 													},
@@ -20255,35 +20681,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1348, 13),
+									Pos: p(1368, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1348, 33),
+										Pos: p(1368, 33),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1348, 17),
+											Pos:  p(1368, 17),
 											Name: "elementSelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1348, 36),
+											Pos:  p(1368, 36),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1348, 42),
+										Pos: p(1368, 42),
 										X: &lang.NewExpr{
-											Pos: p(1348, 48),
+											Pos: p(1368, 48),
 											Type: &lang.TypeRef{
-												Pos:  p(1348, 52),
+												Pos:  p(1368, 52),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1348, 74),
+													Pos: p(1368, 74),
 													X: &lang.NameOfExpr{
-														Pos: p(1348, 74),
+														Pos: p(1368, 74),
 														X: &lang.Ident{
-															Pos:  p(1348, 81),
+															Pos:  p(1368, 81),
 															Name: "elementSelector",
 														},
 													},
@@ -20293,82 +20719,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1349, 13),
+									Pos: p(1369, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1349, 17),
+											Pos:  p(1369, 17),
 											Name: "groups",
 											Init: &lang.CondExpr{
-												Pos: p(1349, 43),
+												Pos: p(1369, 43),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1349, 35),
+													Pos: p(1369, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1349, 26),
+														Pos:  p(1369, 26),
 														Name: "comparer",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1349, 38),
+														Pos:  p(1369, 38),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.CallExpr{
-													Pos: p(1349, 52),
+													Pos: p(1369, 52),
 													Fun: &lang.MemberExpr{
-														Pos: p(1349, 52),
+														Pos: p(1369, 52),
 														X: &lang.Ident{
-															Pos:  p(1349, 45),
+															Pos:  p(1369, 45),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1349, 60),
+															Pos: p(1369, 60),
 															X: &lang.Ident{
-																Pos:  p(1349, 60),
+																Pos:  p(1369, 60),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1349, 73),
+															Pos: p(1369, 73),
 															X: &lang.Ident{
-																Pos:  p(1349, 73),
+																Pos:  p(1369, 73),
 																Name: "elementSelector",
 															},
 														},
 													},
 												},
 												Else: &lang.CallExpr{
-													Pos: p(1349, 99),
+													Pos: p(1369, 99),
 													Fun: &lang.MemberExpr{
-														Pos: p(1349, 99),
+														Pos: p(1369, 99),
 														X: &lang.Ident{
-															Pos:  p(1349, 92),
+															Pos:  p(1369, 92),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1349, 107),
+															Pos: p(1369, 107),
 															X: &lang.Ident{
-																Pos:  p(1349, 107),
+																Pos:  p(1369, 107),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1349, 120),
+															Pos: p(1369, 120),
 															X: &lang.Ident{
-																Pos:  p(1349, 120),
+																Pos:  p(1369, 120),
 																Name: "elementSelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1349, 137),
+															Pos: p(1369, 137),
 															X: &lang.Ident{
-																Pos:  p(1349, 137),
+																Pos:  p(1369, 137),
 																Name: "comparer",
 															},
 														},
@@ -20379,32 +20805,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1350, 13),
+									Pos: p(1370, 13),
 									X: &lang.NewExpr{
-										Pos: p(1350, 20),
+										Pos: p(1370, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1350, 24),
+											Pos:  p(1370, 24),
 											Name: "Lookup",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1350, 31),
+													Pos:  p(1370, 31),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1350, 37),
+													Pos:  p(1370, 37),
 													Name: "TElement",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1350, 47),
+												Pos: p(1370, 47),
 												X: &lang.CallExpr{
-													Pos: p(1350, 54),
+													Pos: p(1370, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1350, 54),
+														Pos: p(1370, 54),
 														X: &lang.Ident{
-															Pos:  p(1350, 47),
+															Pos:  p(1370, 47),
 															Name: "groups",
 														},
 														Name: "ToList",
@@ -20412,9 +20838,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(1350, 64),
+												Pos: p(1370, 64),
 												X: &lang.Ident{
-													Pos:  p(1350, 64),
+													Pos:  p(1370, 64),
 													Name: "comparer",
 												},
 											},
@@ -20422,79 +20848,79 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1351, 9),
+							Rbrace: p(1371, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1360, 5),
+				Pos:       p(1380, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskWaitExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1362, 9),
+						Pos:       p(1382, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1362, 29),
+							Pos:  p(1382, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1362, 44),
+								Pos:      p(1382, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1362, 49),
+									Pos:  p(1382, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1362, 60),
+								Pos: p(1382, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1362, 60),
+									Pos:  p(1382, 60),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1363, 9),
+							Pos: p(1383, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1364, 13),
+									Pos: p(1384, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1364, 13),
+										Pos: p(1384, 13),
 										X: &lang.CallExpr{
-											Pos: p(1364, 19),
+											Pos: p(1384, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1364, 19),
+												Pos:  p(1384, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1364, 27),
+													Pos: p(1384, 27),
 													X: &lang.Ident{
-														Pos:  p(1364, 27),
+														Pos:  p(1384, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1364, 33),
+													Pos: p(1384, 33),
 													X: &lang.Ident{
-														Pos:  p(1364, 33),
+														Pos:  p(1384, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1364, 42),
+													Pos: p(1384, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1364, 60),
+														Pos: p(1384, 60),
 														X: &lang.Ident{
-															Pos:  p(1364, 42),
+															Pos:  p(1384, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -20505,28 +20931,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1365, 13),
+									Pos: p(1385, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1365, 13),
+										Pos: p(1385, 13),
 										X: &lang.Ident{
-											Pos:  p(1365, 19),
+											Pos:  p(1385, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1366, 9),
+							Rbrace: p(1386, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1368, 9),
+						Pos:       p(1388, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1368, 29),
+							Pos:  p(1388, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1368, 34),
+									Pos:  p(1388, 34),
 									Name: "TResult",
 								},
 							},
@@ -20537,14 +20963,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1368, 62),
+								Pos:      p(1388, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1368, 67),
+									Pos:  p(1388, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1368, 72),
+											Pos:  p(1388, 72),
 											Name: "TResult",
 										},
 									},
@@ -20552,48 +20978,48 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1368, 87),
+								Pos: p(1388, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1368, 87),
+									Pos:  p(1388, 87),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1369, 9),
+							Pos: p(1389, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1370, 13),
+									Pos: p(1390, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1370, 13),
+										Pos: p(1390, 13),
 										X: &lang.CallExpr{
-											Pos: p(1370, 19),
+											Pos: p(1390, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1370, 19),
+												Pos:  p(1390, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1370, 27),
+													Pos: p(1390, 27),
 													X: &lang.Ident{
-														Pos:  p(1370, 27),
+														Pos:  p(1390, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1370, 33),
+													Pos: p(1390, 33),
 													X: &lang.Ident{
-														Pos:  p(1370, 33),
+														Pos:  p(1390, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1370, 42),
+													Pos: p(1390, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1370, 60),
+														Pos: p(1390, 60),
 														X: &lang.Ident{
-															Pos:  p(1370, 42),
+															Pos:  p(1390, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -20604,87 +21030,87 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1371, 13),
+									Pos: p(1391, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1371, 20),
+										Pos: p(1391, 20),
 										X: &lang.Ident{
-											Pos:  p(1371, 26),
+											Pos:  p(1391, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1372, 9),
+							Rbrace: p(1392, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1374, 9),
+						Pos:       p(1394, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1374, 29),
+							Pos:  p(1394, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1374, 44),
+								Pos:      p(1394, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1374, 49),
+									Pos:  p(1394, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1374, 60),
+								Pos: p(1394, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1374, 60),
+									Pos:  p(1394, 60),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1375, 9),
+							Pos: p(1395, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1376, 13),
+									Pos: p(1396, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1376, 13),
+										Pos: p(1396, 13),
 										X: &lang.CallExpr{
-											Pos: p(1376, 19),
+											Pos: p(1396, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1376, 19),
+												Pos:  p(1396, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1376, 27),
+													Pos: p(1396, 27),
 													X: &lang.Ident{
-														Pos:  p(1376, 27),
+														Pos:  p(1396, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1376, 33),
+													Pos: p(1396, 33),
 													X: &lang.CallExpr{
-														Pos: p(1376, 42),
+														Pos: p(1396, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1376, 42),
+															Pos: p(1396, 42),
 															X: &lang.Ident{
-																Pos:  p(1376, 33),
+																Pos:  p(1396, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1376, 59),
+																Pos: p(1396, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1376, 59),
+																	Pos: p(1396, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1376, 60),
+																		Pos:   p(1396, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -20694,9 +21120,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1376, 64),
+													Pos: p(1396, 64),
 													X: &lang.Ident{
-														Pos:  p(1376, 64),
+														Pos:  p(1396, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -20705,28 +21131,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1377, 13),
+									Pos: p(1397, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1377, 13),
+										Pos: p(1397, 13),
 										X: &lang.Ident{
-											Pos:  p(1377, 19),
+											Pos:  p(1397, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1378, 9),
+							Rbrace: p(1398, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1380, 9),
+						Pos:       p(1400, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1380, 29),
+							Pos:  p(1400, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1380, 34),
+									Pos:  p(1400, 34),
 									Name: "TResult",
 								},
 							},
@@ -20737,14 +21163,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1380, 62),
+								Pos:      p(1400, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1380, 67),
+									Pos:  p(1400, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1380, 72),
+											Pos:  p(1400, 72),
 											Name: "TResult",
 										},
 									},
@@ -20752,55 +21178,55 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1380, 87),
+								Pos: p(1400, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1380, 87),
+									Pos:  p(1400, 87),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1381, 9),
+							Pos: p(1401, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1382, 13),
+									Pos: p(1402, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1382, 13),
+										Pos: p(1402, 13),
 										X: &lang.CallExpr{
-											Pos: p(1382, 19),
+											Pos: p(1402, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1382, 19),
+												Pos:  p(1402, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1382, 27),
+													Pos: p(1402, 27),
 													X: &lang.Ident{
-														Pos:  p(1382, 27),
+														Pos:  p(1402, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1382, 33),
+													Pos: p(1402, 33),
 													X: &lang.CallExpr{
-														Pos: p(1382, 42),
+														Pos: p(1402, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1382, 42),
+															Pos: p(1402, 42),
 															X: &lang.Ident{
-																Pos:  p(1382, 33),
+																Pos:  p(1402, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1382, 59),
+																Pos: p(1402, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1382, 59),
+																	Pos: p(1402, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1382, 60),
+																		Pos:   p(1402, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -20810,9 +21236,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1382, 64),
+													Pos: p(1402, 64),
 													X: &lang.Ident{
-														Pos:  p(1382, 64),
+														Pos:  p(1402, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -20821,86 +21247,86 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1383, 13),
+									Pos: p(1403, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1383, 20),
+										Pos: p(1403, 20),
 										X: &lang.Ident{
-											Pos:  p(1383, 26),
+											Pos:  p(1403, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1384, 9),
+							Rbrace: p(1404, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1386, 9),
+						Pos:       p(1406, 9),
 						Modifiers: lang.Modifiers(1040),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1386, 22),
+							Pos:  p(1406, 22),
 							Name: "Task",
 						},
 						Name: "WaitFor",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1386, 35),
+								Pos: p(1406, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1386, 35),
+									Pos:  p(1406, 35),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1386, 46),
+								Pos: p(1406, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1386, 46),
+									Pos:  p(1406, 46),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: p(1386, 64),
+								Pos: p(1406, 64),
 								Type: &lang.TypeRef{
-									Pos:  p(1386, 64),
+									Pos:  p(1406, 64),
 									Name: "CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1387, 9),
+							Pos: p(1407, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1388, 13),
+									Pos: p(1408, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1388, 22),
+										Pos: p(1408, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1388, 17),
+											Pos:  p(1408, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1388, 25),
+											Pos:  p(1408, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1388, 31),
+										Pos: p(1408, 31),
 										X: &lang.NewExpr{
-											Pos: p(1388, 37),
+											Pos: p(1408, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1388, 41),
+												Pos:  p(1408, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1388, 63),
+													Pos: p(1408, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1388, 63),
+														Pos: p(1408, 63),
 														X: &lang.Ident{
-															Pos:  p(1388, 70),
+															Pos:  p(1408, 70),
 															Name: "task",
 														},
 													},
@@ -20910,51 +21336,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1389, 13),
+									Pos: p(1409, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1389, 41),
+										Pos: p(1409, 41),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1389, 25),
+											Pos: p(1409, 25),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1389, 17),
+												Pos:  p(1409, 17),
 												Name: "timeout",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1389, 36),
+												Pos: p(1409, 36),
 												X: &lang.Ident{
-													Pos:  p(1389, 27),
+													Pos:  p(1409, 27),
 													Name: "TimeSpan",
 												},
 												Name: "Zero",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1389, 52),
+											Pos: p(1409, 52),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1389, 44),
+												Pos:  p(1409, 44),
 												Name: "timeout",
 											},
 											Y: &lang.CallExpr{
-												Pos: p(1389, 64),
+												Pos: p(1409, 64),
 												Fun: &lang.MemberExpr{
-													Pos: p(1389, 64),
+													Pos: p(1409, 64),
 													X: &lang.Ident{
-														Pos:  p(1389, 55),
+														Pos:  p(1409, 55),
 														Name: "TimeSpan",
 													},
 													Name: "FromMilliseconds",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1389, 81),
+														Pos: p(1409, 81),
 														X: &lang.UnaryExpr{
-															Pos: p(1389, 81),
+															Pos: p(1409, 81),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1389, 82),
+																Pos:   p(1409, 82),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -20965,20 +21391,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1390, 17),
+										Pos: p(1410, 17),
 										X: &lang.NewExpr{
-											Pos: p(1390, 23),
+											Pos: p(1410, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1390, 27),
+												Pos:  p(1410, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1390, 55),
+													Pos: p(1410, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1390, 55),
+														Pos: p(1410, 55),
 														X: &lang.Ident{
-															Pos:  p(1390, 62),
+															Pos:  p(1410, 62),
 															Name: "timeout",
 														},
 													},
@@ -20988,63 +21414,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1391, 13),
+									Pos: p(1411, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1391, 22),
+										Pos: p(1411, 22),
 										X: &lang.Ident{
-											Pos:  p(1391, 17),
+											Pos:  p(1411, 17),
 											Name: "task",
 										},
 										Name: "IsCompleted",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1391, 35),
+										Pos: p(1411, 35),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1392, 13),
+									Pos: p(1412, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1392, 23),
+										Pos: p(1412, 23),
 										X: &lang.Ident{
-											Pos:  p(1392, 17),
+											Pos:  p(1412, 17),
 											Name: "token",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1392, 48),
+										Pos: p(1412, 48),
 										X: &lang.NewExpr{
-											Pos: p(1392, 54),
+											Pos: p(1412, 54),
 											Type: &lang.TypeRef{
-												Pos:  p(1392, 58),
+												Pos:  p(1412, 58),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(1393, 13),
+									Pos: p(1413, 13),
 									Decl: &lang.LocalDeclStmt{
-										Pos: p(1393, 20),
+										Pos: p(1413, 20),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1393, 24),
+												Pos:  p(1413, 24),
 												Name: "cts",
 												Init: &lang.CallExpr{
-													Pos: p(1393, 54),
+													Pos: p(1413, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1393, 54),
+														Pos: p(1413, 54),
 														X: &lang.Ident{
-															Pos:  p(1393, 30),
+															Pos:  p(1413, 30),
 															Name: "CancellationTokenSource",
 														},
 														Name: "CreateLinkedTokenSource",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1393, 78),
+															Pos: p(1413, 78),
 															X: &lang.Ident{
-																Pos:  p(1393, 78),
+																Pos:  p(1413, 78),
 																Name: "token",
 															},
 														},
@@ -21054,38 +21480,38 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1394, 13),
+										Pos: p(1414, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1395, 17),
+												Pos: p(1415, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1395, 21),
+														Pos:  p(1415, 21),
 														Name: "other",
 														Init: &lang.CallExpr{
-															Pos: p(1395, 34),
+															Pos: p(1415, 34),
 															Fun: &lang.MemberExpr{
-																Pos: p(1395, 34),
+																Pos: p(1415, 34),
 																X: &lang.Ident{
-																	Pos:  p(1395, 29),
+																	Pos:  p(1415, 29),
 																	Name: "Task",
 																},
 																Name: "Delay",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1395, 40),
+																	Pos: p(1415, 40),
 																	X: &lang.Ident{
-																		Pos:  p(1395, 40),
+																		Pos:  p(1415, 40),
 																		Name: "timeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1395, 49),
+																	Pos: p(1415, 49),
 																	X: &lang.MemberExpr{
-																		Pos: p(1395, 53),
+																		Pos: p(1415, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1395, 49),
+																			Pos:  p(1415, 49),
 																			Name: "cts",
 																		},
 																		Name: "Token",
@@ -21097,35 +21523,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1396, 17),
+												Pos: p(1416, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1396, 21),
+														Pos:  p(1416, 21),
 														Name: "done",
 														Init: &lang.AwaitExpr{
-															Pos: p(1396, 28),
+															Pos: p(1416, 28),
 															X: &lang.CallExpr{
-																Pos: p(1396, 39),
+																Pos: p(1416, 39),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1396, 39),
+																	Pos: p(1416, 39),
 																	X: &lang.Ident{
-																		Pos:  p(1396, 34),
+																		Pos:  p(1416, 34),
 																		Name: "Task",
 																	},
 																	Name: "WhenAny",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1396, 47),
+																		Pos: p(1416, 47),
 																		X: &lang.Ident{
-																			Pos:  p(1396, 47),
+																			Pos:  p(1416, 47),
 																			Name: "task",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1396, 53),
+																		Pos: p(1416, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1396, 53),
+																			Pos:  p(1416, 53),
 																			Name: "other",
 																		},
 																	},
@@ -21136,13 +21562,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1397, 17),
+												Pos: p(1417, 17),
 												X: &lang.CallExpr{
-													Pos: p(1397, 21),
+													Pos: p(1417, 21),
 													Fun: &lang.MemberExpr{
-														Pos: p(1397, 21),
+														Pos: p(1417, 21),
 														X: &lang.Ident{
-															Pos:  p(1397, 17),
+															Pos:  p(1417, 17),
 															Name: "cts",
 														},
 														Name: "Cancel",
@@ -21150,57 +21576,57 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1398, 17),
+												Pos: p(1418, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1398, 26),
+													Pos: p(1418, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1398, 21),
+														Pos:  p(1418, 21),
 														Name: "done",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1398, 29),
+														Pos:  p(1418, 29),
 														Name: "task",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1398, 35),
+													Pos: p(1418, 35),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1399, 17),
+												Pos: p(1419, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1399, 27),
+													Pos: p(1419, 27),
 													X: &lang.Ident{
-														Pos:  p(1399, 21),
+														Pos:  p(1419, 21),
 														Name: "token",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1399, 52),
+													Pos: p(1419, 52),
 													X: &lang.NewExpr{
-														Pos: p(1399, 58),
+														Pos: p(1419, 58),
 														Type: &lang.TypeRef{
-															Pos:  p(1399, 62),
+															Pos:  p(1419, 62),
 															Name: "TaskCanceledException",
 														},
 													},
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(1400, 17),
+												Pos: p(1420, 17),
 												X: &lang.NewExpr{
-													Pos: p(1400, 23),
+													Pos: p(1420, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(1400, 27),
+														Pos:  p(1420, 27),
 														Name: "TimeoutException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1400, 44),
+															Pos: p(1420, 44),
 															X: &lang.Literal{
-																Pos:   p(1400, 44),
+																Pos:   p(1420, 44),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"The operation has timed out.\"",
 																Value: string("The operation has timed out."),
@@ -21210,22 +21636,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1401, 13),
+										Rbrace: p(1421, 13),
 									},
 								},
 							},
-							Rbrace: p(1402, 9),
+							Rbrace: p(1422, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1404, 9),
+						Pos:       p(1424, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1404, 29),
+							Pos:  p(1424, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1404, 34),
+									Pos:  p(1424, 34),
 									Name: "TResult",
 								},
 							},
@@ -21236,18 +21662,18 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1404, 59),
+								Pos:      p(1424, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1404, 64),
+									Pos:  p(1424, 64),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1404, 69),
+											Pos:  p(1424, 69),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1404, 74),
+													Pos:  p(1424, 74),
 													Name: "TResult",
 												},
 											},
@@ -21258,38 +21684,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1405, 9),
+							Pos: p(1425, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1406, 13),
+									Pos: p(1426, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1406, 22),
+										Pos: p(1426, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1406, 17),
+											Pos:  p(1426, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1406, 25),
+											Pos:  p(1426, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1406, 31),
+										Pos: p(1426, 31),
 										X: &lang.NewExpr{
-											Pos: p(1406, 37),
+											Pos: p(1426, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1406, 41),
+												Pos:  p(1426, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1406, 63),
+													Pos: p(1426, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1406, 63),
+														Pos: p(1426, 63),
 														X: &lang.Ident{
-															Pos:  p(1406, 70),
+															Pos:  p(1426, 70),
 															Name: "task",
 														},
 													},
@@ -21299,15 +21725,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1407, 13),
+									Pos: p(1427, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1407, 17),
+											Pos:  p(1427, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1407, 25),
+												Pos: p(1427, 25),
 												X: &lang.Ident{
-													Pos:  p(1407, 31),
+													Pos:  p(1427, 31),
 													Name: "task",
 												},
 											},
@@ -21315,63 +21741,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1408, 13),
+									Pos: p(1428, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1408, 23),
+										Pos: p(1428, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1408, 17),
+											Pos:  p(1428, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1408, 26),
+											Pos:  p(1428, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1408, 32),
+										Pos: p(1428, 32),
 										X: &lang.NewExpr{
-											Pos: p(1408, 38),
+											Pos: p(1428, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1408, 42),
+												Pos:  p(1428, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1409, 13),
+									Pos: p(1429, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1409, 20),
+										Pos: p(1429, 20),
 										X: &lang.Ident{
-											Pos:  p(1409, 26),
+											Pos:  p(1429, 26),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1410, 9),
+							Rbrace: p(1430, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1412, 9),
+						Pos:       p(1432, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1412, 29),
+							Pos:  p(1432, 29),
 							Name: "Task",
 						},
 						Name: "Unwrap",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1412, 41),
+								Pos:      p(1432, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1412, 46),
+									Pos:  p(1432, 46),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1412, 51),
+											Pos:  p(1432, 51),
 											Name: "Task",
 										},
 									},
@@ -21380,38 +21806,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1413, 9),
+							Pos: p(1433, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1414, 13),
+									Pos: p(1434, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1414, 22),
+										Pos: p(1434, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1414, 17),
+											Pos:  p(1434, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1414, 25),
+											Pos:  p(1434, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1414, 31),
+										Pos: p(1434, 31),
 										X: &lang.NewExpr{
-											Pos: p(1414, 37),
+											Pos: p(1434, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1414, 41),
+												Pos:  p(1434, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1414, 63),
+													Pos: p(1434, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1414, 63),
+														Pos: p(1434, 63),
 														X: &lang.Ident{
-															Pos:  p(1414, 70),
+															Pos:  p(1434, 70),
 															Name: "task",
 														},
 													},
@@ -21421,15 +21847,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1415, 13),
+									Pos: p(1435, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1415, 17),
+											Pos:  p(1435, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1415, 25),
+												Pos: p(1435, 25),
 												X: &lang.Ident{
-													Pos:  p(1415, 31),
+													Pos:  p(1435, 31),
 													Name: "task",
 												},
 											},
@@ -21437,49 +21863,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1416, 13),
+									Pos: p(1436, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1416, 23),
+										Pos: p(1436, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1416, 17),
+											Pos:  p(1436, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1416, 26),
+											Pos:  p(1436, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1416, 32),
+										Pos: p(1436, 32),
 										X: &lang.NewExpr{
-											Pos: p(1416, 38),
+											Pos: p(1436, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1416, 42),
+												Pos:  p(1436, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1417, 13),
+									Pos: p(1437, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1417, 13),
+										Pos: p(1437, 13),
 										X: &lang.Ident{
-											Pos:  p(1417, 19),
+											Pos:  p(1437, 19),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1418, 9),
+							Rbrace: p(1438, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1427, 5),
+				Pos:       p(1447, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedDictionary",
 				Namespace: "System.Collections.Generic",
@@ -21490,19 +21916,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1427, 51),
+						Pos:  p(1447, 51),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1427, 63),
+								Pos:  p(1447, 63),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1427, 76),
+										Pos:  p(1447, 76),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1427, 82),
+										Pos:  p(1447, 82),
 										Name: "TValue",
 									},
 								},
@@ -21512,30 +21938,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1429, 9),
+						Pos:       p(1449, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1429, 18),
+							Pos:  p(1449, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1429, 23),
+									Pos:  p(1449, 23),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1429, 29),
+								Pos:  p(1449, 29),
 								Name: "_keys",
 								Init: &lang.NewExpr{
-									Pos: p(1429, 37),
+									Pos: p(1449, 37),
 									Type: &lang.TypeRef{
-										Pos:  p(1429, 41),
+										Pos:  p(1449, 41),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1429, 46),
+												Pos:  p(1449, 46),
 												Name: "TKey",
 											},
 										},
@@ -21545,30 +21971,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1430, 9),
+						Pos:       p(1450, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1430, 18),
+							Pos:  p(1450, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1430, 23),
+									Pos:  p(1450, 23),
 									Name: "TValue",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1430, 31),
+								Pos:  p(1450, 31),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(1430, 41),
+									Pos: p(1450, 41),
 									Type: &lang.TypeRef{
-										Pos:  p(1430, 45),
+										Pos:  p(1450, 45),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1430, 50),
+												Pos:  p(1450, 50),
 												Name: "TValue",
 											},
 										},
@@ -21578,49 +22004,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1431, 9),
+						Pos:       p(1451, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1431, 18),
+							Pos:  p(1451, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1431, 28),
+									Pos:  p(1451, 28),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1431, 34),
+								Pos:  p(1451, 34),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1433, 9),
+						Pos:       p(1453, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Init: &lang.CtorInit{
-							Pos:  p(1433, 37),
+							Pos:  p(1453, 37),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1433, 42),
+									Pos: p(1453, 42),
 									X: &lang.CastExpr{
-										Pos: p(1433, 42),
+										Pos: p(1453, 42),
 										Type: &lang.TypeRef{
-											Pos:  p(1433, 43),
+											Pos:  p(1453, 43),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1433, 53),
+													Pos:  p(1453, 53),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1433, 59),
+											Pos:  p(1453, 59),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21629,23 +22055,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1433, 65),
-							Rbrace: p(1433, 67),
+							Pos:    p(1453, 65),
+							Rbrace: p(1453, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1434, 9),
+						Pos:       p(1454, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1434, 33),
+								Pos: p(1454, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1434, 33),
+									Pos:  p(1454, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1434, 43),
+											Pos:  p(1454, 43),
 											Name: "TKey",
 										},
 									},
@@ -21654,32 +22080,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1434, 59),
+							Pos: p(1454, 59),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1434, 61),
+									Pos: p(1454, 61),
 									X: &lang.AssignExpr{
-										Pos: p(1434, 71),
+										Pos: p(1454, 71),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1434, 61),
+											Pos:  p(1454, 61),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1434, 82),
+											Pos: p(1454, 82),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1434, 73),
+												Pos:  p(1454, 73),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1434, 100),
+												Pos: p(1454, 100),
 												X: &lang.Ident{
-													Pos:  p(1434, 85),
+													Pos:  p(1454, 85),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1434, 94),
+															Pos:  p(1454, 94),
 															Name: "TKey",
 														},
 													},
@@ -21690,26 +22116,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1434, 109),
+							Rbrace: p(1454, 109),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1435, 9),
+						Pos:       p(1455, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1435, 33),
+								Pos: p(1455, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1435, 33),
+									Pos:  p(1455, 33),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1435, 45),
+											Pos:  p(1455, 45),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1435, 51),
+											Pos:  p(1455, 51),
 											Name: "TValue",
 										},
 									},
@@ -21718,25 +22144,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1435, 73),
+							Pos:  p(1455, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1435, 78),
+									Pos: p(1455, 78),
 									X: &lang.CastExpr{
-										Pos: p(1435, 78),
+										Pos: p(1455, 78),
 										Type: &lang.TypeRef{
-											Pos:  p(1435, 79),
+											Pos:  p(1455, 79),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1435, 89),
+													Pos:  p(1455, 89),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1435, 95),
+											Pos:  p(1455, 95),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21745,41 +22171,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1436, 9),
+							Pos: p(1456, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1437, 13),
+									Pos:  p(1457, 13),
 									Name: "kv",
 									X: &lang.Ident{
-										Pos:  p(1437, 32),
+										Pos:  p(1457, 32),
 										Name: "dictionary",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1437, 44),
+										Pos: p(1457, 44),
 										X: &lang.CallExpr{
-											Pos: p(1437, 44),
+											Pos: p(1457, 44),
 											Fun: &lang.Ident{
-												Pos:  p(1437, 44),
+												Pos:  p(1457, 44),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1437, 48),
+													Pos: p(1457, 48),
 													X: &lang.MemberExpr{
-														Pos: p(1437, 51),
+														Pos: p(1457, 51),
 														X: &lang.Ident{
-															Pos:  p(1437, 48),
+															Pos:  p(1457, 48),
 															Name: "kv",
 														},
 														Name: "Key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1437, 56),
+													Pos: p(1457, 56),
 													X: &lang.MemberExpr{
-														Pos: p(1437, 59),
+														Pos: p(1457, 59),
 														X: &lang.Ident{
-															Pos:  p(1437, 56),
+															Pos:  p(1457, 56),
 															Name: "kv",
 														},
 														Name: "Value",
@@ -21790,57 +22216,57 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1438, 9),
+							Rbrace: p(1458, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1440, 9),
+						Pos:       p(1460, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1440, 16),
+							Pos:  p(1460, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1440, 35),
+							Pos: p(1460, 35),
 							X: &lang.Ident{
-								Pos:  p(1440, 29),
+								Pos:  p(1460, 29),
 								Name: "_keys",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1441, 9),
+						Pos:       p(1461, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1441, 16),
+							Pos:  p(1461, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1441, 21),
+									Pos:  p(1461, 21),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "Keys",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1441, 35),
+							Pos: p(1461, 35),
 							Type: &lang.TypeRef{
-								Pos:  p(1441, 39),
+								Pos:  p(1461, 39),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1441, 44),
+										Pos:  p(1461, 44),
 										Name: "TKey",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1441, 50),
+									Pos: p(1461, 50),
 									X: &lang.Ident{
-										Pos:  p(1441, 50),
+										Pos:  p(1461, 50),
 										Name: "_keys",
 									},
 								},
@@ -21848,36 +22274,36 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1442, 9),
+						Pos:       p(1462, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1442, 16),
+							Pos:  p(1462, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1442, 21),
+									Pos:  p(1462, 21),
 									Name: "TValue",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1442, 39),
+							Pos: p(1462, 39),
 							Type: &lang.TypeRef{
-								Pos:  p(1442, 43),
+								Pos:  p(1462, 43),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1442, 48),
+										Pos:  p(1462, 48),
 										Name: "TValue",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1442, 56),
+									Pos: p(1462, 56),
 									X: &lang.Ident{
-										Pos:  p(1442, 56),
+										Pos:  p(1462, 56),
 										Name: "_values",
 									},
 								},
@@ -21885,55 +22311,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1444, 9),
+						Pos: p(1464, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1444, 9),
+							Pos:  p(1464, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1444, 18),
+								Pos: p(1464, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1444, 18),
+									Pos:  p(1464, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1445, 9),
+							Pos: p(1465, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1446, 13),
+									Pos: p(1466, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1446, 21),
+										Pos: p(1466, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1446, 17),
+											Pos:  p(1466, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1446, 24),
+											Pos:  p(1466, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1446, 30),
+										Pos: p(1466, 30),
 										X: &lang.NewExpr{
-											Pos: p(1446, 36),
+											Pos: p(1466, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1446, 40),
+												Pos:  p(1466, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1446, 62),
+													Pos: p(1466, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1446, 62),
+														Pos: p(1466, 62),
 														X: &lang.Ident{
-															Pos:  p(1446, 69),
+															Pos:  p(1466, 69),
 															Name: "key",
 														},
 													},
@@ -21943,37 +22369,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1447, 13),
+									Pos: p(1467, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1447, 13),
+										Pos:  p(1467, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1447, 17),
+											Pos:  p(1467, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1447, 22),
+												Pos:   p(1467, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1447, 25),
+											Pos:  p(1467, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1447, 42),
+												Pos: p(1467, 42),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1447, 36),
+													Pos: p(1467, 36),
 													X: &lang.Ident{
-														Pos:  p(1447, 30),
+														Pos:  p(1467, 30),
 														Name: "_keys",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1447, 44),
+													Pos:   p(1467, 44),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -21982,56 +22408,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1448, 13),
+									Pos: p(1468, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1448, 23),
+										Pos: p(1468, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1448, 20),
+											Pos:  p(1468, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1448, 26),
+											Pos:  p(1468, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1449, 13),
+										Pos: p(1469, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1450, 17),
+												Pos: p(1470, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1450, 17),
+													Pos:  p(1470, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1450, 21),
+														Pos:  p(1470, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1450, 30),
+															Pos: p(1470, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1450, 27),
+																Pos:  p(1470, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1450, 42),
+																Pos: p(1470, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1450, 36),
+																	Pos: p(1470, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1450, 33),
+																		Pos:  p(1470, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1450, 38),
+																		Pos:  p(1470, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1450, 44),
+																	Pos:   p(1470, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -22041,39 +22467,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1451, 17),
+												Pos: p(1471, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1451, 17),
+													Pos:  p(1471, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1451, 21),
+														Pos:  p(1471, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1451, 35),
+															Pos: p(1471, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1451, 35),
+																Pos: p(1471, 35),
 																X: &lang.Ident{
-																	Pos:  p(1451, 25),
+																	Pos:  p(1471, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1451, 43),
+																	Pos: p(1471, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1451, 48),
+																		Pos: p(1471, 48),
 																		X: &lang.Ident{
-																			Pos:  p(1451, 43),
+																			Pos:  p(1471, 43),
 																			Name: "_keys",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1451, 49),
+																				Pos: p(1471, 49),
 																				X: &lang.Ident{
-																					Pos:  p(1451, 49),
+																					Pos:  p(1471, 49),
 																					Name: "mid",
 																				},
 																			},
@@ -22081,9 +22507,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1451, 55),
+																	Pos: p(1471, 55),
 																	X: &lang.Ident{
-																		Pos:  p(1451, 55),
+																		Pos:  p(1471, 55),
 																		Name: "key",
 																	},
 																},
@@ -22093,61 +22519,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1452, 17),
+												Pos: p(1472, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1452, 23),
+													Pos: p(1472, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1452, 21),
+														Pos:  p(1472, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1452, 26),
+														Pos:   p(1472, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1452, 29),
+													Pos: p(1472, 29),
 													X: &lang.Ident{
-														Pos:  p(1452, 36),
+														Pos:  p(1472, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1453, 17),
+												Pos: p(1473, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1453, 23),
+													Pos: p(1473, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1453, 21),
+														Pos:  p(1473, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1453, 25),
+														Pos:   p(1473, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1453, 28),
+													Pos: p(1473, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1453, 31),
+														Pos: p(1473, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1453, 28),
+															Pos:  p(1473, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1453, 37),
+															Pos: p(1473, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1453, 33),
+																Pos:  p(1473, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1453, 39),
+																Pos:   p(1473, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22155,23 +22581,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1453, 47),
+													Pos: p(1473, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1453, 50),
+														Pos: p(1473, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1453, 47),
+															Pos:  p(1473, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1453, 56),
+															Pos: p(1473, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1453, 52),
+																Pos:  p(1473, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1453, 58),
+																Pos:   p(1473, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22180,60 +22606,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1454, 13),
+										Rbrace: p(1474, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1455, 13),
+									Pos: p(1475, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1455, 20),
+										Pos: p(1475, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1455, 21),
+											Pos:  p(1475, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1456, 9),
+							Rbrace: p(1476, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1458, 9),
+						Pos:       p(1478, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1458, 16),
+							Pos:  p(1478, 16),
 							Name: "TValue",
 						},
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1460, 13),
+								Pos:  p(1480, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1461, 13),
+									Pos: p(1481, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1462, 17),
+											Pos: p(1482, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1462, 17),
+												Pos:  p(1482, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1462, 21),
+													Pos:  p(1482, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1462, 25),
+														Pos: p(1482, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1462, 25),
+															Pos:  p(1482, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1462, 30),
+																Pos: p(1482, 30),
 																X: &lang.Ident{
-																	Pos:  p(1462, 30),
+																	Pos:  p(1482, 30),
 																	Name: "key",
 																},
 															},
@@ -22243,50 +22669,50 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1463, 17),
+											Pos: p(1483, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1463, 23),
+												Pos: p(1483, 23),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1463, 21),
+													Pos:  p(1483, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1463, 25),
+													Pos:   p(1483, 25),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(1463, 28),
+												Pos: p(1483, 28),
 												X: &lang.NewExpr{
-													Pos: p(1463, 34),
+													Pos: p(1483, 34),
 													Type: &lang.TypeRef{
-														Pos:  p(1463, 38),
+														Pos:  p(1483, 38),
 														Name: "KeyNotFoundException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1463, 59),
+															Pos: p(1483, 59),
 															X: &lang.BinaryExpr{
-																Pos: p(1463, 83),
+																Pos: p(1483, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1463, 77),
+																	Pos: p(1483, 77),
 																	Op:  "+",
 																	X: &lang.Literal{
-																		Pos:   p(1463, 59),
+																		Pos:   p(1483, 59),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The given key '\"",
 																		Value: string("The given key '"),
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1463, 79),
+																		Pos:  p(1483, 79),
 																		Name: "key",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1463, 85),
+																	Pos:   p(1483, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"' was not present in the dictionary.\"",
 																	Value: string("' was not present in the dictionary."),
@@ -22298,18 +22724,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1464, 17),
+											Pos: p(1484, 17),
 											X: &lang.IndexExpr{
-												Pos: p(1464, 31),
+												Pos: p(1484, 31),
 												X: &lang.Ident{
-													Pos:  p(1464, 24),
+													Pos:  p(1484, 24),
 													Name: "_values",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1464, 32),
+														Pos: p(1484, 32),
 														X: &lang.Ident{
-															Pos:  p(1464, 32),
+															Pos:  p(1484, 32),
 															Name: "i",
 														},
 													},
@@ -22317,36 +22743,36 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1465, 13),
+									Rbrace: p(1485, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1466, 13),
+								Pos:  p(1486, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1467, 13),
+									Pos: p(1487, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1468, 17),
+											Pos: p(1488, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1468, 17),
+												Pos:  p(1488, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1468, 21),
+													Pos:  p(1488, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1468, 25),
+														Pos: p(1488, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1468, 25),
+															Pos:  p(1488, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1468, 30),
+																Pos: p(1488, 30),
 																X: &lang.Ident{
-																	Pos:  p(1468, 30),
+																	Pos:  p(1488, 30),
 																	Name: "key",
 																},
 															},
@@ -22356,85 +22782,85 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1469, 17),
+											Pos: p(1489, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1469, 23),
+												Pos: p(1489, 23),
 												Op:  ">=",
 												X: &lang.Ident{
-													Pos:  p(1469, 21),
+													Pos:  p(1489, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1469, 26),
+													Pos:   p(1489, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1469, 29),
+												Pos: p(1489, 29),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1469, 31),
+														Pos: p(1489, 31),
 														X: &lang.AssignExpr{
-															Pos: p(1469, 42),
+															Pos: p(1489, 42),
 															Op:  "=",
 															Left: &lang.IndexExpr{
-																Pos: p(1469, 38),
+																Pos: p(1489, 38),
 																X: &lang.Ident{
-																	Pos:  p(1469, 31),
+																	Pos:  p(1489, 31),
 																	Name: "_values",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1469, 39),
+																		Pos: p(1489, 39),
 																		X: &lang.Ident{
-																			Pos:  p(1469, 39),
+																			Pos:  p(1489, 39),
 																			Name: "i",
 																		},
 																	},
 																},
 															},
 															Right: &lang.Ident{
-																Pos:  p(1469, 44),
+																Pos:  p(1489, 44),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1469, 51),
+														Pos: p(1489, 51),
 													},
 												},
-												Rbrace: p(1469, 59),
+												Rbrace: p(1489, 59),
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1470, 17),
+											Pos: p(1490, 17),
 											X: &lang.CallExpr{
-												Pos: p(1470, 23),
+												Pos: p(1490, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(1470, 23),
+													Pos: p(1490, 23),
 													X: &lang.Ident{
-														Pos:  p(1470, 17),
+														Pos:  p(1490, 17),
 														Name: "_keys",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1470, 30),
+														Pos: p(1490, 30),
 														X: &lang.UnaryExpr{
-															Pos: p(1470, 30),
+															Pos: p(1490, 30),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1470, 31),
+																Pos:  p(1490, 31),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1470, 34),
+														Pos: p(1490, 34),
 														X: &lang.Ident{
-															Pos:  p(1470, 34),
+															Pos:  p(1490, 34),
 															Name: "key",
 														},
 													},
@@ -22442,33 +22868,33 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1471, 17),
+											Pos: p(1491, 17),
 											X: &lang.CallExpr{
-												Pos: p(1471, 25),
+												Pos: p(1491, 25),
 												Fun: &lang.MemberExpr{
-													Pos: p(1471, 25),
+													Pos: p(1491, 25),
 													X: &lang.Ident{
-														Pos:  p(1471, 17),
+														Pos:  p(1491, 17),
 														Name: "_values",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1471, 32),
+														Pos: p(1491, 32),
 														X: &lang.UnaryExpr{
-															Pos: p(1471, 32),
+															Pos: p(1491, 32),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1471, 33),
+																Pos:  p(1491, 33),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1471, 36),
+														Pos: p(1491, 36),
 														X: &lang.Ident{
-															Pos:  p(1471, 36),
+															Pos:  p(1491, 36),
 															Name: "value",
 														},
 													},
@@ -22476,15 +22902,15 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1472, 13),
+									Rbrace: p(1492, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1458, 28),
+								Pos: p(1478, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1458, 28),
+									Pos:  p(1478, 28),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -22492,55 +22918,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1475, 9),
+						Pos:       p(1495, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1475, 16),
+							Pos:  p(1495, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1475, 25),
+								Pos: p(1495, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1475, 25),
+									Pos:  p(1495, 25),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1475, 35),
+								Pos: p(1495, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1475, 35),
+									Pos:  p(1495, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1476, 9),
+							Pos: p(1496, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1477, 13),
+									Pos: p(1497, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1477, 13),
+										Pos:  p(1497, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1477, 17),
+											Pos:  p(1497, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1477, 21),
+												Pos: p(1497, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1477, 21),
+													Pos:  p(1497, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1477, 26),
+														Pos: p(1497, 26),
 														X: &lang.Ident{
-															Pos:  p(1477, 26),
+															Pos:  p(1497, 26),
 															Name: "key",
 														},
 													},
@@ -22550,42 +22976,42 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1478, 13),
+									Pos: p(1498, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1478, 19),
+										Pos: p(1498, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1478, 17),
+											Pos:  p(1498, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1478, 22),
+											Pos:   p(1498, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1478, 25),
+										Pos: p(1498, 25),
 										X: &lang.NewExpr{
-											Pos: p(1478, 31),
+											Pos: p(1498, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(1478, 35),
+												Pos:  p(1498, 35),
 												Name: "ArgumentException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1478, 53),
+													Pos: p(1498, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1478, 111),
+														Pos: p(1498, 111),
 														Op:  "+",
 														X: &lang.Literal{
-															Pos:   p(1478, 53),
+															Pos:   p(1498, 53),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"An item with the same key has already been added. Key: \"",
 															Value: string("An item with the same key has already been added. Key: "),
 														},
 														Y: &lang.Ident{
-															Pos:  p(1478, 113),
+															Pos:  p(1498, 113),
 															Name: "key",
 														},
 													},
@@ -22595,33 +23021,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1479, 13),
+									Pos: p(1499, 13),
 									X: &lang.CallExpr{
-										Pos: p(1479, 19),
+										Pos: p(1499, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1479, 19),
+											Pos: p(1499, 19),
 											X: &lang.Ident{
-												Pos:  p(1479, 13),
+												Pos:  p(1499, 13),
 												Name: "_keys",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1479, 26),
+												Pos: p(1499, 26),
 												X: &lang.UnaryExpr{
-													Pos: p(1479, 26),
+													Pos: p(1499, 26),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1479, 27),
+														Pos:  p(1499, 27),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1479, 30),
+												Pos: p(1499, 30),
 												X: &lang.Ident{
-													Pos:  p(1479, 30),
+													Pos:  p(1499, 30),
 													Name: "key",
 												},
 											},
@@ -22629,33 +23055,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1480, 13),
+									Pos: p(1500, 13),
 									X: &lang.CallExpr{
-										Pos: p(1480, 21),
+										Pos: p(1500, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1480, 21),
+											Pos: p(1500, 21),
 											X: &lang.Ident{
-												Pos:  p(1480, 13),
+												Pos:  p(1500, 13),
 												Name: "_values",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1480, 28),
+												Pos: p(1500, 28),
 												X: &lang.UnaryExpr{
-													Pos: p(1480, 28),
+													Pos: p(1500, 28),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1480, 29),
+														Pos:  p(1500, 29),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1480, 32),
+												Pos: p(1500, 32),
 												X: &lang.Ident{
-													Pos:  p(1480, 32),
+													Pos:  p(1500, 32),
 													Name: "value",
 												},
 											},
@@ -22663,461 +23089,96 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1481, 9),
+							Rbrace: p(1501, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1483, 9),
+						Pos:       p(1503, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1483, 16),
+							Pos:  p(1503, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1483, 28),
+								Pos: p(1503, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1483, 28),
+									Pos:  p(1503, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1483, 38),
+								Pos: p(1503, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1483, 38),
+									Pos:  p(1503, 38),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1484, 9),
+							Pos: p(1504, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1485, 13),
+									Pos: p(1505, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1485, 27),
+										Pos: p(1505, 27),
 										Op:  ">=",
 										X: &lang.CallExpr{
-											Pos: p(1485, 17),
+											Pos: p(1505, 17),
 											Fun: &lang.Ident{
-												Pos:  p(1485, 17),
+												Pos:  p(1505, 17),
 												Name: "Find",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1485, 22),
+													Pos: p(1505, 22),
 													X: &lang.Ident{
-														Pos:  p(1485, 22),
+														Pos:  p(1505, 22),
 														Name: "key",
 													},
 												},
 											},
 										},
 										Y: &lang.Literal{
-											Pos:   p(1485, 30),
+											Pos:   p(1505, 30),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1485, 33),
+										Pos: p(1505, 33),
 										X: &lang.Literal{
-											Pos:   p(1485, 40),
+											Pos:   p(1505, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
 										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1486, 13),
-									X: &lang.CallExpr{
-										Pos: p(1486, 13),
-										Fun: &lang.Ident{
-											Pos:  p(1486, 13),
-											Name: "Add",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1486, 17),
-												X: &lang.Ident{
-													Pos:  p(1486, 17),
-													Name: "key",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1486, 22),
-												X: &lang.Ident{
-													Pos:  p(1486, 22),
-													Name: "value",
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1487, 13),
-									X: &lang.Literal{
-										Pos:   p(1487, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-								},
-							},
-							Rbrace: p(1488, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1490, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1490, 16),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1490, 28),
-								Type: &lang.TypeRef{
-									Pos:  p(1490, 28),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1491, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1492, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1492, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1492, 17),
-											Name: "i",
-											Init: &lang.CallExpr{
-												Pos: p(1492, 21),
-												Fun: &lang.Ident{
-													Pos:  p(1492, 21),
-													Name: "Find",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1492, 26),
-														X: &lang.Ident{
-															Pos:  p(1492, 26),
-															Name: "key",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1493, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1493, 19),
-										Op:  "<",
-										X: &lang.Ident{
-											Pos:  p(1493, 17),
-											Name: "i",
-										},
-										Y: &lang.Literal{
-											Pos:   p(1493, 21),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1493, 24),
-										X: &lang.Literal{
-											Pos:   p(1493, 31),
-											Kind:  lang.LitKind(9),
-											Raw:   "false",
-											Value: bool(false),
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1494, 13),
-									X: &lang.CallExpr{
-										Pos: p(1494, 19),
-										Fun: &lang.MemberExpr{
-											Pos: p(1494, 19),
-											X: &lang.Ident{
-												Pos:  p(1494, 13),
-												Name: "_keys",
-											},
-											Name: "RemoveAt",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1494, 28),
-												X: &lang.Ident{
-													Pos:  p(1494, 28),
-													Name: "i",
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1495, 13),
-									X: &lang.CallExpr{
-										Pos: p(1495, 21),
-										Fun: &lang.MemberExpr{
-											Pos: p(1495, 21),
-											X: &lang.Ident{
-												Pos:  p(1495, 13),
-												Name: "_values",
-											},
-											Name: "RemoveAt",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1495, 30),
-												X: &lang.Ident{
-													Pos:  p(1495, 30),
-													Name: "i",
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1496, 13),
-									X: &lang.Literal{
-										Pos:   p(1496, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-								},
-							},
-							Rbrace: p(1497, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1499, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1499, 16),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1499, 33),
-								Type: &lang.TypeRef{
-									Pos:  p(1499, 33),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(1499, 56),
-							Op:  ">=",
-							X: &lang.CallExpr{
-								Pos: p(1499, 46),
-								Fun: &lang.Ident{
-									Pos:  p(1499, 46),
-									Name: "Find",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1499, 51),
-										X: &lang.Ident{
-											Pos:  p(1499, 51),
-											Name: "key",
-										},
-									},
-								},
-							},
-							Y: &lang.Literal{
-								Pos:   p(1499, 59),
-								Raw:   "0",
-								Value: int64(0),
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1500, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1500, 16),
-							Name: "bool",
-						},
-						Name: "ContainsValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1500, 35),
-								Type: &lang.TypeRef{
-									Pos:  p(1500, 35),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1500, 60),
-							Fun: &lang.MemberExpr{
-								Pos: p(1500, 60),
-								X: &lang.Ident{
-									Pos:  p(1500, 52),
-									Name: "_values",
-								},
-								Name: "Contains",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1500, 69),
-									X: &lang.Ident{
-										Pos:  p(1500, 69),
-										Name: "value",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1502, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1502, 16),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1502, 33),
-								Type: &lang.TypeRef{
-									Pos:  p(1502, 33),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      p(1502, 43),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  p(1502, 47),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1503, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1504, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1504, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1504, 17),
-											Name: "i",
-											Init: &lang.CallExpr{
-												Pos: p(1504, 21),
-												Fun: &lang.Ident{
-													Pos:  p(1504, 21),
-													Name: "Find",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1504, 26),
-														X: &lang.Ident{
-															Pos:  p(1504, 26),
-															Name: "key",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1505, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1505, 19),
-										Op:  "<",
-										X: &lang.Ident{
-											Pos:  p(1505, 17),
-											Name: "i",
-										},
-										Y: &lang.Literal{
-											Pos:   p(1505, 21),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.BlockStmt{
-										Pos: p(1505, 24),
-										Stmts: []lang.Stmt{
-											&lang.ExprStmt{
-												Pos: p(1505, 26),
-												X: &lang.AssignExpr{
-													Pos: p(1505, 32),
-													Op:  "=",
-													Left: &lang.Ident{
-														Pos:  p(1505, 26),
-														Name: "value",
-													},
-													Right: &lang.DefaultExpr{
-														Pos: p(1505, 34),
-														Type: &lang.TypeRef{
-															Pos:  p(1505, 42),
-															Name: "TValue",
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(1505, 51),
-												X: &lang.Literal{
-													Pos:   p(1505, 58),
-													Kind:  lang.LitKind(9),
-													Raw:   "false",
-													Value: bool(false),
-												},
-											},
-										},
-										Rbrace: p(1505, 65),
 									},
 								},
 								&lang.ExprStmt{
 									Pos: p(1506, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1506, 19),
-										Op:  "=",
-										Left: &lang.Ident{
+									X: &lang.CallExpr{
+										Pos: p(1506, 13),
+										Fun: &lang.Ident{
 											Pos:  p(1506, 13),
-											Name: "value",
+											Name: "Add",
 										},
-										Right: &lang.IndexExpr{
-											Pos: p(1506, 28),
-											X: &lang.Ident{
-												Pos:  p(1506, 21),
-												Name: "_values",
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1506, 17),
+												X: &lang.Ident{
+													Pos:  p(1506, 17),
+													Name: "key",
+												},
 											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1506, 29),
-													X: &lang.Ident{
-														Pos:  p(1506, 29),
-														Name: "i",
-													},
+											&lang.Arg{
+												Pos: p(1506, 22),
+												X: &lang.Ident{
+													Pos:  p(1506, 22),
+													Name: "value",
 												},
 											},
 										},
@@ -23141,20 +23202,385 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1510, 16),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1510, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1510, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1511, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1512, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1512, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1512, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1512, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1512, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1512, 26),
+														X: &lang.Ident{
+															Pos:  p(1512, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1513, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1513, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1513, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1513, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1513, 24),
+										X: &lang.Literal{
+											Pos:   p(1513, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1514, 13),
+									X: &lang.CallExpr{
+										Pos: p(1514, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1514, 19),
+											X: &lang.Ident{
+												Pos:  p(1514, 13),
+												Name: "_keys",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1514, 28),
+												X: &lang.Ident{
+													Pos:  p(1514, 28),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1515, 13),
+									X: &lang.CallExpr{
+										Pos: p(1515, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1515, 21),
+											X: &lang.Ident{
+												Pos:  p(1515, 13),
+												Name: "_values",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1515, 30),
+												X: &lang.Ident{
+													Pos:  p(1515, 30),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1516, 13),
+									X: &lang.Literal{
+										Pos:   p(1516, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1517, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1519, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1519, 16),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1519, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1519, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1519, 56),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1519, 46),
+								Fun: &lang.Ident{
+									Pos:  p(1519, 46),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1519, 51),
+										X: &lang.Ident{
+											Pos:  p(1519, 51),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1519, 59),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1520, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1520, 16),
+							Name: "bool",
+						},
+						Name: "ContainsValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1520, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1520, 35),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1520, 60),
+							Fun: &lang.MemberExpr{
+								Pos: p(1520, 60),
+								X: &lang.Ident{
+									Pos:  p(1520, 52),
+									Name: "_values",
+								},
+								Name: "Contains",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1520, 69),
+									X: &lang.Ident{
+										Pos:  p(1520, 69),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1522, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1522, 16),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1522, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1522, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      p(1522, 43),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1522, 47),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1523, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1524, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1524, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1524, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1524, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1524, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1524, 26),
+														X: &lang.Ident{
+															Pos:  p(1524, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1525, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1525, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1525, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1525, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1525, 24),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1525, 26),
+												X: &lang.AssignExpr{
+													Pos: p(1525, 32),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1525, 26),
+														Name: "value",
+													},
+													Right: &lang.DefaultExpr{
+														Pos: p(1525, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(1525, 42),
+															Name: "TValue",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1525, 51),
+												X: &lang.Literal{
+													Pos:   p(1525, 58),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+										Rbrace: p(1525, 65),
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1526, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1526, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1526, 13),
+											Name: "value",
+										},
+										Right: &lang.IndexExpr{
+											Pos: p(1526, 28),
+											X: &lang.Ident{
+												Pos:  p(1526, 21),
+												Name: "_values",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1526, 29),
+													X: &lang.Ident{
+														Pos:  p(1526, 29),
+														Name: "i",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1527, 13),
+									X: &lang.Literal{
+										Pos:   p(1527, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1528, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1530, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1530, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						Body: &lang.BlockStmt{
-							Pos: p(1510, 29),
+							Pos: p(1530, 29),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1510, 31),
+									Pos: p(1530, 31),
 									X: &lang.CallExpr{
-										Pos: p(1510, 37),
+										Pos: p(1530, 37),
 										Fun: &lang.MemberExpr{
-											Pos: p(1510, 37),
+											Pos: p(1530, 37),
 											X: &lang.Ident{
-												Pos:  p(1510, 31),
+												Pos:  p(1530, 31),
 												Name: "_keys",
 											},
 											Name: "Clear",
@@ -23162,13 +23588,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1510, 46),
+									Pos: p(1530, 46),
 									X: &lang.CallExpr{
-										Pos: p(1510, 54),
+										Pos: p(1530, 54),
 										Fun: &lang.MemberExpr{
-											Pos: p(1510, 54),
+											Pos: p(1530, 54),
 											X: &lang.Ident{
-												Pos:  p(1510, 46),
+												Pos:  p(1530, 46),
 												Name: "_values",
 											},
 											Name: "Clear",
@@ -23176,26 +23602,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1510, 63),
+							Rbrace: p(1530, 63),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1512, 9),
+						Pos:       p(1532, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1512, 16),
+							Pos:  p(1532, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1512, 28),
+									Pos:  p(1532, 28),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1512, 41),
+											Pos:  p(1532, 41),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1512, 47),
+											Pos:  p(1532, 47),
 											Name: "TValue",
 										},
 									},
@@ -23204,30 +23630,30 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(1513, 9),
+							Pos: p(1533, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1514, 13),
+									Pos: p(1534, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1514, 17),
+											Pos:  p(1534, 17),
 											Name: "pairs",
 											Init: &lang.NewExpr{
-												Pos: p(1514, 25),
+												Pos: p(1534, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(1514, 29),
+													Pos:  p(1534, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1514, 34),
+															Pos:  p(1534, 34),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1514, 47),
+																	Pos:  p(1534, 47),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1514, 53),
+																	Pos:  p(1534, 53),
 																	Name: "TValue",
 																},
 															},
@@ -23239,19 +23665,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(1515, 13),
+									Pos: p(1535, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(1515, 18),
+										Pos: p(1535, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(1515, 18),
+											Pos:  p(1535, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1515, 22),
+												Pos:  p(1535, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(1515, 26),
+													Pos:   p(1535, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -23259,16 +23685,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(1515, 31),
+										Pos: p(1535, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1515, 29),
+											Pos:  p(1535, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1515, 39),
+											Pos: p(1535, 39),
 											X: &lang.Ident{
-												Pos:  p(1515, 33),
+												Pos:  p(1535, 33),
 												Name: "_keys",
 											},
 											Name: "Count",
@@ -23276,59 +23702,59 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(1515, 47),
+											Pos: p(1535, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1515, 46),
+												Pos:  p(1535, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1515, 51),
+										Pos: p(1535, 51),
 										X: &lang.CallExpr{
-											Pos: p(1515, 57),
+											Pos: p(1535, 57),
 											Fun: &lang.MemberExpr{
-												Pos: p(1515, 57),
+												Pos: p(1535, 57),
 												X: &lang.Ident{
-													Pos:  p(1515, 51),
+													Pos:  p(1535, 51),
 													Name: "pairs",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1515, 61),
+													Pos: p(1535, 61),
 													X: &lang.NewExpr{
-														Pos: p(1515, 61),
+														Pos: p(1535, 61),
 														Type: &lang.TypeRef{
-															Pos:  p(1515, 65),
+															Pos:  p(1535, 65),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1515, 78),
+																	Pos:  p(1535, 78),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1515, 84),
+																	Pos:  p(1535, 84),
 																	Name: "TValue",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1515, 92),
+																Pos: p(1535, 92),
 																X: &lang.IndexExpr{
-																	Pos: p(1515, 97),
+																	Pos: p(1535, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1515, 92),
+																		Pos:  p(1535, 92),
 																		Name: "_keys",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1515, 98),
+																			Pos: p(1535, 98),
 																			X: &lang.Ident{
-																				Pos:  p(1515, 98),
+																				Pos:  p(1535, 98),
 																				Name: "i",
 																			},
 																		},
@@ -23336,18 +23762,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1515, 102),
+																Pos: p(1535, 102),
 																X: &lang.IndexExpr{
-																	Pos: p(1515, 109),
+																	Pos: p(1535, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1515, 102),
+																		Pos:  p(1535, 102),
 																		Name: "_values",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1515, 110),
+																			Pos: p(1535, 110),
 																			X: &lang.Ident{
-																				Pos:  p(1515, 110),
+																				Pos:  p(1535, 110),
 																				Name: "i",
 																			},
 																		},
@@ -23362,13 +23788,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1516, 13),
+									Pos: p(1536, 13),
 									X: &lang.CallExpr{
-										Pos: p(1516, 26),
+										Pos: p(1536, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(1516, 26),
+											Pos: p(1536, 26),
 											X: &lang.Ident{
-												Pos:  p(1516, 20),
+												Pos:  p(1536, 20),
 												Name: "pairs",
 											},
 											Name: "GetEnumerator",
@@ -23376,32 +23802,32 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1517, 9),
+							Rbrace: p(1537, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1519, 9),
+						Pos: p(1539, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1519, 9),
+							Pos:  p(1539, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1519, 90),
+							Pos: p(1539, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1519, 90),
+								Pos:  p(1539, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1519, 40),
+							Pos:  p(1539, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1522, 5),
+				Pos:       p(1542, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -23411,11 +23837,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1522, 33),
+						Pos:  p(1542, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1522, 45),
+								Pos:  p(1542, 45),
 								Name: "T",
 							},
 						},
@@ -23423,30 +23849,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1524, 9),
+						Pos:       p(1544, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1524, 18),
+							Pos:  p(1544, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1524, 23),
+									Pos:  p(1544, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1524, 26),
+								Pos:  p(1544, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1524, 35),
+									Pos: p(1544, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1524, 39),
+										Pos:  p(1544, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1524, 44),
+												Pos:  p(1544, 44),
 												Name: "T",
 											},
 										},
@@ -23456,49 +23882,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1525, 9),
+						Pos:       p(1545, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1525, 18),
+							Pos:  p(1545, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1525, 28),
+									Pos:  p(1545, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1525, 31),
+								Pos:  p(1545, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1527, 9),
+						Pos:       p(1547, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1527, 30),
+							Pos:  p(1547, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1527, 35),
+									Pos: p(1547, 35),
 									X: &lang.CastExpr{
-										Pos: p(1527, 35),
+										Pos: p(1547, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1527, 36),
+											Pos:  p(1547, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1527, 46),
+													Pos:  p(1547, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1527, 49),
+											Pos:  p(1547, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23507,23 +23933,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1527, 55),
-							Rbrace: p(1527, 57),
+							Pos:    p(1547, 55),
+							Rbrace: p(1547, 57),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1528, 9),
+						Pos:       p(1548, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1528, 26),
+								Pos: p(1548, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1528, 26),
+									Pos:  p(1548, 26),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1528, 36),
+											Pos:  p(1548, 36),
 											Name: "T",
 										},
 									},
@@ -23532,32 +23958,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1528, 49),
+							Pos: p(1548, 49),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1528, 51),
+									Pos: p(1548, 51),
 									X: &lang.AssignExpr{
-										Pos: p(1528, 61),
+										Pos: p(1548, 61),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1528, 51),
+											Pos:  p(1548, 51),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1528, 72),
+											Pos: p(1548, 72),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1528, 63),
+												Pos:  p(1548, 63),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1528, 87),
+												Pos: p(1548, 87),
 												X: &lang.Ident{
-													Pos:  p(1528, 75),
+													Pos:  p(1548, 75),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1528, 84),
+															Pos:  p(1548, 84),
 															Name: "T",
 														},
 													},
@@ -23568,22 +23994,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1528, 96),
+							Rbrace: p(1548, 96),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1529, 9),
+						Pos:       p(1549, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1529, 26),
+								Pos: p(1549, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1529, 26),
+									Pos:  p(1549, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1529, 38),
+											Pos:  p(1549, 38),
 											Name: "T",
 										},
 									},
@@ -23592,25 +24018,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1529, 55),
+							Pos:  p(1549, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1529, 60),
+									Pos: p(1549, 60),
 									X: &lang.CastExpr{
-										Pos: p(1529, 60),
+										Pos: p(1549, 60),
 										Type: &lang.TypeRef{
-											Pos:  p(1529, 61),
+											Pos:  p(1549, 61),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1529, 71),
+													Pos:  p(1549, 71),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1529, 74),
+											Pos:  p(1549, 74),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23619,28 +24045,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1530, 9),
+							Pos: p(1550, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1531, 13),
+									Pos:  p(1551, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1531, 31),
+										Pos:  p(1551, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1531, 43),
+										Pos: p(1551, 43),
 										X: &lang.CallExpr{
-											Pos: p(1531, 43),
+											Pos: p(1551, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1531, 43),
+												Pos:  p(1551, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1531, 47),
+													Pos: p(1551, 47),
 													X: &lang.Ident{
-														Pos:  p(1531, 47),
+														Pos:  p(1551, 47),
 														Name: "x",
 													},
 												},
@@ -23649,22 +24075,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1532, 9),
+							Rbrace: p(1552, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1533, 9),
+						Pos:       p(1553, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1533, 26),
+								Pos: p(1553, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1533, 26),
+									Pos:  p(1553, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1533, 38),
+											Pos:  p(1553, 38),
 											Name: "T",
 										},
 									},
@@ -23672,13 +24098,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(1533, 53),
+								Pos: p(1553, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1533, 53),
+									Pos:  p(1553, 53),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1533, 63),
+											Pos:  p(1553, 63),
 											Name: "T",
 										},
 									},
@@ -23687,41 +24113,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1533, 78),
+							Pos:  p(1553, 78),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1533, 83),
+									Pos: p(1553, 83),
 									X: &lang.Ident{
-										Pos:  p(1533, 83),
+										Pos:  p(1553, 83),
 										Name: "comparer",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1534, 9),
+							Pos: p(1554, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1535, 13),
+									Pos:  p(1555, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1535, 31),
+										Pos:  p(1555, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1535, 43),
+										Pos: p(1555, 43),
 										X: &lang.CallExpr{
-											Pos: p(1535, 43),
+											Pos: p(1555, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1535, 43),
+												Pos:  p(1555, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1535, 47),
+													Pos: p(1555, 47),
 													X: &lang.Ident{
-														Pos:  p(1535, 47),
+														Pos:  p(1555, 47),
 														Name: "x",
 													},
 												},
@@ -23730,71 +24156,71 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1536, 9),
+							Rbrace: p(1556, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1538, 9),
+						Pos:       p(1558, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1538, 16),
+							Pos:  p(1558, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1538, 36),
+							Pos: p(1558, 36),
 							X: &lang.Ident{
-								Pos:  p(1538, 29),
+								Pos:  p(1558, 29),
 								Name: "_items",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1539, 9),
+						Pos:       p(1559, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1539, 16),
+							Pos:  p(1559, 16),
 							Name: "T",
 						},
 						Name: "Min",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1539, 43),
+							Pos: p(1559, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1539, 38),
+								Pos: p(1559, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1539, 32),
+									Pos: p(1559, 32),
 									X: &lang.Ident{
-										Pos:  p(1539, 25),
+										Pos:  p(1559, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1539, 41),
+									Pos:   p(1559, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1539, 45),
+								Pos: p(1559, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1539, 53),
+									Pos:  p(1559, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1539, 64),
+								Pos: p(1559, 64),
 								X: &lang.Ident{
-									Pos:  p(1539, 58),
+									Pos:  p(1559, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1539, 65),
+										Pos: p(1559, 65),
 										X: &lang.Literal{
-											Pos:   p(1539, 65),
+											Pos:   p(1559, 65),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -23804,61 +24230,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1540, 9),
+						Pos:       p(1560, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1540, 16),
+							Pos:  p(1560, 16),
 							Name: "T",
 						},
 						Name: "Max",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1540, 43),
+							Pos: p(1560, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1540, 38),
+								Pos: p(1560, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1540, 32),
+									Pos: p(1560, 32),
 									X: &lang.Ident{
-										Pos:  p(1540, 25),
+										Pos:  p(1560, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1540, 41),
+									Pos:   p(1560, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1540, 45),
+								Pos: p(1560, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1540, 53),
+									Pos:  p(1560, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1540, 64),
+								Pos: p(1560, 64),
 								X: &lang.Ident{
-									Pos:  p(1540, 58),
+									Pos:  p(1560, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1540, 65),
+										Pos: p(1560, 65),
 										X: &lang.BinaryExpr{
-											Pos: p(1540, 78),
+											Pos: p(1560, 78),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(1540, 72),
+												Pos: p(1560, 72),
 												X: &lang.Ident{
-													Pos:  p(1540, 65),
+													Pos:  p(1560, 65),
 													Name: "_items",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1540, 80),
+												Pos:   p(1560, 80),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -23869,57 +24295,57 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1542, 9),
+						Pos: p(1562, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1542, 9),
+							Pos:  p(1562, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1542, 18),
+								Pos: p(1562, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1542, 18),
+									Pos:  p(1562, 18),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1543, 9),
+							Pos: p(1563, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1544, 13),
+									Pos: p(1564, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1544, 13),
+										Pos:  p(1564, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1544, 17),
+											Pos:  p(1564, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1544, 22),
+												Pos:   p(1564, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1544, 25),
+											Pos:  p(1564, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1544, 43),
+												Pos: p(1564, 43),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1544, 37),
+													Pos: p(1564, 37),
 													X: &lang.Ident{
-														Pos:  p(1544, 30),
+														Pos:  p(1564, 30),
 														Name: "_items",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1544, 45),
+													Pos:   p(1564, 45),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -23928,56 +24354,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1545, 13),
+									Pos: p(1565, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1545, 23),
+										Pos: p(1565, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1545, 20),
+											Pos:  p(1565, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1545, 26),
+											Pos:  p(1565, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1546, 13),
+										Pos: p(1566, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1547, 17),
+												Pos: p(1567, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1547, 17),
+													Pos:  p(1567, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1547, 21),
+														Pos:  p(1567, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1547, 30),
+															Pos: p(1567, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1547, 27),
+																Pos:  p(1567, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1547, 42),
+																Pos: p(1567, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1547, 36),
+																	Pos: p(1567, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1547, 33),
+																		Pos:  p(1567, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1547, 38),
+																		Pos:  p(1567, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1547, 44),
+																	Pos:   p(1567, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -23987,39 +24413,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1548, 17),
+												Pos: p(1568, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1548, 17),
+													Pos:  p(1568, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1548, 21),
+														Pos:  p(1568, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1548, 35),
+															Pos: p(1568, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1548, 35),
+																Pos: p(1568, 35),
 																X: &lang.Ident{
-																	Pos:  p(1548, 25),
+																	Pos:  p(1568, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1548, 43),
+																	Pos: p(1568, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1548, 49),
+																		Pos: p(1568, 49),
 																		X: &lang.Ident{
-																			Pos:  p(1548, 43),
+																			Pos:  p(1568, 43),
 																			Name: "_items",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1548, 50),
+																				Pos: p(1568, 50),
 																				X: &lang.Ident{
-																					Pos:  p(1548, 50),
+																					Pos:  p(1568, 50),
 																					Name: "mid",
 																				},
 																			},
@@ -24027,9 +24453,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1548, 56),
+																	Pos: p(1568, 56),
 																	X: &lang.Ident{
-																		Pos:  p(1548, 56),
+																		Pos:  p(1568, 56),
 																		Name: "item",
 																	},
 																},
@@ -24039,61 +24465,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1549, 17),
+												Pos: p(1569, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1549, 23),
+													Pos: p(1569, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1549, 21),
+														Pos:  p(1569, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1549, 26),
+														Pos:   p(1569, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1549, 29),
+													Pos: p(1569, 29),
 													X: &lang.Ident{
-														Pos:  p(1549, 36),
+														Pos:  p(1569, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1550, 17),
+												Pos: p(1570, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1550, 23),
+													Pos: p(1570, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1550, 21),
+														Pos:  p(1570, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1550, 25),
+														Pos:   p(1570, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1550, 28),
+													Pos: p(1570, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1550, 31),
+														Pos: p(1570, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1550, 28),
+															Pos:  p(1570, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1550, 37),
+															Pos: p(1570, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1550, 33),
+																Pos:  p(1570, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1550, 39),
+																Pos:   p(1570, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24101,23 +24527,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1550, 47),
+													Pos: p(1570, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1550, 50),
+														Pos: p(1570, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1550, 47),
+															Pos:  p(1570, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1550, 56),
+															Pos: p(1570, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1550, 52),
+																Pos:  p(1570, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1550, 58),
+																Pos:   p(1570, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24126,66 +24552,66 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1551, 13),
+										Rbrace: p(1571, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1552, 13),
+									Pos: p(1572, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1552, 20),
+										Pos: p(1572, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1552, 21),
+											Pos:  p(1572, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1553, 9),
+							Rbrace: p(1573, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1555, 9),
+						Pos:       p(1575, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1555, 16),
+							Pos:  p(1575, 16),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1555, 25),
+								Pos: p(1575, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1555, 25),
+									Pos:  p(1575, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1556, 9),
+							Pos: p(1576, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1557, 13),
+									Pos: p(1577, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1557, 13),
+										Pos:  p(1577, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1557, 17),
+											Pos:  p(1577, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1557, 21),
+												Pos: p(1577, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1557, 21),
+													Pos:  p(1577, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1557, 26),
+														Pos: p(1577, 26),
 														X: &lang.Ident{
-															Pos:  p(1557, 26),
+															Pos:  p(1577, 26),
 															Name: "item",
 														},
 													},
@@ -24195,24 +24621,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1558, 13),
+									Pos: p(1578, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1558, 19),
+										Pos: p(1578, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1558, 17),
+											Pos:  p(1578, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1558, 22),
+											Pos:   p(1578, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1558, 25),
+										Pos: p(1578, 25),
 										X: &lang.Literal{
-											Pos:   p(1558, 32),
+											Pos:   p(1578, 32),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24220,33 +24646,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1559, 13),
+									Pos: p(1579, 13),
 									X: &lang.CallExpr{
-										Pos: p(1559, 20),
+										Pos: p(1579, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1559, 20),
+											Pos: p(1579, 20),
 											X: &lang.Ident{
-												Pos:  p(1559, 13),
+												Pos:  p(1579, 13),
 												Name: "_items",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1559, 27),
+												Pos: p(1579, 27),
 												X: &lang.UnaryExpr{
-													Pos: p(1559, 27),
+													Pos: p(1579, 27),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1559, 28),
+														Pos:  p(1579, 28),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1559, 31),
+												Pos: p(1579, 31),
 												X: &lang.Ident{
-													Pos:  p(1559, 31),
+													Pos:  p(1579, 31),
 													Name: "item",
 												},
 											},
@@ -24254,60 +24680,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1560, 13),
+									Pos: p(1580, 13),
 									X: &lang.Literal{
-										Pos:   p(1560, 20),
+										Pos:   p(1580, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1561, 9),
+							Rbrace: p(1581, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1563, 9),
+						Pos:       p(1583, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1563, 16),
+							Pos:  p(1583, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1563, 28),
+								Pos: p(1583, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1563, 28),
+									Pos:  p(1583, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1564, 9),
+							Pos: p(1584, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1565, 13),
+									Pos: p(1585, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1565, 13),
+										Pos:  p(1585, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1565, 17),
+											Pos:  p(1585, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1565, 21),
+												Pos: p(1585, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1565, 21),
+													Pos:  p(1585, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1565, 26),
+														Pos: p(1585, 26),
 														X: &lang.Ident{
-															Pos:  p(1565, 26),
+															Pos:  p(1585, 26),
 															Name: "item",
 														},
 													},
@@ -24317,24 +24743,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1566, 13),
+									Pos: p(1586, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1566, 19),
+										Pos: p(1586, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1566, 17),
+											Pos:  p(1586, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1566, 21),
+											Pos:   p(1586, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1566, 24),
+										Pos: p(1586, 24),
 										X: &lang.Literal{
-											Pos:   p(1566, 31),
+											Pos:   p(1586, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24342,22 +24768,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1567, 13),
+									Pos: p(1587, 13),
 									X: &lang.CallExpr{
-										Pos: p(1567, 20),
+										Pos: p(1587, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1567, 20),
+											Pos: p(1587, 20),
 											X: &lang.Ident{
-												Pos:  p(1567, 13),
+												Pos:  p(1587, 13),
 												Name: "_items",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1567, 29),
+												Pos: p(1587, 29),
 												X: &lang.Ident{
-													Pos:  p(1567, 29),
+													Pos:  p(1587, 29),
 													Name: "i",
 												},
 											},
@@ -24365,76 +24791,76 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1568, 13),
+									Pos: p(1588, 13),
 									X: &lang.Literal{
-										Pos:   p(1568, 20),
+										Pos:   p(1588, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1569, 9),
+							Rbrace: p(1589, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1571, 9),
+						Pos:       p(1591, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1571, 16),
+							Pos:  p(1591, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1571, 30),
+								Pos: p(1591, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1571, 30),
+									Pos:  p(1591, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1571, 52),
+							Pos: p(1591, 52),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1571, 41),
+								Pos: p(1591, 41),
 								Fun: &lang.Ident{
-									Pos:  p(1571, 41),
+									Pos:  p(1591, 41),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1571, 46),
+										Pos: p(1591, 46),
 										X: &lang.Ident{
-											Pos:  p(1571, 46),
+											Pos:  p(1591, 46),
 											Name: "item",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1571, 55),
+								Pos:   p(1591, 55),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1572, 9),
+						Pos:       p(1592, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1572, 16),
+							Pos:  p(1592, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1572, 39),
+							Pos: p(1592, 39),
 							Fun: &lang.MemberExpr{
-								Pos: p(1572, 39),
+								Pos: p(1592, 39),
 								X: &lang.Ident{
-									Pos:  p(1572, 32),
+									Pos:  p(1592, 32),
 									Name: "_items",
 								},
 								Name: "Clear",
@@ -24442,22 +24868,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1574, 9),
+						Pos:       p(1594, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1574, 16),
+							Pos:  p(1594, 16),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1574, 31),
+								Pos: p(1594, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1574, 31),
+									Pos:  p(1594, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1574, 43),
+											Pos:  p(1594, 43),
 											Name: "T",
 										},
 									},
@@ -24466,28 +24892,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1575, 9),
+							Pos: p(1595, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1576, 13),
+									Pos:  p(1596, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1576, 31),
+										Pos:  p(1596, 31),
 										Name: "other",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1576, 38),
+										Pos: p(1596, 38),
 										X: &lang.CallExpr{
-											Pos: p(1576, 38),
+											Pos: p(1596, 38),
 											Fun: &lang.Ident{
-												Pos:  p(1576, 38),
+												Pos:  p(1596, 38),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1576, 42),
+													Pos: p(1596, 42),
 													X: &lang.Ident{
-														Pos:  p(1576, 42),
+														Pos:  p(1596, 42),
 														Name: "x",
 													},
 												},
@@ -24496,49 +24922,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1577, 9),
+							Rbrace: p(1597, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1579, 9),
+						Pos:       p(1599, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1579, 16),
+							Pos:  p(1599, 16),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1579, 28),
+									Pos:  p(1599, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Reverse",
 						Body: &lang.BlockStmt{
-							Pos: p(1580, 9),
+							Pos: p(1600, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1581, 13),
+									Pos: p(1601, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1581, 17),
+											Pos:  p(1601, 17),
 											Name: "r",
 											Init: &lang.NewExpr{
-												Pos: p(1581, 21),
+												Pos: p(1601, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(1581, 25),
+													Pos:  p(1601, 25),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1581, 30),
+															Pos:  p(1601, 30),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1581, 33),
+														Pos: p(1601, 33),
 														X: &lang.Ident{
-															Pos:  p(1581, 33),
+															Pos:  p(1601, 33),
 															Name: "_items",
 														},
 													},
@@ -24548,13 +24974,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1582, 13),
+									Pos: p(1602, 13),
 									X: &lang.CallExpr{
-										Pos: p(1582, 15),
+										Pos: p(1602, 15),
 										Fun: &lang.MemberExpr{
-											Pos: p(1582, 15),
+											Pos: p(1602, 15),
 											X: &lang.Ident{
-												Pos:  p(1582, 13),
+												Pos:  p(1602, 13),
 												Name: "r",
 											},
 											Name: "Reverse",
@@ -24562,51 +24988,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1583, 13),
+									Pos: p(1603, 13),
 									X: &lang.Ident{
-										Pos:  p(1583, 20),
+										Pos:  p(1603, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(1584, 9),
+							Rbrace: p(1604, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1586, 9),
+						Pos:       p(1606, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1586, 16),
+							Pos:  p(1606, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1586, 28),
+									Pos:  p(1606, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1586, 70),
+							Pos: p(1606, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1586, 70),
+								Pos: p(1606, 70),
 								X: &lang.NewExpr{
-									Pos: p(1586, 50),
+									Pos: p(1606, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1586, 54),
+										Pos:  p(1606, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1586, 59),
+												Pos:  p(1606, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1586, 62),
+											Pos: p(1606, 62),
 											X: &lang.Ident{
-												Pos:  p(1586, 62),
+												Pos:  p(1606, 62),
 												Name: "_items",
 											},
 										},
@@ -24617,21 +25043,9290 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1587, 9),
+						Pos: p(1607, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1587, 9),
+							Pos:  p(1607, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1587, 90),
+							Pos: p(1607, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1587, 90),
+								Pos:  p(1607, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1587, 40),
+							Pos:  p(1607, 40),
+							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1613, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LockRecursionException",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1613, 43),
+						Name: "Exception",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1615, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LockRecursionException",
+						Init: &lang.CtorInit{
+							Pos:  p(1615, 43),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1615, 48),
+									X: &lang.Literal{
+										Pos:   p(1615, 48),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Exception of type 'System.Threading.LockRecursionException' was thrown.\"",
+										Value: string("Exception of type 'System.Threading.LockRecursionException' was thrown."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1615, 123),
+							Rbrace: p(1615, 125),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1616, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LockRecursionException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1616, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(1616, 39),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1616, 57),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1616, 62),
+									X: &lang.Ident{
+										Pos:  p(1616, 62),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1616, 71),
+							Rbrace: p(1616, 73),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1617, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LockRecursionException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1617, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(1617, 39),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(1617, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(1617, 55),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1617, 83),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1617, 88),
+									X: &lang.Ident{
+										Pos:  p(1617, 88),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1617, 97),
+									X: &lang.Ident{
+										Pos:  p(1617, 97),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1617, 113),
+							Rbrace: p(1617, 115),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1625, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Lock",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1627, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Lock",
+						Body: &lang.BlockStmt{
+							Pos:    p(1627, 23),
+							Rbrace: p(1627, 25),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1629, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1629, 16),
+							Name: "void",
+						},
+						Name: "Enter",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1629, 40),
+							Fun: &lang.MemberExpr{
+								Pos: p(1629, 40),
+								X: &lang.Ident{
+									Pos:  p(1629, 32),
+									Name: "Monitor",
+								},
+								Name: "Enter",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1629, 46),
+									X: &lang.ThisExpr{
+										Pos: p(1629, 46),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1630, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1630, 16),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1630, 43),
+							Fun: &lang.MemberExpr{
+								Pos: p(1630, 43),
+								X: &lang.Ident{
+									Pos:  p(1630, 35),
+									Name: "Monitor",
+								},
+								Name: "TryEnter",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1630, 52),
+									X: &lang.ThisExpr{
+										Pos: p(1630, 52),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1633, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1633, 16),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1633, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1633, 30),
+									Name: "object",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1634, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1635, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1635, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1635, 17),
+											Name: "ms",
+											Init: &lang.CondExpr{
+												Pos: p(1635, 45),
+												Cond: &lang.IsExpr{
+													Pos: p(1635, 30),
+													X: &lang.Ident{
+														Pos:  p(1635, 22),
+														Name: "timeout",
+													},
+													Pattern: &lang.TypePattern{
+														Pos: p(1635, 33),
+														Type: &lang.TypeRef{
+															Pos:  p(1635, 33),
+															Name: "TimeSpan",
+														},
+														Name: "ts",
+													},
+												},
+												Then: &lang.CastExpr{
+													Pos: p(1635, 47),
+													Type: &lang.TypeRef{
+														Pos:  p(1635, 48),
+														Name: "int",
+													},
+													X: &lang.MemberExpr{
+														Pos: p(1635, 55),
+														X: &lang.Ident{
+															Pos:  p(1635, 52),
+															Name: "ts",
+														},
+														Name: "TotalMilliseconds",
+													},
+												},
+												Else: &lang.CastExpr{
+													Pos: p(1635, 75),
+													Type: &lang.TypeRef{
+														Pos:  p(1635, 76),
+														Name: "int",
+													},
+													X: &lang.Ident{
+														Pos:  p(1635, 80),
+														Name: "timeout",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1636, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1636, 20),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1636, 17),
+											Name: "ms",
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1636, 22),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(1636, 23),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1636, 26),
+										X: &lang.NewExpr{
+											Pos: p(1636, 32),
+											Type: &lang.TypeRef{
+												Pos:  p(1636, 36),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1636, 64),
+													X: &lang.CondExpr{
+														Pos: p(1636, 84),
+														Cond: &lang.IsExpr{
+															Pos: p(1636, 72),
+															X: &lang.Ident{
+																Pos:  p(1636, 64),
+																Name: "timeout",
+															},
+															Pattern: &lang.ConstPattern{
+																Pos: p(1636, 75),
+																X: &lang.Ident{
+																	Pos:  p(1636, 75),
+																	Name: "TimeSpan",
+																},
+															},
+														},
+														Then: &lang.Literal{
+															Pos:   p(1636, 86),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"timeout\"",
+															Value: string("timeout"),
+														},
+														Else: &lang.Literal{
+															Pos:   p(1636, 98),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"millisecondsTimeout\"",
+															Value: string("millisecondsTimeout"),
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1636, 121),
+													X: &lang.Literal{
+														Pos:   p(1636, 121),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
+														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1637, 13),
+									X: &lang.CallExpr{
+										Pos: p(1637, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(1637, 28),
+											X: &lang.Ident{
+												Pos:  p(1637, 20),
+												Name: "Monitor",
+											},
+											Name: "TryEnter",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1637, 37),
+												X: &lang.ThisExpr{
+													Pos: p(1637, 37),
+												},
+											},
+											&lang.Arg{
+												Pos: p(1637, 43),
+												X: &lang.Ident{
+													Pos:  p(1637, 43),
+													Name: "ms",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1638, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1640, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1640, 16),
+							Name: "void",
+						},
+						Name: "Exit",
+						Body: &lang.BlockStmt{
+							Pos: p(1641, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1642, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1642, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1642, 26),
+											Fun: &lang.MemberExpr{
+												Pos: p(1642, 26),
+												X: &lang.Ident{
+													Pos:  p(1642, 18),
+													Name: "Monitor",
+												},
+												Name: "IsEntered",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1642, 36),
+													X: &lang.ThisExpr{
+														Pos: p(1642, 36),
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1642, 43),
+										X: &lang.NewExpr{
+											Pos: p(1642, 49),
+											Type: &lang.TypeRef{
+												Pos:  p(1642, 53),
+												Name: "SynchronizationLockException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1642, 82),
+													X: &lang.Literal{
+														Pos:   p(1642, 82),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The calling thread does not hold the lock.\"",
+														Value: string("The calling thread does not hold the lock."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1643, 13),
+									X: &lang.CallExpr{
+										Pos: p(1643, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1643, 21),
+											X: &lang.Ident{
+												Pos:  p(1643, 13),
+												Name: "Monitor",
+											},
+											Name: "Exit",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1643, 26),
+												X: &lang.ThisExpr{
+													Pos: p(1643, 26),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1644, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1646, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1646, 16),
+							Name: "bool",
+						},
+						Name: "IsHeldByCurrentThread",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1646, 54),
+							Fun: &lang.MemberExpr{
+								Pos: p(1646, 54),
+								X: &lang.Ident{
+									Pos:  p(1646, 46),
+									Name: "Monitor",
+								},
+								Name: "IsEntered",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1646, 64),
+									X: &lang.ThisExpr{
+										Pos: p(1646, 64),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1648, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1648, 16),
+							Name: "Scope",
+						},
+						Name: "EnterScope",
+						Body: &lang.BlockStmt{
+							Pos: p(1649, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1650, 13),
+									X: &lang.CallExpr{
+										Pos: p(1650, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1650, 13),
+											Name: "Enter",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1651, 13),
+									X: &lang.NewExpr{
+										Pos: p(1651, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1651, 24),
+											Name: "Scope",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1651, 30),
+												X: &lang.ThisExpr{
+													Pos: p(1651, 30),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1652, 9),
+						},
+					},
+					&lang.TypeDecl{
+						Pos:       p(1655, 9),
+						Kind:      lang.TypeKind("struct"),
+						Name:      "Scope",
+						Namespace: "System.Threading",
+						Modifiers: lang.Modifiers(1),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1655, 31),
+								Name: "IDisposable",
+							},
+						},
+						Members: []lang.Member{
+							&lang.FieldDecl{
+								Pos:       p(1657, 13),
+								Modifiers: lang.Modifiers(256),
+								Type: &lang.TypeRef{
+									Pos:  p(1657, 22),
+									Name: "Lock",
+								},
+								Decls: []*lang.Declarator{
+									&lang.Declarator{
+										Pos:  p(1657, 27),
+										Name: "_owner",
+									},
+								},
+							},
+							&lang.CtorDecl{
+								Pos:       p(1658, 13),
+								Modifiers: lang.Modifiers(8),
+								Name:      "Scope",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: p(1658, 28),
+										Type: &lang.TypeRef{
+											Pos:  p(1658, 28),
+											Name: "Lock",
+										},
+										Name: "owner",
+									},
+								},
+								Body: &lang.BlockStmt{
+									Pos: p(1658, 40),
+									Stmts: []lang.Stmt{
+										&lang.ExprStmt{
+											Pos: p(1658, 42),
+											X: &lang.AssignExpr{
+												Pos: p(1658, 49),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(1658, 42),
+													Name: "_owner",
+												},
+												Right: &lang.Ident{
+													Pos:  p(1658, 51),
+													Name: "owner",
+												},
+											},
+										},
+									},
+									Rbrace: p(1658, 58),
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       p(1659, 13),
+								Modifiers: lang.Modifiers(1),
+								ReturnType: &lang.TypeRef{
+									Pos:  p(1659, 20),
+									Name: "void",
+								},
+								Name: "Dispose",
+								ExprBody: &lang.CallExpr{
+									Pos: p(1659, 46),
+									Fun: &lang.MemberExpr{
+										Pos: p(1659, 46),
+										X: &lang.Ident{
+											Pos:  p(1659, 38),
+											Name: "_owner",
+										},
+										Name:     "Exit",
+										NullCond: true,
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1667, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Timer",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1667, 33),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1669, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1669, 18),
+							Name: "object",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1669, 25),
+								Name: "_gate",
+								Init: &lang.NewExpr{
+									Pos: p(1669, 33),
+									Type: &lang.TypeRef{
+										Pos:  p(1669, 37),
+										Name: "object",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1670, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1670, 18),
+							Name: "TimerCallback",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1670, 32),
+								Name: "_callback",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1671, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1671, 18),
+							Name: "object",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1671, 25),
+								Name: "_state",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1672, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1672, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1672, 13),
+								Name: "_generation",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1673, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1673, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1673, 14),
+								Name: "_disposed",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1675, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Timer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1675, 22),
+								Type: &lang.TypeRef{
+									Pos:  p(1675, 22),
+									Name: "TimerCallback",
+								},
+								Name: "callback",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1675, 48),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1675, 53),
+									X: &lang.Ident{
+										Pos:  p(1675, 53),
+										Name: "callback",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1675, 63),
+									X: &lang.Literal{
+										Pos:  p(1675, 63),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1675, 69),
+									X: &lang.UnaryExpr{
+										Pos: p(1675, 69),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(1675, 70),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(1675, 73),
+									X: &lang.UnaryExpr{
+										Pos: p(1675, 73),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(1675, 74),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1675, 77),
+							Rbrace: p(1675, 79),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1678, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Timer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1678, 22),
+								Type: &lang.TypeRef{
+									Pos:  p(1678, 22),
+									Name: "TimerCallback",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: p(1678, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(1678, 46),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: p(1678, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1678, 60),
+									Name: "object",
+								},
+								Name: "dueTime",
+							},
+							&lang.Param{
+								Pos: p(1678, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(1678, 76),
+									Name: "object",
+								},
+								Name: "period",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1679, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1680, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1680, 26),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1680, 17),
+											Name: "callback",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1680, 29),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1680, 35),
+										X: &lang.NewExpr{
+											Pos: p(1680, 41),
+											Type: &lang.TypeRef{
+												Pos:  p(1680, 45),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1680, 67),
+													X: &lang.NameOfExpr{
+														Pos: p(1680, 67),
+														X: &lang.Ident{
+															Pos:  p(1680, 74),
+															Name: "callback",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1681, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1681, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1681, 13),
+											Name: "_callback",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1681, 25),
+											Name: "callback",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1682, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1682, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1682, 13),
+											Name: "_state",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1682, 22),
+											Name: "state",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1683, 13),
+									X: &lang.CallExpr{
+										Pos: p(1683, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1683, 13),
+											Name: "Change",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1683, 20),
+												X: &lang.Ident{
+													Pos:  p(1683, 20),
+													Name: "dueTime",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1683, 29),
+												X: &lang.Ident{
+													Pos:  p(1683, 29),
+													Name: "period",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1684, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1686, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1686, 16),
+							Name: "long",
+						},
+						Name: "Ms",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1686, 24),
+								Type: &lang.TypeRef{
+									Pos:  p(1686, 24),
+									Name: "object",
+								},
+								Name: "time",
+							},
+						},
+						ExprBody: &lang.CondExpr{
+							Pos: p(1686, 60),
+							Cond: &lang.IsExpr{
+								Pos: p(1686, 45),
+								X: &lang.Ident{
+									Pos:  p(1686, 40),
+									Name: "time",
+								},
+								Pattern: &lang.TypePattern{
+									Pos: p(1686, 48),
+									Type: &lang.TypeRef{
+										Pos:  p(1686, 48),
+										Name: "TimeSpan",
+									},
+									Name: "ts",
+								},
+							},
+							Then: &lang.CastExpr{
+								Pos: p(1686, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(1686, 63),
+									Name: "long",
+								},
+								X: &lang.MemberExpr{
+									Pos: p(1686, 71),
+									X: &lang.Ident{
+										Pos:  p(1686, 68),
+										Name: "ts",
+									},
+									Name: "TotalMilliseconds",
+								},
+							},
+							Else: &lang.CondExpr{
+								Pos: p(1686, 105),
+								Cond: &lang.IsExpr{
+									Pos: p(1686, 96),
+									X: &lang.Ident{
+										Pos:  p(1686, 91),
+										Name: "time",
+									},
+									Pattern: &lang.TypePattern{
+										Pos: p(1686, 99),
+										Type: &lang.TypeRef{
+											Pos:  p(1686, 99),
+											Name: "int",
+										},
+										Name: "i",
+									},
+								},
+								Then: &lang.Ident{
+									Pos:  p(1686, 107),
+									Name: "i",
+								},
+								Else: &lang.CastExpr{
+									Pos: p(1686, 111),
+									Type: &lang.TypeRef{
+										Pos:  p(1686, 112),
+										Name: "long",
+									},
+									X: &lang.Ident{
+										Pos:  p(1686, 117),
+										Name: "time",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1688, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1688, 16),
+							Name: "void",
+						},
+						Name: "CheckTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1688, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(1688, 31),
+									Name: "long",
+								},
+								Name: "ms",
+							},
+							&lang.Param{
+								Pos: p(1688, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1688, 40),
+									Name: "string",
+								},
+								Name: "name",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1689, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1690, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1690, 20),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1690, 17),
+											Name: "ms",
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1690, 22),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(1690, 23),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1690, 26),
+										X: &lang.NewExpr{
+											Pos: p(1690, 32),
+											Type: &lang.TypeRef{
+												Pos:  p(1690, 36),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1690, 64),
+													X: &lang.Ident{
+														Pos:  p(1690, 64),
+														Name: "name",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1690, 70),
+													X: &lang.Literal{
+														Pos:   p(1690, 70),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
+														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1691, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1691, 20),
+										Op:  ">",
+										X: &lang.Ident{
+											Pos:  p(1691, 17),
+											Name: "ms",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1691, 22),
+											Kind:  lang.LitKind(1),
+											Raw:   "4294967294",
+											Value: uint64(4294967294),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1691, 34),
+										X: &lang.NewExpr{
+											Pos: p(1691, 40),
+											Type: &lang.TypeRef{
+												Pos:  p(1691, 44),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1691, 72),
+													X: &lang.Ident{
+														Pos:  p(1691, 72),
+														Name: "name",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1691, 78),
+													X: &lang.Literal{
+														Pos:   p(1691, 78),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Time-out interval must be less than 2^32-2.\"",
+														Value: string("Time-out interval must be less than 2^32-2."),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1692, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1694, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1694, 16),
+							Name: "bool",
+						},
+						Name: "Change",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1694, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1694, 28),
+									Name: "object",
+								},
+								Name: "due",
+							},
+							&lang.Param{
+								Pos: p(1694, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1694, 40),
+									Name: "object",
+								},
+								Name: "every",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1695, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1696, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1696, 13),
+										Name: "long",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1696, 18),
+											Name: "dueTime",
+											Init: &lang.CallExpr{
+												Pos: p(1696, 28),
+												Fun: &lang.Ident{
+													Pos:  p(1696, 28),
+													Name: "Ms",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1696, 31),
+														X: &lang.Ident{
+															Pos:  p(1696, 31),
+															Name: "due",
+														},
+													},
+												},
+											},
+										},
+										&lang.Declarator{
+											Pos:  p(1696, 37),
+											Name: "period",
+											Init: &lang.CallExpr{
+												Pos: p(1696, 46),
+												Fun: &lang.Ident{
+													Pos:  p(1696, 46),
+													Name: "Ms",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1696, 49),
+														X: &lang.Ident{
+															Pos:  p(1696, 49),
+															Name: "every",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1697, 13),
+									X: &lang.CallExpr{
+										Pos: p(1697, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1697, 13),
+											Name: "CheckTime",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1697, 23),
+												X: &lang.Ident{
+													Pos:  p(1697, 23),
+													Name: "dueTime",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1697, 32),
+												X: &lang.NameOfExpr{
+													Pos: p(1697, 32),
+													X: &lang.Ident{
+														Pos:  p(1697, 39),
+														Name: "dueTime",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1698, 13),
+									X: &lang.CallExpr{
+										Pos: p(1698, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1698, 13),
+											Name: "CheckTime",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1698, 23),
+												X: &lang.Ident{
+													Pos:  p(1698, 23),
+													Name: "period",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1698, 31),
+												X: &lang.NameOfExpr{
+													Pos: p(1698, 31),
+													X: &lang.Ident{
+														Pos:  p(1698, 38),
+														Name: "period",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1699, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1699, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1699, 17),
+											Name: "generation",
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(1700, 13),
+									X: &lang.Ident{
+										Pos:  p(1700, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1701, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1702, 17),
+												Cond: &lang.Ident{
+													Pos:  p(1702, 21),
+													Name: "_disposed",
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1702, 32),
+													X: &lang.NewExpr{
+														Pos: p(1702, 38),
+														Type: &lang.TypeRef{
+															Pos:  p(1702, 42),
+															Name: "ObjectDisposedException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1702, 66),
+																X: &lang.Literal{
+																	Pos:  p(1702, 66),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															&lang.Arg{
+																Pos: p(1702, 72),
+																X: &lang.Literal{
+																	Pos:   p(1702, 72),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Cannot access a disposed object.\"",
+																	Value: string("Cannot access a disposed object."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1703, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1703, 28),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1703, 17),
+														Name: "generation",
+													},
+													Right: &lang.UnaryExpr{
+														Pos: p(1703, 30),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(1703, 32),
+															Name: "_generation",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1704, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1705, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1705, 25),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1705, 17),
+											Name: "dueTime",
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1705, 28),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(1705, 29),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(1705, 32),
+										X: &lang.CallExpr{
+											Pos: p(1705, 32),
+											Fun: &lang.Ident{
+												Pos:  p(1705, 32),
+												Name: "Schedule",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1705, 41),
+													X: &lang.Ident{
+														Pos:  p(1705, 41),
+														Name: "generation",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1705, 53),
+													X: &lang.CastExpr{
+														Pos: p(1705, 53),
+														Type: &lang.TypeRef{
+															Pos:  p(1705, 54),
+															Name: "int",
+														},
+														X: &lang.Ident{
+															Pos:  p(1705, 58),
+															Name: "dueTime",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1705, 67),
+													X: &lang.CastExpr{
+														Pos: p(1705, 67),
+														Type: &lang.TypeRef{
+															Pos:  p(1705, 68),
+															Name: "int",
+														},
+														X: &lang.Ident{
+															Pos:  p(1705, 72),
+															Name: "period",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1706, 13),
+									X: &lang.Literal{
+										Pos:   p(1706, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1707, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1709, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1709, 9),
+							Name: "bool",
+						},
+						Name: "Current",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1709, 22),
+								Type: &lang.TypeRef{
+									Pos:  p(1709, 22),
+									Name: "int",
+								},
+								Name: "generation",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1710, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(1711, 13),
+									X: &lang.Ident{
+										Pos:  p(1711, 19),
+										Name: "_gate",
+									},
+									Body: &lang.ReturnStmt{
+										Pos: p(1711, 26),
+										X: &lang.BinaryExpr{
+											Pos: p(1711, 44),
+											Op:  "&&",
+											X: &lang.UnaryExpr{
+												Pos: p(1711, 33),
+												Op:  "!",
+												X: &lang.Ident{
+													Pos:  p(1711, 34),
+													Name: "_disposed",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(1711, 59),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1711, 47),
+													Name: "_generation",
+												},
+												Y: &lang.Ident{
+													Pos:  p(1711, 62),
+													Name: "generation",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1712, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1714, 9),
+						Modifiers: lang.Modifiers(1024),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1714, 15),
+							Name: "void",
+						},
+						Name: "Schedule",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1714, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(1714, 29),
+									Name: "int",
+								},
+								Name: "generation",
+							},
+							&lang.Param{
+								Pos: p(1714, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(1714, 45),
+									Name: "int",
+								},
+								Name: "dueTime",
+							},
+							&lang.Param{
+								Pos: p(1714, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1714, 58),
+									Name: "int",
+								},
+								Name: "period",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1715, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1716, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1716, 13),
+										X: &lang.CallExpr{
+											Pos: p(1716, 62),
+											Fun: &lang.MemberExpr{
+												Pos: p(1716, 62),
+												X: &lang.CallExpr{
+													Pos: p(1716, 47),
+													Fun: &lang.MemberExpr{
+														Pos: p(1716, 47),
+														X: &lang.MemberExpr{
+															Pos: p(1716, 42),
+															X: &lang.MemberExpr{
+																Pos: p(1716, 36),
+																X: &lang.MemberExpr{
+																	Pos: p(1716, 26),
+																	X: &lang.Ident{
+																		Pos:  p(1716, 19),
+																		Name: "System",
+																	},
+																	Name: "Threading",
+																},
+																Name: "Tasks",
+															},
+															Name: "Task",
+														},
+														Name: "Delay",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1716, 53),
+															X: &lang.Ident{
+																Pos:  p(1716, 53),
+																Name: "dueTime",
+															},
+														},
+													},
+												},
+												Name: "ConfigureAwait",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1716, 77),
+													X: &lang.Literal{
+														Pos:   p(1716, 77),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1717, 13),
+									Cond: &lang.CallExpr{
+										Pos: p(1717, 20),
+										Fun: &lang.Ident{
+											Pos:  p(1717, 20),
+											Name: "Current",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1717, 28),
+												X: &lang.Ident{
+													Pos:  p(1717, 28),
+													Name: "generation",
+												},
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1718, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1719, 17),
+												X: &lang.CallExpr{
+													Pos: p(1719, 28),
+													Fun: &lang.MemberExpr{
+														Pos: p(1719, 28),
+														X: &lang.Ident{
+															Pos:  p(1719, 17),
+															Name: "ThreadPool",
+														},
+														Name: "QueueUserWorkItem",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1719, 46),
+															X: &lang.LambdaExpr{
+																Pos: p(1719, 46),
+																Params: []*lang.Param{
+																	&lang.Param{
+																		Pos:  p(1719, 46),
+																		Name: "_",
+																	},
+																},
+																Body: &lang.BlockStmt{
+																	Pos: p(1720, 17),
+																	Stmts: []lang.Stmt{
+																		&lang.IfStmt{
+																			Pos: p(1721, 21),
+																			Cond: &lang.CallExpr{
+																				Pos: p(1721, 25),
+																				Fun: &lang.Ident{
+																					Pos:  p(1721, 25),
+																					Name: "Current",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(1721, 33),
+																						X: &lang.Ident{
+																							Pos:  p(1721, 33),
+																							Name: "generation",
+																						},
+																					},
+																				},
+																			},
+																			Then: &lang.ExprStmt{
+																				Pos: p(1721, 46),
+																				X: &lang.CallExpr{
+																					Pos: p(1721, 46),
+																					Fun: &lang.Ident{
+																						Pos:  p(1721, 46),
+																						Name: "_callback",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(1721, 56),
+																							X: &lang.Ident{
+																								Pos:  p(1721, 56),
+																								Name: "_state",
+																							},
+																						},
+																					},
+																				},
+																			},
+																		},
+																	},
+																	Rbrace: p(1722, 17),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1723, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1723, 34),
+													Op:  "||",
+													X: &lang.BinaryExpr{
+														Pos: p(1723, 28),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1723, 21),
+															Name: "period",
+														},
+														Y: &lang.UnaryExpr{
+															Pos: p(1723, 31),
+															Op:  "-",
+															X: &lang.Literal{
+																Pos:   p(1723, 32),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(1723, 44),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1723, 37),
+															Name: "period",
+														},
+														Y: &lang.Literal{
+															Pos:   p(1723, 47),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1723, 50),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1724, 17),
+												X: &lang.AwaitExpr{
+													Pos: p(1724, 17),
+													X: &lang.CallExpr{
+														Pos: p(1724, 65),
+														Fun: &lang.MemberExpr{
+															Pos: p(1724, 65),
+															X: &lang.CallExpr{
+																Pos: p(1724, 51),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1724, 51),
+																	X: &lang.MemberExpr{
+																		Pos: p(1724, 46),
+																		X: &lang.MemberExpr{
+																			Pos: p(1724, 40),
+																			X: &lang.MemberExpr{
+																				Pos: p(1724, 30),
+																				X: &lang.Ident{
+																					Pos:  p(1724, 23),
+																					Name: "System",
+																				},
+																				Name: "Threading",
+																			},
+																			Name: "Tasks",
+																		},
+																		Name: "Task",
+																	},
+																	Name: "Delay",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1724, 57),
+																		X: &lang.Ident{
+																			Pos:  p(1724, 57),
+																			Name: "period",
+																		},
+																	},
+																},
+															},
+															Name: "ConfigureAwait",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1724, 80),
+																X: &lang.Literal{
+																	Pos:   p(1724, 80),
+																	Kind:  lang.LitKind(9),
+																	Raw:   "false",
+																	Value: bool(false),
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1725, 13),
+									},
+								},
+							},
+							Rbrace: p(1726, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1728, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1728, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos: p(1729, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(1730, 13),
+									X: &lang.Ident{
+										Pos:  p(1730, 19),
+										Name: "_gate",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1730, 26),
+										X: &lang.AssignExpr{
+											Pos: p(1730, 36),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(1730, 26),
+												Name: "_disposed",
+											},
+											Right: &lang.Literal{
+												Pos:   p(1730, 38),
+												Kind:  lang.LitKind(9),
+												Raw:   "true",
+												Value: bool(true),
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1731, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1733, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1733, 16),
+							Name: "System.Threading.Tasks.ValueTask",
+						},
+						Name: "DisposeAsync",
+						Body: &lang.BlockStmt{
+							Pos: p(1734, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1735, 13),
+									X: &lang.CallExpr{
+										Pos: p(1735, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1735, 13),
+											Name: "Dispose",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1736, 13),
+									X: &lang.DefaultExpr{
+										Pos: p(1736, 20),
+									},
+								},
+							},
+							Rbrace: p(1737, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1742, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Barrier",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1742, 28),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1744, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1744, 18),
+							Name: "object",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1744, 25),
+								Name: "_gate",
+								Init: &lang.NewExpr{
+									Pos: p(1744, 33),
+									Type: &lang.TypeRef{
+										Pos:  p(1744, 37),
+										Name: "object",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1745, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1745, 18),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1745, 25),
+									Name: "Barrier",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1745, 34),
+								Name: "_postPhaseAction",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1746, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1746, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1746, 13),
+								Name: "_participants",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1747, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1747, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1747, 13),
+								Name: "_remaining",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1748, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1748, 9),
+							Name: "long",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1748, 14),
+								Name: "_phase",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1749, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1749, 9),
+							Name: "Exception",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1749, 19),
+								Name: "_postPhaseException",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1751, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Barrier",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1751, 24),
+								Type: &lang.TypeRef{
+									Pos:  p(1751, 24),
+									Name: "int",
+								},
+								Name: "participantCount",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1751, 48),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1751, 53),
+									X: &lang.Ident{
+										Pos:  p(1751, 53),
+										Name: "participantCount",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1751, 71),
+									X: &lang.Literal{
+										Pos:  p(1751, 71),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1751, 77),
+							Rbrace: p(1751, 79),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1752, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Barrier",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1752, 24),
+								Type: &lang.TypeRef{
+									Pos:  p(1752, 24),
+									Name: "int",
+								},
+								Name: "participantCount",
+							},
+							&lang.Param{
+								Pos: p(1752, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(1752, 46),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1752, 53),
+											Name: "Barrier",
+										},
+									},
+								},
+								Name: "postPhaseAction",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1753, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1754, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1754, 38),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1754, 34),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(1754, 17),
+												Name: "participantCount",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1754, 36),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1754, 58),
+											Op:  ">",
+											X: &lang.Ident{
+												Pos:  p(1754, 41),
+												Name: "participantCount",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1754, 60),
+												Raw:   "32767",
+												Value: int64(32767),
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1755, 17),
+										X: &lang.NewExpr{
+											Pos: p(1755, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1755, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1755, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(1755, 55),
+														X: &lang.Ident{
+															Pos:  p(1755, 62),
+															Name: "participantCount",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1755, 81),
+													X: &lang.Literal{
+														Pos:   p(1755, 81),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The participantCount argument must be non-negative and less than or equal to 32767.\"",
+														Value: string("The participantCount argument must be non-negative and less than or equal to 32767."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1756, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1756, 27),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1756, 13),
+											Name: "_participants",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1756, 29),
+											Name: "participantCount",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1757, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1757, 24),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1757, 13),
+											Name: "_remaining",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1757, 26),
+											Name: "participantCount",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1758, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1758, 30),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1758, 13),
+											Name: "_postPhaseAction",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1758, 32),
+											Name: "postPhaseAction",
+										},
+									},
+								},
+							},
+							Rbrace: p(1759, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1761, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1761, 16),
+							Name: "long",
+						},
+						Name: "CurrentPhaseNumber",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1761, 42),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1761, 46),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1761, 48),
+											X: &lang.Ident{
+												Pos:  p(1761, 54),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1761, 61),
+												X: &lang.Ident{
+													Pos:  p(1761, 68),
+													Name: "_phase",
+												},
+											},
+										},
+									},
+									Rbrace: p(1761, 76),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1762, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1762, 16),
+							Name: "int",
+						},
+						Name: "ParticipantCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1762, 39),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1762, 43),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1762, 45),
+											X: &lang.Ident{
+												Pos:  p(1762, 51),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1762, 58),
+												X: &lang.Ident{
+													Pos:  p(1762, 65),
+													Name: "_participants",
+												},
+											},
+										},
+									},
+									Rbrace: p(1762, 80),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1763, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1763, 16),
+							Name: "int",
+						},
+						Name: "ParticipantsRemaining",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1763, 44),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1763, 48),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1763, 50),
+											X: &lang.Ident{
+												Pos:  p(1763, 56),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1763, 63),
+												X: &lang.Ident{
+													Pos:  p(1763, 70),
+													Name: "_remaining",
+												},
+											},
+										},
+									},
+									Rbrace: p(1763, 82),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1765, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1765, 16),
+							Name: "long",
+						},
+						Name: "AddParticipant",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1765, 41),
+							Fun: &lang.Ident{
+								Pos:  p(1765, 41),
+								Name: "AddParticipants",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1765, 57),
+									X: &lang.Literal{
+										Pos:   p(1765, 57),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1766, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1766, 16),
+							Name: "long",
+						},
+						Name: "AddParticipants",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1766, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1766, 37),
+									Name: "int",
+								},
+								Name: "participantCount",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1767, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1768, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1768, 38),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1768, 34),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(1768, 17),
+												Name: "participantCount",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1768, 36),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1768, 58),
+											Op:  ">",
+											X: &lang.Ident{
+												Pos:  p(1768, 41),
+												Name: "participantCount",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1768, 60),
+												Raw:   "32767",
+												Value: int64(32767),
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1769, 17),
+										X: &lang.NewExpr{
+											Pos: p(1769, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1769, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1769, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(1769, 55),
+														X: &lang.Ident{
+															Pos:  p(1769, 62),
+															Name: "participantCount",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1769, 81),
+													X: &lang.Literal{
+														Pos:   p(1769, 81),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The participantCount argument must be a positive value.\"",
+														Value: string("The participantCount argument must be a positive value."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(1770, 13),
+									X: &lang.Ident{
+										Pos:  p(1770, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1771, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1772, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1772, 54),
+													Op:  ">",
+													X: &lang.BinaryExpr{
+														Pos: p(1772, 35),
+														Op:  "+",
+														X: &lang.Ident{
+															Pos:  p(1772, 21),
+															Name: "_participants",
+														},
+														Y: &lang.Ident{
+															Pos:  p(1772, 37),
+															Name: "participantCount",
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(1772, 56),
+														Raw:   "32767",
+														Value: int64(32767),
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1773, 21),
+													X: &lang.NewExpr{
+														Pos: p(1773, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1773, 31),
+															Name: "ArgumentOutOfRangeException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1773, 59),
+																X: &lang.NameOfExpr{
+																	Pos: p(1773, 59),
+																	X: &lang.Ident{
+																		Pos:  p(1773, 66),
+																		Name: "participantCount",
+																	},
+																},
+															},
+															&lang.Arg{
+																Pos: p(1773, 85),
+																X: &lang.Literal{
+																	Pos:   p(1773, 85),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Adding participantCount participants would result in the number of participants exceeding the maximum number allowed.\"",
+																	Value: string("Adding participantCount participants would result in the number of participants exceeding the maximum number allowed."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1774, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1774, 31),
+													Op:  "+=",
+													Left: &lang.Ident{
+														Pos:  p(1774, 17),
+														Name: "_participants",
+													},
+													Right: &lang.Ident{
+														Pos:  p(1774, 34),
+														Name: "participantCount",
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1775, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1775, 28),
+													Op:  "+=",
+													Left: &lang.Ident{
+														Pos:  p(1775, 17),
+														Name: "_remaining",
+													},
+													Right: &lang.Ident{
+														Pos:  p(1775, 31),
+														Name: "participantCount",
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1776, 17),
+												X: &lang.Ident{
+													Pos:  p(1776, 24),
+													Name: "_phase",
+												},
+											},
+										},
+										Rbrace: p(1777, 13),
+									},
+								},
+							},
+							Rbrace: p(1778, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1780, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1780, 16),
+							Name: "void",
+						},
+						Name: "RemoveParticipant",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1780, 44),
+							Fun: &lang.Ident{
+								Pos:  p(1780, 44),
+								Name: "RemoveParticipants",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1780, 63),
+									X: &lang.Literal{
+										Pos:   p(1780, 63),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1781, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1781, 16),
+							Name: "void",
+						},
+						Name: "RemoveParticipants",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1781, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1781, 40),
+									Name: "int",
+								},
+								Name: "participantCount",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1782, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1783, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1783, 34),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1783, 17),
+											Name: "participantCount",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1783, 36),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1784, 17),
+										X: &lang.NewExpr{
+											Pos: p(1784, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1784, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1784, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(1784, 55),
+														X: &lang.Ident{
+															Pos:  p(1784, 62),
+															Name: "participantCount",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1784, 81),
+													X: &lang.Literal{
+														Pos:   p(1784, 81),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The participantCount argument must be a positive value.\"",
+														Value: string("The participantCount argument must be a positive value."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(1785, 13),
+									X: &lang.Ident{
+										Pos:  p(1785, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1786, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1787, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1787, 38),
+													Op:  ">",
+													X: &lang.Ident{
+														Pos:  p(1787, 21),
+														Name: "participantCount",
+													},
+													Y: &lang.Ident{
+														Pos:  p(1787, 40),
+														Name: "_participants",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1788, 21),
+													X: &lang.NewExpr{
+														Pos: p(1788, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1788, 31),
+															Name: "ArgumentOutOfRangeException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1788, 59),
+																X: &lang.NameOfExpr{
+																	Pos: p(1788, 59),
+																	X: &lang.Ident{
+																		Pos:  p(1788, 66),
+																		Name: "participantCount",
+																	},
+																},
+															},
+															&lang.Arg{
+																Pos: p(1788, 85),
+																X: &lang.Literal{
+																	Pos:   p(1788, 85),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"The participantCount argument must be less than or equal the number of participants.\"",
+																	Value: string("The participantCount argument must be less than or equal the number of participants."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1789, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1789, 38),
+													Op:  ">",
+													X: &lang.Ident{
+														Pos:  p(1789, 21),
+														Name: "participantCount",
+													},
+													Y: &lang.Ident{
+														Pos:  p(1789, 40),
+														Name: "_remaining",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1790, 21),
+													X: &lang.NewExpr{
+														Pos: p(1790, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1790, 31),
+															Name: "InvalidOperationException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1790, 57),
+																X: &lang.Literal{
+																	Pos:   p(1790, 57),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase.\"",
+																	Value: string("The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1791, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1791, 31),
+													Op:  "-=",
+													Left: &lang.Ident{
+														Pos:  p(1791, 17),
+														Name: "_participants",
+													},
+													Right: &lang.Ident{
+														Pos:  p(1791, 34),
+														Name: "participantCount",
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1792, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1792, 28),
+													Op:  "-=",
+													Left: &lang.Ident{
+														Pos:  p(1792, 17),
+														Name: "_remaining",
+													},
+													Right: &lang.Ident{
+														Pos:  p(1792, 31),
+														Name: "participantCount",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1793, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1793, 37),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(1793, 32),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1793, 21),
+															Name: "_remaining",
+														},
+														Y: &lang.Literal{
+															Pos:   p(1793, 35),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(1793, 54),
+														Op:  ">",
+														X: &lang.Ident{
+															Pos:  p(1793, 40),
+															Name: "_participants",
+														},
+														Y: &lang.Literal{
+															Pos:   p(1793, 56),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1793, 59),
+													X: &lang.CallExpr{
+														Pos: p(1793, 59),
+														Fun: &lang.Ident{
+															Pos:  p(1793, 59),
+															Name: "FinishPhase",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1794, 13),
+									},
+								},
+							},
+							Rbrace: p(1795, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1797, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1797, 16),
+							Name: "void",
+						},
+						Name: "SignalAndWait",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1797, 40),
+							Fun: &lang.Ident{
+								Pos:  p(1797, 40),
+								Name: "Signal",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1797, 47),
+									X: &lang.UnaryExpr{
+										Pos: p(1797, 47),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(1797, 48),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1801, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1801, 16),
+							Name: "bool",
+						},
+						Name: "SignalAndWait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1801, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1801, 35),
+									Name: "object",
+								},
+								Name: "timeoutOrToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1802, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1803, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(1803, 32),
+										X: &lang.Ident{
+											Pos:  p(1803, 17),
+											Name: "timeoutOrToken",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(1803, 35),
+											Type: &lang.TypeRef{
+												Pos:  p(1803, 35),
+												Name: "CancellationToken",
+											},
+											Name: "ct",
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1804, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1805, 17),
+												X: &lang.CallExpr{
+													Pos: p(1805, 20),
+													Fun: &lang.MemberExpr{
+														Pos: p(1805, 20),
+														X: &lang.Ident{
+															Pos:  p(1805, 17),
+															Name: "ct",
+														},
+														Name: "ThrowIfCancellationRequested",
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1806, 17),
+												X: &lang.CallExpr{
+													Pos: p(1806, 24),
+													Fun: &lang.Ident{
+														Pos:  p(1806, 24),
+														Name: "Signal",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1806, 31),
+															X: &lang.UnaryExpr{
+																Pos: p(1806, 31),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(1806, 32),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1807, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1808, 13),
+									X: &lang.CallExpr{
+										Pos: p(1808, 20),
+										Fun: &lang.Ident{
+											Pos:  p(1808, 20),
+											Name: "Signal",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1808, 27),
+												X: &lang.CondExpr{
+													Pos: p(1808, 57),
+													Cond: &lang.IsExpr{
+														Pos: p(1808, 42),
+														X: &lang.Ident{
+															Pos:  p(1808, 27),
+															Name: "timeoutOrToken",
+														},
+														Pattern: &lang.TypePattern{
+															Pos: p(1808, 45),
+															Type: &lang.TypeRef{
+																Pos:  p(1808, 45),
+																Name: "TimeSpan",
+															},
+															Name: "ts",
+														},
+													},
+													Then: &lang.CastExpr{
+														Pos: p(1808, 59),
+														Type: &lang.TypeRef{
+															Pos:  p(1808, 60),
+															Name: "int",
+														},
+														X: &lang.MemberExpr{
+															Pos: p(1808, 67),
+															X: &lang.Ident{
+																Pos:  p(1808, 64),
+																Name: "ts",
+															},
+															Name: "TotalMilliseconds",
+														},
+													},
+													Else: &lang.CastExpr{
+														Pos: p(1808, 87),
+														Type: &lang.TypeRef{
+															Pos:  p(1808, 88),
+															Name: "int",
+														},
+														X: &lang.Ident{
+															Pos:  p(1808, 92),
+															Name: "timeoutOrToken",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1809, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1811, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1811, 9),
+							Name: "bool",
+						},
+						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1811, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1811, 21),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1812, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1813, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1813, 37),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1813, 17),
+											Name: "millisecondsTimeout",
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1813, 39),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(1813, 40),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1814, 17),
+										X: &lang.NewExpr{
+											Pos: p(1814, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1814, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1814, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(1814, 55),
+														X: &lang.Ident{
+															Pos:  p(1814, 62),
+															Name: "millisecondsTimeout",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1814, 84),
+													X: &lang.Literal{
+														Pos:   p(1814, 84),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
+														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(1815, 13),
+									X: &lang.Ident{
+										Pos:  p(1815, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1816, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1817, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1817, 35),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1817, 21),
+														Name: "_participants",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1817, 38),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1818, 21),
+													X: &lang.NewExpr{
+														Pos: p(1818, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1818, 31),
+															Name: "InvalidOperationException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1818, 57),
+																X: &lang.Literal{
+																	Pos:   p(1818, 57),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"The barrier has no registered participants.\"",
+																	Value: string("The barrier has no registered participants."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1819, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1819, 32),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1819, 21),
+														Name: "_remaining",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1819, 35),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1820, 21),
+													X: &lang.NewExpr{
+														Pos: p(1820, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1820, 31),
+															Name: "InvalidOperationException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1820, 57),
+																X: &lang.Literal{
+																	Pos:   p(1820, 57),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"The number of threads using the barrier exceeded the total number of registered participants.\"",
+																	Value: string("The number of threads using the barrier exceeded the total number of registered participants."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1821, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1821, 17),
+													Name: "long",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1821, 22),
+														Name: "phase",
+														Init: &lang.Ident{
+															Pos:  p(1821, 30),
+															Name: "_phase",
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1822, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(1822, 27),
+													Op:  "--",
+													X: &lang.Ident{
+														Pos:  p(1822, 17),
+														Name: "_remaining",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1823, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1823, 32),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1823, 21),
+														Name: "_remaining",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1823, 35),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(1824, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(1825, 21),
+															X: &lang.CallExpr{
+																Pos: p(1825, 21),
+																Fun: &lang.Ident{
+																	Pos:  p(1825, 21),
+																	Name: "FinishPhase",
+																},
+															},
+														},
+														&lang.IfStmt{
+															Pos: p(1826, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1826, 45),
+																Op:  "!=",
+																X: &lang.Ident{
+																	Pos:  p(1826, 25),
+																	Name: "_postPhaseException",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(1826, 48),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.ThrowStmt{
+																Pos: p(1826, 54),
+																X: &lang.NewExpr{
+																	Pos: p(1826, 60),
+																	Type: &lang.TypeRef{
+																		Pos:  p(1826, 64),
+																		Name: "BarrierPostPhaseException",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1826, 90),
+																			X: &lang.Ident{
+																				Pos:  p(1826, 90),
+																				Name: "_postPhaseException",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(1827, 21),
+															X: &lang.Literal{
+																Pos:   p(1827, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													Rbrace: p(1828, 17),
+												},
+											},
+											&lang.WhileStmt{
+												Pos: p(1829, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1829, 31),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1829, 24),
+														Name: "_phase",
+													},
+													Y: &lang.Ident{
+														Pos:  p(1829, 34),
+														Name: "phase",
+													},
+												},
+												Body: &lang.BlockStmt{
+													Pos: p(1830, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(1831, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1831, 67),
+																Op:  "&&",
+																X: &lang.UnaryExpr{
+																	Pos: p(1831, 25),
+																	Op:  "!",
+																	X: &lang.CallExpr{
+																		Pos: p(1831, 34),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(1831, 34),
+																			X: &lang.Ident{
+																				Pos:  p(1831, 26),
+																				Name: "Monitor",
+																			},
+																			Name: "Wait",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1831, 39),
+																				X: &lang.Ident{
+																					Pos:  p(1831, 39),
+																					Name: "_gate",
+																				},
+																			},
+																			&lang.Arg{
+																				Pos: p(1831, 46),
+																				X: &lang.Ident{
+																					Pos:  p(1831, 46),
+																					Name: "millisecondsTimeout",
+																				},
+																			},
+																		},
+																	},
+																},
+																Y: &lang.BinaryExpr{
+																	Pos: p(1831, 77),
+																	Op:  "==",
+																	X: &lang.Ident{
+																		Pos:  p(1831, 70),
+																		Name: "_phase",
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1831, 80),
+																		Name: "phase",
+																	},
+																},
+															},
+															Then: &lang.BlockStmt{
+																Pos: p(1832, 21),
+																Stmts: []lang.Stmt{
+																	&lang.ExprStmt{
+																		Pos: p(1833, 25),
+																		X: &lang.PostfixExpr{
+																			Pos: p(1833, 35),
+																			Op:  "++",
+																			X: &lang.Ident{
+																				Pos:  p(1833, 25),
+																				Name: "_remaining",
+																			},
+																		},
+																	},
+																	&lang.ReturnStmt{
+																		Pos: p(1834, 25),
+																		X: &lang.Literal{
+																			Pos:   p(1834, 32),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+																Rbrace: p(1835, 21),
+															},
+														},
+													},
+													Rbrace: p(1836, 17),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1837, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1837, 41),
+													Op:  "!=",
+													X: &lang.Ident{
+														Pos:  p(1837, 21),
+														Name: "_postPhaseException",
+													},
+													Y: &lang.Literal{
+														Pos:  p(1837, 44),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1837, 50),
+													X: &lang.NewExpr{
+														Pos: p(1837, 56),
+														Type: &lang.TypeRef{
+															Pos:  p(1837, 60),
+															Name: "BarrierPostPhaseException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1837, 86),
+																X: &lang.Ident{
+																	Pos:  p(1837, 86),
+																	Name: "_postPhaseException",
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1838, 17),
+												X: &lang.Literal{
+													Pos:   p(1838, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(1839, 13),
+									},
+								},
+							},
+							Rbrace: p(1840, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1843, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1843, 9),
+							Name: "void",
+						},
+						Name: "FinishPhase",
+						Body: &lang.BlockStmt{
+							Pos: p(1844, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1845, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1845, 33),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1845, 13),
+											Name: "_postPhaseException",
+										},
+										Right: &lang.Literal{
+											Pos:  p(1845, 35),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1846, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1846, 34),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1846, 17),
+											Name: "_postPhaseAction",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1846, 37),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1847, 13),
+										Stmts: []lang.Stmt{
+											&lang.TryStmt{
+												Pos: p(1848, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(1848, 21),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(1848, 23),
+															X: &lang.CallExpr{
+																Pos: p(1848, 23),
+																Fun: &lang.Ident{
+																	Pos:  p(1848, 23),
+																	Name: "_postPhaseAction",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1848, 40),
+																		X: &lang.ThisExpr{
+																			Pos: p(1848, 40),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(1848, 47),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(1849, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(1849, 24),
+															Name: "Exception",
+														},
+														Name: "e",
+														Body: &lang.BlockStmt{
+															Pos: p(1849, 37),
+															Stmts: []lang.Stmt{
+																&lang.ExprStmt{
+																	Pos: p(1849, 39),
+																	X: &lang.AssignExpr{
+																		Pos: p(1849, 59),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(1849, 39),
+																			Name: "_postPhaseException",
+																		},
+																		Right: &lang.Ident{
+																			Pos:  p(1849, 61),
+																			Name: "e",
+																		},
+																	},
+																},
+															},
+															Rbrace: p(1849, 64),
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1850, 13),
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1851, 13),
+									X: &lang.PostfixExpr{
+										Pos: p(1851, 19),
+										Op:  "++",
+										X: &lang.Ident{
+											Pos:  p(1851, 13),
+											Name: "_phase",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1852, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1852, 24),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1852, 13),
+											Name: "_remaining",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1852, 26),
+											Name: "_participants",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1853, 13),
+									X: &lang.CallExpr{
+										Pos: p(1853, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1853, 21),
+											X: &lang.Ident{
+												Pos:  p(1853, 13),
+												Name: "Monitor",
+											},
+											Name: "PulseAll",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1853, 30),
+												X: &lang.Ident{
+													Pos:  p(1853, 30),
+													Name: "_gate",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1854, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1856, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1856, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos:    p(1856, 31),
+							Rbrace: p(1856, 33),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1859, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "BarrierPostPhaseException",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1859, 46),
+						Name: "Exception",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1861, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "BarrierPostPhaseException",
+						Init: &lang.CtorInit{
+							Pos:  p(1861, 46),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1861, 51),
+									X: &lang.Literal{
+										Pos:   p(1861, 51),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"The postPhaseAction failed with an exception.\"",
+										Value: string("The postPhaseAction failed with an exception."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1861, 100),
+							Rbrace: p(1861, 102),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1862, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "BarrierPostPhaseException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1862, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1862, 42),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1862, 70),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1862, 75),
+									X: &lang.Literal{
+										Pos:   p(1862, 75),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"The postPhaseAction failed with an exception.\"",
+										Value: string("The postPhaseAction failed with an exception."),
+									},
+								},
+								&lang.Arg{
+									Pos: p(1862, 124),
+									X: &lang.Ident{
+										Pos:  p(1862, 124),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1862, 140),
+							Rbrace: p(1862, 142),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1863, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "BarrierPostPhaseException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1863, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1863, 42),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1863, 60),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1863, 65),
+									X: &lang.Ident{
+										Pos:  p(1863, 65),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1863, 74),
+							Rbrace: p(1863, 76),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1864, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "BarrierPostPhaseException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1864, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1864, 42),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(1864, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1864, 58),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1864, 86),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1864, 91),
+									X: &lang.Ident{
+										Pos:  p(1864, 91),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1864, 100),
+									X: &lang.Ident{
+										Pos:  p(1864, 100),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1864, 116),
+							Rbrace: p(1864, 118),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1867, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "LockRecursionPolicy",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  p(1867, 39),
+						Name: "NoRecursion",
+					},
+					&lang.EnumMember{
+						Pos:  p(1867, 52),
+						Name: "SupportsRecursion",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1873, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ReaderWriterLockSlim",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1873, 41),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1875, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1875, 18),
+							Name: "object",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1875, 25),
+								Name: "_gate",
+								Init: &lang.NewExpr{
+									Pos: p(1875, 33),
+									Type: &lang.TypeRef{
+										Pos:  p(1875, 37),
+										Name: "object",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1876, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1876, 18),
+							Name: "System.Collections.Generic.Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1876, 56),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(1876, 61),
+									Name: "int",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1876, 66),
+								Name: "_readers",
+								Init: &lang.NewExpr{
+									Pos: p(1876, 77),
+									Type: &lang.TypeRef{
+										Pos:  p(1876, 81),
+										Name: "System.Collections.Generic.Dictionary",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1876, 119),
+												Name: "int",
+											},
+											&lang.TypeRef{
+												Pos:  p(1876, 124),
+												Name: "int",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1877, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1877, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1877, 13),
+								Name: "_writer",
+								Init: &lang.UnaryExpr{
+									Pos: p(1877, 23),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(1877, 24),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							&lang.Declarator{
+								Pos:  p(1877, 27),
+								Name: "_writeCount",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1878, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1878, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1878, 13),
+								Name: "_upgrader",
+								Init: &lang.UnaryExpr{
+									Pos: p(1878, 25),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(1878, 26),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							&lang.Declarator{
+								Pos:  p(1878, 29),
+								Name: "_upgradeCount",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1879, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1879, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1879, 13),
+								Name: "_waitingWriters",
+							},
+							&lang.Declarator{
+								Pos:  p(1879, 30),
+								Name: "_waitingReaders",
+							},
+							&lang.Declarator{
+								Pos:  p(1879, 47),
+								Name: "_waitingUpgraders",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1881, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ReaderWriterLockSlim",
+						Init: &lang.CtorInit{
+							Pos:  p(1881, 41),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1881, 46),
+									X: &lang.MemberExpr{
+										Pos: p(1881, 66),
+										X: &lang.Ident{
+											Pos:  p(1881, 46),
+											Name: "LockRecursionPolicy",
+										},
+										Name: "NoRecursion",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1881, 79),
+							Rbrace: p(1881, 81),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1882, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ReaderWriterLockSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1882, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1882, 37),
+									Name: "LockRecursionPolicy",
+								},
+								Name: "recursionPolicy",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1882, 74),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1882, 76),
+									X: &lang.AssignExpr{
+										Pos: p(1882, 92),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1882, 76),
+											Name: "RecursionPolicy",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1882, 94),
+											Name: "recursionPolicy",
+										},
+									},
+								},
+							},
+							Rbrace: p(1882, 111),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1884, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1884, 16),
+							Name: "LockRecursionPolicy",
+						},
+						Name: "RecursionPolicy",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1884, 54),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1885, 9),
+						Modifiers: lang.Modifiers(16),
+						Type: &lang.TypeRef{
+							Pos:  p(1885, 16),
+							Name: "int",
+						},
+						Name: "Me",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1885, 38),
+							X: &lang.Ident{
+								Pos:  p(1885, 26),
+								Name: "Environment",
+							},
+							Name: "CurrentManagedThreadId",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1887, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1887, 16),
+							Name: "bool",
+						},
+						Name: "IsReadLockHeld",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1887, 38),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1887, 42),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1887, 44),
+											X: &lang.Ident{
+												Pos:  p(1887, 50),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1887, 57),
+												X: &lang.CallExpr{
+													Pos: p(1887, 73),
+													Fun: &lang.MemberExpr{
+														Pos: p(1887, 73),
+														X: &lang.Ident{
+															Pos:  p(1887, 64),
+															Name: "_readers",
+														},
+														Name: "ContainsKey",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1887, 85),
+															X: &lang.Ident{
+																Pos:  p(1887, 85),
+																Name: "Me",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1887, 90),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1888, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1888, 16),
+							Name: "bool",
+						},
+						Name: "IsWriteLockHeld",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1888, 39),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1888, 43),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1888, 45),
+											X: &lang.Ident{
+												Pos:  p(1888, 51),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1888, 58),
+												X: &lang.BinaryExpr{
+													Pos: p(1888, 73),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1888, 65),
+														Name: "_writer",
+													},
+													Y: &lang.Ident{
+														Pos:  p(1888, 76),
+														Name: "Me",
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1888, 80),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1889, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1889, 16),
+							Name: "bool",
+						},
+						Name: "IsUpgradeableReadLockHeld",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1889, 49),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1889, 53),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1889, 55),
+											X: &lang.Ident{
+												Pos:  p(1889, 61),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1889, 68),
+												X: &lang.BinaryExpr{
+													Pos: p(1889, 85),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1889, 75),
+														Name: "_upgrader",
+													},
+													Y: &lang.Ident{
+														Pos:  p(1889, 88),
+														Name: "Me",
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1889, 92),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1890, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1890, 16),
+							Name: "int",
+						},
+						Name: "CurrentReadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1890, 39),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1890, 43),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1890, 45),
+											X: &lang.Ident{
+												Pos:  p(1890, 51),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1890, 58),
+												X: &lang.BinaryExpr{
+													Pos: p(1890, 80),
+													Op:  "+",
+													X: &lang.MemberExpr{
+														Pos: p(1890, 74),
+														X: &lang.Ident{
+															Pos:  p(1890, 65),
+															Name: "_readers",
+														},
+														Name: "Count",
+													},
+													Y: &lang.CondExpr{
+														Pos: p(1890, 99),
+														Cond: &lang.BinaryExpr{
+															Pos: p(1890, 93),
+															Op:  "!=",
+															X: &lang.Ident{
+																Pos:  p(1890, 83),
+																Name: "_upgrader",
+															},
+															Y: &lang.UnaryExpr{
+																Pos: p(1890, 96),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(1890, 97),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+														Then: &lang.Literal{
+															Pos:   p(1890, 101),
+															Raw:   "1",
+															Value: int64(1),
+														},
+														Else: &lang.Literal{
+															Pos:   p(1890, 105),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1890, 109),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1891, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1891, 16),
+							Name: "int",
+						},
+						Name: "RecursiveReadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1891, 41),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1891, 45),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1891, 47),
+											X: &lang.Ident{
+												Pos:  p(1891, 53),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1891, 60),
+												X: &lang.CondExpr{
+													Pos: p(1891, 103),
+													Cond: &lang.CallExpr{
+														Pos: p(1891, 76),
+														Fun: &lang.MemberExpr{
+															Pos: p(1891, 76),
+															X: &lang.Ident{
+																Pos:  p(1891, 67),
+																Name: "_readers",
+															},
+															Name: "TryGetValue",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1891, 88),
+																X: &lang.Ident{
+																	Pos:  p(1891, 88),
+																	Name: "Me",
+																},
+															},
+															&lang.Arg{
+																Pos: p(1891, 92),
+																Mod: "out",
+																X: &lang.DeclExpr{
+																	Pos: p(1891, 96),
+																	Type: &lang.TypeRef{
+																		Pos:  p(1891, 96),
+																		Name: "int",
+																	},
+																	Name: "n",
+																},
+															},
+														},
+													},
+													Then: &lang.Ident{
+														Pos:  p(1891, 105),
+														Name: "n",
+													},
+													Else: &lang.Literal{
+														Pos:   p(1891, 109),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1891, 112),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1892, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1892, 16),
+							Name: "int",
+						},
+						Name: "RecursiveWriteCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1892, 42),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1892, 46),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1892, 48),
+											X: &lang.Ident{
+												Pos:  p(1892, 54),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1892, 61),
+												X: &lang.CondExpr{
+													Pos: p(1892, 82),
+													Cond: &lang.BinaryExpr{
+														Pos: p(1892, 76),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1892, 68),
+															Name: "_writer",
+														},
+														Y: &lang.Ident{
+															Pos:  p(1892, 79),
+															Name: "Me",
+														},
+													},
+													Then: &lang.Ident{
+														Pos:  p(1892, 84),
+														Name: "_writeCount",
+													},
+													Else: &lang.Literal{
+														Pos:   p(1892, 98),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1892, 101),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1893, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1893, 16),
+							Name: "int",
+						},
+						Name: "RecursiveUpgradeCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1893, 44),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1893, 48),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1893, 50),
+											X: &lang.Ident{
+												Pos:  p(1893, 56),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1893, 63),
+												X: &lang.CondExpr{
+													Pos: p(1893, 86),
+													Cond: &lang.BinaryExpr{
+														Pos: p(1893, 80),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1893, 70),
+															Name: "_upgrader",
+														},
+														Y: &lang.Ident{
+															Pos:  p(1893, 83),
+															Name: "Me",
+														},
+													},
+													Then: &lang.Ident{
+														Pos:  p(1893, 88),
+														Name: "_upgradeCount",
+													},
+													Else: &lang.Literal{
+														Pos:   p(1893, 104),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1893, 107),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1894, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1894, 16),
+							Name: "int",
+						},
+						Name: "WaitingReadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1894, 39),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1894, 43),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1894, 45),
+											X: &lang.Ident{
+												Pos:  p(1894, 51),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1894, 58),
+												X: &lang.Ident{
+													Pos:  p(1894, 65),
+													Name: "_waitingReaders",
+												},
+											},
+										},
+									},
+									Rbrace: p(1894, 82),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1895, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1895, 16),
+							Name: "int",
+						},
+						Name: "WaitingWriteCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1895, 40),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1895, 44),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1895, 46),
+											X: &lang.Ident{
+												Pos:  p(1895, 52),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1895, 59),
+												X: &lang.Ident{
+													Pos:  p(1895, 66),
+													Name: "_waitingWriters",
+												},
+											},
+										},
+									},
+									Rbrace: p(1895, 83),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1896, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1896, 16),
+							Name: "int",
+						},
+						Name: "WaitingUpgradeCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1896, 42),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1896, 46),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1896, 48),
+											X: &lang.Ident{
+												Pos:  p(1896, 54),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1896, 61),
+												X: &lang.Ident{
+													Pos:  p(1896, 68),
+													Name: "_waitingUpgraders",
+												},
+											},
+										},
+									},
+									Rbrace: p(1896, 87),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1901, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1901, 16),
+							Name: "int",
+						},
+						Name: "Ms",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1901, 23),
+								Type: &lang.TypeRef{
+									Pos:  p(1901, 23),
+									Name: "object",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1902, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1903, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1903, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1903, 17),
+											Name: "ms",
+											Init: &lang.CondExpr{
+												Pos: p(1903, 45),
+												Cond: &lang.IsExpr{
+													Pos: p(1903, 30),
+													X: &lang.Ident{
+														Pos:  p(1903, 22),
+														Name: "timeout",
+													},
+													Pattern: &lang.TypePattern{
+														Pos: p(1903, 33),
+														Type: &lang.TypeRef{
+															Pos:  p(1903, 33),
+															Name: "TimeSpan",
+														},
+														Name: "ts",
+													},
+												},
+												Then: &lang.CastExpr{
+													Pos: p(1903, 47),
+													Type: &lang.TypeRef{
+														Pos:  p(1903, 48),
+														Name: "int",
+													},
+													X: &lang.MemberExpr{
+														Pos: p(1903, 55),
+														X: &lang.Ident{
+															Pos:  p(1903, 52),
+															Name: "ts",
+														},
+														Name: "TotalMilliseconds",
+													},
+												},
+												Else: &lang.CastExpr{
+													Pos: p(1903, 75),
+													Type: &lang.TypeRef{
+														Pos:  p(1903, 76),
+														Name: "int",
+													},
+													X: &lang.Ident{
+														Pos:  p(1903, 80),
+														Name: "timeout",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1904, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1904, 20),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1904, 17),
+											Name: "ms",
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(1904, 22),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(1904, 23),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1904, 26),
+										X: &lang.NewExpr{
+											Pos: p(1904, 32),
+											Type: &lang.TypeRef{
+												Pos:  p(1904, 36),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1904, 64),
+													X: &lang.CondExpr{
+														Pos: p(1904, 84),
+														Cond: &lang.IsExpr{
+															Pos: p(1904, 72),
+															X: &lang.Ident{
+																Pos:  p(1904, 64),
+																Name: "timeout",
+															},
+															Pattern: &lang.ConstPattern{
+																Pos: p(1904, 75),
+																X: &lang.Ident{
+																	Pos:  p(1904, 75),
+																	Name: "TimeSpan",
+																},
+															},
+														},
+														Then: &lang.Literal{
+															Pos:   p(1904, 86),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"timeout\"",
+															Value: string("timeout"),
+														},
+														Else: &lang.Literal{
+															Pos:   p(1904, 98),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"millisecondsTimeout\"",
+															Value: string("millisecondsTimeout"),
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1904, 121),
+													X: &lang.Literal{
+														Pos:   p(1904, 121),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
+														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1905, 13),
+									X: &lang.Ident{
+										Pos:  p(1905, 20),
+										Name: "ms",
+									},
+								},
+							},
+							Rbrace: p(1906, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1909, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1909, 9),
+							Name: "bool",
+						},
+						Name: "WaitUntil",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1909, 24),
+								Type: &lang.TypeRef{
+									Pos:  p(1909, 24),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1909, 29),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "ready",
+							},
+							&lang.Param{
+								Pos: p(1909, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1909, 42),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1910, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1911, 13),
+									Cond: &lang.CallExpr{
+										Pos: p(1911, 17),
+										Fun: &lang.Ident{
+											Pos:  p(1911, 17),
+											Name: "ready",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1911, 26),
+										X: &lang.Literal{
+											Pos:   p(1911, 33),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1912, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1912, 37),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1912, 17),
+											Name: "millisecondsTimeout",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1912, 40),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1912, 43),
+										X: &lang.Literal{
+											Pos:   p(1912, 50),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1913, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1913, 17),
+											Name: "clock",
+											Init: &lang.CallExpr{
+												Pos: p(1913, 54),
+												Fun: &lang.MemberExpr{
+													Pos: p(1913, 54),
+													X: &lang.MemberExpr{
+														Pos: p(1913, 44),
+														X: &lang.MemberExpr{
+															Pos: p(1913, 32),
+															X: &lang.Ident{
+																Pos:  p(1913, 25),
+																Name: "System",
+															},
+															Name: "Diagnostics",
+														},
+														Name: "Stopwatch",
+													},
+													Name: "StartNew",
+												},
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1914, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(1914, 20),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(1914, 21),
+											Fun: &lang.Ident{
+												Pos:  p(1914, 21),
+												Name: "ready",
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1915, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1916, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1916, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1916, 21),
+														Name: "left",
+														Init: &lang.UnaryExpr{
+															Pos: p(1916, 28),
+															Op:  "-",
+															X: &lang.Literal{
+																Pos:   p(1916, 29),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1917, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1917, 41),
+													Op:  "!=",
+													X: &lang.Ident{
+														Pos:  p(1917, 21),
+														Name: "millisecondsTimeout",
+													},
+													Y: &lang.UnaryExpr{
+														Pos: p(1917, 44),
+														Op:  "-",
+														X: &lang.Literal{
+															Pos:   p(1917, 45),
+															Raw:   "1",
+															Value: int64(1),
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(1918, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(1919, 21),
+															X: &lang.AssignExpr{
+																Pos: p(1919, 26),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(1919, 21),
+																	Name: "left",
+																},
+																Right: &lang.BinaryExpr{
+																	Pos: p(1919, 48),
+																	Op:  "-",
+																	X: &lang.Ident{
+																		Pos:  p(1919, 28),
+																		Name: "millisecondsTimeout",
+																	},
+																	Y: &lang.CastExpr{
+																		Pos: p(1919, 50),
+																		Type: &lang.TypeRef{
+																			Pos:  p(1919, 51),
+																			Name: "int",
+																		},
+																		X: &lang.MemberExpr{
+																			Pos: p(1919, 61),
+																			X: &lang.Ident{
+																				Pos:  p(1919, 55),
+																				Name: "clock",
+																			},
+																			Name: "ElapsedMilliseconds",
+																		},
+																	},
+																},
+															},
+														},
+														&lang.IfStmt{
+															Pos: p(1920, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1920, 30),
+																Op:  "<=",
+																X: &lang.Ident{
+																	Pos:  p(1920, 25),
+																	Name: "left",
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1920, 33),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+															Then: &lang.ReturnStmt{
+																Pos: p(1920, 36),
+																X: &lang.Literal{
+																	Pos:   p(1920, 43),
+																	Kind:  lang.LitKind(9),
+																	Raw:   "false",
+																	Value: bool(false),
+																},
+															},
+														},
+													},
+													Rbrace: p(1921, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1922, 17),
+												X: &lang.CallExpr{
+													Pos: p(1922, 25),
+													Fun: &lang.MemberExpr{
+														Pos: p(1922, 25),
+														X: &lang.Ident{
+															Pos:  p(1922, 17),
+															Name: "Monitor",
+														},
+														Name: "Wait",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1922, 30),
+															X: &lang.Ident{
+																Pos:  p(1922, 30),
+																Name: "_gate",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1922, 37),
+															X: &lang.Ident{
+																Pos:  p(1922, 37),
+																Name: "left",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1923, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1924, 13),
+									X: &lang.Literal{
+										Pos:   p(1924, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1925, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1927, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1927, 16),
+							Name: "void",
+						},
+						Name: "EnterReadLock",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1927, 40),
+							Fun: &lang.Ident{
+								Pos:  p(1927, 40),
+								Name: "EnterRead",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1927, 50),
+									X: &lang.UnaryExpr{
+										Pos: p(1927, 50),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(1927, 51),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1928, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1928, 16),
+							Name: "bool",
+						},
+						Name: "TryEnterReadLock",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1928, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1928, 38),
+									Name: "object",
+								},
+								Name: "timeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1928, 57),
+							Fun: &lang.Ident{
+								Pos:  p(1928, 57),
+								Name: "EnterRead",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1928, 67),
+									X: &lang.CallExpr{
+										Pos: p(1928, 67),
+										Fun: &lang.Ident{
+											Pos:  p(1928, 67),
+											Name: "Ms",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1928, 70),
+												X: &lang.Ident{
+													Pos:  p(1928, 70),
+													Name: "timeout",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1929, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1929, 9),
+							Name: "bool",
+						},
+						Name: "EnterRead",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1929, 24),
+								Type: &lang.TypeRef{
+									Pos:  p(1929, 24),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1930, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1931, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1931, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1931, 17),
+											Name: "me",
+											Init: &lang.Ident{
+												Pos:  p(1931, 22),
+												Name: "Me",
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(1932, 13),
+									X: &lang.Ident{
+										Pos:  p(1932, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1933, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1934, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(1934, 30),
+													Fun: &lang.MemberExpr{
+														Pos: p(1934, 30),
+														X: &lang.Ident{
+															Pos:  p(1934, 21),
+															Name: "_readers",
+														},
+														Name: "TryGetValue",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1934, 42),
+															X: &lang.Ident{
+																Pos:  p(1934, 42),
+																Name: "me",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1934, 46),
+															Mod: "out",
+															X: &lang.DeclExpr{
+																Pos: p(1934, 50),
+																Type: &lang.TypeRef{
+																	Pos:  p(1934, 50),
+																	Name: "int",
+																},
+																Name: "held",
+															},
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(1935, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(1936, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1936, 41),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1936, 25),
+																	Name: "RecursionPolicy",
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1936, 64),
+																	X: &lang.Ident{
+																		Pos:  p(1936, 44),
+																		Name: "LockRecursionPolicy",
+																	},
+																	Name: "NoRecursion",
+																},
+															},
+															Then: &lang.ThrowStmt{
+																Pos: p(1937, 25),
+																X: &lang.NewExpr{
+																	Pos: p(1937, 31),
+																	Type: &lang.TypeRef{
+																		Pos:  p(1937, 35),
+																		Name: "LockRecursionException",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1937, 58),
+																			X: &lang.Literal{
+																				Pos:   p(1937, 58),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Recursive read lock acquisitions not allowed in this mode.\"",
+																				Value: string("Recursive read lock acquisitions not allowed in this mode."),
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(1938, 21),
+															X: &lang.AssignExpr{
+																Pos: p(1938, 34),
+																Op:  "=",
+																Left: &lang.IndexExpr{
+																	Pos: p(1938, 29),
+																	X: &lang.Ident{
+																		Pos:  p(1938, 21),
+																		Name: "_readers",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1938, 30),
+																			X: &lang.Ident{
+																				Pos:  p(1938, 30),
+																				Name: "me",
+																			},
+																		},
+																	},
+																},
+																Right: &lang.BinaryExpr{
+																	Pos: p(1938, 41),
+																	Op:  "+",
+																	X: &lang.Ident{
+																		Pos:  p(1938, 36),
+																		Name: "held",
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(1938, 43),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(1939, 21),
+															X: &lang.Literal{
+																Pos:   p(1939, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													Rbrace: p(1940, 17),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1941, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1941, 72),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(1941, 37),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1941, 21),
+															Name: "RecursionPolicy",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(1941, 60),
+															X: &lang.Ident{
+																Pos:  p(1941, 40),
+																Name: "LockRecursionPolicy",
+															},
+															Name: "NoRecursion",
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(1941, 90),
+														Op:  "||",
+														X: &lang.BinaryExpr{
+															Pos: p(1941, 84),
+															Op:  "==",
+															X: &lang.Ident{
+																Pos:  p(1941, 76),
+																Name: "_writer",
+															},
+															Y: &lang.Ident{
+																Pos:  p(1941, 87),
+																Name: "me",
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(1941, 103),
+															Op:  "==",
+															X: &lang.Ident{
+																Pos:  p(1941, 93),
+																Name: "_upgrader",
+															},
+															Y: &lang.Ident{
+																Pos:  p(1941, 106),
+																Name: "me",
+															},
+														},
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1942, 21),
+													X: &lang.NewExpr{
+														Pos: p(1942, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1942, 31),
+															Name: "LockRecursionException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1942, 54),
+																X: &lang.Literal{
+																	Pos:   p(1942, 54),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"A read lock may not be acquired with the write lock held in this mode.\"",
+																	Value: string("A read lock may not be acquired with the write lock held in this mode."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1943, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1943, 35),
+													Op:  "||",
+													X: &lang.BinaryExpr{
+														Pos: p(1943, 29),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1943, 21),
+															Name: "_writer",
+														},
+														Y: &lang.Ident{
+															Pos:  p(1943, 32),
+															Name: "me",
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(1943, 48),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1943, 38),
+															Name: "_upgrader",
+														},
+														Y: &lang.Ident{
+															Pos:  p(1943, 51),
+															Name: "me",
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(1944, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(1945, 21),
+															X: &lang.AssignExpr{
+																Pos: p(1945, 34),
+																Op:  "=",
+																Left: &lang.IndexExpr{
+																	Pos: p(1945, 29),
+																	X: &lang.Ident{
+																		Pos:  p(1945, 21),
+																		Name: "_readers",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1945, 30),
+																			X: &lang.Ident{
+																				Pos:  p(1945, 30),
+																				Name: "me",
+																			},
+																		},
+																	},
+																},
+																Right: &lang.Literal{
+																	Pos:   p(1945, 36),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(1946, 21),
+															X: &lang.Literal{
+																Pos:   p(1946, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													Rbrace: p(1947, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1948, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(1948, 32),
+													Op:  "++",
+													X: &lang.Ident{
+														Pos:  p(1948, 17),
+														Name: "_waitingReaders",
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1949, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1949, 17),
+													Name: "bool",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1949, 22),
+														Name: "ok",
+														Init: &lang.CallExpr{
+															Pos: p(1949, 27),
+															Fun: &lang.Ident{
+																Pos:  p(1949, 27),
+																Name: "WaitUntil",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1949, 37),
+																	X: &lang.LambdaExpr{
+																		Pos: p(1949, 37),
+																		ExprBody: &lang.BinaryExpr{
+																			Pos: p(1949, 57),
+																			Op:  "&&",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1949, 51),
+																				Op:  "==",
+																				X: &lang.Ident{
+																					Pos:  p(1949, 43),
+																					Name: "_writer",
+																				},
+																				Y: &lang.UnaryExpr{
+																					Pos: p(1949, 54),
+																					Op:  "-",
+																					X: &lang.Literal{
+																						Pos:   p(1949, 55),
+																						Raw:   "1",
+																						Value: int64(1),
+																					},
+																				},
+																			},
+																			Y: &lang.BinaryExpr{
+																				Pos: p(1949, 76),
+																				Op:  "==",
+																				X: &lang.Ident{
+																					Pos:  p(1949, 60),
+																					Name: "_waitingWriters",
+																				},
+																				Y: &lang.Literal{
+																					Pos:   p(1949, 79),
+																					Raw:   "0",
+																					Value: int64(0),
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1949, 82),
+																	X: &lang.Ident{
+																		Pos:  p(1949, 82),
+																		Name: "millisecondsTimeout",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1950, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(1950, 32),
+													Op:  "--",
+													X: &lang.Ident{
+														Pos:  p(1950, 17),
+														Name: "_waitingReaders",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1951, 17),
+												Cond: &lang.Ident{
+													Pos:  p(1951, 21),
+													Name: "ok",
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1951, 25),
+													X: &lang.AssignExpr{
+														Pos: p(1951, 38),
+														Op:  "=",
+														Left: &lang.IndexExpr{
+															Pos: p(1951, 33),
+															X: &lang.Ident{
+																Pos:  p(1951, 25),
+																Name: "_readers",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1951, 34),
+																	X: &lang.Ident{
+																		Pos:  p(1951, 34),
+																		Name: "me",
+																	},
+																},
+															},
+														},
+														Right: &lang.Literal{
+															Pos:   p(1951, 40),
+															Raw:   "1",
+															Value: int64(1),
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1952, 17),
+												X: &lang.Ident{
+													Pos:  p(1952, 24),
+													Name: "ok",
+												},
+											},
+										},
+										Rbrace: p(1953, 13),
+									},
+								},
+							},
+							Rbrace: p(1954, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1956, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1956, 16),
+							Name: "void",
+						},
+						Name: "ExitReadLock",
+						Body: &lang.BlockStmt{
+							Pos: p(1957, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1958, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1958, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1958, 17),
+											Name: "me",
+											Init: &lang.Ident{
+												Pos:  p(1958, 22),
+												Name: "Me",
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(1959, 13),
+									X: &lang.Ident{
+										Pos:  p(1959, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1960, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1961, 17),
+												Cond: &lang.UnaryExpr{
+													Pos: p(1961, 21),
+													Op:  "!",
+													X: &lang.CallExpr{
+														Pos: p(1961, 31),
+														Fun: &lang.MemberExpr{
+															Pos: p(1961, 31),
+															X: &lang.Ident{
+																Pos:  p(1961, 22),
+																Name: "_readers",
+															},
+															Name: "TryGetValue",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1961, 43),
+																X: &lang.Ident{
+																	Pos:  p(1961, 43),
+																	Name: "me",
+																},
+															},
+															&lang.Arg{
+																Pos: p(1961, 47),
+																Mod: "out",
+																X: &lang.DeclExpr{
+																	Pos: p(1961, 51),
+																	Type: &lang.TypeRef{
+																		Pos:  p(1961, 51),
+																		Name: "int",
+																	},
+																	Name: "held",
+																},
+															},
+														},
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1962, 21),
+													X: &lang.NewExpr{
+														Pos: p(1962, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1962, 31),
+															Name: "SynchronizationLockException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1962, 60),
+																X: &lang.Literal{
+																	Pos:   p(1962, 60),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"The read lock is being released without being held.\"",
+																	Value: string("The read lock is being released without being held."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1963, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1963, 26),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1963, 21),
+														Name: "held",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1963, 29),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1963, 32),
+													X: &lang.CallExpr{
+														Pos: p(1963, 41),
+														Fun: &lang.MemberExpr{
+															Pos: p(1963, 41),
+															X: &lang.Ident{
+																Pos:  p(1963, 32),
+																Name: "_readers",
+															},
+															Name: "Remove",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1963, 48),
+																X: &lang.Ident{
+																	Pos:  p(1963, 48),
+																	Name: "me",
+																},
+															},
+														},
+													},
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1964, 22),
+													X: &lang.AssignExpr{
+														Pos: p(1964, 35),
+														Op:  "=",
+														Left: &lang.IndexExpr{
+															Pos: p(1964, 30),
+															X: &lang.Ident{
+																Pos:  p(1964, 22),
+																Name: "_readers",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1964, 31),
+																	X: &lang.Ident{
+																		Pos:  p(1964, 31),
+																		Name: "me",
+																	},
+																},
+															},
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1964, 42),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(1964, 37),
+																Name: "held",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1964, 44),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1965, 17),
+												X: &lang.CallExpr{
+													Pos: p(1965, 25),
+													Fun: &lang.MemberExpr{
+														Pos: p(1965, 25),
+														X: &lang.Ident{
+															Pos:  p(1965, 17),
+															Name: "Monitor",
+														},
+														Name: "PulseAll",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1965, 34),
+															X: &lang.Ident{
+																Pos:  p(1965, 34),
+																Name: "_gate",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1966, 13),
+									},
+								},
+							},
+							Rbrace: p(1967, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1969, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1969, 16),
+							Name: "void",
+						},
+						Name: "EnterWriteLock",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1969, 41),
+							Fun: &lang.Ident{
+								Pos:  p(1969, 41),
+								Name: "EnterWrite",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1969, 52),
+									X: &lang.UnaryExpr{
+										Pos: p(1969, 52),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(1969, 53),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1970, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1970, 16),
+							Name: "bool",
+						},
+						Name: "TryEnterWriteLock",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1970, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(1970, 39),
+									Name: "object",
+								},
+								Name: "timeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1970, 58),
+							Fun: &lang.Ident{
+								Pos:  p(1970, 58),
+								Name: "EnterWrite",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1970, 69),
+									X: &lang.CallExpr{
+										Pos: p(1970, 69),
+										Fun: &lang.Ident{
+											Pos:  p(1970, 69),
+											Name: "Ms",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1970, 72),
+												X: &lang.Ident{
+													Pos:  p(1970, 72),
+													Name: "timeout",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1971, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1971, 9),
+							Name: "bool",
+						},
+						Name: "EnterWrite",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1971, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1971, 25),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1972, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1973, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1973, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1973, 17),
+											Name: "me",
+											Init: &lang.Ident{
+												Pos:  p(1973, 22),
+												Name: "Me",
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(1974, 13),
+									X: &lang.Ident{
+										Pos:  p(1974, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1975, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1976, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1976, 29),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1976, 21),
+														Name: "_writer",
+													},
+													Y: &lang.Ident{
+														Pos:  p(1976, 32),
+														Name: "me",
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(1977, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(1978, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(1978, 41),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(1978, 25),
+																	Name: "RecursionPolicy",
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(1978, 64),
+																	X: &lang.Ident{
+																		Pos:  p(1978, 44),
+																		Name: "LockRecursionPolicy",
+																	},
+																	Name: "NoRecursion",
+																},
+															},
+															Then: &lang.ThrowStmt{
+																Pos: p(1979, 25),
+																X: &lang.NewExpr{
+																	Pos: p(1979, 31),
+																	Type: &lang.TypeRef{
+																		Pos:  p(1979, 35),
+																		Name: "LockRecursionException",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1979, 58),
+																			X: &lang.Literal{
+																				Pos:   p(1979, 58),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Recursive write lock acquisitions not allowed in this mode.\"",
+																				Value: string("Recursive write lock acquisitions not allowed in this mode."),
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(1980, 21),
+															X: &lang.PostfixExpr{
+																Pos: p(1980, 32),
+																Op:  "++",
+																X: &lang.Ident{
+																	Pos:  p(1980, 21),
+																	Name: "_writeCount",
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(1981, 21),
+															X: &lang.Literal{
+																Pos:   p(1981, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													Rbrace: p(1982, 17),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1983, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(1983, 30),
+													Fun: &lang.MemberExpr{
+														Pos: p(1983, 30),
+														X: &lang.Ident{
+															Pos:  p(1983, 21),
+															Name: "_readers",
+														},
+														Name: "ContainsKey",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1983, 42),
+															X: &lang.Ident{
+																Pos:  p(1983, 42),
+																Name: "me",
+															},
+														},
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1984, 21),
+													X: &lang.NewExpr{
+														Pos: p(1984, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1984, 31),
+															Name: "LockRecursionException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1984, 54),
+																X: &lang.Literal{
+																	Pos:   p(1984, 54),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock.\"",
+																	Value: string("Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1985, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(1985, 32),
+													Op:  "++",
+													X: &lang.Ident{
+														Pos:  p(1985, 17),
+														Name: "_waitingWriters",
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1986, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1986, 17),
+													Name: "bool",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1986, 22),
+														Name: "ok",
+														Init: &lang.CallExpr{
+															Pos: p(1986, 27),
+															Fun: &lang.Ident{
+																Pos:  p(1986, 27),
+																Name: "WaitUntil",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1986, 37),
+																	X: &lang.LambdaExpr{
+																		Pos: p(1986, 37),
+																		ExprBody: &lang.BinaryExpr{
+																			Pos: p(1986, 80),
+																			Op:  "&&",
+																			X: &lang.BinaryExpr{
+																				Pos: p(1986, 57),
+																				Op:  "&&",
+																				X: &lang.BinaryExpr{
+																					Pos: p(1986, 51),
+																					Op:  "==",
+																					X: &lang.Ident{
+																						Pos:  p(1986, 43),
+																						Name: "_writer",
+																					},
+																					Y: &lang.UnaryExpr{
+																						Pos: p(1986, 54),
+																						Op:  "-",
+																						X: &lang.Literal{
+																							Pos:   p(1986, 55),
+																							Raw:   "1",
+																							Value: int64(1),
+																						},
+																					},
+																				},
+																				Y: &lang.BinaryExpr{
+																					Pos: p(1986, 75),
+																					Op:  "==",
+																					X: &lang.MemberExpr{
+																						Pos: p(1986, 69),
+																						X: &lang.Ident{
+																							Pos:  p(1986, 60),
+																							Name: "_readers",
+																						},
+																						Name: "Count",
+																					},
+																					Y: &lang.Literal{
+																						Pos:   p(1986, 78),
+																						Raw:   "0",
+																						Value: int64(0),
+																					},
+																				},
+																			},
+																			Y: &lang.BinaryExpr{
+																				Pos: p(1986, 100),
+																				Op:  "||",
+																				X: &lang.BinaryExpr{
+																					Pos: p(1986, 94),
+																					Op:  "==",
+																					X: &lang.Ident{
+																						Pos:  p(1986, 84),
+																						Name: "_upgrader",
+																					},
+																					Y: &lang.UnaryExpr{
+																						Pos: p(1986, 97),
+																						Op:  "-",
+																						X: &lang.Literal{
+																							Pos:   p(1986, 98),
+																							Raw:   "1",
+																							Value: int64(1),
+																						},
+																					},
+																				},
+																				Y: &lang.BinaryExpr{
+																					Pos: p(1986, 113),
+																					Op:  "==",
+																					X: &lang.Ident{
+																						Pos:  p(1986, 103),
+																						Name: "_upgrader",
+																					},
+																					Y: &lang.Ident{
+																						Pos:  p(1986, 116),
+																						Name: "me",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1986, 121),
+																	X: &lang.Ident{
+																		Pos:  p(1986, 121),
+																		Name: "millisecondsTimeout",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1987, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(1987, 32),
+													Op:  "--",
+													X: &lang.Ident{
+														Pos:  p(1987, 17),
+														Name: "_waitingWriters",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1988, 17),
+												Cond: &lang.Ident{
+													Pos:  p(1988, 21),
+													Name: "ok",
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(1989, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(1990, 21),
+															X: &lang.AssignExpr{
+																Pos: p(1990, 29),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(1990, 21),
+																	Name: "_writer",
+																},
+																Right: &lang.Ident{
+																	Pos:  p(1990, 31),
+																	Name: "me",
+																},
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(1991, 21),
+															X: &lang.AssignExpr{
+																Pos: p(1991, 33),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(1991, 21),
+																	Name: "_writeCount",
+																},
+																Right: &lang.Literal{
+																	Pos:   p(1991, 35),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+													},
+													Rbrace: p(1992, 17),
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1993, 22),
+													X: &lang.CallExpr{
+														Pos: p(1993, 30),
+														Fun: &lang.MemberExpr{
+															Pos: p(1993, 30),
+															X: &lang.Ident{
+																Pos:  p(1993, 22),
+																Name: "Monitor",
+															},
+															Name: "PulseAll",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1993, 39),
+																X: &lang.Ident{
+																	Pos:  p(1993, 39),
+																	Name: "_gate",
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1994, 17),
+												X: &lang.Ident{
+													Pos:  p(1994, 24),
+													Name: "ok",
+												},
+											},
+										},
+										Rbrace: p(1995, 13),
+									},
+								},
+							},
+							Rbrace: p(1996, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1998, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1998, 16),
+							Name: "void",
+						},
+						Name: "ExitWriteLock",
+						Body: &lang.BlockStmt{
+							Pos: p(1999, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(2000, 13),
+									X: &lang.Ident{
+										Pos:  p(2000, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2001, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(2002, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(2002, 29),
+													Op:  "!=",
+													X: &lang.Ident{
+														Pos:  p(2002, 21),
+														Name: "_writer",
+													},
+													Y: &lang.Ident{
+														Pos:  p(2002, 32),
+														Name: "Me",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(2003, 21),
+													X: &lang.NewExpr{
+														Pos: p(2003, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(2003, 31),
+															Name: "SynchronizationLockException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(2003, 60),
+																X: &lang.Literal{
+																	Pos:   p(2003, 60),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"The write lock is being released without being held.\"",
+																	Value: string("The write lock is being released without being held."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(2004, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(2004, 35),
+													Op:  "==",
+													X: &lang.UnaryExpr{
+														Pos: p(2004, 21),
+														Op:  "--",
+														X: &lang.Ident{
+															Pos:  p(2004, 23),
+															Name: "_writeCount",
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(2004, 38),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(2004, 41),
+													X: &lang.AssignExpr{
+														Pos: p(2004, 49),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(2004, 41),
+															Name: "_writer",
+														},
+														Right: &lang.UnaryExpr{
+															Pos: p(2004, 51),
+															Op:  "-",
+															X: &lang.Literal{
+																Pos:   p(2004, 52),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(2005, 17),
+												X: &lang.CallExpr{
+													Pos: p(2005, 25),
+													Fun: &lang.MemberExpr{
+														Pos: p(2005, 25),
+														X: &lang.Ident{
+															Pos:  p(2005, 17),
+															Name: "Monitor",
+														},
+														Name: "PulseAll",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2005, 34),
+															X: &lang.Ident{
+																Pos:  p(2005, 34),
+																Name: "_gate",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(2006, 13),
+									},
+								},
+							},
+							Rbrace: p(2007, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2009, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2009, 16),
+							Name: "void",
+						},
+						Name: "EnterUpgradeableReadLock",
+						ExprBody: &lang.CallExpr{
+							Pos: p(2009, 51),
+							Fun: &lang.Ident{
+								Pos:  p(2009, 51),
+								Name: "EnterUpgradeableRead",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2009, 72),
+									X: &lang.UnaryExpr{
+										Pos: p(2009, 72),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(2009, 73),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2010, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2010, 16),
+							Name: "bool",
+						},
+						Name: "TryEnterUpgradeableReadLock",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2010, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(2010, 49),
+									Name: "object",
+								},
+								Name: "timeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2010, 68),
+							Fun: &lang.Ident{
+								Pos:  p(2010, 68),
+								Name: "EnterUpgradeableRead",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2010, 89),
+									X: &lang.CallExpr{
+										Pos: p(2010, 89),
+										Fun: &lang.Ident{
+											Pos:  p(2010, 89),
+											Name: "Ms",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2010, 92),
+												X: &lang.Ident{
+													Pos:  p(2010, 92),
+													Name: "timeout",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(2011, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2011, 9),
+							Name: "bool",
+						},
+						Name: "EnterUpgradeableRead",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2011, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(2011, 35),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2012, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2013, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2013, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2013, 17),
+											Name: "me",
+											Init: &lang.Ident{
+												Pos:  p(2013, 22),
+												Name: "Me",
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(2014, 13),
+									X: &lang.Ident{
+										Pos:  p(2014, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2015, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(2016, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(2016, 31),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(2016, 21),
+														Name: "_upgrader",
+													},
+													Y: &lang.Ident{
+														Pos:  p(2016, 34),
+														Name: "me",
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(2017, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(2018, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(2018, 41),
+																Op:  "==",
+																X: &lang.Ident{
+																	Pos:  p(2018, 25),
+																	Name: "RecursionPolicy",
+																},
+																Y: &lang.MemberExpr{
+																	Pos: p(2018, 64),
+																	X: &lang.Ident{
+																		Pos:  p(2018, 44),
+																		Name: "LockRecursionPolicy",
+																	},
+																	Name: "NoRecursion",
+																},
+															},
+															Then: &lang.ThrowStmt{
+																Pos: p(2019, 25),
+																X: &lang.NewExpr{
+																	Pos: p(2019, 31),
+																	Type: &lang.TypeRef{
+																		Pos:  p(2019, 35),
+																		Name: "LockRecursionException",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(2019, 58),
+																			X: &lang.Literal{
+																				Pos:   p(2019, 58),
+																				Kind:  lang.LitKind(8),
+																				Raw:   "\"Recursive upgradeable lock acquisitions not allowed in this mode.\"",
+																				Value: string("Recursive upgradeable lock acquisitions not allowed in this mode."),
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(2020, 21),
+															X: &lang.PostfixExpr{
+																Pos: p(2020, 34),
+																Op:  "++",
+																X: &lang.Ident{
+																	Pos:  p(2020, 21),
+																	Name: "_upgradeCount",
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(2021, 21),
+															X: &lang.Literal{
+																Pos:   p(2021, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													Rbrace: p(2022, 17),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(2023, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(2023, 72),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(2023, 37),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(2023, 21),
+															Name: "RecursionPolicy",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(2023, 60),
+															X: &lang.Ident{
+																Pos:  p(2023, 40),
+																Name: "LockRecursionPolicy",
+															},
+															Name: "NoRecursion",
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(2023, 101),
+														Op:  "||",
+														X: &lang.CallExpr{
+															Pos: p(2023, 85),
+															Fun: &lang.MemberExpr{
+																Pos: p(2023, 85),
+																X: &lang.Ident{
+																	Pos:  p(2023, 76),
+																	Name: "_readers",
+																},
+																Name: "ContainsKey",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2023, 97),
+																	X: &lang.Ident{
+																		Pos:  p(2023, 97),
+																		Name: "me",
+																	},
+																},
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(2023, 112),
+															Op:  "==",
+															X: &lang.Ident{
+																Pos:  p(2023, 104),
+																Name: "_writer",
+															},
+															Y: &lang.Ident{
+																Pos:  p(2023, 115),
+																Name: "me",
+															},
+														},
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(2024, 21),
+													X: &lang.NewExpr{
+														Pos: p(2024, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(2024, 31),
+															Name: "LockRecursionException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(2024, 54),
+																X: &lang.Literal{
+																	Pos:   p(2024, 54),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Upgradeable lock may not be acquired with read lock held.\"",
+																	Value: string("Upgradeable lock may not be acquired with read lock held."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(2025, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(2025, 34),
+													Op:  "++",
+													X: &lang.Ident{
+														Pos:  p(2025, 17),
+														Name: "_waitingUpgraders",
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(2026, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(2026, 17),
+													Name: "bool",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(2026, 22),
+														Name: "ok",
+														Init: &lang.CallExpr{
+															Pos: p(2026, 27),
+															Fun: &lang.Ident{
+																Pos:  p(2026, 27),
+																Name: "WaitUntil",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2026, 37),
+																	X: &lang.LambdaExpr{
+																		Pos: p(2026, 37),
+																		ExprBody: &lang.BinaryExpr{
+																			Pos: p(2026, 95),
+																			Op:  "&&",
+																			X: &lang.BinaryExpr{
+																				Pos: p(2026, 76),
+																				Op:  "&&",
+																				X: &lang.BinaryExpr{
+																					Pos: p(2026, 58),
+																					Op:  "||",
+																					X: &lang.BinaryExpr{
+																						Pos: p(2026, 52),
+																						Op:  "==",
+																						X: &lang.Ident{
+																							Pos:  p(2026, 44),
+																							Name: "_writer",
+																						},
+																						Y: &lang.UnaryExpr{
+																							Pos: p(2026, 55),
+																							Op:  "-",
+																							X: &lang.Literal{
+																								Pos:   p(2026, 56),
+																								Raw:   "1",
+																								Value: int64(1),
+																							},
+																						},
+																					},
+																					Y: &lang.BinaryExpr{
+																						Pos: p(2026, 69),
+																						Op:  "==",
+																						X: &lang.Ident{
+																							Pos:  p(2026, 61),
+																							Name: "_writer",
+																						},
+																						Y: &lang.Ident{
+																							Pos:  p(2026, 72),
+																							Name: "me",
+																						},
+																					},
+																				},
+																				Y: &lang.BinaryExpr{
+																					Pos: p(2026, 89),
+																					Op:  "==",
+																					X: &lang.Ident{
+																						Pos:  p(2026, 79),
+																						Name: "_upgrader",
+																					},
+																					Y: &lang.UnaryExpr{
+																						Pos: p(2026, 92),
+																						Op:  "-",
+																						X: &lang.Literal{
+																							Pos:   p(2026, 93),
+																							Raw:   "1",
+																							Value: int64(1),
+																						},
+																					},
+																				},
+																			},
+																			Y: &lang.BinaryExpr{
+																				Pos: p(2026, 114),
+																				Op:  "==",
+																				X: &lang.Ident{
+																					Pos:  p(2026, 98),
+																					Name: "_waitingWriters",
+																				},
+																				Y: &lang.Literal{
+																					Pos:   p(2026, 117),
+																					Raw:   "0",
+																					Value: int64(0),
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(2026, 120),
+																	X: &lang.Ident{
+																		Pos:  p(2026, 120),
+																		Name: "millisecondsTimeout",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(2027, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(2027, 34),
+													Op:  "--",
+													X: &lang.Ident{
+														Pos:  p(2027, 17),
+														Name: "_waitingUpgraders",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(2028, 17),
+												Cond: &lang.Ident{
+													Pos:  p(2028, 21),
+													Name: "ok",
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(2029, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(2030, 21),
+															X: &lang.AssignExpr{
+																Pos: p(2030, 31),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(2030, 21),
+																	Name: "_upgrader",
+																},
+																Right: &lang.Ident{
+																	Pos:  p(2030, 33),
+																	Name: "me",
+																},
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(2031, 21),
+															X: &lang.AssignExpr{
+																Pos: p(2031, 35),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(2031, 21),
+																	Name: "_upgradeCount",
+																},
+																Right: &lang.Literal{
+																	Pos:   p(2031, 37),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+													},
+													Rbrace: p(2032, 17),
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(2033, 17),
+												X: &lang.Ident{
+													Pos:  p(2033, 24),
+													Name: "ok",
+												},
+											},
+										},
+										Rbrace: p(2034, 13),
+									},
+								},
+							},
+							Rbrace: p(2035, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2037, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2037, 16),
+							Name: "void",
+						},
+						Name: "ExitUpgradeableReadLock",
+						Body: &lang.BlockStmt{
+							Pos: p(2038, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(2039, 13),
+									X: &lang.Ident{
+										Pos:  p(2039, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2040, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(2041, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(2041, 31),
+													Op:  "!=",
+													X: &lang.Ident{
+														Pos:  p(2041, 21),
+														Name: "_upgrader",
+													},
+													Y: &lang.Ident{
+														Pos:  p(2041, 34),
+														Name: "Me",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(2042, 21),
+													X: &lang.NewExpr{
+														Pos: p(2042, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(2042, 31),
+															Name: "SynchronizationLockException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(2042, 60),
+																X: &lang.Literal{
+																	Pos:   p(2042, 60),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"The upgradeable lock is being released without being held.\"",
+																	Value: string("The upgradeable lock is being released without being held."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(2043, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(2043, 37),
+													Op:  "==",
+													X: &lang.UnaryExpr{
+														Pos: p(2043, 21),
+														Op:  "--",
+														X: &lang.Ident{
+															Pos:  p(2043, 23),
+															Name: "_upgradeCount",
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(2043, 40),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(2043, 43),
+													X: &lang.AssignExpr{
+														Pos: p(2043, 53),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(2043, 43),
+															Name: "_upgrader",
+														},
+														Right: &lang.UnaryExpr{
+															Pos: p(2043, 55),
+															Op:  "-",
+															X: &lang.Literal{
+																Pos:   p(2043, 56),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(2044, 17),
+												X: &lang.CallExpr{
+													Pos: p(2044, 25),
+													Fun: &lang.MemberExpr{
+														Pos: p(2044, 25),
+														X: &lang.Ident{
+															Pos:  p(2044, 17),
+															Name: "Monitor",
+														},
+														Name: "PulseAll",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2044, 34),
+															X: &lang.Ident{
+																Pos:  p(2044, 34),
+																Name: "_gate",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(2045, 13),
+									},
+								},
+							},
+							Rbrace: p(2046, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2048, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2048, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos:    p(2048, 31),
+							Rbrace: p(2048, 33),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2058, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "BlockingCollection",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2058, 42),
+						Name: "System.Collections.Generic.IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(2058, 81),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  p(2058, 85),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(2060, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(2060, 18),
+							Name: "object",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(2060, 25),
+								Name: "_gate",
+								Init: &lang.NewExpr{
+									Pos: p(2060, 33),
+									Type: &lang.TypeRef{
+										Pos:  p(2060, 37),
+										Name: "object",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(2061, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(2061, 18),
+							Name: "System.Collections.Generic.Queue",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(2061, 51),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(2061, 54),
+								Name: "_items",
+								Init: &lang.NewExpr{
+									Pos: p(2061, 63),
+									Type: &lang.TypeRef{
+										Pos:  p(2061, 67),
+										Name: "System.Collections.Generic.Queue",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(2061, 100),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(2062, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(2062, 18),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(2062, 22),
+								Name: "_capacity",
+								Init: &lang.UnaryExpr{
+									Pos: p(2062, 34),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(2062, 35),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(2063, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(2063, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(2063, 14),
+								Name: "_addingCompleted",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2065, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "BlockingCollection",
+						Body: &lang.BlockStmt{
+							Pos:    p(2065, 37),
+							Rbrace: p(2065, 39),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2066, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "BlockingCollection",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2066, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(2066, 35),
+									Name: "int",
+								},
+								Name: "boundedCapacity",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2067, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2068, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2068, 33),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(2068, 17),
+											Name: "boundedCapacity",
+										},
+										Y: &lang.Literal{
+											Pos:   p(2068, 35),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2069, 17),
+										X: &lang.NewExpr{
+											Pos: p(2069, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2069, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2069, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(2069, 55),
+														X: &lang.Ident{
+															Pos:  p(2069, 62),
+															Name: "boundedCapacity",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(2069, 80),
+													X: &lang.Literal{
+														Pos:   p(2069, 80),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The boundedCapacity argument must be positive.\"",
+														Value: string("The boundedCapacity argument must be positive."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(2070, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2070, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(2070, 13),
+											Name: "_capacity",
+										},
+										Right: &lang.Ident{
+											Pos:  p(2070, 25),
+											Name: "boundedCapacity",
+										},
+									},
+								},
+							},
+							Rbrace: p(2071, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2073, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(2073, 16),
+							Name: "int",
+						},
+						Name: "BoundedCapacity",
+						ExprBody: &lang.Ident{
+							Pos:  p(2073, 39),
+							Name: "_capacity",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2074, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(2074, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(2074, 28),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(2074, 32),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(2074, 34),
+											X: &lang.Ident{
+												Pos:  p(2074, 40),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(2074, 47),
+												X: &lang.MemberExpr{
+													Pos: p(2074, 61),
+													X: &lang.Ident{
+														Pos:  p(2074, 54),
+														Name: "_items",
+													},
+													Name: "Count",
+												},
+											},
+										},
+									},
+									Rbrace: p(2074, 68),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2075, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(2075, 16),
+							Name: "bool",
+						},
+						Name: "IsAddingCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(2075, 41),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(2075, 45),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(2075, 47),
+											X: &lang.Ident{
+												Pos:  p(2075, 53),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(2075, 60),
+												X: &lang.Ident{
+													Pos:  p(2075, 67),
+													Name: "_addingCompleted",
+												},
+											},
+										},
+									},
+									Rbrace: p(2075, 85),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2076, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(2076, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(2076, 35),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(2076, 39),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(2076, 41),
+											X: &lang.Ident{
+												Pos:  p(2076, 47),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(2076, 54),
+												X: &lang.BinaryExpr{
+													Pos: p(2076, 78),
+													Op:  "&&",
+													X: &lang.Ident{
+														Pos:  p(2076, 61),
+														Name: "_addingCompleted",
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(2076, 94),
+														Op:  "==",
+														X: &lang.MemberExpr{
+															Pos: p(2076, 88),
+															X: &lang.Ident{
+																Pos:  p(2076, 81),
+																Name: "_items",
+															},
+															Name: "Count",
+														},
+														Y: &lang.Literal{
+															Pos:   p(2076, 97),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(2076, 100),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2081, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2081, 16),
+							Name: "int",
+						},
+						Name: "Ms",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2081, 23),
+								Type: &lang.TypeRef{
+									Pos:  p(2081, 23),
+									Name: "object",
+								},
+								Name: "timeout",
+							},
+						},
+						ExprBody: &lang.CondExpr{
+							Pos: p(2081, 65),
+							Cond: &lang.IsExpr{
+								Pos: p(2081, 50),
+								X: &lang.Ident{
+									Pos:  p(2081, 42),
+									Name: "timeout",
+								},
+								Pattern: &lang.TypePattern{
+									Pos: p(2081, 53),
+									Type: &lang.TypeRef{
+										Pos:  p(2081, 53),
+										Name: "TimeSpan",
+									},
+									Name: "ts",
+								},
+							},
+							Then: &lang.CastExpr{
+								Pos: p(2081, 67),
+								Type: &lang.TypeRef{
+									Pos:  p(2081, 68),
+									Name: "int",
+								},
+								X: &lang.MemberExpr{
+									Pos: p(2081, 75),
+									X: &lang.Ident{
+										Pos:  p(2081, 72),
+										Name: "ts",
+									},
+									Name: "TotalMilliseconds",
+								},
+							},
+							Else: &lang.CastExpr{
+								Pos: p(2081, 95),
+								Type: &lang.TypeRef{
+									Pos:  p(2081, 96),
+									Name: "int",
+								},
+								X: &lang.Ident{
+									Pos:  p(2081, 100),
+									Name: "timeout",
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2083, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2083, 16),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2083, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(2083, 25),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2083, 36),
+							Fun: &lang.Ident{
+								Pos:  p(2083, 36),
+								Name: "Add",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2083, 40),
+									X: &lang.Ident{
+										Pos:  p(2083, 40),
+										Name: "item",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2083, 46),
+									X: &lang.DefaultExpr{
+										Pos: p(2083, 46),
+										Type: &lang.TypeRef{
+											Pos:  p(2083, 54),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2084, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2084, 16),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2084, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(2084, 25),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(2084, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(2084, 33),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2085, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2086, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(2086, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(2086, 18),
+											Fun: &lang.Ident{
+												Pos:  p(2086, 18),
+												Name: "TryAdd",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2086, 25),
+													X: &lang.Ident{
+														Pos:  p(2086, 25),
+														Name: "item",
+													},
+												},
+												&lang.Arg{
+													Pos: p(2086, 31),
+													X: &lang.UnaryExpr{
+														Pos: p(2086, 31),
+														Op:  "-",
+														X: &lang.Literal{
+															Pos:   p(2086, 32),
+															Raw:   "1",
+															Value: int64(1),
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(2086, 35),
+													X: &lang.Ident{
+														Pos:  p(2086, 35),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2087, 17),
+										X: &lang.NewExpr{
+											Pos: p(2087, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2087, 27),
+												Name: "InvalidOperationException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2087, 53),
+													X: &lang.Literal{
+														Pos:   p(2087, 53),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The collection has been marked as complete with regards to additions.\"",
+														Value: string("The collection has been marked as complete with regards to additions."),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2088, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2089, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2089, 16),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2089, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(2089, 28),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2089, 39),
+							Fun: &lang.Ident{
+								Pos:  p(2089, 39),
+								Name: "TryAdd",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2089, 46),
+									X: &lang.Ident{
+										Pos:  p(2089, 46),
+										Name: "item",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2089, 52),
+									X: &lang.Literal{
+										Pos:   p(2089, 52),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(2089, 55),
+									X: &lang.DefaultExpr{
+										Pos: p(2089, 55),
+										Type: &lang.TypeRef{
+											Pos:  p(2089, 63),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2090, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2090, 16),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2090, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(2090, 28),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(2090, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(2090, 36),
+									Name: "object",
+								},
+								Name: "timeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2090, 55),
+							Fun: &lang.Ident{
+								Pos:  p(2090, 55),
+								Name: "TryAdd",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2090, 62),
+									X: &lang.Ident{
+										Pos:  p(2090, 62),
+										Name: "item",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2090, 68),
+									X: &lang.CallExpr{
+										Pos: p(2090, 68),
+										Fun: &lang.Ident{
+											Pos:  p(2090, 68),
+											Name: "Ms",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2090, 71),
+												X: &lang.Ident{
+													Pos:  p(2090, 71),
+													Name: "timeout",
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(2090, 81),
+									X: &lang.DefaultExpr{
+										Pos: p(2090, 81),
+										Type: &lang.TypeRef{
+											Pos:  p(2090, 89),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2091, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2091, 16),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2091, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(2091, 28),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(2091, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(2091, 36),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: p(2091, 61),
+								Type: &lang.TypeRef{
+									Pos:  p(2091, 61),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2092, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(2093, 13),
+									X: &lang.CallExpr{
+										Pos: p(2093, 31),
+										Fun: &lang.MemberExpr{
+											Pos: p(2093, 31),
+											X: &lang.Ident{
+												Pos:  p(2093, 13),
+												Name: "cancellationToken",
+											},
+											Name: "ThrowIfCancellationRequested",
+										},
+									},
+								},
+								&lang.UsingStmt{
+									Pos: p(2094, 13),
+									X: &lang.CallExpr{
+										Pos: p(2094, 38),
+										Fun: &lang.MemberExpr{
+											Pos: p(2094, 38),
+											X: &lang.Ident{
+												Pos:  p(2094, 20),
+												Name: "cancellationToken",
+											},
+											Name: "Register",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2094, 47),
+												X: &lang.LambdaExpr{
+													Pos: p(2094, 47),
+													Body: &lang.BlockStmt{
+														Pos: p(2094, 53),
+														Stmts: []lang.Stmt{
+															&lang.LockStmt{
+																Pos: p(2094, 55),
+																X: &lang.Ident{
+																	Pos:  p(2094, 61),
+																	Name: "_gate",
+																},
+																Body: &lang.ExprStmt{
+																	Pos: p(2094, 68),
+																	X: &lang.CallExpr{
+																		Pos: p(2094, 76),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(2094, 76),
+																			X: &lang.Ident{
+																				Pos:  p(2094, 68),
+																				Name: "Monitor",
+																			},
+																			Name: "PulseAll",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(2094, 85),
+																				X: &lang.Ident{
+																					Pos:  p(2094, 85),
+																					Name: "_gate",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Rbrace: p(2094, 93),
+													},
+												},
+											},
+										},
+									},
+									Body: &lang.LockStmt{
+										Pos: p(2095, 13),
+										X: &lang.Ident{
+											Pos:  p(2095, 19),
+											Name: "_gate",
+										},
+										Body: &lang.BlockStmt{
+											Pos: p(2096, 13),
+											Stmts: []lang.Stmt{
+												&lang.IfStmt{
+													Pos: p(2097, 17),
+													Cond: &lang.Ident{
+														Pos:  p(2097, 21),
+														Name: "_addingCompleted",
+													},
+													Then: &lang.ThrowStmt{
+														Pos: p(2098, 21),
+														X: &lang.NewExpr{
+															Pos: p(2098, 27),
+															Type: &lang.TypeRef{
+																Pos:  p(2098, 31),
+																Name: "InvalidOperationException",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2098, 57),
+																	X: &lang.Literal{
+																		Pos:   p(2098, 57),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"The collection has been marked as complete with regards to additions.\"",
+																		Value: string("The collection has been marked as complete with regards to additions."),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.IfStmt{
+													Pos: p(2099, 17),
+													Cond: &lang.UnaryExpr{
+														Pos: p(2099, 21),
+														Op:  "!",
+														X: &lang.CallExpr{
+															Pos: p(2099, 22),
+															Fun: &lang.Ident{
+																Pos:  p(2099, 22),
+																Name: "Wait",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2099, 27),
+																	X: &lang.LambdaExpr{
+																		Pos: p(2099, 27),
+																		ExprBody: &lang.BinaryExpr{
+																			Pos: p(2099, 67),
+																			Op:  "||",
+																			X: &lang.BinaryExpr{
+																				Pos: p(2099, 50),
+																				Op:  "||",
+																				X: &lang.Ident{
+																					Pos:  p(2099, 33),
+																					Name: "_addingCompleted",
+																				},
+																				Y: &lang.BinaryExpr{
+																					Pos: p(2099, 63),
+																					Op:  "<",
+																					X: &lang.Ident{
+																						Pos:  p(2099, 53),
+																						Name: "_capacity",
+																					},
+																					Y: &lang.Literal{
+																						Pos:   p(2099, 65),
+																						Raw:   "0",
+																						Value: int64(0),
+																					},
+																				},
+																			},
+																			Y: &lang.BinaryExpr{
+																				Pos: p(2099, 83),
+																				Op:  "<",
+																				X: &lang.MemberExpr{
+																					Pos: p(2099, 77),
+																					X: &lang.Ident{
+																						Pos:  p(2099, 70),
+																						Name: "_items",
+																					},
+																					Name: "Count",
+																				},
+																				Y: &lang.Ident{
+																					Pos:  p(2099, 85),
+																					Name: "_capacity",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(2099, 96),
+																	X: &lang.Ident{
+																		Pos:  p(2099, 96),
+																		Name: "millisecondsTimeout",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(2099, 117),
+																	X: &lang.Ident{
+																		Pos:  p(2099, 117),
+																		Name: "cancellationToken",
+																	},
+																},
+															},
+														},
+													},
+													Then: &lang.ReturnStmt{
+														Pos: p(2099, 137),
+														X: &lang.Literal{
+															Pos:   p(2099, 144),
+															Kind:  lang.LitKind(9),
+															Raw:   "false",
+															Value: bool(false),
+														},
+													},
+												},
+												&lang.IfStmt{
+													Pos: p(2100, 17),
+													Cond: &lang.Ident{
+														Pos:  p(2100, 21),
+														Name: "_addingCompleted",
+													},
+													Then: &lang.ThrowStmt{
+														Pos: p(2101, 21),
+														X: &lang.NewExpr{
+															Pos: p(2101, 27),
+															Type: &lang.TypeRef{
+																Pos:  p(2101, 31),
+																Name: "InvalidOperationException",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2101, 57),
+																	X: &lang.Literal{
+																		Pos:   p(2101, 57),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"The collection has been marked as complete with regards to additions.\"",
+																		Value: string("The collection has been marked as complete with regards to additions."),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(2102, 17),
+													X: &lang.CallExpr{
+														Pos: p(2102, 24),
+														Fun: &lang.MemberExpr{
+															Pos: p(2102, 24),
+															X: &lang.Ident{
+																Pos:  p(2102, 17),
+																Name: "_items",
+															},
+															Name: "Enqueue",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(2102, 32),
+																X: &lang.Ident{
+																	Pos:  p(2102, 32),
+																	Name: "item",
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(2103, 17),
+													X: &lang.CallExpr{
+														Pos: p(2103, 25),
+														Fun: &lang.MemberExpr{
+															Pos: p(2103, 25),
+															X: &lang.Ident{
+																Pos:  p(2103, 17),
+																Name: "Monitor",
+															},
+															Name: "PulseAll",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(2103, 34),
+																X: &lang.Ident{
+																	Pos:  p(2103, 34),
+																	Name: "_gate",
+																},
+															},
+														},
+													},
+												},
+												&lang.ReturnStmt{
+													Pos: p(2104, 17),
+													X: &lang.Literal{
+														Pos:   p(2104, 24),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+											Rbrace: p(2105, 13),
+										},
+									},
+								},
+							},
+							Rbrace: p(2106, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2108, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2108, 16),
+							Name: "T",
+						},
+						Name: "Take",
+						ExprBody: &lang.CallExpr{
+							Pos: p(2108, 28),
+							Fun: &lang.Ident{
+								Pos:  p(2108, 28),
+								Name: "Take",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2108, 33),
+									X: &lang.DefaultExpr{
+										Pos: p(2108, 33),
+										Type: &lang.TypeRef{
+											Pos:  p(2108, 41),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2109, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2109, 16),
+							Name: "T",
+						},
+						Name: "Take",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2109, 23),
+								Type: &lang.TypeRef{
+									Pos:  p(2109, 23),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2110, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2111, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(2111, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(2111, 18),
+											Fun: &lang.Ident{
+												Pos:  p(2111, 18),
+												Name: "TryTake",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2111, 26),
+													Mod: "out",
+													X: &lang.DeclExpr{
+														Pos: p(2111, 30),
+														Type: &lang.TypeRef{
+															Pos:  p(2111, 30),
+															Name: "T",
+														},
+														Name: "item",
+													},
+												},
+												&lang.Arg{
+													Pos: p(2111, 38),
+													X: &lang.UnaryExpr{
+														Pos: p(2111, 38),
+														Op:  "-",
+														X: &lang.Literal{
+															Pos:   p(2111, 39),
+															Raw:   "1",
+															Value: int64(1),
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(2111, 42),
+													X: &lang.Ident{
+														Pos:  p(2111, 42),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2112, 17),
+										X: &lang.NewExpr{
+											Pos: p(2112, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2112, 27),
+												Name: "InvalidOperationException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2112, 53),
+													X: &lang.Literal{
+														Pos:   p(2112, 53),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The collection argument is empty and has been marked as complete with regards to additions.\"",
+														Value: string("The collection argument is empty and has been marked as complete with regards to additions."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2113, 13),
+									X: &lang.Ident{
+										Pos:  p(2113, 20),
+										Name: "item",
+									},
+								},
+							},
+							Rbrace: p(2114, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2115, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2115, 16),
+							Name: "bool",
+						},
+						Name: "TryTake",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(2115, 29),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(2115, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2115, 44),
+							Fun: &lang.Ident{
+								Pos:  p(2115, 44),
+								Name: "TryTake",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2115, 52),
+									Mod: "out",
+									X: &lang.Ident{
+										Pos:  p(2115, 56),
+										Name: "item",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2115, 62),
+									X: &lang.Literal{
+										Pos:   p(2115, 62),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(2115, 65),
+									X: &lang.DefaultExpr{
+										Pos: p(2115, 65),
+										Type: &lang.TypeRef{
+											Pos:  p(2115, 73),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2116, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2116, 16),
+							Name: "bool",
+						},
+						Name: "TryTake",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(2116, 29),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(2116, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(2116, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(2116, 41),
+									Name: "object",
+								},
+								Name: "timeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2116, 60),
+							Fun: &lang.Ident{
+								Pos:  p(2116, 60),
+								Name: "TryTake",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2116, 68),
+									Mod: "out",
+									X: &lang.Ident{
+										Pos:  p(2116, 72),
+										Name: "item",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2116, 78),
+									X: &lang.CallExpr{
+										Pos: p(2116, 78),
+										Fun: &lang.Ident{
+											Pos:  p(2116, 78),
+											Name: "Ms",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2116, 81),
+												X: &lang.Ident{
+													Pos:  p(2116, 81),
+													Name: "timeout",
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(2116, 91),
+									X: &lang.DefaultExpr{
+										Pos: p(2116, 91),
+										Type: &lang.TypeRef{
+											Pos:  p(2116, 99),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2117, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2117, 16),
+							Name: "bool",
+						},
+						Name: "TryTake",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(2117, 29),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(2117, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(2117, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(2117, 41),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: p(2117, 66),
+								Type: &lang.TypeRef{
+									Pos:  p(2117, 66),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2118, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(2119, 13),
+									X: &lang.CallExpr{
+										Pos: p(2119, 31),
+										Fun: &lang.MemberExpr{
+											Pos: p(2119, 31),
+											X: &lang.Ident{
+												Pos:  p(2119, 13),
+												Name: "cancellationToken",
+											},
+											Name: "ThrowIfCancellationRequested",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(2120, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2120, 18),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(2120, 13),
+											Name: "item",
+										},
+										Right: &lang.DefaultExpr{
+											Pos: p(2120, 20),
+											Type: &lang.TypeRef{
+												Pos:  p(2120, 28),
+												Name: "T",
+											},
+										},
+									},
+								},
+								&lang.UsingStmt{
+									Pos: p(2121, 13),
+									X: &lang.CallExpr{
+										Pos: p(2121, 38),
+										Fun: &lang.MemberExpr{
+											Pos: p(2121, 38),
+											X: &lang.Ident{
+												Pos:  p(2121, 20),
+												Name: "cancellationToken",
+											},
+											Name: "Register",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2121, 47),
+												X: &lang.LambdaExpr{
+													Pos: p(2121, 47),
+													Body: &lang.BlockStmt{
+														Pos: p(2121, 53),
+														Stmts: []lang.Stmt{
+															&lang.LockStmt{
+																Pos: p(2121, 55),
+																X: &lang.Ident{
+																	Pos:  p(2121, 61),
+																	Name: "_gate",
+																},
+																Body: &lang.ExprStmt{
+																	Pos: p(2121, 68),
+																	X: &lang.CallExpr{
+																		Pos: p(2121, 76),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(2121, 76),
+																			X: &lang.Ident{
+																				Pos:  p(2121, 68),
+																				Name: "Monitor",
+																			},
+																			Name: "PulseAll",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(2121, 85),
+																				X: &lang.Ident{
+																					Pos:  p(2121, 85),
+																					Name: "_gate",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Rbrace: p(2121, 93),
+													},
+												},
+											},
+										},
+									},
+									Body: &lang.LockStmt{
+										Pos: p(2122, 13),
+										X: &lang.Ident{
+											Pos:  p(2122, 19),
+											Name: "_gate",
+										},
+										Body: &lang.BlockStmt{
+											Pos: p(2123, 13),
+											Stmts: []lang.Stmt{
+												&lang.IfStmt{
+													Pos: p(2124, 17),
+													Cond: &lang.UnaryExpr{
+														Pos: p(2124, 21),
+														Op:  "!",
+														X: &lang.CallExpr{
+															Pos: p(2124, 22),
+															Fun: &lang.Ident{
+																Pos:  p(2124, 22),
+																Name: "Wait",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2124, 27),
+																	X: &lang.LambdaExpr{
+																		Pos: p(2124, 27),
+																		ExprBody: &lang.BinaryExpr{
+																			Pos: p(2124, 50),
+																			Op:  "||",
+																			X: &lang.Ident{
+																				Pos:  p(2124, 33),
+																				Name: "_addingCompleted",
+																			},
+																			Y: &lang.BinaryExpr{
+																				Pos: p(2124, 66),
+																				Op:  ">",
+																				X: &lang.MemberExpr{
+																					Pos: p(2124, 60),
+																					X: &lang.Ident{
+																						Pos:  p(2124, 53),
+																						Name: "_items",
+																					},
+																					Name: "Count",
+																				},
+																				Y: &lang.Literal{
+																					Pos:   p(2124, 68),
+																					Raw:   "0",
+																					Value: int64(0),
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(2124, 71),
+																	X: &lang.Ident{
+																		Pos:  p(2124, 71),
+																		Name: "millisecondsTimeout",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(2124, 92),
+																	X: &lang.Ident{
+																		Pos:  p(2124, 92),
+																		Name: "cancellationToken",
+																	},
+																},
+															},
+														},
+													},
+													Then: &lang.ReturnStmt{
+														Pos: p(2124, 112),
+														X: &lang.Literal{
+															Pos:   p(2124, 119),
+															Kind:  lang.LitKind(9),
+															Raw:   "false",
+															Value: bool(false),
+														},
+													},
+												},
+												&lang.IfStmt{
+													Pos: p(2125, 17),
+													Cond: &lang.BinaryExpr{
+														Pos: p(2125, 34),
+														Op:  "==",
+														X: &lang.MemberExpr{
+															Pos: p(2125, 28),
+															X: &lang.Ident{
+																Pos:  p(2125, 21),
+																Name: "_items",
+															},
+															Name: "Count",
+														},
+														Y: &lang.Literal{
+															Pos:   p(2125, 37),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+													Then: &lang.ReturnStmt{
+														Pos: p(2125, 40),
+														X: &lang.Literal{
+															Pos:   p(2125, 47),
+															Kind:  lang.LitKind(9),
+															Raw:   "false",
+															Value: bool(false),
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(2126, 17),
+													X: &lang.AssignExpr{
+														Pos: p(2126, 22),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(2126, 17),
+															Name: "item",
+														},
+														Right: &lang.CallExpr{
+															Pos: p(2126, 31),
+															Fun: &lang.MemberExpr{
+																Pos: p(2126, 31),
+																X: &lang.Ident{
+																	Pos:  p(2126, 24),
+																	Name: "_items",
+																},
+																Name: "Dequeue",
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(2127, 17),
+													X: &lang.CallExpr{
+														Pos: p(2127, 25),
+														Fun: &lang.MemberExpr{
+															Pos: p(2127, 25),
+															X: &lang.Ident{
+																Pos:  p(2127, 17),
+																Name: "Monitor",
+															},
+															Name: "PulseAll",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(2127, 34),
+																X: &lang.Ident{
+																	Pos:  p(2127, 34),
+																	Name: "_gate",
+																},
+															},
+														},
+													},
+												},
+												&lang.ReturnStmt{
+													Pos: p(2128, 17),
+													X: &lang.Literal{
+														Pos:   p(2128, 24),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+											Rbrace: p(2129, 13),
+										},
+									},
+								},
+							},
+							Rbrace: p(2130, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(2133, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2133, 9),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2133, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(2133, 19),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2133, 24),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "ready",
+							},
+							&lang.Param{
+								Pos: p(2133, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(2133, 37),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: p(2133, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(2133, 62),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "token",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2134, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2135, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2135, 37),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(2135, 17),
+											Name: "millisecondsTimeout",
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(2135, 39),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(2135, 40),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2136, 17),
+										X: &lang.NewExpr{
+											Pos: p(2136, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(2136, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2136, 55),
+													X: &lang.Literal{
+														Pos:   p(2136, 55),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"timeout\"",
+														Value: string("timeout"),
+													},
+												},
+												&lang.Arg{
+													Pos: p(2136, 66),
+													X: &lang.Literal{
+														Pos:   p(2136, 66),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
+														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(2137, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2137, 17),
+											Name: "clock",
+											Init: &lang.CallExpr{
+												Pos: p(2137, 54),
+												Fun: &lang.MemberExpr{
+													Pos: p(2137, 54),
+													X: &lang.MemberExpr{
+														Pos: p(2137, 44),
+														X: &lang.MemberExpr{
+															Pos: p(2137, 32),
+															X: &lang.Ident{
+																Pos:  p(2137, 25),
+																Name: "System",
+															},
+															Name: "Diagnostics",
+														},
+														Name: "Stopwatch",
+													},
+													Name: "StartNew",
+												},
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(2138, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(2138, 20),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(2138, 21),
+											Fun: &lang.Ident{
+												Pos:  p(2138, 21),
+												Name: "ready",
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2139, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(2140, 17),
+												X: &lang.CallExpr{
+													Pos: p(2140, 23),
+													Fun: &lang.MemberExpr{
+														Pos: p(2140, 23),
+														X: &lang.Ident{
+															Pos:  p(2140, 17),
+															Name: "token",
+														},
+														Name: "ThrowIfCancellationRequested",
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(2141, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(2141, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(2141, 21),
+														Name: "left",
+														Init: &lang.UnaryExpr{
+															Pos: p(2141, 28),
+															Op:  "-",
+															X: &lang.Literal{
+																Pos:   p(2141, 29),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(2142, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(2142, 41),
+													Op:  "!=",
+													X: &lang.Ident{
+														Pos:  p(2142, 21),
+														Name: "millisecondsTimeout",
+													},
+													Y: &lang.UnaryExpr{
+														Pos: p(2142, 44),
+														Op:  "-",
+														X: &lang.Literal{
+															Pos:   p(2142, 45),
+															Raw:   "1",
+															Value: int64(1),
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(2143, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(2144, 21),
+															X: &lang.AssignExpr{
+																Pos: p(2144, 26),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(2144, 21),
+																	Name: "left",
+																},
+																Right: &lang.BinaryExpr{
+																	Pos: p(2144, 48),
+																	Op:  "-",
+																	X: &lang.Ident{
+																		Pos:  p(2144, 28),
+																		Name: "millisecondsTimeout",
+																	},
+																	Y: &lang.CastExpr{
+																		Pos: p(2144, 50),
+																		Type: &lang.TypeRef{
+																			Pos:  p(2144, 51),
+																			Name: "int",
+																		},
+																		X: &lang.MemberExpr{
+																			Pos: p(2144, 61),
+																			X: &lang.Ident{
+																				Pos:  p(2144, 55),
+																				Name: "clock",
+																			},
+																			Name: "ElapsedMilliseconds",
+																		},
+																	},
+																},
+															},
+														},
+														&lang.IfStmt{
+															Pos: p(2145, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(2145, 30),
+																Op:  "<=",
+																X: &lang.Ident{
+																	Pos:  p(2145, 25),
+																	Name: "left",
+																},
+																Y: &lang.Literal{
+																	Pos:   p(2145, 33),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+															Then: &lang.ReturnStmt{
+																Pos: p(2145, 36),
+																X: &lang.Literal{
+																	Pos:   p(2145, 43),
+																	Kind:  lang.LitKind(9),
+																	Raw:   "false",
+																	Value: bool(false),
+																},
+															},
+														},
+													},
+													Rbrace: p(2146, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(2147, 17),
+												X: &lang.CallExpr{
+													Pos: p(2147, 25),
+													Fun: &lang.MemberExpr{
+														Pos: p(2147, 25),
+														X: &lang.Ident{
+															Pos:  p(2147, 17),
+															Name: "Monitor",
+														},
+														Name: "Wait",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2147, 30),
+															X: &lang.Ident{
+																Pos:  p(2147, 30),
+																Name: "_gate",
+															},
+														},
+														&lang.Arg{
+															Pos: p(2147, 37),
+															X: &lang.Ident{
+																Pos:  p(2147, 37),
+																Name: "left",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(2148, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2149, 13),
+									X: &lang.Literal{
+										Pos:   p(2149, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(2150, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2152, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2152, 16),
+							Name: "void",
+						},
+						Name: "CompleteAdding",
+						Body: &lang.BlockStmt{
+							Pos: p(2153, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(2154, 13),
+									X: &lang.Ident{
+										Pos:  p(2154, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(2155, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(2156, 17),
+												X: &lang.AssignExpr{
+													Pos: p(2156, 34),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(2156, 17),
+														Name: "_addingCompleted",
+													},
+													Right: &lang.Literal{
+														Pos:   p(2156, 36),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(2157, 17),
+												X: &lang.CallExpr{
+													Pos: p(2157, 25),
+													Fun: &lang.MemberExpr{
+														Pos: p(2157, 25),
+														X: &lang.Ident{
+															Pos:  p(2157, 17),
+															Name: "Monitor",
+														},
+														Name: "PulseAll",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2157, 34),
+															X: &lang.Ident{
+																Pos:  p(2157, 34),
+																Name: "_gate",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(2158, 13),
+									},
+								},
+							},
+							Rbrace: p(2159, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2161, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2161, 16),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(2161, 55),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetConsumingEnumerable",
+						ExprBody: &lang.CallExpr{
+							Pos: p(2161, 86),
+							Fun: &lang.Ident{
+								Pos:  p(2161, 86),
+								Name: "GetConsumingEnumerable",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2161, 109),
+									X: &lang.DefaultExpr{
+										Pos: p(2161, 109),
+										Type: &lang.TypeRef{
+											Pos:  p(2161, 117),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2162, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2162, 16),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(2162, 55),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetConsumingEnumerable",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2162, 81),
+								Type: &lang.TypeRef{
+									Pos:  p(2162, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(2163, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(2163, 17),
+								Name: "ConsumingEnumerable",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(2163, 37),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2163, 40),
+									X: &lang.ThisExpr{
+										Pos: p(2163, 40),
+									},
+								},
+								&lang.Arg{
+									Pos: p(2163, 46),
+									X: &lang.Ident{
+										Pos:  p(2163, 46),
+										Name: "cancellationToken",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2165, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:       p(2165, 16),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  p(2165, 16),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+						Body: &lang.BlockStmt{
+							Pos: p(2166, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(2167, 13),
+									X: &lang.Ident{
+										Pos:  p(2167, 19),
+										Name: "_gate",
+									},
+									Body: &lang.ReturnStmt{
+										Pos: p(2167, 26),
+										X: &lang.CallExpr{
+											Pos: p(2167, 40),
+											Fun: &lang.MemberExpr{
+												Pos: p(2167, 40),
+												X: &lang.Ident{
+													Pos:  p(2167, 33),
+													Name: "_items",
+												},
+												Name: "ToArray",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2168, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2170, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2170, 16),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(2170, 55),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(2170, 132),
+							Fun: &lang.MemberExpr{
+								Pos: p(2170, 132),
+								X: &lang.CastExpr{
+									Pos: p(2170, 78),
+									Type: &lang.TypeRef{
+										Pos:  p(2170, 79),
+										Name: "System.Collections.Generic.IEnumerable",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(2170, 118),
+												Name: "T",
+											},
+										},
+									},
+									X: &lang.CallExpr{
+										Pos: p(2170, 121),
+										Fun: &lang.Ident{
+											Pos:  p(2170, 121),
+											Name: "ToArray",
+										},
+									},
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(2171, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2171, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(2171, 90),
+							Fun: &lang.Ident{
+								Pos:  p(2171, 90),
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(2171, 40),
+							Name: "System.Collections.IEnumerable",
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2173, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2173, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos:    p(2173, 31),
+							Rbrace: p(2173, 33),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2178, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConsumingEnumerable",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(40),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2178, 52),
+						Name: "System.Collections.Generic.IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(2178, 91),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  p(2178, 95),
+						Name: "System.Collections.Generic.IEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(2178, 134),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(2180, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(2180, 18),
+							Name: "BlockingCollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(2180, 37),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(2180, 40),
+								Name: "_source",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(2181, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(2181, 18),
+							Name: "System.Threading.CancellationToken",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(2181, 53),
+								Name: "_token",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2182, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "ConsumingEnumerable",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2182, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(2182, 38),
+									Name: "BlockingCollection",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(2182, 57),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(2182, 68),
+								Type: &lang.TypeRef{
+									Pos:  p(2182, 68),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "token",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2182, 110),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(2182, 112),
+									X: &lang.AssignExpr{
+										Pos: p(2182, 120),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(2182, 112),
+											Name: "_source",
+										},
+										Right: &lang.Ident{
+											Pos:  p(2182, 122),
+											Name: "source",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(2182, 130),
+									X: &lang.AssignExpr{
+										Pos: p(2182, 137),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(2182, 130),
+											Name: "_token",
+										},
+										Right: &lang.Ident{
+											Pos:  p(2182, 139),
+											Name: "token",
+										},
+									},
+								},
+							},
+							Rbrace: p(2182, 146),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2183, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(2183, 16),
+							Name: "T",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(2183, 28),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:       p(2183, 33),
+								Kind:      "set",
+								Modifiers: lang.Modifiers(2),
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: p(2184, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(2184, 9),
+							Name: "object",
+						},
+						Name: "Current",
+						ExprBody: &lang.Ident{
+							Pos:  p(2184, 58),
+							Name: "Current",
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(2184, 16),
+							Name: "System.Collections.IEnumerator",
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2185, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2185, 16),
+							Name: "bool",
+						},
+						Name: "MoveNext",
+						Body: &lang.BlockStmt{
+							Pos: p(2186, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(2187, 13),
+									Cond: &lang.CallExpr{
+										Pos: p(2187, 25),
+										Fun: &lang.MemberExpr{
+											Pos: p(2187, 25),
+											X: &lang.Ident{
+												Pos:  p(2187, 17),
+												Name: "_source",
+											},
+											Name: "TryTake",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2187, 33),
+												Mod: "out",
+												X: &lang.DeclExpr{
+													Pos: p(2187, 37),
+													Type: &lang.TypeRef{
+														Pos:  p(2187, 37),
+														Name: "T",
+													},
+													Name: "item",
+												},
+											},
+											&lang.Arg{
+												Pos: p(2187, 45),
+												X: &lang.UnaryExpr{
+													Pos: p(2187, 45),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(2187, 46),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(2187, 49),
+												X: &lang.Ident{
+													Pos:  p(2187, 49),
+													Name: "_token",
+												},
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(2188, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(2189, 17),
+												X: &lang.AssignExpr{
+													Pos: p(2189, 25),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(2189, 17),
+														Name: "Current",
+													},
+													Right: &lang.Ident{
+														Pos:  p(2189, 27),
+														Name: "item",
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(2190, 17),
+												X: &lang.Literal{
+													Pos:   p(2190, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(2191, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2192, 13),
+									X: &lang.Literal{
+										Pos:   p(2192, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "false",
+										Value: bool(false),
+									},
+								},
+							},
+							Rbrace: p(2193, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2194, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2194, 16),
+							Name: "void",
+						},
+						Name: "Reset",
+						ExprBody: &lang.ThrowExpr{
+							Pos: p(2194, 32),
+							X: &lang.NewExpr{
+								Pos: p(2194, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(2194, 42),
+									Name: "NotSupportedException",
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2195, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2195, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos:    p(2195, 31),
+							Rbrace: p(2195, 33),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2196, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2196, 16),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(2196, 55),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.NewExpr{
+							Pos: p(2196, 77),
+							Type: &lang.TypeRef{
+								Pos:  p(2196, 81),
+								Name: "ConsumingEnumerable",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(2196, 101),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2196, 104),
+									X: &lang.Ident{
+										Pos:  p(2196, 104),
+										Name: "_source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2196, 113),
+									X: &lang.Ident{
+										Pos:  p(2196, 113),
+										Name: "_token",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(2197, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2197, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(2197, 90),
+							Fun: &lang.Ident{
+								Pos:  p(2197, 90),
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(2197, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
