@@ -618,7 +618,11 @@ namespace System.Threading.Channels
             if (capacity < 1) throw new ArgumentOutOfRangeException(nameof(capacity));
             return new Channel<T>(capacity, BoundedChannelFullMode.Wait);
         }
-        public static Channel<T> CreateBounded<T>(BoundedChannelOptions options) => CreateBounded<T>(options, null);
+        public static Channel<T> CreateBounded<T>(BoundedChannelOptions options)
+        {
+            if (options == null) throw new ArgumentNullException(nameof(options));
+            return new Channel<T>(options.Capacity, options.FullMode);
+        }
         public static Channel<T> CreateBounded<T>(BoundedChannelOptions options, Action<T> itemDropped)
         {
             if (options == null) throw new ArgumentNullException(nameof(options));

@@ -9165,46 +9165,100 @@ func preludeAST() *lang.File {
 								Name: "options",
 							},
 						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(621, 85),
-							Fun: &lang.Ident{
-								Pos:  p(621, 85),
-								Name: "CreateBounded",
-								TypeArgs: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(621, 99),
-										Name: "T",
+						Body: &lang.BlockStmt{
+							Pos: p(622, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(623, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(623, 25),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(623, 17),
+											Name: "options",
+										},
+										Y: &lang.Literal{
+											Pos:  p(623, 28),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(623, 34),
+										X: &lang.NewExpr{
+											Pos: p(623, 40),
+											Type: &lang.TypeRef{
+												Pos:  p(623, 44),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(623, 66),
+													X: &lang.NameOfExpr{
+														Pos: p(623, 66),
+														X: &lang.Ident{
+															Pos:  p(623, 73),
+															Name: "options",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(624, 13),
+									X: &lang.NewExpr{
+										Pos: p(624, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(624, 24),
+											Name: "Channel",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(624, 32),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(624, 35),
+												X: &lang.MemberExpr{
+													Pos: p(624, 43),
+													X: &lang.Ident{
+														Pos:  p(624, 35),
+														Name: "options",
+													},
+													Name: "Capacity",
+												},
+											},
+											&lang.Arg{
+												Pos: p(624, 53),
+												X: &lang.MemberExpr{
+													Pos: p(624, 61),
+													X: &lang.Ident{
+														Pos:  p(624, 53),
+														Name: "options",
+													},
+													Name: "FullMode",
+												},
+											},
+										},
 									},
 								},
 							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(621, 102),
-									X: &lang.Ident{
-										Pos:  p(621, 102),
-										Name: "options",
-									},
-								},
-								&lang.Arg{
-									Pos: p(621, 111),
-									X: &lang.Literal{
-										Pos:  p(621, 111),
-										Kind: lang.LitKind(10),
-										Raw:  "null",
-									},
-								},
-							},
+							Rbrace: p(625, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(622, 9),
+						Pos:       p(626, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(622, 23),
+							Pos:  p(626, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(622, 31),
+									Pos:  p(626, 31),
 									Name: "T",
 								},
 							},
@@ -9215,21 +9269,21 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(622, 51),
+								Pos: p(626, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(622, 51),
+									Pos:  p(626, 51),
 									Name: "BoundedChannelOptions",
 								},
 								Name: "options",
 							},
 							&lang.Param{
-								Pos: p(622, 82),
+								Pos: p(626, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(622, 82),
+									Pos:  p(626, 82),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(622, 89),
+											Pos:  p(626, 89),
 											Name: "T",
 										},
 									},
@@ -9238,38 +9292,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(623, 9),
+							Pos: p(627, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(624, 13),
+									Pos: p(628, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(624, 25),
+										Pos: p(628, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(624, 17),
+											Pos:  p(628, 17),
 											Name: "options",
 										},
 										Y: &lang.Literal{
-											Pos:  p(624, 28),
+											Pos:  p(628, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(624, 34),
+										Pos: p(628, 34),
 										X: &lang.NewExpr{
-											Pos: p(624, 40),
+											Pos: p(628, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(624, 44),
+												Pos:  p(628, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(624, 66),
+													Pos: p(628, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(624, 66),
+														Pos: p(628, 66),
 														X: &lang.Ident{
-															Pos:  p(624, 73),
+															Pos:  p(628, 73),
 															Name: "options",
 														},
 													},
@@ -9279,41 +9333,41 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(625, 13),
+									Pos: p(629, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(625, 17),
+											Pos:  p(629, 17),
 											Name: "c",
 											Init: &lang.NewExpr{
-												Pos: p(625, 21),
+												Pos: p(629, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(625, 25),
+													Pos:  p(629, 25),
 													Name: "Channel",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(625, 33),
+															Pos:  p(629, 33),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(625, 36),
+														Pos: p(629, 36),
 														X: &lang.MemberExpr{
-															Pos: p(625, 44),
+															Pos: p(629, 44),
 															X: &lang.Ident{
-																Pos:  p(625, 36),
+																Pos:  p(629, 36),
 																Name: "options",
 															},
 															Name: "Capacity",
 														},
 													},
 													&lang.Arg{
-														Pos: p(625, 54),
+														Pos: p(629, 54),
 														X: &lang.MemberExpr{
-															Pos: p(625, 62),
+															Pos: p(629, 62),
 															X: &lang.Ident{
-																Pos:  p(625, 54),
+																Pos:  p(629, 54),
 																Name: "options",
 															},
 															Name: "FullMode",
@@ -9325,39 +9379,39 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(626, 13),
+									Pos: p(630, 13),
 									X: &lang.AssignExpr{
-										Pos: p(626, 28),
+										Pos: p(630, 28),
 										Op:  "=",
 										Left: &lang.MemberExpr{
-											Pos: p(626, 15),
+											Pos: p(630, 15),
 											X: &lang.Ident{
-												Pos:  p(626, 13),
+												Pos:  p(630, 13),
 												Name: "c",
 											},
 											Name: "_itemDropped",
 										},
 										Right: &lang.Ident{
-											Pos:  p(626, 30),
+											Pos:  p(630, 30),
 											Name: "itemDropped",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(627, 13),
+									Pos: p(631, 13),
 									X: &lang.Ident{
-										Pos:  p(627, 20),
+										Pos:  p(631, 20),
 										Name: "c",
 									},
 								},
 							},
-							Rbrace: p(628, 9),
+							Rbrace: p(632, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(631, 5),
+				Pos:       p(635, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -9367,20 +9421,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(633, 9),
+						Pos:       p(637, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(633, 27),
+							Pos:  p(637, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(633, 34),
+								Pos:  p(637, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(633, 42),
+									Pos: p(637, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(633, 46),
+										Pos:  p(637, 46),
 										Name: "object",
 									},
 								},
@@ -9388,30 +9442,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(634, 9),
+						Pos:       p(638, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(634, 27),
+							Pos:  p(638, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(634, 32),
+									Pos:  p(638, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(634, 35),
+								Pos:  p(638, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(634, 44),
+									Pos: p(638, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(634, 48),
+										Pos:  p(638, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(634, 53),
+												Pos:  p(638, 53),
 												Name: "T",
 											},
 										},
@@ -9421,18 +9475,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(635, 9),
+						Pos:       p(639, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(635, 27),
+							Pos:  p(639, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(635, 32),
+									Pos:  p(639, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(635, 53),
+											Pos:  p(639, 53),
 											Name: "bool",
 										},
 									},
@@ -9441,20 +9495,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(635, 60),
+								Pos:  p(639, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(635, 75),
+									Pos: p(639, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(635, 79),
+										Pos:  p(639, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(635, 84),
+												Pos:  p(639, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(635, 105),
+														Pos:  p(639, 105),
 														Name: "bool",
 													},
 												},
@@ -9466,18 +9520,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(636, 9),
+						Pos:       p(640, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(636, 27),
+							Pos:  p(640, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(636, 32),
+									Pos:  p(640, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(636, 53),
+											Pos:  p(640, 53),
 											Name: "bool",
 										},
 									},
@@ -9486,20 +9540,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(636, 60),
+								Pos:  p(640, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(636, 76),
+									Pos: p(640, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(636, 80),
+										Pos:  p(640, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(636, 85),
+												Pos:  p(640, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(636, 106),
+														Pos:  p(640, 106),
 														Name: "bool",
 													},
 												},
@@ -9511,29 +9565,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(637, 9),
+						Pos:       p(641, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(637, 27),
+							Pos:  p(641, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(637, 48),
+								Pos:  p(641, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(637, 62),
+									Pos: p(641, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(637, 66),
+										Pos:  p(641, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(637, 87),
+											Pos: p(641, 87),
 											X: &lang.MemberExpr{
-												Pos: p(637, 107),
+												Pos: p(641, 107),
 												X: &lang.Ident{
-													Pos:  p(637, 87),
+													Pos:  p(641, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -9545,162 +9599,162 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(638, 9),
+						Pos:       p(642, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(638, 27),
+							Pos:  p(642, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(638, 31),
+								Pos:  p(642, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(639, 9),
+						Pos:       p(643, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(639, 27),
+							Pos:  p(643, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(639, 50),
+								Pos:  p(643, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(640, 9),
+						Pos:       p(644, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(640, 18),
+							Pos:  p(644, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(640, 23),
+								Pos:  p(644, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(641, 9),
+						Pos:       p(645, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(641, 18),
+							Pos:  p(645, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(641, 28),
+								Pos:  p(645, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(642, 9),
+						Pos:       p(646, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(642, 18),
+							Pos:  p(646, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(642, 25),
+									Pos:  p(646, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(642, 28),
+								Pos:  p(646, 28),
 								Name: "_itemDropped",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(644, 9),
+						Pos:       p(648, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(644, 26),
+								Pos: p(648, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(644, 26),
+									Pos:  p(648, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(644, 40),
+								Pos: p(648, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(644, 40),
+									Pos:  p(648, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(645, 9),
+							Pos: p(649, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(646, 13),
+									Pos: p(650, 13),
 									X: &lang.AssignExpr{
-										Pos: p(646, 23),
+										Pos: p(650, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(646, 13),
+											Pos:  p(650, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(646, 25),
+											Pos:  p(650, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(647, 13),
+									Pos: p(651, 13),
 									X: &lang.AssignExpr{
-										Pos: p(647, 19),
+										Pos: p(651, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(647, 13),
+											Pos:  p(651, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(647, 21),
+											Pos:  p(651, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(648, 13),
+									Pos: p(652, 13),
 									X: &lang.AssignExpr{
-										Pos: p(648, 20),
+										Pos: p(652, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(648, 13),
+											Pos:  p(652, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(648, 22),
+											Pos: p(652, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(648, 26),
+												Pos:  p(652, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(648, 40),
+														Pos:  p(652, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(648, 43),
+													Pos: p(652, 43),
 													X: &lang.ThisExpr{
-														Pos: p(648, 43),
+														Pos: p(652, 43),
 													},
 												},
 											},
@@ -9708,31 +9762,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(649, 13),
+									Pos: p(653, 13),
 									X: &lang.AssignExpr{
-										Pos: p(649, 20),
+										Pos: p(653, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(649, 13),
+											Pos:  p(653, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(649, 22),
+											Pos: p(653, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(649, 26),
+												Pos:  p(653, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(649, 40),
+														Pos:  p(653, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(649, 43),
+													Pos: p(653, 43),
 													X: &lang.ThisExpr{
-														Pos: p(649, 43),
+														Pos: p(653, 43),
 													},
 												},
 											},
@@ -9740,18 +9794,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(650, 9),
+							Rbrace: p(654, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(652, 9),
+						Pos:       p(656, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(652, 16),
+							Pos:  p(656, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(652, 30),
+									Pos:  p(656, 30),
 									Name: "T",
 								},
 							},
@@ -9759,20 +9813,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(652, 42),
+								Pos:  p(656, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(653, 9),
+						Pos:       p(657, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(653, 16),
+							Pos:  p(657, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(653, 30),
+									Pos:  p(657, 30),
 									Name: "T",
 								},
 							},
@@ -9780,32 +9834,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(653, 42),
+								Pos:  p(657, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(655, 9),
+						Pos:       p(659, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(655, 25),
+							Pos:  p(659, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(655, 35),
+								Pos: p(659, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(655, 35),
+									Pos:  p(659, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(655, 40),
+											Pos:  p(659, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(655, 61),
+													Pos:  p(659, 61),
 													Name: "bool",
 												},
 											},
@@ -9815,41 +9869,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(655, 77),
+								Pos: p(659, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(655, 77),
+									Pos:  p(659, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(656, 9),
+							Pos: p(660, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(657, 13),
+									Pos:  p(661, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(657, 31),
+										Pos:  p(661, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(657, 40),
+										Pos: p(661, 40),
 										X: &lang.CallExpr{
-											Pos: p(657, 42),
+											Pos: p(661, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(657, 42),
+												Pos: p(661, 42),
 												X: &lang.Ident{
-													Pos:  p(657, 40),
+													Pos:  p(661, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(657, 55),
+													Pos: p(661, 55),
 													X: &lang.Ident{
-														Pos:  p(657, 55),
+														Pos:  p(661, 55),
 														Name: "result",
 													},
 												},
@@ -9858,13 +9912,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(658, 13),
+									Pos: p(662, 13),
 									X: &lang.CallExpr{
-										Pos: p(658, 21),
+										Pos: p(662, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(658, 21),
+											Pos: p(662, 21),
 											X: &lang.Ident{
-												Pos:  p(658, 13),
+												Pos:  p(662, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
@@ -9872,52 +9926,52 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(659, 9),
+							Rbrace: p(663, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(662, 9),
+						Pos:       p(666, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(662, 18),
+							Pos:  p(666, 18),
 							Name: "void",
 						},
 						Name: "Finish",
 						Body: &lang.BlockStmt{
-							Pos: p(663, 9),
+							Pos: p(667, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(664, 13),
+									Pos: p(668, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(664, 24),
+										Pos: p(668, 24),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(664, 17),
+											Pos:  p(668, 17),
 											Name: "_error",
 										},
 										Y: &lang.Literal{
-											Pos:  p(664, 27),
+											Pos:  p(668, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(664, 33),
+										Pos: p(668, 33),
 										X: &lang.CallExpr{
-											Pos: p(664, 45),
+											Pos: p(668, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(664, 45),
+												Pos: p(668, 45),
 												X: &lang.Ident{
-													Pos:  p(664, 33),
+													Pos:  p(668, 33),
 													Name: "_completion",
 												},
 												Name: "TrySetException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(664, 61),
+													Pos: p(668, 61),
 													X: &lang.Ident{
-														Pos:  p(664, 61),
+														Pos:  p(668, 61),
 														Name: "_error",
 													},
 												},
@@ -9925,13 +9979,13 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(665, 18),
+										Pos: p(669, 18),
 										X: &lang.CallExpr{
-											Pos: p(665, 30),
+											Pos: p(669, 30),
 											Fun: &lang.MemberExpr{
-												Pos: p(665, 30),
+												Pos: p(669, 30),
 												X: &lang.Ident{
-													Pos:  p(665, 18),
+													Pos:  p(669, 18),
 													Name: "_completion",
 												},
 												Name: "TrySetResult",
@@ -9940,18 +9994,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(666, 9),
+							Rbrace: p(670, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(668, 9),
+						Pos:       p(672, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(668, 25),
+							Pos:  p(672, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(668, 35),
+									Pos:  p(672, 35),
 									Name: "bool",
 								},
 							},
@@ -9959,17 +10013,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(668, 46),
+								Pos: p(672, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(668, 46),
+									Pos:  p(672, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(668, 51),
+											Pos:  p(672, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(668, 72),
+													Pos:  p(672, 72),
 													Name: "bool",
 												},
 											},
@@ -9979,42 +10033,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(668, 88),
+								Pos: p(672, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(668, 88),
+									Pos:  p(672, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(669, 9),
+							Pos: p(673, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(670, 13),
+									Pos: p(674, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(670, 17),
+											Pos:  p(674, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(670, 23),
+												Pos: p(674, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(670, 27),
+													Pos:  p(674, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(670, 48),
+															Pos:  p(674, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(670, 54),
+														Pos: p(674, 54),
 														X: &lang.MemberExpr{
-															Pos: p(670, 74),
+															Pos: p(674, 74),
 															X: &lang.Ident{
-																Pos:  p(670, 54),
+																Pos:  p(674, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -10026,22 +10080,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(671, 13),
+									Pos: p(675, 13),
 									X: &lang.CallExpr{
-										Pos: p(671, 21),
+										Pos: p(675, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(671, 21),
+											Pos: p(675, 21),
 											X: &lang.Ident{
-												Pos:  p(671, 13),
+												Pos:  p(675, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(671, 25),
+												Pos: p(675, 25),
 												X: &lang.Ident{
-													Pos:  p(671, 25),
+													Pos:  p(675, 25),
 													Name: "tcs",
 												},
 											},
@@ -10049,47 +10103,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(672, 13),
+									Pos: p(676, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(672, 20),
+										Pos: p(676, 20),
 										X: &lang.Ident{
-											Pos:  p(672, 17),
+											Pos:  p(676, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(672, 35),
+										Pos: p(676, 35),
 										X: &lang.CallExpr{
-											Pos: p(672, 38),
+											Pos: p(676, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(672, 38),
+												Pos: p(676, 38),
 												X: &lang.Ident{
-													Pos:  p(672, 35),
+													Pos:  p(676, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(672, 47),
+													Pos: p(676, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(672, 47),
+														Pos: p(676, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(672, 57),
+															Pos: p(676, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(672, 57),
+																Pos: p(676, 57),
 																X: &lang.Ident{
-																	Pos:  p(672, 53),
+																	Pos:  p(676, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(672, 72),
+																	Pos: p(676, 72),
 																	X: &lang.Ident{
-																		Pos:  p(672, 72),
+																		Pos:  p(676, 72),
 																		Name: "ct",
 																	},
 																},
@@ -10102,26 +10156,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(673, 13),
+									Pos: p(677, 13),
 									X: &lang.NewExpr{
-										Pos: p(673, 20),
+										Pos: p(677, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(673, 24),
+											Pos:  p(677, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(673, 34),
+													Pos:  p(677, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(673, 40),
+												Pos: p(677, 40),
 												X: &lang.MemberExpr{
-													Pos: p(673, 44),
+													Pos: p(677, 44),
 													X: &lang.Ident{
-														Pos:  p(673, 40),
+														Pos:  p(677, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -10131,13 +10185,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(674, 9),
+							Rbrace: p(678, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(677, 5),
+				Pos:       p(681, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -10147,38 +10201,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(679, 9),
+						Pos:       p(683, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(679, 18),
+							Pos:  p(683, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(679, 26),
+									Pos:  p(683, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(679, 29),
+								Pos:  p(683, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(680, 9),
+						Pos:       p(684, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(680, 32),
+								Pos: p(684, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(680, 32),
+									Pos:  p(684, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(680, 40),
+											Pos:  p(684, 40),
 											Name: "T",
 										},
 									},
@@ -10187,41 +10241,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(680, 46),
+							Pos: p(684, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(680, 48),
+									Pos: p(684, 48),
 									X: &lang.AssignExpr{
-										Pos: p(680, 51),
+										Pos: p(684, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(680, 48),
+											Pos:  p(684, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(680, 53),
+											Pos:  p(684, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(680, 56),
+							Rbrace: p(684, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(682, 9),
+						Pos:       p(686, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(682, 16),
+							Pos:  p(686, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(682, 50),
+							Pos: p(686, 50),
 							X: &lang.MemberExpr{
-								Pos: p(682, 38),
+								Pos: p(686, 38),
 								X: &lang.Ident{
-									Pos:  p(682, 35),
+									Pos:  p(686, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -10230,68 +10284,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(683, 9),
+						Pos:       p(687, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(683, 16),
+							Pos:  p(687, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(683, 33),
+							Pos:   p(687, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(684, 9),
+						Pos:       p(688, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(684, 16),
+							Pos:  p(688, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(684, 32),
+							Pos:   p(688, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(685, 9),
+						Pos:       p(689, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(685, 16),
+							Pos:  p(689, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(685, 28),
+								Pos:  p(689, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(685, 32),
+									Pos: p(689, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(685, 34),
+											Pos: p(689, 34),
 											X: &lang.MemberExpr{
-												Pos: p(685, 43),
+												Pos: p(689, 43),
 												X: &lang.Ident{
-													Pos:  p(685, 40),
+													Pos:  p(689, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(685, 50),
+												Pos: p(689, 50),
 												X: &lang.MemberExpr{
-													Pos: p(685, 67),
+													Pos: p(689, 67),
 													X: &lang.MemberExpr{
-														Pos: p(685, 60),
+														Pos: p(689, 60),
 														X: &lang.Ident{
-															Pos:  p(685, 57),
+															Pos:  p(689, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -10301,57 +10355,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(685, 74),
+									Rbrace: p(689, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(687, 9),
+						Pos:       p(691, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(687, 16),
+							Pos:  p(691, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(687, 29),
+								Pos:      p(691, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(687, 33),
+									Pos:  p(691, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(688, 9),
+							Pos: p(692, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(689, 13),
+									Pos: p(693, 13),
 									X: &lang.MemberExpr{
-										Pos: p(689, 22),
+										Pos: p(693, 22),
 										X: &lang.Ident{
-											Pos:  p(689, 19),
+											Pos:  p(693, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(690, 13),
+										Pos: p(694, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(691, 17),
+												Pos: p(695, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(691, 37),
+													Pos: p(695, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(691, 31),
+														Pos: p(695, 31),
 														X: &lang.MemberExpr{
-															Pos: p(691, 24),
+															Pos: p(695, 24),
 															X: &lang.Ident{
-																Pos:  p(691, 21),
+																Pos:  p(695, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10359,69 +10413,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(691, 40),
+														Pos:   p(695, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(692, 17),
+													Pos: p(696, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(693, 21),
+															Pos: p(697, 21),
 															X: &lang.AssignExpr{
-																Pos: p(693, 26),
+																Pos: p(697, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(693, 21),
+																	Pos:  p(697, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(693, 28),
+																	Pos: p(697, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(693, 36),
+																		Pos:  p(697, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(694, 21),
+															Pos: p(698, 21),
 															X: &lang.Literal{
-																Pos:   p(694, 28),
+																Pos:   p(698, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(695, 17),
+													Rbrace: p(699, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(696, 17),
+												Pos: p(700, 17),
 												X: &lang.AssignExpr{
-													Pos: p(696, 22),
+													Pos: p(700, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(696, 17),
+														Pos:  p(700, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(696, 33),
+														Pos: p(700, 33),
 														X: &lang.MemberExpr{
-															Pos: p(696, 27),
+															Pos: p(700, 27),
 															X: &lang.Ident{
-																Pos:  p(696, 24),
+																Pos:  p(700, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(696, 34),
+																Pos: p(700, 34),
 																X: &lang.Literal{
-																	Pos:   p(696, 34),
+																	Pos:   p(700, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -10431,15 +10485,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(697, 17),
+												Pos: p(701, 17),
 												X: &lang.CallExpr{
-													Pos: p(697, 27),
+													Pos: p(701, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(697, 27),
+														Pos: p(701, 27),
 														X: &lang.MemberExpr{
-															Pos: p(697, 20),
+															Pos: p(701, 20),
 															X: &lang.Ident{
-																Pos:  p(697, 17),
+																Pos:  p(701, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10448,9 +10502,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(697, 36),
+															Pos: p(701, 36),
 															X: &lang.Literal{
-																Pos:   p(697, 36),
+																Pos:   p(701, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -10459,17 +10513,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(698, 17),
+												Pos: p(702, 17),
 												X: &lang.CallExpr{
-													Pos: p(698, 28),
+													Pos: p(702, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(698, 28),
+														Pos: p(702, 28),
 														X: &lang.Ident{
-															Pos:  p(698, 17),
+															Pos:  p(702, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(698, 25),
+																	Pos:  p(702, 25),
 																	Name: "T",
 																},
 															},
@@ -10478,20 +10532,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(698, 33),
+															Pos: p(702, 33),
 															X: &lang.MemberExpr{
-																Pos: p(698, 36),
+																Pos: p(702, 36),
 																X: &lang.Ident{
-																	Pos:  p(698, 33),
+																	Pos:  p(702, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(698, 51),
+															Pos: p(702, 51),
 															X: &lang.Literal{
-																Pos:   p(698, 51),
+																Pos:   p(702, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10501,27 +10555,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(699, 17),
+												Pos: p(703, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(699, 32),
+													Pos: p(703, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(699, 24),
+														Pos: p(703, 24),
 														X: &lang.Ident{
-															Pos:  p(699, 21),
+															Pos:  p(703, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(699, 51),
+														Pos: p(703, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(699, 45),
+															Pos: p(703, 45),
 															X: &lang.MemberExpr{
-																Pos: p(699, 38),
+																Pos: p(703, 38),
 																X: &lang.Ident{
-																	Pos:  p(699, 35),
+																	Pos:  p(703, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -10529,20 +10583,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(699, 54),
+															Pos:   p(703, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(699, 57),
+													Pos: p(703, 57),
 													X: &lang.CallExpr{
-														Pos: p(699, 60),
+														Pos: p(703, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(699, 60),
+															Pos: p(703, 60),
 															X: &lang.Ident{
-																Pos:  p(699, 57),
+																Pos:  p(703, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -10551,68 +10605,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(700, 17),
+												Pos: p(704, 17),
 												X: &lang.Literal{
-													Pos:   p(700, 24),
+													Pos:   p(704, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(701, 13),
+										Rbrace: p(705, 13),
 									},
 								},
 							},
-							Rbrace: p(702, 9),
+							Rbrace: p(706, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(704, 9),
+						Pos:       p(708, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(704, 16),
+							Pos:  p(708, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(704, 29),
+								Pos:      p(708, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(704, 33),
+									Pos:  p(708, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(705, 9),
+							Pos: p(709, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(706, 13),
+									Pos: p(710, 13),
 									X: &lang.MemberExpr{
-										Pos: p(706, 22),
+										Pos: p(710, 22),
 										X: &lang.Ident{
-											Pos:  p(706, 19),
+											Pos:  p(710, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(707, 13),
+										Pos: p(711, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(708, 17),
+												Pos: p(712, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(708, 37),
+													Pos: p(712, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(708, 31),
+														Pos: p(712, 31),
 														X: &lang.MemberExpr{
-															Pos: p(708, 24),
+															Pos: p(712, 24),
 															X: &lang.Ident{
-																Pos:  p(708, 21),
+																Pos:  p(712, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10620,69 +10674,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(708, 40),
+														Pos:   p(712, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(709, 17),
+													Pos: p(713, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(710, 21),
+															Pos: p(714, 21),
 															X: &lang.AssignExpr{
-																Pos: p(710, 26),
+																Pos: p(714, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(710, 21),
+																	Pos:  p(714, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(710, 28),
+																	Pos: p(714, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(710, 36),
+																		Pos:  p(714, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(711, 21),
+															Pos: p(715, 21),
 															X: &lang.Literal{
-																Pos:   p(711, 28),
+																Pos:   p(715, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(712, 17),
+													Rbrace: p(716, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(713, 17),
+												Pos: p(717, 17),
 												X: &lang.AssignExpr{
-													Pos: p(713, 22),
+													Pos: p(717, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(713, 17),
+														Pos:  p(717, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(713, 33),
+														Pos: p(717, 33),
 														X: &lang.MemberExpr{
-															Pos: p(713, 27),
+															Pos: p(717, 27),
 															X: &lang.Ident{
-																Pos:  p(713, 24),
+																Pos:  p(717, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(713, 34),
+																Pos: p(717, 34),
 																X: &lang.Literal{
-																	Pos:   p(713, 34),
+																	Pos:   p(717, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -10692,31 +10746,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(714, 17),
+												Pos: p(718, 17),
 												X: &lang.Literal{
-													Pos:   p(714, 24),
+													Pos:   p(718, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(715, 13),
+										Rbrace: p(719, 13),
 									},
 								},
 							},
-							Rbrace: p(716, 9),
+							Rbrace: p(720, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(718, 9),
+						Pos:       p(722, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(718, 16),
+							Pos:  p(722, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(718, 26),
+									Pos:  p(722, 26),
 									Name: "bool",
 								},
 							},
@@ -10724,68 +10778,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(718, 48),
+								Pos: p(722, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(718, 48),
+									Pos:  p(722, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(718, 86),
+									Pos: p(722, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(719, 9),
+							Pos: p(723, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(720, 13),
+									Pos: p(724, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(720, 35),
+										Pos: p(724, 35),
 										X: &lang.Ident{
-											Pos:  p(720, 17),
+											Pos:  p(724, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(720, 60),
+										Pos: p(724, 60),
 										X: &lang.NewExpr{
-											Pos: p(720, 67),
+											Pos: p(724, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(720, 71),
+												Pos:  p(724, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(720, 81),
+														Pos:  p(724, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(720, 87),
+													Pos: p(724, 87),
 													X: &lang.CallExpr{
-														Pos: p(720, 92),
+														Pos: p(724, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(720, 92),
+															Pos: p(724, 92),
 															X: &lang.Ident{
-																Pos:  p(720, 87),
+																Pos:  p(724, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(720, 105),
+																	Pos:  p(724, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(720, 111),
+																Pos: p(724, 111),
 																X: &lang.Ident{
-																	Pos:  p(720, 111),
+																	Pos:  p(724, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10797,29 +10851,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(721, 13),
+									Pos: p(725, 13),
 									X: &lang.MemberExpr{
-										Pos: p(721, 22),
+										Pos: p(725, 22),
 										X: &lang.Ident{
-											Pos:  p(721, 19),
+											Pos:  p(725, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(722, 13),
+										Pos: p(726, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(723, 17),
+												Pos: p(727, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(723, 37),
+													Pos: p(727, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(723, 31),
+														Pos: p(727, 31),
 														X: &lang.MemberExpr{
-															Pos: p(723, 24),
+															Pos: p(727, 24),
 															X: &lang.Ident{
-																Pos:  p(723, 21),
+																Pos:  p(727, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10827,30 +10881,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(723, 39),
+														Pos:   p(727, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(723, 42),
+													Pos: p(727, 42),
 													X: &lang.NewExpr{
-														Pos: p(723, 49),
+														Pos: p(727, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(723, 53),
+															Pos:  p(727, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(723, 63),
+																	Pos:  p(727, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(723, 69),
+																Pos: p(727, 69),
 																X: &lang.Literal{
-																	Pos:   p(723, 69),
+																	Pos:   p(727, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10861,77 +10915,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(724, 17),
+												Pos: p(728, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(724, 24),
+													Pos: p(728, 24),
 													X: &lang.Ident{
-														Pos:  p(724, 21),
+														Pos:  p(728, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(725, 17),
+													Pos: p(729, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(726, 21),
+															Pos: p(730, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(726, 35),
+																Pos: p(730, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(726, 28),
+																	Pos: p(730, 28),
 																	X: &lang.Ident{
-																		Pos:  p(726, 25),
+																		Pos:  p(730, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(726, 38),
+																	Pos:  p(730, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(726, 44),
+																Pos: p(730, 44),
 																X: &lang.NewExpr{
-																	Pos: p(726, 51),
+																	Pos: p(730, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(726, 55),
+																		Pos:  p(730, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(726, 65),
+																				Pos:  p(730, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(726, 71),
+																			Pos: p(730, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(726, 76),
+																				Pos: p(730, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(726, 76),
+																					Pos: p(730, 76),
 																					X: &lang.Ident{
-																						Pos:  p(726, 71),
+																						Pos:  p(730, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(726, 90),
+																							Pos:  p(730, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(726, 96),
+																						Pos: p(730, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(726, 99),
+																							Pos: p(730, 99),
 																							X: &lang.Ident{
-																								Pos:  p(726, 96),
+																								Pos:  p(730, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10945,24 +10999,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(727, 21),
+															Pos: p(731, 21),
 															X: &lang.NewExpr{
-																Pos: p(727, 28),
+																Pos: p(731, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(727, 32),
+																	Pos:  p(731, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(727, 42),
+																			Pos:  p(731, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(727, 48),
+																		Pos: p(731, 48),
 																		X: &lang.Literal{
-																			Pos:   p(727, 48),
+																			Pos:   p(731, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10972,21 +11026,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(728, 17),
+													Rbrace: p(732, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(729, 17),
+												Pos: p(733, 17),
 												X: &lang.CallExpr{
-													Pos: p(729, 35),
+													Pos: p(733, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(729, 35),
+														Pos: p(733, 35),
 														X: &lang.Ident{
-															Pos:  p(729, 24),
+															Pos:  p(733, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(729, 32),
+																	Pos:  p(733, 32),
 																	Name: "T",
 																},
 															},
@@ -10995,20 +11049,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(729, 40),
+															Pos: p(733, 40),
 															X: &lang.MemberExpr{
-																Pos: p(729, 43),
+																Pos: p(733, 43),
 																X: &lang.Ident{
-																	Pos:  p(729, 40),
+																	Pos:  p(733, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(729, 57),
+															Pos: p(733, 57),
 															X: &lang.Ident{
-																Pos:  p(729, 57),
+																Pos:  p(733, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -11016,22 +11070,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(730, 13),
+										Rbrace: p(734, 13),
 									},
 								},
 							},
-							Rbrace: p(731, 9),
+							Rbrace: p(735, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(733, 9),
+						Pos:       p(737, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(733, 22),
+							Pos:  p(737, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(733, 32),
+									Pos:  p(737, 32),
 									Name: "T",
 								},
 							},
@@ -11039,98 +11093,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(733, 45),
+								Pos: p(737, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(733, 45),
+									Pos:  p(737, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(733, 83),
+									Pos: p(737, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(734, 9),
+							Pos: p(738, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(735, 13),
+									Pos: p(739, 13),
 									Cond: &lang.Literal{
-										Pos:   p(735, 20),
+										Pos:   p(739, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(736, 13),
+										Pos: p(740, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(737, 17),
+												Pos: p(741, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(737, 21),
+													Pos: p(741, 21),
 													Fun: &lang.Ident{
-														Pos:  p(737, 21),
+														Pos:  p(741, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(737, 29),
+															Pos: p(741, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(737, 33),
+																Pos:  p(741, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(737, 44),
+													Pos: p(741, 44),
 													X: &lang.Ident{
-														Pos:  p(737, 51),
+														Pos:  p(741, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(738, 17),
+												Pos: p(742, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(738, 17),
+													Pos:  p(742, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(738, 22),
+														Pos:  p(742, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(739, 17),
+												Pos: p(743, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(739, 21),
+													Pos: p(743, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(739, 23),
+															Pos: p(743, 23),
 															X: &lang.AssignExpr{
-																Pos: p(739, 28),
+																Pos: p(743, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(739, 23),
+																	Pos:  p(743, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(739, 30),
+																	Pos: p(743, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(739, 36),
+																		Pos: p(743, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(739, 36),
+																			Pos:  p(743, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(739, 52),
+																				Pos: p(743, 52),
 																				X: &lang.Ident{
-																					Pos:  p(739, 52),
+																					Pos:  p(743, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -11140,48 +11194,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(739, 72),
+													Rbrace: p(743, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(740, 17),
+														Pos: p(744, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(740, 24),
+															Pos:  p(744, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(740, 52),
+															Pos: p(744, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(740, 54),
+																	Pos: p(744, 54),
 																},
 															},
-															Rbrace: p(740, 61),
+															Rbrace: p(744, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(741, 17),
+														Pos: p(745, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(741, 24),
+															Pos:  p(745, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(741, 37),
+															Pos: p(745, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(741, 39),
+																	Pos: p(745, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(741, 45),
+																		Pos: p(745, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(741, 49),
+																			Pos:  p(745, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(741, 72),
+																				Pos: p(745, 72),
 																				X: &lang.Ident{
-																					Pos:  p(741, 72),
+																					Pos:  p(745, 72),
 																					Name: "e",
 																				},
 																			},
@@ -11189,49 +11243,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(741, 76),
+															Rbrace: p(745, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(742, 17),
+												Pos: p(746, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(742, 21),
+													Pos: p(746, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(742, 22),
+														Pos:  p(746, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(742, 28),
+													Pos: p(746, 28),
 													X: &lang.NewExpr{
-														Pos: p(742, 34),
+														Pos: p(746, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(742, 38),
+															Pos:  p(746, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(743, 13),
+										Rbrace: p(747, 13),
 									},
 								},
 							},
-							Rbrace: p(744, 9),
+							Rbrace: p(748, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(746, 9),
+						Pos:       p(750, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(746, 16),
+							Pos:  p(750, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(746, 33),
+									Pos:  p(750, 33),
 									Name: "T",
 								},
 							},
@@ -11239,40 +11293,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(746, 49),
+								Pos: p(750, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(746, 49),
+									Pos:  p(750, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(746, 87),
+									Pos: p(750, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(747, 13),
+							Pos: p(751, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(747, 17),
+								Pos:  p(751, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(747, 32),
+										Pos:  p(751, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(747, 35),
+									Pos: p(751, 35),
 									X: &lang.ThisExpr{
-										Pos: p(747, 35),
+										Pos: p(751, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(747, 41),
+									Pos: p(751, 41),
 									X: &lang.Ident{
-										Pos:  p(747, 41),
+										Pos:  p(751, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -11282,7 +11336,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(750, 5),
+				Pos:       p(754, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -11292,21 +11346,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(750, 47),
+						Pos:  p(754, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(750, 64),
+								Pos:  p(754, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(750, 68),
+						Pos:  p(754, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(750, 85),
+								Pos:  p(754, 85),
 								Name: "T",
 							},
 						},
@@ -11314,52 +11368,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(752, 9),
+						Pos:       p(756, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(752, 18),
+							Pos:  p(756, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(752, 32),
+									Pos:  p(756, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(752, 35),
+								Pos:  p(756, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(753, 9),
+						Pos:       p(757, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(753, 18),
+							Pos:  p(757, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(753, 36),
+								Pos:  p(757, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(754, 9),
+						Pos:       p(758, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(754, 33),
+								Pos: p(758, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(754, 33),
+									Pos:  p(758, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(754, 47),
+											Pos:  p(758, 47),
 											Name: "T",
 										},
 									},
@@ -11367,80 +11421,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(754, 53),
+								Pos: p(758, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(754, 53),
+									Pos:  p(758, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(754, 75),
+							Pos: p(758, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(754, 77),
+									Pos: p(758, 77),
 									X: &lang.AssignExpr{
-										Pos: p(754, 80),
+										Pos: p(758, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(754, 77),
+											Pos:  p(758, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(754, 82),
+											Pos:  p(758, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(754, 85),
+									Pos: p(758, 85),
 									X: &lang.AssignExpr{
-										Pos: p(754, 89),
+										Pos: p(758, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(754, 85),
+											Pos:  p(758, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(754, 91),
+											Pos:  p(758, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(754, 95),
+							Rbrace: p(758, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(755, 9),
+						Pos:       p(759, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(755, 16),
+							Pos:  p(759, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(755, 28),
+								Pos:  p(759, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(755, 33),
+								Pos:       p(759, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(756, 9),
+						Pos:       p(760, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(756, 16),
+							Pos:  p(760, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(756, 33),
+									Pos:  p(760, 33),
 									Name: "T",
 								},
 							},
@@ -11448,57 +11502,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(756, 55),
+								Pos: p(760, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(756, 55),
+									Pos:  p(760, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(756, 93),
+									Pos: p(760, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(756, 105),
+							Pos: p(760, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(757, 9),
+						Pos:       p(761, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(757, 22),
+							Pos:  p(761, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(757, 32),
+									Pos:  p(761, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(758, 9),
+							Pos: p(762, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(759, 13),
+									Pos: p(763, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(759, 20),
+										Pos: p(763, 20),
 										X: &lang.CallExpr{
-											Pos: p(759, 29),
+											Pos: p(763, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(759, 29),
+												Pos: p(763, 29),
 												X: &lang.Ident{
-													Pos:  p(759, 26),
+													Pos:  p(763, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(759, 45),
+													Pos: p(763, 45),
 													X: &lang.Ident{
-														Pos:  p(759, 45),
+														Pos:  p(763, 45),
 														Name: "_ct",
 													},
 												},
@@ -11506,91 +11560,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(760, 13),
+										Pos: p(764, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(761, 17),
+												Pos: p(765, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(761, 24),
+													Pos: p(765, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(761, 24),
+														Pos: p(765, 24),
 														X: &lang.Ident{
-															Pos:  p(761, 21),
+															Pos:  p(765, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(761, 32),
+															Pos: p(765, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(761, 36),
+																Pos:  p(765, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(762, 17),
+													Pos: p(766, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(763, 21),
+															Pos: p(767, 21),
 															X: &lang.AssignExpr{
-																Pos: p(763, 29),
+																Pos: p(767, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(763, 21),
+																	Pos:  p(767, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(763, 31),
+																	Pos:  p(767, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(764, 21),
+															Pos: p(768, 21),
 															X: &lang.Literal{
-																Pos:   p(764, 28),
+																Pos:   p(768, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(765, 17),
+													Rbrace: p(769, 17),
 												},
 											},
 										},
-										Rbrace: p(766, 13),
+										Rbrace: p(770, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(767, 13),
+									Pos: p(771, 13),
 									X: &lang.Literal{
-										Pos:   p(767, 20),
+										Pos:   p(771, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(768, 9),
+							Rbrace: p(772, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(769, 9),
+						Pos:       p(773, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(769, 16),
+							Pos:  p(773, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(769, 54),
+							Pos: p(773, 54),
 							X: &lang.Ident{
-								Pos:  p(769, 44),
+								Pos:  p(773, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -11599,7 +11653,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(772, 5),
+				Pos:       p(776, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -11609,38 +11663,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(774, 9),
+						Pos:       p(778, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(774, 18),
+							Pos:  p(778, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(774, 26),
+									Pos:  p(778, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(774, 29),
+								Pos:  p(778, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(775, 9),
+						Pos:       p(779, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(775, 32),
+								Pos: p(779, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(775, 32),
+									Pos:  p(779, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(775, 40),
+											Pos:  p(779, 40),
 											Name: "T",
 										},
 									},
@@ -11649,62 +11703,62 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(775, 46),
+							Pos: p(779, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(775, 48),
+									Pos: p(779, 48),
 									X: &lang.AssignExpr{
-										Pos: p(775, 51),
+										Pos: p(779, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(775, 48),
+											Pos:  p(779, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(775, 53),
+											Pos:  p(779, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(775, 56),
+							Rbrace: p(779, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(777, 9),
+						Pos:       p(781, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(777, 16),
+							Pos:  p(781, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(777, 30),
+								Pos: p(781, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(777, 30),
+									Pos:  p(781, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(778, 9),
+							Pos: p(782, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(779, 13),
+									Pos: p(783, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(779, 13),
+										Pos:  p(783, 13),
 										Name: "T",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(779, 15),
+											Pos:  p(783, 15),
 											Name: "dropped",
 											Init: &lang.DefaultExpr{
-												Pos: p(779, 25),
+												Pos: p(783, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(779, 33),
+													Pos:  p(783, 33),
 													Name: "T",
 												},
 											},
@@ -11712,17 +11766,17 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(780, 13),
+									Pos: p(784, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(780, 13),
+										Pos:  p(784, 13),
 										Name: "bool",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(780, 18),
+											Pos:  p(784, 18),
 											Name: "drop",
 											Init: &lang.Literal{
-												Pos:   p(780, 25),
+												Pos:   p(784, 25),
 												Kind:  lang.LitKind(9),
 												Raw:   "false",
 												Value: bool(false),
@@ -11731,32 +11785,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(781, 13),
+									Pos: p(785, 13),
 									X: &lang.MemberExpr{
-										Pos: p(781, 22),
+										Pos: p(785, 22),
 										X: &lang.Ident{
-											Pos:  p(781, 19),
+											Pos:  p(785, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(782, 13),
+										Pos: p(786, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(783, 17),
+												Pos: p(787, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(783, 24),
+													Pos: p(787, 24),
 													X: &lang.Ident{
-														Pos:  p(783, 21),
+														Pos:  p(787, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(783, 33),
+													Pos: p(787, 33),
 													X: &lang.Literal{
-														Pos:   p(783, 40),
+														Pos:   p(787, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -11764,36 +11818,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(784, 17),
+												Pos: p(788, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(784, 38),
+													Pos: p(788, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(784, 34),
+														Pos: p(788, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(784, 24),
+															Pos: p(788, 24),
 															X: &lang.Ident{
-																Pos:  p(784, 21),
+																Pos:  p(788, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(784, 36),
+															Pos:   p(788, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(784, 57),
+														Pos: p(788, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(784, 51),
+															Pos: p(788, 51),
 															X: &lang.MemberExpr{
-																Pos: p(784, 44),
+																Pos: p(788, 44),
 																X: &lang.Ident{
-																	Pos:  p(784, 41),
+																	Pos:  p(788, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -11801,9 +11855,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(784, 63),
+															Pos: p(788, 63),
 															X: &lang.Ident{
-																Pos:  p(784, 60),
+																Pos:  p(788, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -11811,30 +11865,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(785, 17),
+													Pos: p(789, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(786, 21),
+															Pos: p(790, 21),
 															X: &lang.MemberExpr{
-																Pos: p(786, 32),
+																Pos: p(790, 32),
 																X: &lang.Ident{
-																	Pos:  p(786, 29),
+																	Pos:  p(790, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(788, 25),
+																	Pos: p(792, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(788, 25),
+																			Pos: p(792, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(788, 30),
+																				Pos: p(792, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(788, 53),
+																					Pos: p(792, 53),
 																					X: &lang.Ident{
-																						Pos:  p(788, 30),
+																						Pos:  p(792, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -11844,69 +11898,13 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(789, 29),
+																			Pos: p(793, 29),
 																			X: &lang.Literal{
-																				Pos:   p(789, 36),
+																				Pos:   p(793, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
 																			},
-																		},
-																	},
-																},
-																&lang.SwitchSection{
-																	Pos: p(790, 25),
-																	Labels: []*lang.CaseLabel{
-																		&lang.CaseLabel{
-																			Pos: p(790, 25),
-																			Pattern: &lang.ConstPattern{
-																				Pos: p(790, 30),
-																				X: &lang.MemberExpr{
-																					Pos: p(790, 53),
-																					X: &lang.Ident{
-																						Pos:  p(790, 30),
-																						Name: "BoundedChannelFullMode",
-																					},
-																					Name: "DropWrite",
-																				},
-																			},
-																		},
-																	},
-																	Body: []lang.Stmt{
-																		&lang.ExprStmt{
-																			Pos: p(791, 29),
-																			X: &lang.AssignExpr{
-																				Pos: p(791, 37),
-																				Op:  "=",
-																				Left: &lang.Ident{
-																					Pos:  p(791, 29),
-																					Name: "dropped",
-																				},
-																				Right: &lang.Ident{
-																					Pos:  p(791, 39),
-																					Name: "item",
-																				},
-																			},
-																		},
-																		&lang.ExprStmt{
-																			Pos: p(792, 29),
-																			X: &lang.AssignExpr{
-																				Pos: p(792, 34),
-																				Op:  "=",
-																				Left: &lang.Ident{
-																					Pos:  p(792, 29),
-																					Name: "drop",
-																				},
-																				Right: &lang.Literal{
-																					Pos:   p(792, 36),
-																					Kind:  lang.LitKind(9),
-																					Raw:   "true",
-																					Value: bool(true),
-																				},
-																			},
-																		},
-																		&lang.BreakStmt{
-																			Pos: p(793, 29),
 																		},
 																	},
 																},
@@ -11923,7 +11921,7 @@ func preludeAST() *lang.File {
 																						Pos:  p(794, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
-																					Name: "DropNewest",
+																					Name: "DropWrite",
 																				},
 																			},
 																		},
@@ -11938,42 +11936,9 @@ func preludeAST() *lang.File {
 																					Pos:  p(795, 29),
 																					Name: "dropped",
 																				},
-																				Right: &lang.IndexExpr{
-																					Pos: p(795, 48),
-																					X: &lang.MemberExpr{
-																						Pos: p(795, 42),
-																						X: &lang.Ident{
-																							Pos:  p(795, 39),
-																							Name: "_c",
-																						},
-																						Name: "_items",
-																					},
-																					Args: []*lang.Arg{
-																						&lang.Arg{
-																							Pos: p(795, 49),
-																							X: &lang.BinaryExpr{
-																								Pos: p(795, 65),
-																								Op:  "-",
-																								X: &lang.MemberExpr{
-																									Pos: p(795, 59),
-																									X: &lang.MemberExpr{
-																										Pos: p(795, 52),
-																										X: &lang.Ident{
-																											Pos:  p(795, 49),
-																											Name: "_c",
-																										},
-																										Name: "_items",
-																									},
-																									Name: "Count",
-																								},
-																								Y: &lang.Literal{
-																									Pos:   p(795, 67),
-																									Raw:   "1",
-																									Value: int64(1),
-																								},
-																							},
-																						},
-																					},
+																				Right: &lang.Ident{
+																					Pos:  p(795, 39),
+																					Name: "item",
 																				},
 																			},
 																		},
@@ -11994,16 +11959,105 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																		},
-																		&lang.ExprStmt{
+																		&lang.BreakStmt{
 																			Pos: p(797, 29),
-																			X: &lang.CallExpr{
-																				Pos: p(797, 39),
-																				Fun: &lang.MemberExpr{
-																					Pos: p(797, 39),
+																		},
+																	},
+																},
+																&lang.SwitchSection{
+																	Pos: p(798, 25),
+																	Labels: []*lang.CaseLabel{
+																		&lang.CaseLabel{
+																			Pos: p(798, 25),
+																			Pattern: &lang.ConstPattern{
+																				Pos: p(798, 30),
+																				X: &lang.MemberExpr{
+																					Pos: p(798, 53),
+																					X: &lang.Ident{
+																						Pos:  p(798, 30),
+																						Name: "BoundedChannelFullMode",
+																					},
+																					Name: "DropNewest",
+																				},
+																			},
+																		},
+																	},
+																	Body: []lang.Stmt{
+																		&lang.ExprStmt{
+																			Pos: p(799, 29),
+																			X: &lang.AssignExpr{
+																				Pos: p(799, 37),
+																				Op:  "=",
+																				Left: &lang.Ident{
+																					Pos:  p(799, 29),
+																					Name: "dropped",
+																				},
+																				Right: &lang.IndexExpr{
+																					Pos: p(799, 48),
 																					X: &lang.MemberExpr{
-																						Pos: p(797, 32),
+																						Pos: p(799, 42),
 																						X: &lang.Ident{
-																							Pos:  p(797, 29),
+																							Pos:  p(799, 39),
+																							Name: "_c",
+																						},
+																						Name: "_items",
+																					},
+																					Args: []*lang.Arg{
+																						&lang.Arg{
+																							Pos: p(799, 49),
+																							X: &lang.BinaryExpr{
+																								Pos: p(799, 65),
+																								Op:  "-",
+																								X: &lang.MemberExpr{
+																									Pos: p(799, 59),
+																									X: &lang.MemberExpr{
+																										Pos: p(799, 52),
+																										X: &lang.Ident{
+																											Pos:  p(799, 49),
+																											Name: "_c",
+																										},
+																										Name: "_items",
+																									},
+																									Name: "Count",
+																								},
+																								Y: &lang.Literal{
+																									Pos:   p(799, 67),
+																									Raw:   "1",
+																									Value: int64(1),
+																								},
+																							},
+																						},
+																					},
+																				},
+																			},
+																		},
+																		&lang.ExprStmt{
+																			Pos: p(800, 29),
+																			X: &lang.AssignExpr{
+																				Pos: p(800, 34),
+																				Op:  "=",
+																				Left: &lang.Ident{
+																					Pos:  p(800, 29),
+																					Name: "drop",
+																				},
+																				Right: &lang.Literal{
+																					Pos:   p(800, 36),
+																					Kind:  lang.LitKind(9),
+																					Raw:   "true",
+																					Value: bool(true),
+																				},
+																			},
+																		},
+																		&lang.ExprStmt{
+																			Pos: p(801, 29),
+																			X: &lang.CallExpr{
+																				Pos: p(801, 39),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(801, 39),
+																					X: &lang.MemberExpr{
+																						Pos: p(801, 32),
+																						X: &lang.Ident{
+																							Pos:  p(801, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -12012,16 +12066,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(797, 48),
+																						Pos: p(801, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(797, 64),
+																							Pos: p(801, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(797, 58),
+																								Pos: p(801, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(797, 51),
+																									Pos: p(801, 51),
 																									X: &lang.Ident{
-																										Pos:  p(797, 48),
+																										Pos:  p(801, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -12029,7 +12083,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(797, 66),
+																								Pos:   p(801, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -12039,43 +12093,43 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(798, 29),
+																			Pos: p(802, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(799, 25),
+																	Pos: p(803, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(799, 25),
+																			Pos:       p(803, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(800, 29),
+																			Pos: p(804, 29),
 																			X: &lang.AssignExpr{
-																				Pos: p(800, 37),
+																				Pos: p(804, 37),
 																				Op:  "=",
 																				Left: &lang.Ident{
-																					Pos:  p(800, 29),
+																					Pos:  p(804, 29),
 																					Name: "dropped",
 																				},
 																				Right: &lang.IndexExpr{
-																					Pos: p(800, 48),
+																					Pos: p(804, 48),
 																					X: &lang.MemberExpr{
-																						Pos: p(800, 42),
+																						Pos: p(804, 42),
 																						X: &lang.Ident{
-																							Pos:  p(800, 39),
+																							Pos:  p(804, 39),
 																							Name: "_c",
 																						},
 																						Name: "_items",
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(800, 49),
+																							Pos: p(804, 49),
 																							X: &lang.Literal{
-																								Pos:   p(800, 49),
+																								Pos:   p(804, 49),
 																								Raw:   "0",
 																								Value: int64(0),
 																							},
@@ -12085,16 +12139,16 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.ExprStmt{
-																			Pos: p(801, 29),
+																			Pos: p(805, 29),
 																			X: &lang.AssignExpr{
-																				Pos: p(801, 34),
+																				Pos: p(805, 34),
 																				Op:  "=",
 																				Left: &lang.Ident{
-																					Pos:  p(801, 29),
+																					Pos:  p(805, 29),
 																					Name: "drop",
 																				},
 																				Right: &lang.Literal{
-																					Pos:   p(801, 36),
+																					Pos:   p(805, 36),
 																					Kind:  lang.LitKind(9),
 																					Raw:   "true",
 																					Value: bool(true),
@@ -12102,15 +12156,15 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.ExprStmt{
-																			Pos: p(802, 29),
+																			Pos: p(806, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(802, 39),
+																				Pos: p(806, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(802, 39),
+																					Pos: p(806, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(802, 32),
+																						Pos: p(806, 32),
 																						X: &lang.Ident{
-																							Pos:  p(802, 29),
+																							Pos:  p(806, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -12119,9 +12173,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(802, 48),
+																						Pos: p(806, 48),
 																						X: &lang.Literal{
-																							Pos:   p(802, 48),
+																							Pos:   p(806, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -12130,43 +12184,43 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(803, 29),
+																			Pos: p(807, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(805, 17),
+													Rbrace: p(809, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(806, 17),
+												Pos: p(810, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(806, 21),
+													Pos: p(810, 21),
 													Op:  "!",
 													X: &lang.BinaryExpr{
-														Pos: p(806, 28),
+														Pos: p(810, 28),
 														Op:  "&&",
 														X: &lang.Ident{
-															Pos:  p(806, 23),
+															Pos:  p(810, 23),
 															Name: "drop",
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(806, 40),
+															Pos: p(810, 40),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(806, 34),
+																Pos: p(810, 34),
 																X: &lang.Ident{
-																	Pos:  p(806, 31),
+																	Pos:  p(810, 31),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(806, 66),
+																Pos: p(810, 66),
 																X: &lang.Ident{
-																	Pos:  p(806, 43),
+																	Pos:  p(810, 43),
 																	Name: "BoundedChannelFullMode",
 																},
 																Name: "DropWrite",
@@ -12175,18 +12229,18 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(807, 17),
+													Pos: p(811, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(808, 21),
+															Pos: p(812, 21),
 															X: &lang.CallExpr{
-																Pos: p(808, 31),
+																Pos: p(812, 31),
 																Fun: &lang.MemberExpr{
-																	Pos: p(808, 31),
+																	Pos: p(812, 31),
 																	X: &lang.MemberExpr{
-																		Pos: p(808, 24),
+																		Pos: p(812, 24),
 																		X: &lang.Ident{
-																			Pos:  p(808, 21),
+																			Pos:  p(812, 21),
 																			Name: "_c",
 																		},
 																		Name: "_items",
@@ -12195,9 +12249,9 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(808, 35),
+																		Pos: p(812, 35),
 																		X: &lang.Ident{
-																			Pos:  p(808, 35),
+																			Pos:  p(812, 35),
 																			Name: "item",
 																		},
 																	},
@@ -12205,17 +12259,17 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(809, 21),
+															Pos: p(813, 21),
 															X: &lang.CallExpr{
-																Pos: p(809, 32),
+																Pos: p(813, 32),
 																Fun: &lang.MemberExpr{
-																	Pos: p(809, 32),
+																	Pos: p(813, 32),
 																	X: &lang.Ident{
-																		Pos:  p(809, 21),
+																		Pos:  p(813, 21),
 																		Name: "Channel",
 																		TypeArgs: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(809, 29),
+																				Pos:  p(813, 29),
 																				Name: "T",
 																			},
 																		},
@@ -12224,20 +12278,20 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(809, 37),
+																		Pos: p(813, 37),
 																		X: &lang.MemberExpr{
-																			Pos: p(809, 40),
+																			Pos: p(813, 40),
 																			X: &lang.Ident{
-																				Pos:  p(809, 37),
+																				Pos:  p(813, 37),
 																				Name: "_c",
 																			},
 																			Name: "_readWaiters",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(809, 54),
+																		Pos: p(813, 54),
 																		X: &lang.Literal{
-																			Pos:   p(809, 54),
+																			Pos:   p(813, 54),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -12247,29 +12301,29 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(810, 17),
+													Rbrace: p(814, 17),
 												},
 											},
 										},
-										Rbrace: p(811, 13),
+										Rbrace: p(815, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(812, 13),
+									Pos: p(816, 13),
 									Cond: &lang.Ident{
-										Pos:  p(812, 17),
+										Pos:  p(816, 17),
 										Name: "drop",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(812, 23),
+										Pos: p(816, 23),
 										X: &lang.CallExpr{
-											Pos: p(812, 40),
+											Pos: p(816, 40),
 											Fun: &lang.MemberExpr{
-												Pos: p(812, 40),
+												Pos: p(816, 40),
 												X: &lang.MemberExpr{
-													Pos: p(812, 26),
+													Pos: p(816, 26),
 													X: &lang.Ident{
-														Pos:  p(812, 23),
+														Pos:  p(816, 23),
 														Name: "_c",
 													},
 													Name: "_itemDropped",
@@ -12279,9 +12333,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(812, 47),
+													Pos: p(816, 47),
 													X: &lang.Ident{
-														Pos:  p(812, 47),
+														Pos:  p(816, 47),
 														Name: "dropped",
 													},
 												},
@@ -12290,27 +12344,27 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(813, 13),
+									Pos: p(817, 13),
 									X: &lang.Literal{
-										Pos:   p(813, 20),
+										Pos:   p(817, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(814, 9),
+							Rbrace: p(818, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(816, 9),
+						Pos:       p(820, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(816, 16),
+							Pos:  p(820, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(816, 26),
+									Pos:  p(820, 26),
 									Name: "bool",
 								},
 							},
@@ -12318,68 +12372,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(816, 49),
+								Pos: p(820, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(816, 49),
+									Pos:  p(820, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(816, 87),
+									Pos: p(820, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(817, 9),
+							Pos: p(821, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(818, 13),
+									Pos: p(822, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(818, 35),
+										Pos: p(822, 35),
 										X: &lang.Ident{
-											Pos:  p(818, 17),
+											Pos:  p(822, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(818, 60),
+										Pos: p(822, 60),
 										X: &lang.NewExpr{
-											Pos: p(818, 67),
+											Pos: p(822, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(818, 71),
+												Pos:  p(822, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(818, 81),
+														Pos:  p(822, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(818, 87),
+													Pos: p(822, 87),
 													X: &lang.CallExpr{
-														Pos: p(818, 92),
+														Pos: p(822, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(818, 92),
+															Pos: p(822, 92),
 															X: &lang.Ident{
-																Pos:  p(818, 87),
+																Pos:  p(822, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(818, 105),
+																	Pos:  p(822, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(818, 111),
+																Pos: p(822, 111),
 																X: &lang.Ident{
-																	Pos:  p(818, 111),
+																	Pos:  p(822, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -12391,90 +12445,90 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(819, 13),
+									Pos: p(823, 13),
 									X: &lang.MemberExpr{
-										Pos: p(819, 22),
+										Pos: p(823, 22),
 										X: &lang.Ident{
-											Pos:  p(819, 19),
+											Pos:  p(823, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(820, 13),
+										Pos: p(824, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(821, 17),
+												Pos: p(825, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(821, 24),
+													Pos: p(825, 24),
 													X: &lang.Ident{
-														Pos:  p(821, 21),
+														Pos:  p(825, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(822, 17),
+													Pos: p(826, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(823, 21),
+															Pos: p(827, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(823, 35),
+																Pos: p(827, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(823, 28),
+																	Pos: p(827, 28),
 																	X: &lang.Ident{
-																		Pos:  p(823, 25),
+																		Pos:  p(827, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(823, 38),
+																	Pos:  p(827, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(823, 44),
+																Pos: p(827, 44),
 																X: &lang.NewExpr{
-																	Pos: p(823, 51),
+																	Pos: p(827, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(823, 55),
+																		Pos:  p(827, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(823, 65),
+																				Pos:  p(827, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(823, 71),
+																			Pos: p(827, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(823, 76),
+																				Pos: p(827, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(823, 76),
+																					Pos: p(827, 76),
 																					X: &lang.Ident{
-																						Pos:  p(823, 71),
+																						Pos:  p(827, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(823, 90),
+																							Pos:  p(827, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(823, 96),
+																						Pos: p(827, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(823, 99),
+																							Pos: p(827, 99),
 																							X: &lang.Ident{
-																								Pos:  p(823, 96),
+																								Pos:  p(827, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -12488,24 +12542,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(824, 21),
+															Pos: p(828, 21),
 															X: &lang.NewExpr{
-																Pos: p(824, 28),
+																Pos: p(828, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(824, 32),
+																	Pos:  p(828, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(824, 42),
+																			Pos:  p(828, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(824, 48),
+																		Pos: p(828, 48),
 																		X: &lang.Literal{
-																			Pos:   p(824, 48),
+																			Pos:   p(828, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -12515,43 +12569,43 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(825, 17),
+													Rbrace: p(829, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(826, 17),
+												Pos: p(830, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(826, 73),
+													Pos: p(830, 73),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(826, 39),
+														Pos: p(830, 39),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(826, 34),
+															Pos: p(830, 34),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(826, 24),
+																Pos: p(830, 24),
 																X: &lang.Ident{
-																	Pos:  p(826, 21),
+																	Pos:  p(830, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(826, 37),
+																Pos:   p(830, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(826, 58),
+															Pos: p(830, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(826, 52),
+																Pos: p(830, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(826, 45),
+																	Pos: p(830, 45),
 																	X: &lang.Ident{
-																		Pos:  p(826, 42),
+																		Pos:  p(830, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -12559,9 +12613,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(826, 63),
+																Pos: p(830, 63),
 																X: &lang.Ident{
-																	Pos:  p(826, 60),
+																	Pos:  p(830, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -12569,20 +12623,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(826, 85),
+														Pos: p(830, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(826, 79),
+															Pos: p(830, 79),
 															X: &lang.Ident{
-																Pos:  p(826, 76),
+																Pos:  p(830, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(826, 111),
+															Pos: p(830, 111),
 															X: &lang.Ident{
-																Pos:  p(826, 88),
+																Pos:  p(830, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -12590,24 +12644,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(827, 21),
+													Pos: p(831, 21),
 													X: &lang.NewExpr{
-														Pos: p(827, 28),
+														Pos: p(831, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(827, 32),
+															Pos:  p(831, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(827, 42),
+																	Pos:  p(831, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(827, 48),
+																Pos: p(831, 48),
 																X: &lang.Literal{
-																	Pos:   p(827, 48),
+																	Pos:   p(831, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -12618,17 +12672,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(828, 17),
+												Pos: p(832, 17),
 												X: &lang.CallExpr{
-													Pos: p(828, 35),
+													Pos: p(832, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(828, 35),
+														Pos: p(832, 35),
 														X: &lang.Ident{
-															Pos:  p(828, 24),
+															Pos:  p(832, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(828, 32),
+																	Pos:  p(832, 32),
 																	Name: "T",
 																},
 															},
@@ -12637,20 +12691,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(828, 40),
+															Pos: p(832, 40),
 															X: &lang.MemberExpr{
-																Pos: p(828, 43),
+																Pos: p(832, 43),
 																X: &lang.Ident{
-																	Pos:  p(828, 40),
+																	Pos:  p(832, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(828, 58),
+															Pos: p(832, 58),
 															X: &lang.Ident{
-																Pos:  p(828, 58),
+																Pos:  p(832, 58),
 																Name: "cancellationToken",
 															},
 														},
@@ -12658,118 +12712,118 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(829, 13),
+										Rbrace: p(833, 13),
 									},
 								},
 							},
-							Rbrace: p(830, 9),
+							Rbrace: p(834, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(832, 9),
+						Pos:       p(836, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(832, 22),
+							Pos:  p(836, 22),
 							Name: "ValueTask",
 						},
 						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(832, 43),
+								Pos: p(836, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(832, 43),
+									Pos:  p(836, 43),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(832, 51),
+								Pos: p(836, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(832, 51),
+									Pos:  p(836, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(832, 89),
+									Pos: p(836, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(833, 9),
+							Pos: p(837, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(834, 13),
+									Pos: p(838, 13),
 									Cond: &lang.Literal{
-										Pos:   p(834, 20),
+										Pos:   p(838, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(835, 13),
+										Pos: p(839, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(836, 17),
+												Pos: p(840, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(836, 21),
+													Pos: p(840, 21),
 													Fun: &lang.Ident{
-														Pos:  p(836, 21),
+														Pos:  p(840, 21),
 														Name: "TryWrite",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(836, 30),
+															Pos: p(840, 30),
 															X: &lang.Ident{
-																Pos:  p(836, 30),
+																Pos:  p(840, 30),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(836, 37),
+													Pos: p(840, 37),
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(837, 17),
+												Pos: p(841, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(837, 17),
+													Pos:  p(841, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(837, 22),
+														Pos:  p(841, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(838, 17),
+												Pos: p(842, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(838, 21),
+													Pos: p(842, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(838, 23),
+															Pos: p(842, 23),
 															X: &lang.AssignExpr{
-																Pos: p(838, 28),
+																Pos: p(842, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(838, 23),
+																	Pos:  p(842, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(838, 30),
+																	Pos: p(842, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(838, 36),
+																		Pos: p(842, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(838, 36),
+																			Pos:  p(842, 36),
 																			Name: "WaitToWriteAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(838, 53),
+																				Pos: p(842, 53),
 																				X: &lang.Ident{
-																					Pos:  p(838, 53),
+																					Pos:  p(842, 53),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -12779,48 +12833,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(838, 73),
+													Rbrace: p(842, 73),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(839, 17),
+														Pos: p(843, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(839, 24),
+															Pos:  p(843, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(839, 52),
+															Pos: p(843, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(839, 54),
+																	Pos: p(843, 54),
 																},
 															},
-															Rbrace: p(839, 61),
+															Rbrace: p(843, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(840, 17),
+														Pos: p(844, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(840, 24),
+															Pos:  p(844, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(840, 37),
+															Pos: p(844, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(840, 39),
+																	Pos: p(844, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(840, 45),
+																		Pos: p(844, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(840, 49),
+																			Pos:  p(844, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(840, 72),
+																				Pos: p(844, 72),
 																				X: &lang.Ident{
-																					Pos:  p(840, 72),
+																					Pos:  p(844, 72),
 																					Name: "e",
 																				},
 																			},
@@ -12828,82 +12882,82 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(840, 76),
+															Rbrace: p(844, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(841, 17),
+												Pos: p(845, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(841, 21),
+													Pos: p(845, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(841, 22),
+														Pos:  p(845, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(841, 28),
+													Pos: p(845, 28),
 													X: &lang.NewExpr{
-														Pos: p(841, 34),
+														Pos: p(845, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(841, 38),
+															Pos:  p(845, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(842, 13),
+										Rbrace: p(846, 13),
 									},
 								},
 							},
-							Rbrace: p(843, 9),
+							Rbrace: p(847, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(845, 9),
+						Pos:       p(849, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(845, 16),
+							Pos:  p(849, 16),
 							Name: "void",
 						},
 						Name: "Complete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(845, 30),
+								Pos: p(849, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(845, 30),
+									Pos:  p(849, 30),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(845, 48),
+									Pos:  p(849, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(846, 9),
+							Pos: p(850, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(847, 13),
+									Pos: p(851, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(847, 17),
+										Pos: p(851, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(847, 18),
+											Pos: p(851, 18),
 											Fun: &lang.Ident{
-												Pos:  p(847, 18),
+												Pos:  p(851, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(847, 30),
+													Pos: p(851, 30),
 													X: &lang.Ident{
-														Pos:  p(847, 30),
+														Pos:  p(851, 30),
 														Name: "error",
 													},
 												},
@@ -12911,73 +12965,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(847, 38),
+										Pos: p(851, 38),
 										X: &lang.NewExpr{
-											Pos: p(847, 44),
+											Pos: p(851, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(847, 48),
+												Pos:  p(851, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(848, 9),
+							Rbrace: p(852, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(850, 9),
+						Pos:       p(854, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(850, 16),
+							Pos:  p(854, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(850, 33),
+								Pos: p(854, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(850, 33),
+									Pos:  p(854, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(850, 51),
+									Pos:  p(854, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(851, 9),
+							Pos: p(855, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(852, 13),
+									Pos: p(856, 13),
 									X: &lang.MemberExpr{
-										Pos: p(852, 22),
+										Pos: p(856, 22),
 										X: &lang.Ident{
-											Pos:  p(852, 19),
+											Pos:  p(856, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(853, 13),
+										Pos: p(857, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(854, 17),
+												Pos: p(858, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(854, 24),
+													Pos: p(858, 24),
 													X: &lang.Ident{
-														Pos:  p(854, 21),
+														Pos:  p(858, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(854, 33),
+													Pos: p(858, 33),
 													X: &lang.Literal{
-														Pos:   p(854, 40),
+														Pos:   p(858, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -12985,20 +13039,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(855, 17),
+												Pos: p(859, 17),
 												X: &lang.AssignExpr{
-													Pos: p(855, 28),
+													Pos: p(859, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(855, 20),
+														Pos: p(859, 20),
 														X: &lang.Ident{
-															Pos:  p(855, 17),
+															Pos:  p(859, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(855, 30),
+														Pos:   p(859, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -13006,35 +13060,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(856, 17),
+												Pos: p(860, 17),
 												X: &lang.AssignExpr{
-													Pos: p(856, 27),
+													Pos: p(860, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(856, 20),
+														Pos: p(860, 20),
 														X: &lang.Ident{
-															Pos:  p(856, 17),
+															Pos:  p(860, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(856, 29),
+														Pos:  p(860, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(857, 17),
+												Pos: p(861, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(857, 37),
+													Pos: p(861, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(857, 31),
+														Pos: p(861, 31),
 														X: &lang.MemberExpr{
-															Pos: p(857, 24),
+															Pos: p(861, 24),
 															X: &lang.Ident{
-																Pos:  p(857, 21),
+																Pos:  p(861, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -13042,19 +13096,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(857, 40),
+														Pos:   p(861, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(857, 43),
+													Pos: p(861, 43),
 													X: &lang.CallExpr{
-														Pos: p(857, 46),
+														Pos: p(861, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(857, 46),
+															Pos: p(861, 46),
 															X: &lang.Ident{
-																Pos:  p(857, 43),
+																Pos:  p(861, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -13063,17 +13117,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(858, 17),
+												Pos: p(862, 17),
 												X: &lang.CallExpr{
-													Pos: p(858, 28),
+													Pos: p(862, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(858, 28),
+														Pos: p(862, 28),
 														X: &lang.Ident{
-															Pos:  p(858, 17),
+															Pos:  p(862, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(858, 25),
+																	Pos:  p(862, 25),
 																	Name: "T",
 																},
 															},
@@ -13082,20 +13136,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(858, 33),
+															Pos: p(862, 33),
 															X: &lang.MemberExpr{
-																Pos: p(858, 36),
+																Pos: p(862, 36),
 																X: &lang.Ident{
-																	Pos:  p(858, 33),
+																	Pos:  p(862, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(858, 50),
+															Pos: p(862, 50),
 															X: &lang.Literal{
-																Pos:   p(858, 50),
+																Pos:   p(862, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -13105,17 +13159,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(859, 17),
+												Pos: p(863, 17),
 												X: &lang.CallExpr{
-													Pos: p(859, 28),
+													Pos: p(863, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(859, 28),
+														Pos: p(863, 28),
 														X: &lang.Ident{
-															Pos:  p(859, 17),
+															Pos:  p(863, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(859, 25),
+																	Pos:  p(863, 25),
 																	Name: "T",
 																},
 															},
@@ -13124,20 +13178,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(859, 33),
+															Pos: p(863, 33),
 															X: &lang.MemberExpr{
-																Pos: p(859, 36),
+																Pos: p(863, 36),
 																X: &lang.Ident{
-																	Pos:  p(859, 33),
+																	Pos:  p(863, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(859, 51),
+															Pos: p(863, 51),
 															X: &lang.Literal{
-																Pos:   p(859, 51),
+																Pos:   p(863, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -13147,26 +13201,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(860, 17),
+												Pos: p(864, 17),
 												X: &lang.Literal{
-													Pos:   p(860, 24),
+													Pos:   p(864, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(861, 13),
+										Rbrace: p(865, 13),
 									},
 								},
 							},
-							Rbrace: p(862, 9),
+							Rbrace: p(866, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(868, 5),
+				Pos:       p(872, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -13176,13 +13230,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(870, 9),
+						Pos: p(874, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(870, 9),
+							Pos:  p(874, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(870, 26),
+									Pos:  p(874, 26),
 									Name: "T",
 								},
 							},
@@ -13190,14 +13244,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(870, 48),
+								Pos: p(874, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(870, 48),
+									Pos:  p(874, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(870, 103),
+									Pos: p(874, 103),
 								},
 							},
 						},
@@ -13205,7 +13259,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(873, 5),
+				Pos:       p(877, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -13215,33 +13269,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(873, 44),
+						Pos:  p(877, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(875, 9),
+						Pos: p(879, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(875, 9),
+							Pos:  p(879, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(875, 21),
+								Pos:  p(879, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(876, 9),
+						Pos: p(880, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(876, 9),
+							Pos:  p(880, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(876, 42),
+									Pos:  p(880, 42),
 									Name: "bool",
 								},
 							},
@@ -13251,7 +13305,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(882, 5),
+				Pos:       p(886, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -13261,17 +13315,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(884, 9),
+						Pos: p(888, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(884, 9),
+							Pos:  p(888, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(884, 21),
+								Pos: p(888, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(884, 21),
+									Pos:  p(888, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -13281,7 +13335,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(889, 5),
+				Pos:       p(893, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -13291,11 +13345,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(889, 32),
+						Pos:  p(893, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(889, 42),
+								Pos:  p(893, 42),
 								Name: "T",
 							},
 						},
@@ -13303,47 +13357,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(891, 9),
+						Pos:       p(895, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(891, 18),
+							Pos:  p(895, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(891, 25),
+									Pos:  p(895, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(891, 28),
+								Pos:  p(895, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(892, 9),
+						Pos:       p(896, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(892, 27),
-							Rbrace: p(892, 29),
+							Pos:    p(896, 27),
+							Rbrace: p(896, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(893, 9),
+						Pos:       p(897, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(893, 25),
+								Pos: p(897, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(893, 25),
+									Pos:  p(897, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(893, 32),
+											Pos:  p(897, 32),
 											Name: "T",
 										},
 									},
@@ -13352,38 +13406,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(894, 9),
+							Pos: p(898, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(895, 13),
+									Pos: p(899, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(895, 25),
+										Pos: p(899, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(895, 17),
+											Pos:  p(899, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(895, 28),
+											Pos:  p(899, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(895, 34),
+										Pos: p(899, 34),
 										X: &lang.NewExpr{
-											Pos: p(895, 40),
+											Pos: p(899, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(895, 44),
+												Pos:  p(899, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(895, 66),
+													Pos: p(899, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(895, 66),
+														Pos: p(899, 66),
 														X: &lang.Ident{
-															Pos:  p(895, 73),
+															Pos:  p(899, 73),
 															Name: "handler",
 														},
 													},
@@ -13393,136 +13447,136 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(896, 13),
+									Pos: p(900, 13),
 									X: &lang.AssignExpr{
-										Pos: p(896, 22),
+										Pos: p(900, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(896, 13),
+											Pos:  p(900, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(896, 24),
+											Pos:  p(900, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(897, 9),
+							Rbrace: p(901, 9),
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(899, 9),
+						Pos:       p(903, 9),
 						Modifiers: lang.Modifiers(1),
 						Event:     true,
 						Type: &lang.TypeRef{
-							Pos:  p(899, 22),
+							Pos:  p(903, 22),
 							Name: "EventHandler",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(899, 35),
+									Pos:  p(903, 35),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(899, 38),
+								Pos:  p(903, 38),
 								Name: "ProgressChanged",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(900, 9),
+						Pos:       p(904, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(900, 27),
+							Pos:  p(904, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(900, 41),
+								Pos: p(904, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(900, 41),
+									Pos:  p(904, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(901, 9),
+							Pos: p(905, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(902, 13),
+									Pos: p(906, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(902, 17),
+											Pos:  p(906, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(902, 21),
+												Pos:  p(906, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(903, 13),
+									Pos: p(907, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(903, 17),
+											Pos:  p(907, 17),
 											Name: "changed",
 											Init: &lang.Ident{
-												Pos:  p(903, 27),
+												Pos:  p(907, 27),
 												Name: "ProgressChanged",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(904, 13),
+									Pos: p(908, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(904, 27),
+										Pos: p(908, 27),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(904, 19),
+											Pos: p(908, 19),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(904, 17),
+												Pos:  p(908, 17),
 												Name: "h",
 											},
 											Y: &lang.Literal{
-												Pos:  p(904, 22),
+												Pos:  p(908, 22),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(904, 38),
+											Pos: p(908, 38),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(904, 30),
+												Pos:  p(908, 30),
 												Name: "changed",
 											},
 											Y: &lang.Literal{
-												Pos:  p(904, 41),
+												Pos:  p(908, 41),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(905, 17),
+										Pos: p(909, 17),
 										X: &lang.CallExpr{
-											Pos: p(905, 45),
+											Pos: p(909, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(905, 45),
+												Pos: p(909, 45),
 												X: &lang.MemberExpr{
-													Pos: p(905, 34),
+													Pos: p(909, 34),
 													X: &lang.MemberExpr{
-														Pos: p(905, 24),
+														Pos: p(909, 24),
 														X: &lang.Ident{
-															Pos:  p(905, 17),
+															Pos:  p(909, 17),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -13533,26 +13587,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(905, 63),
+													Pos: p(909, 63),
 													X: &lang.LambdaExpr{
-														Pos: p(905, 63),
+														Pos: p(909, 63),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(905, 63),
+																Pos:  p(909, 63),
 																Name: "_",
 															},
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(906, 17),
+															Pos: p(910, 17),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(907, 21),
+																	Pos: p(911, 21),
 																	X: &lang.CallExpr{
-																		Pos: p(907, 24),
+																		Pos: p(911, 24),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(907, 24),
+																			Pos: p(911, 24),
 																			X: &lang.Ident{
-																				Pos:  p(907, 21),
+																				Pos:  p(911, 21),
 																				Name: "h",
 																			},
 																			Name:     "Invoke",
@@ -13560,9 +13614,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(907, 31),
+																				Pos: p(911, 31),
 																				X: &lang.Ident{
-																					Pos:  p(907, 31),
+																					Pos:  p(911, 31),
 																					Name: "value",
 																				},
 																			},
@@ -13570,13 +13624,13 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(908, 21),
+																	Pos: p(912, 21),
 																	X: &lang.CallExpr{
-																		Pos: p(908, 38),
+																		Pos: p(912, 38),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(908, 38),
+																			Pos: p(912, 38),
 																			X: &lang.Ident{
-																				Pos:  p(908, 21),
+																				Pos:  p(912, 21),
 																				Name: "ProgressChanged",
 																			},
 																			Name:     "Invoke",
@@ -13584,15 +13638,15 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(908, 45),
+																				Pos: p(912, 45),
 																				X: &lang.ThisExpr{
-																					Pos: p(908, 45),
+																					Pos: p(912, 45),
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(908, 51),
+																				Pos: p(912, 51),
 																				X: &lang.Ident{
-																					Pos:  p(908, 51),
+																					Pos:  p(912, 51),
 																					Name: "value",
 																				},
 																			},
@@ -13600,7 +13654,7 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(909, 17),
+															Rbrace: p(913, 17),
 														},
 													},
 												},
@@ -13609,48 +13663,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(910, 9),
+							Rbrace: p(914, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(911, 9),
+						Pos: p(915, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(911, 9),
+							Pos:  p(915, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(911, 34),
+								Pos: p(915, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(911, 34),
+									Pos:  p(915, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(911, 46),
+							Pos: p(915, 46),
 							Fun: &lang.Ident{
-								Pos:  p(911, 46),
+								Pos:  p(915, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(911, 55),
+									Pos: p(915, 55),
 									X: &lang.Ident{
-										Pos:  p(911, 55),
+										Pos:  p(915, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(911, 14),
+							Pos:  p(915, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(911, 24),
+									Pos:  p(915, 24),
 									Name: "T",
 								},
 							},
@@ -13659,30 +13713,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(919, 5),
+				Pos:       p(923, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(919, 48),
+						Pos:  p(923, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(921, 9),
+						Pos:       p(925, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(921, 48),
+							Pos:  p(925, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(921, 53),
+									Pos: p(925, 53),
 									X: &lang.Literal{
-										Pos:   p(921, 53),
+										Pos:   p(925, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -13691,116 +13745,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(921, 104),
-							Rbrace: p(921, 106),
+							Pos:    p(925, 104),
+							Rbrace: p(925, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(922, 9),
+						Pos:       p(926, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(922, 44),
+								Pos: p(926, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(922, 44),
+									Pos:  p(926, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(922, 62),
+							Pos:  p(926, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(922, 67),
+									Pos: p(926, 67),
 									X: &lang.Ident{
-										Pos:  p(922, 67),
+										Pos:  p(926, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(922, 76),
-							Rbrace: p(922, 78),
+							Pos:    p(926, 76),
+							Rbrace: p(926, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(923, 9),
+						Pos:       p(927, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(923, 44),
+								Pos: p(927, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(923, 44),
+									Pos:  p(927, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(923, 60),
+								Pos: p(927, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(923, 60),
+									Pos:  p(927, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(923, 88),
+							Pos:  p(927, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(923, 93),
+									Pos: p(927, 93),
 									X: &lang.Ident{
-										Pos:  p(923, 93),
+										Pos:  p(927, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(923, 102),
+									Pos: p(927, 102),
 									X: &lang.Ident{
-										Pos:  p(923, 102),
+										Pos:  p(927, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(923, 118),
-							Rbrace: p(923, 120),
+							Pos:    p(927, 118),
+							Rbrace: p(927, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(926, 5),
+				Pos:       p(930, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(926, 50),
+						Pos:  p(930, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(928, 9),
+						Pos:       p(932, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(928, 50),
+							Pos:  p(932, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(928, 55),
+									Pos: p(932, 55),
 									X: &lang.Literal{
-										Pos:   p(928, 55),
+										Pos:   p(932, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -13809,116 +13863,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(928, 103),
-							Rbrace: p(928, 105),
+							Pos:    p(932, 103),
+							Rbrace: p(932, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(929, 9),
+						Pos:       p(933, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(929, 46),
+								Pos: p(933, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(929, 46),
+									Pos:  p(933, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(929, 64),
+							Pos:  p(933, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(929, 69),
+									Pos: p(933, 69),
 									X: &lang.Ident{
-										Pos:  p(929, 69),
+										Pos:  p(933, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(929, 78),
-							Rbrace: p(929, 80),
+							Pos:    p(933, 78),
+							Rbrace: p(933, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(930, 9),
+						Pos:       p(934, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(930, 46),
+								Pos: p(934, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(930, 46),
+									Pos:  p(934, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(930, 62),
+								Pos: p(934, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(930, 62),
+									Pos:  p(934, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(930, 90),
+							Pos:  p(934, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(930, 95),
+									Pos: p(934, 95),
 									X: &lang.Ident{
-										Pos:  p(930, 95),
+										Pos:  p(934, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(930, 104),
+									Pos: p(934, 104),
 									X: &lang.Ident{
-										Pos:  p(930, 104),
+										Pos:  p(934, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(930, 120),
-							Rbrace: p(930, 122),
+							Pos:    p(934, 120),
+							Rbrace: p(934, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(936, 5),
+				Pos:       p(940, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(936, 32),
+						Pos:  p(940, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(938, 9),
+						Pos:       p(942, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(938, 32),
+							Pos:  p(942, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(938, 37),
+									Pos: p(942, 37),
 									X: &lang.Literal{
-										Pos:   p(938, 37),
+										Pos:   p(942, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -13927,116 +13981,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(938, 60),
-							Rbrace: p(938, 62),
+							Pos:    p(942, 60),
+							Rbrace: p(942, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(939, 9),
+						Pos:       p(943, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(939, 28),
+								Pos: p(943, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(939, 28),
+									Pos:  p(943, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(939, 46),
+							Pos:  p(943, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(939, 51),
+									Pos: p(943, 51),
 									X: &lang.Ident{
-										Pos:  p(939, 51),
+										Pos:  p(943, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(939, 60),
-							Rbrace: p(939, 62),
+							Pos:    p(943, 60),
+							Rbrace: p(943, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(940, 9),
+						Pos:       p(944, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(940, 28),
+								Pos: p(944, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(940, 28),
+									Pos:  p(944, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(940, 44),
+								Pos: p(944, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(940, 44),
+									Pos:  p(944, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(940, 72),
+							Pos:  p(944, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(940, 77),
+									Pos: p(944, 77),
 									X: &lang.Ident{
-										Pos:  p(940, 77),
+										Pos:  p(944, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(940, 86),
+									Pos: p(944, 86),
 									X: &lang.Ident{
-										Pos:  p(940, 86),
+										Pos:  p(944, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(940, 102),
-							Rbrace: p(940, 104),
+							Pos:    p(944, 102),
+							Rbrace: p(944, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(943, 5),
+				Pos:       p(947, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(943, 42),
+						Pos:  p(947, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(945, 9),
+						Pos:       p(949, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(945, 42),
+							Pos:  p(949, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(945, 47),
+									Pos: p(949, 47),
 									X: &lang.Literal{
-										Pos:   p(945, 47),
+										Pos:   p(949, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -14045,157 +14099,157 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(945, 85),
-							Rbrace: p(945, 87),
+							Pos:    p(949, 85),
+							Rbrace: p(949, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(946, 9),
+						Pos:       p(950, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(946, 38),
+								Pos: p(950, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(946, 38),
+									Pos:  p(950, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(946, 56),
+							Pos:  p(950, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(946, 61),
+									Pos: p(950, 61),
 									X: &lang.Ident{
-										Pos:  p(946, 61),
+										Pos:  p(950, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(946, 70),
-							Rbrace: p(946, 72),
+							Pos:    p(950, 70),
+							Rbrace: p(950, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(947, 9),
+						Pos:       p(951, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(947, 38),
+								Pos: p(951, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(947, 38),
+									Pos:  p(951, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(947, 54),
+								Pos: p(951, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(947, 54),
+									Pos:  p(951, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(947, 82),
+							Pos:  p(951, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(947, 87),
+									Pos: p(951, 87),
 									X: &lang.Ident{
-										Pos:  p(947, 87),
+										Pos:  p(951, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(947, 96),
+									Pos: p(951, 96),
 									X: &lang.Ident{
-										Pos:  p(947, 96),
+										Pos:  p(951, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(947, 112),
-							Rbrace: p(947, 114),
+							Pos:    p(951, 112),
+							Rbrace: p(951, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(948, 9),
+						Pos:       p(952, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(948, 38),
+								Pos: p(952, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(948, 38),
+									Pos:  p(952, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(948, 54),
+								Pos: p(952, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(948, 54),
+									Pos:  p(952, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(948, 73),
+							Pos:  p(952, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(948, 78),
+									Pos: p(952, 78),
 									X: &lang.Ident{
-										Pos:  p(948, 78),
+										Pos:  p(952, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(948, 87),
+							Pos: p(952, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(948, 89),
+									Pos: p(952, 89),
 									X: &lang.AssignExpr{
-										Pos: p(948, 98),
+										Pos: p(952, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(948, 89),
+											Pos:  p(952, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(948, 100),
+											Pos:  p(952, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(948, 110),
+							Rbrace: p(952, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(949, 9),
+						Pos:       p(953, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(949, 16),
+							Pos:  p(953, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(949, 34),
+								Pos:  p(953, 34),
 								Kind: "get",
 							},
 						},
@@ -14203,30 +14257,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(952, 5),
+				Pos:       p(956, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(952, 47),
+						Pos:  p(956, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(954, 9),
+						Pos:       p(958, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(954, 47),
+							Pos:  p(958, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(954, 52),
+									Pos: p(958, 52),
 									X: &lang.Literal{
-										Pos:   p(954, 52),
+										Pos:   p(958, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -14235,116 +14289,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(954, 103),
-							Rbrace: p(954, 105),
+							Pos:    p(958, 103),
+							Rbrace: p(958, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(955, 9),
+						Pos:       p(959, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(955, 43),
+								Pos: p(959, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(955, 43),
+									Pos:  p(959, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(955, 61),
+							Pos:  p(959, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(955, 66),
+									Pos: p(959, 66),
 									X: &lang.Ident{
-										Pos:  p(955, 66),
+										Pos:  p(959, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(955, 75),
-							Rbrace: p(955, 77),
+							Pos:    p(959, 75),
+							Rbrace: p(959, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(956, 9),
+						Pos:       p(960, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(956, 43),
+								Pos: p(960, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(956, 43),
+									Pos:  p(960, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(956, 59),
+								Pos: p(960, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(956, 59),
+									Pos:  p(960, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(956, 87),
+							Pos:  p(960, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(956, 92),
+									Pos: p(960, 92),
 									X: &lang.Ident{
-										Pos:  p(956, 92),
+										Pos:  p(960, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(956, 101),
+									Pos: p(960, 101),
 									X: &lang.Ident{
-										Pos:  p(956, 101),
+										Pos:  p(960, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(956, 117),
-							Rbrace: p(956, 119),
+							Pos:    p(960, 117),
+							Rbrace: p(960, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(959, 5),
+				Pos:       p(963, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(959, 41),
+						Pos:  p(963, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(961, 9),
+						Pos:       p(965, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(961, 41),
+							Pos:  p(965, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(961, 46),
+									Pos: p(965, 46),
 									X: &lang.Literal{
-										Pos:   p(961, 46),
+										Pos:   p(965, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -14353,114 +14407,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(961, 95),
-							Rbrace: p(961, 97),
+							Pos:    p(965, 95),
+							Rbrace: p(965, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(962, 9),
+						Pos:       p(966, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(962, 37),
+								Pos: p(966, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 37),
+									Pos:  p(966, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(962, 55),
+							Pos:  p(966, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(962, 60),
+									Pos: p(966, 60),
 									X: &lang.Ident{
-										Pos:  p(962, 60),
+										Pos:  p(966, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(962, 69),
-							Rbrace: p(962, 71),
+							Pos:    p(966, 69),
+							Rbrace: p(966, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(963, 9),
+						Pos:       p(967, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(963, 37),
+								Pos: p(967, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(963, 37),
+									Pos:  p(967, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(963, 53),
+								Pos: p(967, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(963, 53),
+									Pos:  p(967, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(963, 81),
+							Pos:  p(967, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(963, 86),
+									Pos: p(967, 86),
 									X: &lang.Ident{
-										Pos:  p(963, 86),
+										Pos:  p(967, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(963, 95),
+									Pos: p(967, 95),
 									X: &lang.Ident{
-										Pos:  p(963, 95),
+										Pos:  p(967, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(963, 111),
-							Rbrace: p(963, 113),
+							Pos:    p(967, 111),
+							Rbrace: p(967, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(969, 5),
+				Pos:       p(973, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(971, 9),
+						Pos:       p(975, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(971, 22),
+							Pos:  p(975, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(971, 26),
+								Pos:  p(975, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(971, 37),
+									Pos: p(975, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(971, 38),
+										Pos:   p(975, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -14469,34 +14523,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(972, 9),
+						Pos:       p(976, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(972, 32),
+							Pos:  p(976, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(972, 41),
+								Pos:  p(976, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(972, 69),
+									Pos: p(976, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(972, 69),
+										Pos: p(976, 69),
 										X: &lang.Ident{
-											Pos:  p(972, 60),
+											Pos:  p(976, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(972, 86),
+											Pos: p(976, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(972, 86),
+												Pos: p(976, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(972, 87),
+													Pos:   p(976, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -14510,7 +14564,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(978, 5),
+				Pos:       p(982, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -14520,64 +14574,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(978, 35),
+						Pos:  p(982, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(980, 9),
+						Pos:       p(984, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(980, 18),
+							Pos:  p(984, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(980, 23),
+									Pos:  p(984, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(980, 26),
+								Pos:  p(984, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(981, 9),
+						Pos:       p(985, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(981, 18),
+							Pos:  p(985, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(981, 69),
+									Pos:  p(985, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(981, 74),
+									Pos:  p(985, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(981, 77),
+								Pos:  p(985, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(981, 87),
+									Pos: p(985, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(981, 91),
+										Pos:  p(985, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(981, 142),
+												Pos:  p(985, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(981, 147),
+												Pos:  p(985, 147),
 												Name: "T",
 											},
 										},
@@ -14587,46 +14641,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(983, 9),
+						Pos:       p(987, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(983, 30),
-							Rbrace: p(983, 32),
+							Pos:    p(987, 30),
+							Rbrace: p(987, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(984, 9),
+						Pos:       p(988, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(984, 28),
+								Pos: p(988, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(984, 28),
+									Pos:  p(988, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(984, 49),
-							Rbrace: p(984, 51),
+							Pos:    p(988, 49),
+							Rbrace: p(988, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(985, 9),
+						Pos:       p(989, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(985, 28),
+								Pos: p(989, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(985, 28),
+									Pos:  p(989, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(985, 33),
+											Pos:  p(989, 33),
 											Name: "T",
 										},
 									},
@@ -14635,38 +14689,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(986, 9),
+							Pos: p(990, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(987, 13),
+									Pos: p(991, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(987, 30),
+										Pos: p(991, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(987, 17),
+											Pos:  p(991, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(987, 33),
+											Pos:  p(991, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(987, 39),
+										Pos: p(991, 39),
 										X: &lang.NewExpr{
-											Pos: p(987, 45),
+											Pos: p(991, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(987, 49),
+												Pos:  p(991, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(987, 71),
+													Pos: p(991, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(987, 71),
+														Pos: p(991, 71),
 														X: &lang.Ident{
-															Pos:  p(987, 78),
+															Pos:  p(991, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -14676,37 +14730,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(988, 13),
+									Pos: p(992, 13),
 									X: &lang.AssignExpr{
-										Pos: p(988, 22),
+										Pos: p(992, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(988, 13),
+											Pos:  p(992, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(988, 24),
+											Pos:  p(992, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(989, 9),
+							Rbrace: p(993, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(990, 9),
+						Pos:       p(994, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(990, 28),
+								Pos: p(994, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(990, 28),
+									Pos:  p(994, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(990, 33),
+											Pos:  p(994, 33),
 											Name: "T",
 										},
 									},
@@ -14714,63 +14768,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(990, 50),
+								Pos: p(994, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(990, 50),
+									Pos:  p(994, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(990, 73),
+							Pos:  p(994, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(990, 78),
+									Pos: p(994, 78),
 									X: &lang.Ident{
-										Pos:  p(990, 78),
+										Pos:  p(994, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(990, 92),
-							Rbrace: p(990, 94),
+							Pos:    p(994, 92),
+							Rbrace: p(994, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(992, 9),
+						Pos:       p(996, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(992, 16),
+							Pos:  p(996, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(994, 13),
+								Pos:  p(998, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(995, 13),
+									Pos: p(999, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(996, 17),
+											Pos: p(1000, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(996, 17),
+												Pos:  p(1000, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(996, 21),
+													Pos:  p(1000, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(996, 47),
+														Pos: p(1000, 47),
 														X: &lang.MemberExpr{
-															Pos: p(996, 33),
+															Pos: p(1000, 33),
 															X: &lang.Ident{
-																Pos:  p(996, 26),
+																Pos:  p(1000, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -14781,32 +14835,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(997, 17),
+											Pos: p(1001, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(997, 29),
+												Pos: p(1001, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(997, 29),
+													Pos: p(1001, 29),
 													X: &lang.Ident{
-														Pos:  p(997, 21),
+														Pos:  p(1001, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(997, 41),
+														Pos: p(1001, 41),
 														X: &lang.Ident{
-															Pos:  p(997, 41),
+															Pos:  p(1001, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(997, 45),
+														Pos: p(1001, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(997, 49),
+															Pos: p(1001, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(997, 49),
+																Pos:  p(1001, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -14815,49 +14869,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(997, 55),
+												Pos: p(1001, 55),
 												X: &lang.Ident{
-													Pos:  p(997, 62),
+													Pos:  p(1001, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(998, 17),
+											Pos: p(1002, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(998, 17),
+												Pos:  p(1002, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(998, 19),
+													Pos:  p(1002, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(998, 46),
+														Pos: p(1002, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(998, 38),
+															Pos: p(1002, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(998, 29),
+																Pos:  p(1002, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(998, 41),
+																Pos:  p(1002, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(998, 48),
+															Pos: p(1002, 48),
 															Fun: &lang.Ident{
-																Pos:  p(998, 48),
+																Pos:  p(1002, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(998, 61),
+															Pos: p(1002, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(998, 69),
+																Pos:  p(1002, 69),
 																Name: "T",
 															},
 														},
@@ -14866,69 +14920,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(999, 17),
+											Pos: p(1003, 17),
 											X: &lang.AssignExpr{
-												Pos: p(999, 29),
+												Pos: p(1003, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(999, 24),
+													Pos: p(1003, 24),
 													X: &lang.Ident{
-														Pos:  p(999, 17),
+														Pos:  p(1003, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(999, 25),
+															Pos: p(1003, 25),
 															X: &lang.Ident{
-																Pos:  p(999, 25),
+																Pos:  p(1003, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(999, 31),
+													Pos:  p(1003, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1000, 17),
+											Pos: p(1004, 17),
 											X: &lang.Ident{
-												Pos:  p(1000, 24),
+												Pos:  p(1004, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(1001, 13),
+									Rbrace: p(1005, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1002, 13),
+								Pos:  p(1006, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1002, 17),
+									Pos: p(1006, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(1002, 19),
+											Pos: p(1006, 19),
 											X: &lang.AssignExpr{
-												Pos: p(1002, 65),
+												Pos: p(1006, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(1002, 26),
+													Pos: p(1006, 26),
 													X: &lang.Ident{
-														Pos:  p(1002, 19),
+														Pos:  p(1006, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1002, 27),
+															Pos: p(1006, 27),
 															X: &lang.MemberExpr{
-																Pos: p(1002, 48),
+																Pos: p(1006, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(1002, 34),
+																	Pos: p(1006, 34),
 																	X: &lang.Ident{
-																		Pos:  p(1002, 27),
+																		Pos:  p(1006, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -14939,44 +14993,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(1002, 67),
+													Pos:  p(1006, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(1002, 74),
+									Rbrace: p(1006, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1005, 9),
+						Pos:       p(1009, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1005, 16),
+							Pos:  p(1009, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1005, 47),
+							Pos: p(1009, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(1005, 47),
+								Pos: p(1009, 47),
 								X: &lang.Ident{
-									Pos:  p(1005, 39),
+									Pos:  p(1009, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1005, 59),
+									Pos: p(1009, 59),
 									X: &lang.MemberExpr{
-										Pos: p(1005, 80),
+										Pos: p(1009, 80),
 										X: &lang.MemberExpr{
-											Pos: p(1005, 66),
+											Pos: p(1009, 66),
 											X: &lang.Ident{
-												Pos:  p(1005, 59),
+												Pos:  p(1009, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -14988,38 +15042,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1006, 9),
+						Pos:       p(1010, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1006, 16),
+							Pos:  p(1010, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1006, 49),
+									Pos:  p(1010, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1006, 62),
+							Pos: p(1010, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(1006, 66),
+								Pos:  p(1010, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1006, 98),
+										Pos:  p(1010, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1006, 101),
+									Pos: p(1010, 101),
 									X: &lang.MemberExpr{
-										Pos: p(1006, 109),
+										Pos: p(1010, 109),
 										X: &lang.Ident{
-											Pos:  p(1006, 101),
+											Pos:  p(1010, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -15029,32 +15083,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1007, 9),
+						Pos:       p(1011, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1007, 16),
+							Pos:  p(1011, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(1007, 31),
-							Rbrace: p(1007, 33),
+							Pos:    p(1011, 31),
+							Rbrace: p(1011, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1008, 9),
+						Pos:       p(1012, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1008, 25),
+							Pos:  p(1012, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1008, 52),
+							Pos: p(1012, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(1008, 52),
+								Pos: p(1012, 52),
 								X: &lang.Ident{
-									Pos:  p(1008, 46),
+									Pos:  p(1012, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -15064,24 +15118,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1016, 5),
+				Pos:       p(1020, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(1018, 9),
+						Pos: p(1022, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1018, 9),
+							Pos:  p(1022, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1018, 13),
+								Pos:  p(1022, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(1018, 21),
+									Pos:   p(1022, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -15089,10 +15143,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1020, 9),
+						Pos:       p(1024, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1020, 16),
+							Pos:  p(1024, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -15101,40 +15155,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1020, 26),
+								Pos: p(1024, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1020, 26),
+									Pos:  p(1024, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1020, 52),
+							Pos: p(1024, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1020, 44),
+								Pos: p(1024, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(1020, 38),
+									Pos:  p(1024, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(1020, 47),
+									Pos:  p(1024, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(1020, 54),
+								Pos:   p(1024, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(1020, 64),
+								Pos: p(1024, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(1020, 64),
+									Pos: p(1024, 64),
 									X: &lang.Ident{
-										Pos:  p(1020, 58),
+										Pos:  p(1024, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -15143,410 +15197,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1021, 9),
+						Pos:       p(1025, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1021, 16),
+							Pos:  p(1025, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1021, 24),
+								Pos: p(1025, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1021, 24),
+									Pos:  p(1025, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(1021, 31),
+								Pos: p(1025, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1021, 31),
+									Pos:  p(1025, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1021, 48),
+							Pos: p(1025, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(1021, 43),
+								Pos: p(1025, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(1021, 41),
+									Pos:  p(1025, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1021, 45),
+									Pos:   p(1025, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(1021, 50),
+								Pos:  p(1025, 50),
 								Name: "v",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1023, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1023, 23),
-							Name: "int",
-						},
-						Name: "Combine",
-						TypeParams: []string{
-							"T1",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1023, 39),
-								Type: &lang.TypeRef{
-									Pos:  p(1023, 39),
-									Name: "T1",
-								},
-								Name: "value1",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1023, 53),
-							Fun: &lang.Ident{
-								Pos:  p(1023, 53),
-								Name: "Mix",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1023, 57),
-									X: &lang.Literal{
-										Pos:   p(1023, 57),
-										Raw:   "17",
-										Value: int64(17),
-									},
-								},
-								&lang.Arg{
-									Pos: p(1023, 61),
-									X: &lang.CallExpr{
-										Pos: p(1023, 61),
-										Fun: &lang.Ident{
-											Pos:  p(1023, 61),
-											Name: "Of",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1023, 64),
-												X: &lang.Ident{
-													Pos:  p(1023, 64),
-													Name: "value1",
-												},
-											},
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1024, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1024, 23),
-							Name: "int",
-						},
-						Name: "Combine",
-						TypeParams: []string{
-							"T1",
-							"T2",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1024, 43),
-								Type: &lang.TypeRef{
-									Pos:  p(1024, 43),
-									Name: "T1",
-								},
-								Name: "value1",
-							},
-							&lang.Param{
-								Pos: p(1024, 54),
-								Type: &lang.TypeRef{
-									Pos:  p(1024, 54),
-									Name: "T2",
-								},
-								Name: "value2",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1024, 68),
-							Fun: &lang.Ident{
-								Pos:  p(1024, 68),
-								Name: "Mix",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1024, 72),
-									X: &lang.CallExpr{
-										Pos: p(1024, 72),
-										Fun: &lang.Ident{
-											Pos:  p(1024, 72),
-											Name: "Mix",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1024, 76),
-												X: &lang.Literal{
-													Pos:   p(1024, 76),
-													Raw:   "17",
-													Value: int64(17),
-												},
-											},
-											&lang.Arg{
-												Pos: p(1024, 80),
-												X: &lang.CallExpr{
-													Pos: p(1024, 80),
-													Fun: &lang.Ident{
-														Pos:  p(1024, 80),
-														Name: "Of",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(1024, 83),
-															X: &lang.Ident{
-																Pos:  p(1024, 83),
-																Name: "value1",
-															},
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.Arg{
-									Pos: p(1024, 93),
-									X: &lang.CallExpr{
-										Pos: p(1024, 93),
-										Fun: &lang.Ident{
-											Pos:  p(1024, 93),
-											Name: "Of",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1024, 96),
-												X: &lang.Ident{
-													Pos:  p(1024, 96),
-													Name: "value2",
-												},
-											},
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1025, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1025, 23),
-							Name: "int",
-						},
-						Name: "Combine",
-						TypeParams: []string{
-							"T1",
-							"T2",
-							"T3",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1025, 47),
-								Type: &lang.TypeRef{
-									Pos:  p(1025, 47),
-									Name: "T1",
-								},
-								Name: "value1",
-							},
-							&lang.Param{
-								Pos: p(1025, 58),
-								Type: &lang.TypeRef{
-									Pos:  p(1025, 58),
-									Name: "T2",
-								},
-								Name: "value2",
-							},
-							&lang.Param{
-								Pos: p(1025, 69),
-								Type: &lang.TypeRef{
-									Pos:  p(1025, 69),
-									Name: "T3",
-								},
-								Name: "value3",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1025, 83),
-							Fun: &lang.Ident{
-								Pos:  p(1025, 83),
-								Name: "Mix",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1025, 87),
-									X: &lang.CallExpr{
-										Pos: p(1025, 87),
-										Fun: &lang.Ident{
-											Pos:  p(1025, 87),
-											Name: "Combine",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1025, 95),
-												X: &lang.Ident{
-													Pos:  p(1025, 95),
-													Name: "value1",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1025, 103),
-												X: &lang.Ident{
-													Pos:  p(1025, 103),
-													Name: "value2",
-												},
-											},
-										},
-									},
-								},
-								&lang.Arg{
-									Pos: p(1025, 112),
-									X: &lang.CallExpr{
-										Pos: p(1025, 112),
-										Fun: &lang.Ident{
-											Pos:  p(1025, 112),
-											Name: "Of",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1025, 115),
-												X: &lang.Ident{
-													Pos:  p(1025, 115),
-													Name: "value3",
-												},
-											},
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1026, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1026, 23),
-							Name: "int",
-						},
-						Name: "Combine",
-						TypeParams: []string{
-							"T1",
-							"T2",
-							"T3",
-							"T4",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1026, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(1026, 51),
-									Name: "T1",
-								},
-								Name: "value1",
-							},
-							&lang.Param{
-								Pos: p(1026, 62),
-								Type: &lang.TypeRef{
-									Pos:  p(1026, 62),
-									Name: "T2",
-								},
-								Name: "value2",
-							},
-							&lang.Param{
-								Pos: p(1026, 73),
-								Type: &lang.TypeRef{
-									Pos:  p(1026, 73),
-									Name: "T3",
-								},
-								Name: "value3",
-							},
-							&lang.Param{
-								Pos: p(1026, 84),
-								Type: &lang.TypeRef{
-									Pos:  p(1026, 84),
-									Name: "T4",
-								},
-								Name: "value4",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1026, 98),
-							Fun: &lang.Ident{
-								Pos:  p(1026, 98),
-								Name: "Mix",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1026, 102),
-									X: &lang.CallExpr{
-										Pos: p(1026, 102),
-										Fun: &lang.Ident{
-											Pos:  p(1026, 102),
-											Name: "Combine",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1026, 110),
-												X: &lang.Ident{
-													Pos:  p(1026, 110),
-													Name: "value1",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1026, 118),
-												X: &lang.Ident{
-													Pos:  p(1026, 118),
-													Name: "value2",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1026, 126),
-												X: &lang.Ident{
-													Pos:  p(1026, 126),
-													Name: "value3",
-												},
-											},
-										},
-									},
-								},
-								&lang.Arg{
-									Pos: p(1026, 135),
-									X: &lang.CallExpr{
-										Pos: p(1026, 135),
-										Fun: &lang.Ident{
-											Pos:  p(1026, 135),
-											Name: "Of",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1026, 138),
-												X: &lang.Ident{
-													Pos:  p(1026, 138),
-													Name: "value4",
-												},
-											},
-										},
-									},
-								},
 							},
 						},
 					},
@@ -15560,114 +15254,46 @@ func preludeAST() *lang.File {
 						Name: "Combine",
 						TypeParams: []string{
 							"T1",
-							"T2",
-							"T3",
-							"T4",
-							"T5",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1027, 55),
+								Pos: p(1027, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(1027, 55),
+									Pos:  p(1027, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
-							&lang.Param{
-								Pos: p(1027, 66),
-								Type: &lang.TypeRef{
-									Pos:  p(1027, 66),
-									Name: "T2",
-								},
-								Name: "value2",
-							},
-							&lang.Param{
-								Pos: p(1027, 77),
-								Type: &lang.TypeRef{
-									Pos:  p(1027, 77),
-									Name: "T3",
-								},
-								Name: "value3",
-							},
-							&lang.Param{
-								Pos: p(1027, 88),
-								Type: &lang.TypeRef{
-									Pos:  p(1027, 88),
-									Name: "T4",
-								},
-								Name: "value4",
-							},
-							&lang.Param{
-								Pos: p(1027, 99),
-								Type: &lang.TypeRef{
-									Pos:  p(1027, 99),
-									Name: "T5",
-								},
-								Name: "value5",
-							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1027, 113),
+							Pos: p(1027, 53),
 							Fun: &lang.Ident{
-								Pos:  p(1027, 113),
+								Pos:  p(1027, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1027, 117),
-									X: &lang.CallExpr{
-										Pos: p(1027, 117),
-										Fun: &lang.Ident{
-											Pos:  p(1027, 117),
-											Name: "Combine",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1027, 125),
-												X: &lang.Ident{
-													Pos:  p(1027, 125),
-													Name: "value1",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1027, 133),
-												X: &lang.Ident{
-													Pos:  p(1027, 133),
-													Name: "value2",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1027, 141),
-												X: &lang.Ident{
-													Pos:  p(1027, 141),
-													Name: "value3",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1027, 149),
-												X: &lang.Ident{
-													Pos:  p(1027, 149),
-													Name: "value4",
-												},
-											},
-										},
+									Pos: p(1027, 57),
+									X: &lang.Literal{
+										Pos:   p(1027, 57),
+										Raw:   "17",
+										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(1027, 158),
+									Pos: p(1027, 61),
 									X: &lang.CallExpr{
-										Pos: p(1027, 158),
+										Pos: p(1027, 61),
 										Fun: &lang.Ident{
-											Pos:  p(1027, 158),
+											Pos:  p(1027, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1027, 161),
+												Pos: p(1027, 64),
 												X: &lang.Ident{
-													Pos:  p(1027, 161),
-													Name: "value5",
+													Pos:  p(1027, 64),
+													Name: "value1",
 												},
 											},
 										},
@@ -15678,9 +15304,437 @@ func preludeAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       p(1028, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1028, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+							"T2",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1028, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1028, 43),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+							&lang.Param{
+								Pos: p(1028, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(1028, 54),
+									Name: "T2",
+								},
+								Name: "value2",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1028, 68),
+							Fun: &lang.Ident{
+								Pos:  p(1028, 68),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1028, 72),
+									X: &lang.CallExpr{
+										Pos: p(1028, 72),
+										Fun: &lang.Ident{
+											Pos:  p(1028, 72),
+											Name: "Mix",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1028, 76),
+												X: &lang.Literal{
+													Pos:   p(1028, 76),
+													Raw:   "17",
+													Value: int64(17),
+												},
+											},
+											&lang.Arg{
+												Pos: p(1028, 80),
+												X: &lang.CallExpr{
+													Pos: p(1028, 80),
+													Fun: &lang.Ident{
+														Pos:  p(1028, 80),
+														Name: "Of",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1028, 83),
+															X: &lang.Ident{
+																Pos:  p(1028, 83),
+																Name: "value1",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(1028, 93),
+									X: &lang.CallExpr{
+										Pos: p(1028, 93),
+										Fun: &lang.Ident{
+											Pos:  p(1028, 93),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1028, 96),
+												X: &lang.Ident{
+													Pos:  p(1028, 96),
+													Name: "value2",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1029, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1029, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+							"T2",
+							"T3",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1029, 47),
+								Type: &lang.TypeRef{
+									Pos:  p(1029, 47),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+							&lang.Param{
+								Pos: p(1029, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1029, 58),
+									Name: "T2",
+								},
+								Name: "value2",
+							},
+							&lang.Param{
+								Pos: p(1029, 69),
+								Type: &lang.TypeRef{
+									Pos:  p(1029, 69),
+									Name: "T3",
+								},
+								Name: "value3",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1029, 83),
+							Fun: &lang.Ident{
+								Pos:  p(1029, 83),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1029, 87),
+									X: &lang.CallExpr{
+										Pos: p(1029, 87),
+										Fun: &lang.Ident{
+											Pos:  p(1029, 87),
+											Name: "Combine",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1029, 95),
+												X: &lang.Ident{
+													Pos:  p(1029, 95),
+													Name: "value1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1029, 103),
+												X: &lang.Ident{
+													Pos:  p(1029, 103),
+													Name: "value2",
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(1029, 112),
+									X: &lang.CallExpr{
+										Pos: p(1029, 112),
+										Fun: &lang.Ident{
+											Pos:  p(1029, 112),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1029, 115),
+												X: &lang.Ident{
+													Pos:  p(1029, 115),
+													Name: "value3",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1030, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1030, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+							"T2",
+							"T3",
+							"T4",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1030, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1030, 51),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+							&lang.Param{
+								Pos: p(1030, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(1030, 62),
+									Name: "T2",
+								},
+								Name: "value2",
+							},
+							&lang.Param{
+								Pos: p(1030, 73),
+								Type: &lang.TypeRef{
+									Pos:  p(1030, 73),
+									Name: "T3",
+								},
+								Name: "value3",
+							},
+							&lang.Param{
+								Pos: p(1030, 84),
+								Type: &lang.TypeRef{
+									Pos:  p(1030, 84),
+									Name: "T4",
+								},
+								Name: "value4",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1030, 98),
+							Fun: &lang.Ident{
+								Pos:  p(1030, 98),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1030, 102),
+									X: &lang.CallExpr{
+										Pos: p(1030, 102),
+										Fun: &lang.Ident{
+											Pos:  p(1030, 102),
+											Name: "Combine",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1030, 110),
+												X: &lang.Ident{
+													Pos:  p(1030, 110),
+													Name: "value1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1030, 118),
+												X: &lang.Ident{
+													Pos:  p(1030, 118),
+													Name: "value2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1030, 126),
+												X: &lang.Ident{
+													Pos:  p(1030, 126),
+													Name: "value3",
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(1030, 135),
+									X: &lang.CallExpr{
+										Pos: p(1030, 135),
+										Fun: &lang.Ident{
+											Pos:  p(1030, 135),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1030, 138),
+												X: &lang.Ident{
+													Pos:  p(1030, 138),
+													Name: "value4",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1031, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1031, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+							"T2",
+							"T3",
+							"T4",
+							"T5",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1031, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(1031, 55),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+							&lang.Param{
+								Pos: p(1031, 66),
+								Type: &lang.TypeRef{
+									Pos:  p(1031, 66),
+									Name: "T2",
+								},
+								Name: "value2",
+							},
+							&lang.Param{
+								Pos: p(1031, 77),
+								Type: &lang.TypeRef{
+									Pos:  p(1031, 77),
+									Name: "T3",
+								},
+								Name: "value3",
+							},
+							&lang.Param{
+								Pos: p(1031, 88),
+								Type: &lang.TypeRef{
+									Pos:  p(1031, 88),
+									Name: "T4",
+								},
+								Name: "value4",
+							},
+							&lang.Param{
+								Pos: p(1031, 99),
+								Type: &lang.TypeRef{
+									Pos:  p(1031, 99),
+									Name: "T5",
+								},
+								Name: "value5",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1031, 113),
+							Fun: &lang.Ident{
+								Pos:  p(1031, 113),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1031, 117),
+									X: &lang.CallExpr{
+										Pos: p(1031, 117),
+										Fun: &lang.Ident{
+											Pos:  p(1031, 117),
+											Name: "Combine",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1031, 125),
+												X: &lang.Ident{
+													Pos:  p(1031, 125),
+													Name: "value1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1031, 133),
+												X: &lang.Ident{
+													Pos:  p(1031, 133),
+													Name: "value2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1031, 141),
+												X: &lang.Ident{
+													Pos:  p(1031, 141),
+													Name: "value3",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1031, 149),
+												X: &lang.Ident{
+													Pos:  p(1031, 149),
+													Name: "value4",
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(1031, 158),
+									X: &lang.CallExpr{
+										Pos: p(1031, 158),
+										Fun: &lang.Ident{
+											Pos:  p(1031, 158),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1031, 161),
+												X: &lang.Ident{
+													Pos:  p(1031, 161),
+													Name: "value5",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1032, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1028, 16),
+							Pos:  p(1032, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -15689,53 +15743,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1028, 28),
+								Pos: p(1032, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1028, 28),
+									Pos:  p(1032, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1028, 37),
+							Pos: p(1032, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1028, 39),
+									Pos: p(1032, 39),
 									X: &lang.AssignExpr{
-										Pos: p(1028, 45),
+										Pos: p(1032, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1028, 39),
+											Pos:  p(1032, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(1028, 47),
+											Pos: p(1032, 47),
 											Fun: &lang.Ident{
-												Pos:  p(1028, 47),
+												Pos:  p(1032, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1028, 51),
+													Pos: p(1032, 51),
 													X: &lang.Ident{
-														Pos:  p(1028, 51),
+														Pos:  p(1032, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1028, 58),
+													Pos: p(1032, 58),
 													X: &lang.CallExpr{
-														Pos: p(1028, 58),
+														Pos: p(1032, 58),
 														Fun: &lang.Ident{
-															Pos:  p(1028, 58),
+															Pos:  p(1032, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1028, 61),
+																Pos: p(1032, 61),
 																X: &lang.Ident{
-																	Pos:  p(1028, 61),
+																	Pos:  p(1032, 61),
 																	Name: "value",
 																},
 															},
@@ -15747,94 +15801,31 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1028, 70),
+							Rbrace: p(1032, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1029, 9),
+						Pos:       p(1033, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1029, 16),
+							Pos:  p(1033, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(1029, 36),
+							Pos:  p(1033, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1037, 5),
+				Pos:       p(1041, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       p(1039, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1039, 23),
-							Name: "void",
-						},
-						Name: "SuppressFinalize",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1039, 45),
-								Type: &lang.TypeRef{
-									Pos:  p(1039, 45),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1040, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1041, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1041, 21),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(1041, 17),
-											Name: "obj",
-										},
-										Y: &lang.Literal{
-											Pos:  p(1041, 24),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(1041, 30),
-										X: &lang.NewExpr{
-											Pos: p(1041, 36),
-											Type: &lang.TypeRef{
-												Pos:  p(1041, 40),
-												Name: "ArgumentNullException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1041, 62),
-													X: &lang.NameOfExpr{
-														Pos: p(1041, 62),
-														X: &lang.Ident{
-															Pos:  p(1041, 69),
-															Name: "obj",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1042, 9),
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       p(1043, 9),
 						Modifiers: lang.Modifiers(17),
@@ -15842,12 +15833,12 @@ func preludeAST() *lang.File {
 							Pos:  p(1043, 23),
 							Name: "void",
 						},
-						Name: "ReRegisterForFinalize",
+						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1043, 50),
+								Pos: p(1043, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1043, 50),
+									Pos:  p(1043, 45),
 									Name: "object",
 								},
 								Name: "obj",
@@ -15905,99 +15896,162 @@ func preludeAST() *lang.File {
 							Pos:  p(1047, 23),
 							Name: "void",
 						},
-						Name: "KeepAlive",
+						Name: "ReRegisterForFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1047, 38),
+								Pos: p(1047, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1047, 38),
+									Pos:  p(1047, 50),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1047, 50),
-							Rbrace: p(1047, 52),
+							Pos: p(1048, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1049, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1049, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1049, 17),
+											Name: "obj",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1049, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1049, 30),
+										X: &lang.NewExpr{
+											Pos: p(1049, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(1049, 40),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1049, 62),
+													X: &lang.NameOfExpr{
+														Pos: p(1049, 62),
+														X: &lang.Ident{
+															Pos:  p(1049, 69),
+															Name: "obj",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1050, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1048, 9),
+						Pos:       p(1051, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1048, 23),
+							Pos:  p(1051, 23),
+							Name: "void",
+						},
+						Name: "KeepAlive",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1051, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1051, 38),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1051, 50),
+							Rbrace: p(1051, 52),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1052, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1052, 23),
 							Name: "void",
 						},
 						Name: "Collect",
 						Body: &lang.BlockStmt{
-							Pos:    p(1048, 38),
-							Rbrace: p(1048, 40),
+							Pos:    p(1052, 38),
+							Rbrace: p(1052, 40),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1049, 9),
+						Pos:       p(1053, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1049, 23),
+							Pos:  p(1053, 23),
 							Name: "void",
 						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(1049, 55),
-							Rbrace: p(1049, 57),
+							Pos:    p(1053, 55),
+							Rbrace: p(1053, 57),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1055, 5),
+				Pos:       p(1059, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LazyThreadSafetyMode",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1055, 40),
+						Pos:  p(1059, 40),
 						Name: "None",
 					},
 					&lang.EnumMember{
-						Pos:  p(1055, 46),
+						Pos:  p(1059, 46),
 						Name: "PublicationOnly",
 					},
 					&lang.EnumMember{
-						Pos:  p(1055, 63),
+						Pos:  p(1059, 63),
 						Name: "ExecutionAndPublication",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1061, 5),
+				Pos:       p(1065, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PeriodicTimer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1061, 41),
+						Pos:  p(1065, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1063, 9),
+						Pos:       p(1067, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1063, 18),
+							Pos:  p(1067, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1063, 25),
+								Pos:  p(1067, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1063, 33),
+									Pos: p(1067, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1063, 37),
+										Pos:  p(1067, 37),
 										Name: "object",
 									},
 								},
@@ -16005,26 +16059,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1064, 9),
+						Pos:       p(1068, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1064, 18),
+							Pos:  p(1068, 18),
 							Name: "System.Diagnostics.Stopwatch",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1064, 47),
+								Pos:  p(1068, 47),
 								Name: "_clock",
 								Init: &lang.CallExpr{
-									Pos: p(1064, 85),
+									Pos: p(1068, 85),
 									Fun: &lang.MemberExpr{
-										Pos: p(1064, 85),
+										Pos: p(1068, 85),
 										X: &lang.MemberExpr{
-											Pos: p(1064, 75),
+											Pos: p(1068, 75),
 											X: &lang.MemberExpr{
-												Pos: p(1064, 63),
+												Pos: p(1068, 63),
 												X: &lang.Ident{
-													Pos:  p(1064, 56),
+													Pos:  p(1068, 56),
 													Name: "System",
 												},
 												Name: "Diagnostics",
@@ -16038,20 +16092,20 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1065, 9),
+						Pos:       p(1069, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1065, 18),
+							Pos:  p(1069, 18),
 							Name: "CancellationTokenSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1065, 42),
+								Pos:  p(1069, 42),
 								Name: "_disposed",
 								Init: &lang.NewExpr{
-									Pos: p(1065, 54),
+									Pos: p(1069, 54),
 									Type: &lang.TypeRef{
-										Pos:  p(1065, 58),
+										Pos:  p(1069, 58),
 										Name: "CancellationTokenSource",
 									},
 								},
@@ -16059,34 +16113,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1066, 9),
+						Pos:       p(1070, 9),
 						Modifiers: lang.Modifiers(272),
 						Type: &lang.TypeRef{
-							Pos:  p(1066, 25),
+							Pos:  p(1070, 25),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1066, 34),
+								Pos:  p(1070, 34),
 								Name: "Infinite",
 								Init: &lang.CallExpr{
-									Pos: p(1066, 54),
+									Pos: p(1070, 54),
 									Fun: &lang.MemberExpr{
-										Pos: p(1066, 54),
+										Pos: p(1070, 54),
 										X: &lang.Ident{
-											Pos:  p(1066, 45),
+											Pos:  p(1070, 45),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1066, 71),
+											Pos: p(1070, 71),
 											X: &lang.UnaryExpr{
-												Pos: p(1066, 71),
+												Pos: p(1070, 71),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1066, 72),
+													Pos:   p(1070, 72),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -16098,74 +16152,74 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1067, 9),
+						Pos: p(1071, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1067, 9),
+							Pos:  p(1071, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1067, 18),
+								Pos:  p(1071, 18),
 								Name: "_period",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1068, 9),
+						Pos: p(1072, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1068, 9),
+							Pos:  p(1072, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1068, 18),
+								Pos:  p(1072, 18),
 								Name: "_due",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1069, 9),
+						Pos: p(1073, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1069, 9),
+							Pos:  p(1073, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1069, 14),
+								Pos:  p(1073, 14),
 								Name: "_waiting",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1071, 9),
+						Pos:       p(1075, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PeriodicTimer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1071, 30),
+								Pos: p(1075, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1071, 30),
+									Pos:  p(1075, 30),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1072, 9),
+							Pos: p(1076, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1073, 13),
+									Pos: p(1077, 13),
 									X: &lang.CallExpr{
-										Pos: p(1073, 13),
+										Pos: p(1077, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1073, 13),
+											Pos:  p(1077, 13),
 											Name: "Check",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1073, 19),
+												Pos: p(1077, 19),
 												X: &lang.Ident{
-													Pos:  p(1073, 19),
+													Pos:  p(1077, 19),
 													Name: "period",
 												},
 											},
@@ -16173,75 +16227,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1074, 13),
+									Pos: p(1078, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1074, 21),
+										Pos: p(1078, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1074, 13),
+											Pos:  p(1078, 13),
 											Name: "_period",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1074, 23),
+											Pos:  p(1078, 23),
 											Name: "period",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1075, 13),
+									Pos: p(1079, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1075, 18),
+										Pos: p(1079, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1075, 13),
+											Pos:  p(1079, 13),
 											Name: "_due",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1075, 20),
+											Pos:  p(1079, 20),
 											Name: "period",
 										},
 									},
 								},
 							},
-							Rbrace: p(1076, 9),
+							Rbrace: p(1080, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1078, 9),
+						Pos:       p(1082, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1078, 16),
+							Pos:  p(1082, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Period",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1080, 13),
+								Pos:  p(1084, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(1080, 20),
+									Pos:  p(1084, 20),
 									Name: "_period",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1081, 13),
+								Pos:  p(1085, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1082, 13),
+									Pos: p(1086, 13),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(1083, 17),
+											Pos: p(1087, 17),
 											X: &lang.CallExpr{
-												Pos: p(1083, 17),
+												Pos: p(1087, 17),
 												Fun: &lang.Ident{
-													Pos:  p(1083, 17),
+													Pos:  p(1087, 17),
 													Name: "Check",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1083, 23),
+														Pos: p(1087, 23),
 														X: &lang.Ident{
-															Pos:  p(1083, 23),
+															Pos:  p(1087, 23),
 															Name: "value",
 														},
 													},
@@ -16249,136 +16303,136 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1084, 17),
+											Pos: p(1088, 17),
 											X: &lang.Ident{
-												Pos:  p(1084, 23),
+												Pos:  p(1088, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1084, 30),
+												Pos: p(1088, 30),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1084, 32),
+														Pos: p(1088, 32),
 														X: &lang.AssignExpr{
-															Pos: p(1084, 40),
+															Pos: p(1088, 40),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1084, 32),
+																Pos:  p(1088, 32),
 																Name: "_period",
 															},
 															Right: &lang.Ident{
-																Pos:  p(1084, 42),
+																Pos:  p(1088, 42),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1084, 49),
+														Pos: p(1088, 49),
 														X: &lang.AssignExpr{
-															Pos: p(1084, 54),
+															Pos: p(1088, 54),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1084, 49),
+																Pos:  p(1088, 49),
 																Name: "_due",
 															},
 															Right: &lang.BinaryExpr{
-																Pos: p(1084, 71),
+																Pos: p(1088, 71),
 																Op:  "+",
 																X: &lang.MemberExpr{
-																	Pos: p(1084, 63),
+																	Pos: p(1088, 63),
 																	X: &lang.Ident{
-																		Pos:  p(1084, 56),
+																		Pos:  p(1088, 56),
 																		Name: "_clock",
 																	},
 																	Name: "Elapsed",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1084, 73),
+																	Pos:  p(1088, 73),
 																	Name: "value",
 																},
 															},
 														},
 													},
 												},
-												Rbrace: p(1084, 80),
+												Rbrace: p(1088, 80),
 											},
 										},
 									},
-									Rbrace: p(1085, 13),
+									Rbrace: p(1089, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1088, 9),
+						Pos:       p(1092, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1088, 16),
+							Pos:  p(1092, 16),
 							Name: "void",
 						},
 						Name: "Check",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1088, 27),
+								Pos: p(1092, 27),
 								Type: &lang.TypeRef{
-									Pos:  p(1088, 27),
+									Pos:  p(1092, 27),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1089, 9),
+							Pos: p(1093, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1090, 13),
+									Pos: p(1094, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1090, 36),
+										Pos: p(1094, 36),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1090, 24),
+											Pos: p(1094, 24),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1090, 17),
+												Pos:  p(1094, 17),
 												Name: "period",
 											},
 											Y: &lang.Ident{
-												Pos:  p(1090, 27),
+												Pos:  p(1094, 27),
 												Name: "Infinite",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1090, 64),
+											Pos: p(1094, 64),
 											Op:  "||",
 											X: &lang.BinaryExpr{
-												Pos: p(1090, 47),
+												Pos: p(1094, 47),
 												Op:  "<=",
 												X: &lang.Ident{
-													Pos:  p(1090, 40),
+													Pos:  p(1094, 40),
 													Name: "period",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1090, 59),
+													Pos: p(1094, 59),
 													X: &lang.Ident{
-														Pos:  p(1090, 50),
+														Pos:  p(1094, 50),
 														Name: "TimeSpan",
 													},
 													Name: "Zero",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(1090, 92),
+												Pos: p(1094, 92),
 												Op:  ">",
 												X: &lang.MemberExpr{
-													Pos: p(1090, 74),
+													Pos: p(1094, 74),
 													X: &lang.Ident{
-														Pos:  p(1090, 67),
+														Pos:  p(1094, 67),
 														Name: "period",
 													},
 													Name: "TotalMilliseconds",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1090, 94),
+													Pos:   p(1094, 94),
 													Kind:  lang.LitKind(1),
 													Raw:   "4294967294",
 													Value: uint64(4294967294),
@@ -16387,20 +16441,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1091, 17),
+										Pos: p(1095, 17),
 										X: &lang.NewExpr{
-											Pos: p(1091, 23),
+											Pos: p(1095, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1091, 27),
+												Pos:  p(1095, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1091, 55),
+													Pos: p(1095, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1091, 55),
+														Pos: p(1095, 55),
 														X: &lang.Ident{
-															Pos:  p(1091, 62),
+															Pos:  p(1095, 62),
 															Name: "period",
 														},
 													},
@@ -16410,18 +16464,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1092, 9),
+							Rbrace: p(1096, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1094, 9),
+						Pos:       p(1098, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1094, 22),
+							Pos:  p(1098, 22),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1094, 55),
+									Pos:  p(1098, 55),
 									Name: "bool",
 								},
 							},
@@ -16429,61 +16483,61 @@ func preludeAST() *lang.File {
 						Name: "WaitForNextTickAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1094, 82),
+								Pos: p(1098, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(1094, 82),
+									Pos:  p(1098, 82),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(1094, 120),
+									Pos: p(1098, 120),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1095, 9),
+							Pos: p(1099, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1096, 13),
+									Pos: p(1100, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1096, 13),
+										Pos:  p(1100, 13),
 										Name: "TimeSpan",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1096, 22),
+											Pos:  p(1100, 22),
 											Name: "wait",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1097, 13),
+									Pos: p(1101, 13),
 									X: &lang.Ident{
-										Pos:  p(1097, 19),
+										Pos:  p(1101, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1098, 13),
+										Pos: p(1102, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1099, 17),
+												Pos: p(1103, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1099, 21),
+													Pos:  p(1103, 21),
 													Name: "_waiting",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1099, 31),
+													Pos: p(1103, 31),
 													X: &lang.NewExpr{
-														Pos: p(1099, 37),
+														Pos: p(1103, 37),
 														Type: &lang.TypeRef{
-															Pos:  p(1099, 41),
+															Pos:  p(1103, 41),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1099, 67),
+																Pos: p(1103, 67),
 																X: &lang.Literal{
-																	Pos:   p(1099, 67),
+																	Pos:   p(1103, 67),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
 																	Value: string("Operation is not valid due to the current state of the object."),
@@ -16494,19 +16548,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1100, 17),
+												Pos: p(1104, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1100, 31),
+													Pos: p(1104, 31),
 													X: &lang.Ident{
-														Pos:  p(1100, 21),
+														Pos:  p(1104, 21),
 														Name: "_disposed",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1100, 56),
+													Pos: p(1104, 56),
 													X: &lang.Literal{
-														Pos:   p(1100, 63),
+														Pos:   p(1104, 63),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -16514,13 +16568,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1101, 17),
+												Pos: p(1105, 17),
 												X: &lang.CallExpr{
-													Pos: p(1101, 35),
+													Pos: p(1105, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(1101, 35),
+														Pos: p(1105, 35),
 														X: &lang.Ident{
-															Pos:  p(1101, 17),
+															Pos:  p(1105, 17),
 															Name: "cancellationToken",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -16528,15 +16582,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1102, 17),
+												Pos: p(1106, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1102, 21),
+														Pos:  p(1106, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1102, 34),
+															Pos: p(1106, 34),
 															X: &lang.Ident{
-																Pos:  p(1102, 27),
+																Pos:  p(1106, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16545,92 +16599,92 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1103, 17),
+												Pos: p(1107, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1103, 41),
+													Pos: p(1107, 41),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1103, 29),
+														Pos: p(1107, 29),
 														Op:  "!=",
 														X: &lang.Ident{
-															Pos:  p(1103, 21),
+															Pos:  p(1107, 21),
 															Name: "_period",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1103, 32),
+															Pos:  p(1107, 32),
 															Name: "Infinite",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1103, 48),
+														Pos: p(1107, 48),
 														Op:  ">=",
 														X: &lang.Ident{
-															Pos:  p(1103, 44),
+															Pos:  p(1107, 44),
 															Name: "now",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1103, 51),
+															Pos:  p(1107, 51),
 															Name: "_due",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1104, 17),
+													Pos: p(1108, 17),
 													Stmts: []lang.Stmt{
 														&lang.WhileStmt{
-															Pos: p(1105, 21),
+															Pos: p(1109, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1105, 33),
+																Pos: p(1109, 33),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(1105, 28),
+																	Pos:  p(1109, 28),
 																	Name: "_due",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1105, 36),
+																	Pos:  p(1109, 36),
 																	Name: "now",
 																},
 															},
 															Body: &lang.ExprStmt{
-																Pos: p(1105, 41),
+																Pos: p(1109, 41),
 																X: &lang.AssignExpr{
-																	Pos: p(1105, 46),
+																	Pos: p(1109, 46),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(1105, 41),
+																		Pos:  p(1109, 41),
 																		Name: "_due",
 																	},
 																	Right: &lang.Ident{
-																		Pos:  p(1105, 49),
+																		Pos:  p(1109, 49),
 																		Name: "_period",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1106, 21),
+															Pos: p(1110, 21),
 															X: &lang.Literal{
-																Pos:   p(1106, 28),
+																Pos:   p(1110, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1107, 17),
+													Rbrace: p(1111, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1108, 17),
+												Pos: p(1112, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1108, 26),
+													Pos: p(1112, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1108, 17),
+														Pos:  p(1112, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1108, 28),
+														Pos:   p(1112, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -16638,41 +16692,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1109, 17),
+												Pos: p(1113, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1109, 22),
+													Pos: p(1113, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1109, 17),
+														Pos:  p(1113, 17),
 														Name: "wait",
 													},
 													Right: &lang.CondExpr{
-														Pos: p(1109, 44),
+														Pos: p(1113, 44),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1109, 32),
+															Pos: p(1113, 32),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1109, 24),
+																Pos:  p(1113, 24),
 																Name: "_period",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1109, 35),
+																Pos:  p(1113, 35),
 																Name: "Infinite",
 															},
 														},
 														Then: &lang.Ident{
-															Pos:  p(1109, 46),
+															Pos:  p(1113, 46),
 															Name: "Infinite",
 														},
 														Else: &lang.BinaryExpr{
-															Pos: p(1109, 62),
+															Pos: p(1113, 62),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1109, 57),
+																Pos:  p(1113, 57),
 																Name: "_due",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1109, 64),
+																Pos:  p(1113, 64),
 																Name: "now",
 															},
 														},
@@ -16680,46 +16734,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1110, 13),
+										Rbrace: p(1114, 13),
 									},
 								},
 								&lang.TryStmt{
-									Pos: p(1111, 13),
+									Pos: p(1115, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(1112, 13),
+										Pos: p(1116, 13),
 										Stmts: []lang.Stmt{
 											&lang.UsingDeclStmt{
-												Pos: p(1113, 17),
+												Pos: p(1117, 17),
 												Decl: &lang.LocalDeclStmt{
-													Pos: p(1113, 23),
+													Pos: p(1117, 23),
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(1113, 27),
+															Pos:  p(1117, 27),
 															Name: "linked",
 															Init: &lang.CallExpr{
-																Pos: p(1113, 60),
+																Pos: p(1117, 60),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1113, 60),
+																	Pos: p(1117, 60),
 																	X: &lang.Ident{
-																		Pos:  p(1113, 36),
+																		Pos:  p(1117, 36),
 																		Name: "CancellationTokenSource",
 																	},
 																	Name: "CreateLinkedTokenSource",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1113, 84),
+																		Pos: p(1117, 84),
 																		X: &lang.Ident{
-																			Pos:  p(1113, 84),
+																			Pos:  p(1117, 84),
 																			Name: "cancellationToken",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1113, 103),
+																		Pos: p(1117, 103),
 																		X: &lang.MemberExpr{
-																			Pos: p(1113, 113),
+																			Pos: p(1117, 113),
 																			X: &lang.Ident{
-																				Pos:  p(1113, 103),
+																				Pos:  p(1117, 103),
 																				Name: "_disposed",
 																			},
 																			Name: "Token",
@@ -16732,21 +16786,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1114, 17),
+												Pos: p(1118, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(1114, 17),
+													Pos: p(1118, 17),
 													X: &lang.CallExpr{
-														Pos: p(1114, 51),
+														Pos: p(1118, 51),
 														Fun: &lang.MemberExpr{
-															Pos: p(1114, 51),
+															Pos: p(1118, 51),
 															X: &lang.MemberExpr{
-																Pos: p(1114, 46),
+																Pos: p(1118, 46),
 																X: &lang.MemberExpr{
-																	Pos: p(1114, 40),
+																	Pos: p(1118, 40),
 																	X: &lang.MemberExpr{
-																		Pos: p(1114, 30),
+																		Pos: p(1118, 30),
 																		X: &lang.Ident{
-																			Pos:  p(1114, 23),
+																			Pos:  p(1118, 23),
 																			Name: "System",
 																		},
 																		Name: "Threading",
@@ -16759,18 +16813,18 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1114, 57),
+																Pos: p(1118, 57),
 																X: &lang.Ident{
-																	Pos:  p(1114, 57),
+																	Pos:  p(1118, 57),
 																	Name: "wait",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1114, 63),
+																Pos: p(1118, 63),
 																X: &lang.MemberExpr{
-																	Pos: p(1114, 70),
+																	Pos: p(1118, 70),
 																	X: &lang.Ident{
-																		Pos:  p(1114, 63),
+																		Pos:  p(1118, 63),
 																		Name: "linked",
 																	},
 																	Name: "Token",
@@ -16781,38 +16835,38 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1115, 13),
+										Rbrace: p(1119, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(1116, 13),
+											Pos: p(1120, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(1116, 20),
+												Pos:  p(1120, 20),
 												Name: "OperationCanceledException",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1117, 13),
+												Pos: p(1121, 13),
 												Stmts: []lang.Stmt{
 													&lang.LockStmt{
-														Pos: p(1118, 17),
+														Pos: p(1122, 17),
 														X: &lang.Ident{
-															Pos:  p(1118, 23),
+															Pos:  p(1122, 23),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1118, 30),
+															Pos: p(1122, 30),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1118, 32),
+																	Pos: p(1122, 32),
 																	X: &lang.AssignExpr{
-																		Pos: p(1118, 41),
+																		Pos: p(1122, 41),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1118, 32),
+																			Pos:  p(1122, 32),
 																			Name: "_waiting",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1118, 43),
+																			Pos:   p(1122, 43),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -16820,29 +16874,29 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1118, 50),
+															Rbrace: p(1122, 50),
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1119, 17),
+														Pos: p(1123, 17),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1119, 55),
+															Pos: p(1123, 55),
 															Op:  "&&",
 															X: &lang.MemberExpr{
-																Pos: p(1119, 31),
+																Pos: p(1123, 31),
 																X: &lang.Ident{
-																	Pos:  p(1119, 21),
+																	Pos:  p(1123, 21),
 																	Name: "_disposed",
 																},
 																Name: "IsCancellationRequested",
 															},
 															Y: &lang.UnaryExpr{
-																Pos: p(1119, 58),
+																Pos: p(1123, 58),
 																Op:  "!",
 																X: &lang.MemberExpr{
-																	Pos: p(1119, 77),
+																	Pos: p(1123, 77),
 																	X: &lang.Ident{
-																		Pos:  p(1119, 59),
+																		Pos:  p(1123, 59),
 																		Name: "cancellationToken",
 																	},
 																	Name: "IsCancellationRequested",
@@ -16850,9 +16904,9 @@ func preludeAST() *lang.File {
 															},
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1119, 102),
+															Pos: p(1123, 102),
 															X: &lang.Literal{
-																Pos:   p(1119, 109),
+																Pos:   p(1123, 109),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -16860,34 +16914,34 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ThrowStmt{
-														Pos: p(1120, 17),
+														Pos: p(1124, 17),
 													},
 												},
-												Rbrace: p(1121, 13),
+												Rbrace: p(1125, 13),
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1122, 13),
+									Pos: p(1126, 13),
 									X: &lang.Ident{
-										Pos:  p(1122, 19),
+										Pos:  p(1126, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1123, 13),
+										Pos: p(1127, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1124, 17),
+												Pos: p(1128, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1124, 26),
+													Pos: p(1128, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1124, 17),
+														Pos:  p(1128, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1124, 28),
+														Pos:   p(1128, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -16895,15 +16949,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1125, 17),
+												Pos: p(1129, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1125, 21),
+														Pos:  p(1129, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1125, 34),
+															Pos: p(1129, 34),
 															X: &lang.Ident{
-																Pos:  p(1125, 27),
+																Pos:  p(1129, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16912,66 +16966,66 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(1126, 17),
+												Pos: p(1130, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1126, 29),
+													Pos: p(1130, 29),
 													Op:  "<=",
 													X: &lang.Ident{
-														Pos:  p(1126, 24),
+														Pos:  p(1130, 24),
 														Name: "_due",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1126, 32),
+														Pos:  p(1130, 32),
 														Name: "now",
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(1126, 37),
+													Pos: p(1130, 37),
 													X: &lang.AssignExpr{
-														Pos: p(1126, 42),
+														Pos: p(1130, 42),
 														Op:  "+=",
 														Left: &lang.Ident{
-															Pos:  p(1126, 37),
+															Pos:  p(1130, 37),
 															Name: "_due",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1126, 45),
+															Pos:  p(1130, 45),
 															Name: "_period",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1127, 13),
+										Rbrace: p(1131, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1128, 13),
+									Pos: p(1132, 13),
 									X: &lang.Literal{
-										Pos:   p(1128, 20),
+										Pos:   p(1132, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1129, 9),
+							Rbrace: p(1133, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1131, 9),
+						Pos:       p(1135, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1131, 16),
+							Pos:  p(1135, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1131, 44),
+							Pos: p(1135, 44),
 							Fun: &lang.MemberExpr{
-								Pos: p(1131, 44),
+								Pos: p(1135, 44),
 								X: &lang.Ident{
-									Pos:  p(1131, 34),
+									Pos:  p(1135, 34),
 									Name: "_disposed",
 								},
 								Name: "Cancel",
@@ -16981,7 +17035,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1142, 5),
+				Pos:       p(1146, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lazy",
 				Namespace: "System",
@@ -16991,20 +17045,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1144, 9),
+						Pos:       p(1148, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1144, 18),
+							Pos:  p(1148, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1144, 25),
+								Pos:  p(1148, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1144, 33),
+									Pos: p(1148, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1144, 37),
+										Pos:  p(1148, 37),
 										Name: "object",
 									},
 								},
@@ -17012,74 +17066,16 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1145, 9),
+						Pos:       p(1149, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1145, 18),
+							Pos:  p(1149, 18),
 							Name: "System.Threading.LazyThreadSafetyMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1145, 56),
+								Pos:  p(1149, 56),
 								Name: "_mode",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1146, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1146, 9),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1146, 14),
-									Name: "T",
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1146, 17),
-								Name: "_factory",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1147, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1147, 9),
-							Name: "T",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1147, 11),
-								Name: "_value",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1148, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1148, 9),
-							Name: "bool",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1148, 14),
-								Name: "_created",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1149, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1149, 9),
-							Name: "bool",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1149, 14),
-								Name: "_running",
 							},
 						},
 					},
@@ -17087,28 +17083,86 @@ func preludeAST() *lang.File {
 						Pos: p(1150, 9),
 						Type: &lang.TypeRef{
 							Pos:  p(1150, 9),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1150, 14),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1150, 17),
+								Name: "_factory",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1151, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1151, 9),
+							Name: "T",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1151, 11),
+								Name: "_value",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1152, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1152, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1152, 14),
+								Name: "_created",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1153, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1153, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1153, 14),
+								Name: "_running",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1154, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1154, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1150, 19),
+								Pos:  p(1154, 19),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1154, 9),
+						Pos:       p(1158, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1154, 21),
+								Pos: p(1158, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1154, 21),
+									Pos:  p(1158, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1154, 26),
+											Pos:  p(1158, 26),
 											Name: "T",
 										},
 									},
@@ -17117,38 +17171,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1155, 9),
+							Pos: p(1159, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1156, 13),
+									Pos: p(1160, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1156, 30),
+										Pos: p(1160, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1156, 17),
+											Pos:  p(1160, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1156, 33),
+											Pos:  p(1160, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1156, 39),
+										Pos: p(1160, 39),
 										X: &lang.NewExpr{
-											Pos: p(1156, 45),
+											Pos: p(1160, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1156, 49),
+												Pos:  p(1160, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1156, 71),
+													Pos: p(1160, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1156, 71),
+														Pos: p(1160, 71),
 														X: &lang.Ident{
-															Pos:  p(1156, 78),
+															Pos:  p(1160, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -17158,37 +17212,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1157, 13),
+									Pos: p(1161, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1157, 22),
+										Pos: p(1161, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1157, 13),
+											Pos:  p(1161, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1157, 24),
+											Pos:  p(1161, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1158, 13),
+									Pos: p(1162, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1158, 19),
+										Pos: p(1162, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1158, 13),
+											Pos:  p(1162, 13),
 											Name: "_mode",
 										},
 										Right: &lang.MemberExpr{
-											Pos: p(1158, 59),
+											Pos: p(1162, 59),
 											X: &lang.MemberExpr{
-												Pos: p(1158, 38),
+												Pos: p(1162, 38),
 												X: &lang.MemberExpr{
-													Pos: p(1158, 28),
+													Pos: p(1162, 28),
 													X: &lang.Ident{
-														Pos:  p(1158, 21),
+														Pos:  p(1162, 21),
 														Name: "System",
 													},
 													Name: "Threading",
@@ -17200,22 +17254,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1159, 9),
+							Rbrace: p(1163, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1160, 9),
+						Pos:       p(1164, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1160, 21),
+								Pos: p(1164, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1160, 21),
+									Pos:  p(1164, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1160, 26),
+											Pos:  p(1164, 26),
 											Name: "T",
 										},
 									},
@@ -17223,47 +17277,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1160, 43),
+								Pos: p(1164, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1160, 43),
+									Pos:  p(1164, 43),
 									Name: "bool",
 								},
 								Name: "isThreadSafe",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1161, 9),
+							Pos: p(1165, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1162, 13),
+									Pos: p(1166, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1162, 30),
+										Pos: p(1166, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1162, 17),
+											Pos:  p(1166, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1162, 33),
+											Pos:  p(1166, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1162, 39),
+										Pos: p(1166, 39),
 										X: &lang.NewExpr{
-											Pos: p(1162, 45),
+											Pos: p(1166, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1162, 49),
+												Pos:  p(1166, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1162, 71),
+													Pos: p(1166, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1162, 71),
+														Pos: p(1166, 71),
 														X: &lang.Ident{
-															Pos:  p(1162, 78),
+															Pos:  p(1166, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -17273,43 +17327,43 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1163, 13),
+									Pos: p(1167, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1163, 22),
+										Pos: p(1167, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1163, 13),
+											Pos:  p(1167, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1163, 24),
+											Pos:  p(1167, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1164, 13),
+									Pos: p(1168, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1164, 19),
+										Pos: p(1168, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1164, 13),
+											Pos:  p(1168, 13),
 											Name: "_mode",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1164, 34),
+											Pos: p(1168, 34),
 											Cond: &lang.Ident{
-												Pos:  p(1164, 21),
+												Pos:  p(1168, 21),
 												Name: "isThreadSafe",
 											},
 											Then: &lang.MemberExpr{
-												Pos: p(1164, 74),
+												Pos: p(1168, 74),
 												X: &lang.MemberExpr{
-													Pos: p(1164, 53),
+													Pos: p(1168, 53),
 													X: &lang.MemberExpr{
-														Pos: p(1164, 43),
+														Pos: p(1168, 43),
 														X: &lang.Ident{
-															Pos:  p(1164, 36),
+															Pos:  p(1168, 36),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -17319,13 +17373,13 @@ func preludeAST() *lang.File {
 												Name: "ExecutionAndPublication",
 											},
 											Else: &lang.MemberExpr{
-												Pos: p(1164, 138),
+												Pos: p(1168, 138),
 												X: &lang.MemberExpr{
-													Pos: p(1164, 117),
+													Pos: p(1168, 117),
 													X: &lang.MemberExpr{
-														Pos: p(1164, 107),
+														Pos: p(1168, 107),
 														X: &lang.Ident{
-															Pos:  p(1164, 100),
+															Pos:  p(1168, 100),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -17338,22 +17392,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1165, 9),
+							Rbrace: p(1169, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1166, 9),
+						Pos:       p(1170, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1166, 21),
+								Pos: p(1170, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1166, 21),
+									Pos:  p(1170, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1166, 26),
+											Pos:  p(1170, 26),
 											Name: "T",
 										},
 									},
@@ -17361,47 +17415,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1166, 43),
+								Pos: p(1170, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1166, 43),
+									Pos:  p(1170, 43),
 									Name: "System.Threading.LazyThreadSafetyMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1167, 9),
+							Pos: p(1171, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1168, 13),
+									Pos: p(1172, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1168, 30),
+										Pos: p(1172, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1168, 17),
+											Pos:  p(1172, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1168, 33),
+											Pos:  p(1172, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1168, 39),
+										Pos: p(1172, 39),
 										X: &lang.NewExpr{
-											Pos: p(1168, 45),
+											Pos: p(1172, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1168, 49),
+												Pos:  p(1172, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1168, 71),
+													Pos: p(1172, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1168, 71),
+														Pos: p(1172, 71),
 														X: &lang.Ident{
-															Pos:  p(1168, 78),
+															Pos:  p(1172, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -17411,82 +17465,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1169, 13),
+									Pos: p(1173, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1169, 22),
+										Pos: p(1173, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1169, 13),
+											Pos:  p(1173, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1169, 24),
+											Pos:  p(1173, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1170, 13),
+									Pos: p(1174, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1170, 19),
+										Pos: p(1174, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1170, 13),
+											Pos:  p(1174, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1170, 21),
+											Pos:  p(1174, 21),
 											Name: "mode",
 										},
 									},
 								},
 							},
-							Rbrace: p(1171, 9),
+							Rbrace: p(1175, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1172, 9),
+						Pos:       p(1176, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1172, 21),
+								Pos: p(1176, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1172, 21),
+									Pos:  p(1176, 21),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1173, 9),
+							Pos: p(1177, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1174, 13),
+									Pos: p(1178, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1174, 20),
+										Pos: p(1178, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1174, 13),
+											Pos:  p(1178, 13),
 											Name: "_value",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1174, 22),
+											Pos:  p(1178, 22),
 											Name: "value",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1175, 13),
+									Pos: p(1179, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1175, 22),
+										Pos: p(1179, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1175, 13),
+											Pos:  p(1179, 13),
 											Name: "_created",
 										},
 										Right: &lang.Literal{
-											Pos:   p(1175, 24),
+											Pos:   p(1179, 24),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -17494,68 +17548,68 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1176, 9),
+							Rbrace: p(1180, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1178, 9),
+						Pos:       p(1182, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1178, 16),
+							Pos:  p(1182, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.Ident{
-							Pos:  p(1178, 39),
+							Pos:  p(1182, 39),
 							Name: "_created",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1180, 9),
+						Pos:       p(1184, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1180, 16),
+							Pos:  p(1184, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1182, 13),
+								Pos:  p(1186, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1183, 13),
+									Pos: p(1187, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(1184, 17),
+											Pos: p(1188, 17),
 											Cond: &lang.Ident{
-												Pos:  p(1184, 21),
+												Pos:  p(1188, 21),
 												Name: "_created",
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1184, 31),
+												Pos: p(1188, 31),
 												X: &lang.Ident{
-													Pos:  p(1184, 38),
+													Pos:  p(1188, 38),
 													Name: "_value",
 												},
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1185, 17),
+											Pos: p(1189, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1185, 27),
+												Pos: p(1189, 27),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1185, 21),
+													Pos:  p(1189, 21),
 													Name: "_mode",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1185, 68),
+													Pos: p(1189, 68),
 													X: &lang.MemberExpr{
-														Pos: p(1185, 47),
+														Pos: p(1189, 47),
 														X: &lang.MemberExpr{
-															Pos: p(1185, 37),
+															Pos: p(1189, 37),
 															X: &lang.Ident{
-																Pos:  p(1185, 30),
+																Pos:  p(1189, 30),
 																Name: "System",
 															},
 															Name: "Threading",
@@ -17566,18 +17620,18 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1186, 17),
+												Pos: p(1190, 17),
 												Stmts: []lang.Stmt{
 													&lang.LocalDeclStmt{
-														Pos: p(1187, 21),
+														Pos: p(1191, 21),
 														Decls: []*lang.Declarator{
 															&lang.Declarator{
-																Pos:  p(1187, 25),
+																Pos:  p(1191, 25),
 																Name: "v",
 																Init: &lang.CallExpr{
-																	Pos: p(1187, 29),
+																	Pos: p(1191, 29),
 																	Fun: &lang.Ident{
-																		Pos:  p(1187, 29),
+																		Pos:  p(1191, 29),
 																		Name: "_factory",
 																	},
 																},
@@ -17585,53 +17639,53 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.LockStmt{
-														Pos: p(1188, 21),
+														Pos: p(1192, 21),
 														X: &lang.Ident{
-															Pos:  p(1188, 27),
+															Pos:  p(1192, 27),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1189, 21),
+															Pos: p(1193, 21),
 															Stmts: []lang.Stmt{
 																&lang.IfStmt{
-																	Pos: p(1190, 25),
+																	Pos: p(1194, 25),
 																	Cond: &lang.UnaryExpr{
-																		Pos: p(1190, 29),
+																		Pos: p(1194, 29),
 																		Op:  "!",
 																		X: &lang.Ident{
-																			Pos:  p(1190, 30),
+																			Pos:  p(1194, 30),
 																			Name: "_created",
 																		},
 																	},
 																	Then: &lang.BlockStmt{
-																		Pos: p(1190, 40),
+																		Pos: p(1194, 40),
 																		Stmts: []lang.Stmt{
 																			&lang.ExprStmt{
-																				Pos: p(1190, 42),
+																				Pos: p(1194, 42),
 																				X: &lang.AssignExpr{
-																					Pos: p(1190, 49),
+																					Pos: p(1194, 49),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1190, 42),
+																						Pos:  p(1194, 42),
 																						Name: "_value",
 																					},
 																					Right: &lang.Ident{
-																						Pos:  p(1190, 51),
+																						Pos:  p(1194, 51),
 																						Name: "v",
 																					},
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1190, 54),
+																				Pos: p(1194, 54),
 																				X: &lang.AssignExpr{
-																					Pos: p(1190, 63),
+																					Pos: p(1194, 63),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1190, 54),
+																						Pos:  p(1194, 54),
 																						Name: "_created",
 																					},
 																					Right: &lang.Literal{
-																						Pos:   p(1190, 65),
+																						Pos:   p(1194, 65),
 																						Kind:  lang.LitKind(9),
 																						Raw:   "true",
 																						Value: bool(true),
@@ -17639,105 +17693,105 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1190, 71),
+																				Pos: p(1194, 71),
 																				X: &lang.AssignExpr{
-																					Pos: p(1190, 80),
+																					Pos: p(1194, 80),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1190, 71),
+																						Pos:  p(1194, 71),
 																						Name: "_factory",
 																					},
 																					Right: &lang.Literal{
-																						Pos:  p(1190, 82),
+																						Pos:  p(1194, 82),
 																						Kind: lang.LitKind(10),
 																						Raw:  "null",
 																					},
 																				},
 																			},
 																		},
-																		Rbrace: p(1190, 88),
+																		Rbrace: p(1194, 88),
 																	},
 																},
 																&lang.ReturnStmt{
-																	Pos: p(1191, 25),
+																	Pos: p(1195, 25),
 																	X: &lang.Ident{
-																		Pos:  p(1191, 32),
+																		Pos:  p(1195, 32),
 																		Name: "_value",
 																	},
 																},
 															},
-															Rbrace: p(1192, 21),
+															Rbrace: p(1196, 21),
 														},
 													},
 												},
-												Rbrace: p(1193, 17),
+												Rbrace: p(1197, 17),
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1194, 17),
+											Pos: p(1198, 17),
 											X: &lang.Ident{
-												Pos:  p(1194, 23),
+												Pos:  p(1198, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1195, 17),
+												Pos: p(1199, 17),
 												Stmts: []lang.Stmt{
 													&lang.IfStmt{
-														Pos: p(1196, 21),
+														Pos: p(1200, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1196, 25),
+															Pos:  p(1200, 25),
 															Name: "_created",
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1196, 35),
+															Pos: p(1200, 35),
 															X: &lang.Ident{
-																Pos:  p(1196, 42),
+																Pos:  p(1200, 42),
 																Name: "_value",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1197, 21),
+														Pos: p(1201, 21),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1197, 32),
+															Pos: p(1201, 32),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(1197, 25),
+																Pos:  p(1201, 25),
 																Name: "_error",
 															},
 															Y: &lang.Literal{
-																Pos:  p(1197, 35),
+																Pos:  p(1201, 35),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1197, 41),
+															Pos: p(1201, 41),
 															X: &lang.Ident{
-																Pos:  p(1197, 47),
+																Pos:  p(1201, 47),
 																Name: "_error",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1198, 21),
+														Pos: p(1202, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1198, 25),
+															Pos:  p(1202, 25),
 															Name: "_running",
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1198, 35),
+															Pos: p(1202, 35),
 															X: &lang.NewExpr{
-																Pos: p(1198, 41),
+																Pos: p(1202, 41),
 																Type: &lang.TypeRef{
-																	Pos:  p(1198, 45),
+																	Pos:  p(1202, 45),
 																	Name: "InvalidOperationException",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1198, 71),
+																		Pos: p(1202, 71),
 																		X: &lang.Literal{
-																			Pos:   p(1198, 71),
+																			Pos:   p(1202, 71),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
 																			Value: string("ValueFactory attempted to access the Value property of this instance."),
@@ -17748,16 +17802,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1199, 21),
+														Pos: p(1203, 21),
 														X: &lang.AssignExpr{
-															Pos: p(1199, 30),
+															Pos: p(1203, 30),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1199, 21),
+																Pos:  p(1203, 21),
 																Name: "_running",
 															},
 															Right: &lang.Literal{
-																Pos:   p(1199, 32),
+																Pos:   p(1203, 32),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -17765,39 +17819,39 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.TryStmt{
-														Pos: p(1200, 21),
+														Pos: p(1204, 21),
 														Body: &lang.BlockStmt{
-															Pos: p(1201, 21),
+															Pos: p(1205, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1202, 25),
+																	Pos: p(1206, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1202, 32),
+																		Pos: p(1206, 32),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1202, 25),
+																			Pos:  p(1206, 25),
 																			Name: "_value",
 																		},
 																		Right: &lang.CallExpr{
-																			Pos: p(1202, 34),
+																			Pos: p(1206, 34),
 																			Fun: &lang.Ident{
-																				Pos:  p(1202, 34),
+																				Pos:  p(1206, 34),
 																				Name: "_factory",
 																			},
 																		},
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1203, 25),
+																	Pos: p(1207, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1203, 34),
+																		Pos: p(1207, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1203, 25),
+																			Pos:  p(1207, 25),
 																			Name: "_created",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1203, 36),
+																			Pos:   p(1207, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -17805,72 +17859,72 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1204, 25),
+																	Pos: p(1208, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1204, 34),
+																		Pos: p(1208, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1204, 25),
+																			Pos:  p(1208, 25),
 																			Name: "_factory",
 																		},
 																		Right: &lang.Literal{
-																			Pos:  p(1204, 36),
+																			Pos:  p(1208, 36),
 																			Kind: lang.LitKind(10),
 																			Raw:  "null",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(1205, 21),
+															Rbrace: p(1209, 21),
 														},
 														Catches: []*lang.CatchClause{
 															&lang.CatchClause{
-																Pos: p(1206, 21),
+																Pos: p(1210, 21),
 																Type: &lang.TypeRef{
-																	Pos:  p(1206, 28),
+																	Pos:  p(1210, 28),
 																	Name: "Exception",
 																},
 																Name: "e",
 																Body: &lang.BlockStmt{
-																	Pos: p(1207, 21),
+																	Pos: p(1211, 21),
 																	Stmts: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(1208, 25),
+																			Pos: p(1212, 25),
 																			X: &lang.AssignExpr{
-																				Pos: p(1208, 32),
+																				Pos: p(1212, 32),
 																				Op:  "=",
 																				Left: &lang.Ident{
-																					Pos:  p(1208, 25),
+																					Pos:  p(1212, 25),
 																					Name: "_error",
 																				},
 																				Right: &lang.Ident{
-																					Pos:  p(1208, 34),
+																					Pos:  p(1212, 34),
 																					Name: "e",
 																				},
 																			},
 																		},
 																		&lang.ThrowStmt{
-																			Pos: p(1209, 25),
+																			Pos: p(1213, 25),
 																		},
 																	},
-																	Rbrace: p(1210, 21),
+																	Rbrace: p(1214, 21),
 																},
 															},
 														},
 														Finally: &lang.BlockStmt{
-															Pos: p(1212, 21),
+															Pos: p(1216, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1213, 25),
+																	Pos: p(1217, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1213, 34),
+																		Pos: p(1217, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1213, 25),
+																			Pos:  p(1217, 25),
 																			Name: "_running",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1213, 36),
+																			Pos:   p(1217, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -17878,67 +17932,67 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1214, 21),
+															Rbrace: p(1218, 21),
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1215, 21),
+														Pos: p(1219, 21),
 														X: &lang.Ident{
-															Pos:  p(1215, 28),
+															Pos:  p(1219, 28),
 															Name: "_value",
 														},
 													},
 												},
-												Rbrace: p(1216, 17),
+												Rbrace: p(1220, 17),
 											},
 										},
 									},
-									Rbrace: p(1217, 13),
+									Rbrace: p(1221, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1220, 9),
+						Pos:       p(1224, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1220, 25),
+							Pos:  p(1224, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1220, 55),
+							Pos: p(1224, 55),
 							Cond: &lang.Ident{
-								Pos:  p(1220, 46),
+								Pos:  p(1224, 46),
 								Name: "_created",
 							},
 							Then: &lang.CondExpr{
-								Pos: p(1220, 73),
+								Pos: p(1224, 73),
 								Cond: &lang.BinaryExpr{
-									Pos: p(1220, 65),
+									Pos: p(1224, 65),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(1220, 58),
+										Pos:  p(1224, 58),
 										Name: "_value",
 									},
 									Y: &lang.Literal{
-										Pos:  p(1220, 68),
+										Pos:  p(1224, 68),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Then: &lang.Literal{
-									Pos:   p(1220, 75),
+									Pos:   p(1224, 75),
 									Kind:  lang.LitKind(8),
 									Raw:   "\"\"",
 									Value: string(""),
 								},
 								Else: &lang.CallExpr{
-									Pos: p(1220, 87),
+									Pos: p(1224, 87),
 									Fun: &lang.MemberExpr{
-										Pos: p(1220, 87),
+										Pos: p(1224, 87),
 										X: &lang.Ident{
-											Pos:  p(1220, 80),
+											Pos:  p(1224, 80),
 											Name: "_value",
 										},
 										Name: "ToString",
@@ -17946,7 +18000,7 @@ func preludeAST() *lang.File {
 								},
 							},
 							Else: &lang.Literal{
-								Pos:   p(1220, 101),
+								Pos:   p(1224, 101),
 								Kind:  lang.LitKind(8),
 								Raw:   "\"Value is not created.\"",
 								Value: string("Value is not created."),
@@ -17956,7 +18010,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1229, 5),
+				Pos:       p(1233, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17966,11 +18020,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1229, 49),
+						Pos:  p(1233, 49),
 						Name: "IEqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1229, 67),
+								Pos:  p(1233, 67),
 								Name: "T",
 							},
 						},
@@ -17978,61 +18032,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1231, 9),
+						Pos:       p(1235, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1231, 16),
+							Pos:  p(1235, 16),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1231, 33),
+									Pos:  p(1235, 33),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1231, 36),
+								Pos:  p(1235, 36),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1232, 9),
+						Pos:       p(1236, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1232, 23),
+							Pos:  p(1236, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1232, 40),
+									Pos:  p(1236, 40),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1232, 64),
+							Pos: p(1236, 64),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1232, 54),
+								Pos:  p(1236, 54),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1232, 78),
+								Pos: p(1236, 78),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1232, 68),
+									Pos:  p(1236, 68),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1232, 80),
+									Pos: p(1236, 80),
 									Type: &lang.TypeRef{
-										Pos:  p(1232, 84),
+										Pos:  p(1236, 84),
 										Name: "ObjectEqualityComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1232, 107),
+												Pos:  p(1236, 107),
 												Name: "T",
 											},
 										},
@@ -18042,26 +18096,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1233, 9),
+						Pos:       p(1237, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1233, 25),
+							Pos:  p(1237, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1233, 37),
+								Pos: p(1237, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1233, 37),
+									Pos:  p(1237, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1233, 42),
+								Pos: p(1237, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1233, 42),
+									Pos:  p(1237, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -18069,18 +18123,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1234, 9),
+						Pos:       p(1238, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1234, 25),
+							Pos:  p(1238, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1234, 41),
+								Pos: p(1238, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1234, 41),
+									Pos:  p(1238, 41),
 									Name: "T",
 								},
 								Name: "obj",
@@ -18088,14 +18142,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1235, 9),
+						Pos:       p(1239, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1235, 23),
+							Pos:  p(1239, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1235, 40),
+									Pos:  p(1239, 40),
 									Name: "T",
 								},
 							},
@@ -18103,21 +18157,21 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1235, 50),
+								Pos: p(1239, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1235, 50),
+									Pos:  p(1239, 50),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1235, 55),
+											Pos:  p(1239, 55),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1235, 58),
+											Pos:  p(1239, 58),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1235, 61),
+											Pos:  p(1239, 61),
 											Name: "bool",
 										},
 									},
@@ -18125,62 +18179,62 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1235, 75),
+								Pos: p(1239, 75),
 								Type: &lang.TypeRef{
-									Pos:  p(1235, 75),
+									Pos:  p(1239, 75),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1235, 80),
+											Pos:  p(1239, 80),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1235, 83),
+											Pos:  p(1239, 83),
 											Name: "int",
 										},
 									},
 								},
 								Name: "getHashCode",
 								Default: &lang.Literal{
-									Pos:  p(1235, 102),
+									Pos:  p(1239, 102),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1236, 9),
+							Pos: p(1240, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1237, 13),
+									Pos: p(1241, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1237, 24),
+										Pos: p(1241, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1237, 17),
+											Pos:  p(1241, 17),
 											Name: "equals",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1237, 27),
+											Pos:  p(1241, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1237, 33),
+										Pos: p(1241, 33),
 										X: &lang.NewExpr{
-											Pos: p(1237, 39),
+											Pos: p(1241, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1237, 43),
+												Pos:  p(1241, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1237, 65),
+													Pos: p(1241, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1237, 65),
+														Pos: p(1241, 65),
 														X: &lang.Ident{
-															Pos:  p(1237, 72),
+															Pos:  p(1241, 72),
 															Name: "equals",
 														},
 													},
@@ -18190,31 +18244,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1238, 13),
+									Pos: p(1242, 13),
 									X: &lang.NewExpr{
-										Pos: p(1238, 20),
+										Pos: p(1242, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1238, 24),
+											Pos:  p(1242, 24),
 											Name: "DelegateEqualityComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1238, 49),
+													Pos:  p(1242, 49),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1238, 52),
+												Pos: p(1242, 52),
 												X: &lang.Ident{
-													Pos:  p(1238, 52),
+													Pos:  p(1242, 52),
 													Name: "equals",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1238, 60),
+												Pos: p(1242, 60),
 												X: &lang.Ident{
-													Pos:  p(1238, 60),
+													Pos:  p(1242, 60),
 													Name: "getHashCode",
 												},
 											},
@@ -18222,13 +18276,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1239, 9),
+							Rbrace: p(1243, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1242, 5),
+				Pos:       p(1246, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -18238,11 +18292,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1242, 46),
+						Pos:  p(1246, 46),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1242, 63),
+								Pos:  p(1246, 63),
 								Name: "T",
 							},
 						},
@@ -18250,53 +18304,53 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1244, 9),
+						Pos:       p(1248, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1244, 25),
+							Pos:  p(1248, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1244, 37),
+								Pos: p(1248, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1244, 37),
+									Pos:  p(1248, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1244, 42),
+								Pos: p(1248, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1244, 42),
+									Pos:  p(1248, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1244, 57),
+							Pos: p(1248, 57),
 							Fun: &lang.MemberExpr{
-								Pos: p(1244, 57),
+								Pos: p(1248, 57),
 								X: &lang.Ident{
-									Pos:  p(1244, 50),
+									Pos:  p(1248, 50),
 									Name: "object",
 								},
 								Name: "Equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1244, 64),
+									Pos: p(1248, 64),
 									X: &lang.Ident{
-										Pos:  p(1244, 64),
+										Pos:  p(1248, 64),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1244, 67),
+									Pos: p(1248, 67),
 									X: &lang.Ident{
-										Pos:  p(1244, 67),
+										Pos:  p(1248, 67),
 										Name: "y",
 									},
 								},
@@ -18304,49 +18358,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1245, 9),
+						Pos:       p(1249, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1245, 25),
+							Pos:  p(1249, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1245, 41),
+								Pos: p(1249, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1245, 41),
+									Pos:  p(1249, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1245, 63),
+							Pos: p(1249, 63),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1245, 55),
+								Pos: p(1249, 55),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(1245, 51),
+									Pos:  p(1249, 51),
 									Name: "obj",
 								},
 								Y: &lang.Literal{
-									Pos:  p(1245, 58),
+									Pos:  p(1249, 58),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(1245, 65),
+								Pos:   p(1249, 65),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(1245, 73),
+								Pos: p(1249, 73),
 								Fun: &lang.MemberExpr{
-									Pos: p(1245, 73),
+									Pos: p(1249, 73),
 									X: &lang.Ident{
-										Pos:  p(1245, 69),
+										Pos:  p(1249, 69),
 										Name: "obj",
 									},
 									Name: "GetHashCode",
@@ -18357,7 +18411,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1248, 5),
+				Pos:       p(1252, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DelegateEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -18367,11 +18421,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1248, 48),
+						Pos:  p(1252, 48),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1248, 65),
+								Pos:  p(1252, 65),
 								Name: "T",
 							},
 						},
@@ -18379,78 +18433,78 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1250, 9),
+						Pos:       p(1254, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1250, 18),
+							Pos:  p(1254, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1250, 23),
+									Pos:  p(1254, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1250, 26),
+									Pos:  p(1254, 26),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1250, 29),
+									Pos:  p(1254, 29),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1250, 35),
+								Pos:  p(1254, 35),
 								Name: "_equals",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1251, 9),
+						Pos:       p(1255, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1251, 18),
+							Pos:  p(1255, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1251, 23),
+									Pos:  p(1255, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1251, 26),
+									Pos:  p(1255, 26),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1251, 31),
+								Pos:  p(1255, 31),
 								Name: "_hash",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1252, 9),
+						Pos:       p(1256, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DelegateEqualityComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1252, 41),
+								Pos: p(1256, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1252, 41),
+									Pos:  p(1256, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1252, 46),
+											Pos:  p(1256, 46),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1252, 49),
+											Pos:  p(1256, 49),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1252, 52),
+											Pos:  p(1256, 52),
 											Name: "bool",
 										},
 									},
@@ -18458,17 +18512,17 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1252, 66),
+								Pos: p(1256, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(1252, 66),
+									Pos:  p(1256, 66),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1252, 71),
+											Pos:  p(1256, 71),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1252, 74),
+											Pos:  p(1256, 74),
 											Name: "int",
 										},
 									},
@@ -18477,86 +18531,86 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1252, 85),
+							Pos: p(1256, 85),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1252, 87),
+									Pos: p(1256, 87),
 									X: &lang.AssignExpr{
-										Pos: p(1252, 95),
+										Pos: p(1256, 95),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1252, 87),
+											Pos:  p(1256, 87),
 											Name: "_equals",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1252, 97),
+											Pos:  p(1256, 97),
 											Name: "equals",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1252, 105),
+									Pos: p(1256, 105),
 									X: &lang.AssignExpr{
-										Pos: p(1252, 111),
+										Pos: p(1256, 111),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1252, 105),
+											Pos:  p(1256, 105),
 											Name: "_hash",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1252, 113),
+											Pos:  p(1256, 113),
 											Name: "hash",
 										},
 									},
 								},
 							},
-							Rbrace: p(1252, 119),
+							Rbrace: p(1256, 119),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1253, 9),
+						Pos:       p(1257, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1253, 25),
+							Pos:  p(1257, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1253, 37),
+								Pos: p(1257, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1253, 37),
+									Pos:  p(1257, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1253, 42),
+								Pos: p(1257, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1253, 42),
+									Pos:  p(1257, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1253, 50),
+							Pos: p(1257, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1253, 50),
+								Pos:  p(1257, 50),
 								Name: "_equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1253, 58),
+									Pos: p(1257, 58),
 									X: &lang.Ident{
-										Pos:  p(1253, 58),
+										Pos:  p(1257, 58),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1253, 61),
+									Pos: p(1257, 61),
 									X: &lang.Ident{
-										Pos:  p(1253, 61),
+										Pos:  p(1257, 61),
 										Name: "y",
 									},
 								},
@@ -18564,54 +18618,54 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1254, 9),
+						Pos:       p(1258, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1254, 25),
+							Pos:  p(1258, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1254, 41),
+								Pos: p(1258, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1254, 41),
+									Pos:  p(1258, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1255, 9),
+							Pos: p(1259, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1256, 13),
+									Pos: p(1260, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1256, 23),
+										Pos: p(1260, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1256, 17),
+											Pos:  p(1260, 17),
 											Name: "_hash",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1256, 26),
+											Pos:  p(1260, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1256, 32),
+										Pos: p(1260, 32),
 										X: &lang.NewExpr{
-											Pos: p(1256, 38),
+											Pos: p(1260, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1256, 42),
+												Pos:  p(1260, 42),
 												Name: "NotSupportedException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1256, 64),
+													Pos: p(1260, 64),
 													X: &lang.Literal{
-														Pos:   p(1256, 64),
+														Pos:   p(1260, 64),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Specified method is not supported.\"",
 														Value: string("Specified method is not supported."),
@@ -18622,18 +18676,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1257, 13),
+									Pos: p(1261, 13),
 									X: &lang.CallExpr{
-										Pos: p(1257, 20),
+										Pos: p(1261, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1257, 20),
+											Pos:  p(1261, 20),
 											Name: "_hash",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1257, 26),
+												Pos: p(1261, 26),
 												X: &lang.Ident{
-													Pos:  p(1257, 26),
+													Pos:  p(1261, 26),
 													Name: "obj",
 												},
 											},
@@ -18641,13 +18695,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1258, 9),
+							Rbrace: p(1262, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1261, 5),
+				Pos:       p(1265, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Comparer",
 				Namespace: "System.Collections.Generic",
@@ -18657,11 +18711,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1261, 41),
+						Pos:  p(1265, 41),
 						Name: "IComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1261, 51),
+								Pos:  p(1265, 51),
 								Name: "T",
 							},
 						},
@@ -18669,61 +18723,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1263, 9),
+						Pos:       p(1267, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1263, 16),
+							Pos:  p(1267, 16),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1263, 25),
+									Pos:  p(1267, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1263, 28),
+								Pos:  p(1267, 28),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1264, 9),
+						Pos:       p(1268, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1264, 23),
+							Pos:  p(1268, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1264, 32),
+									Pos:  p(1268, 32),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1264, 56),
+							Pos: p(1268, 56),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1264, 46),
+								Pos:  p(1268, 46),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1264, 70),
+								Pos: p(1268, 70),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1264, 60),
+									Pos:  p(1268, 60),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1264, 72),
+									Pos: p(1268, 72),
 									Type: &lang.TypeRef{
-										Pos:  p(1264, 76),
+										Pos:  p(1268, 76),
 										Name: "ObjectComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1264, 91),
+												Pos:  p(1268, 91),
 												Name: "T",
 											},
 										},
@@ -18733,26 +18787,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1265, 9),
+						Pos:       p(1269, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1265, 25),
+							Pos:  p(1269, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1265, 37),
+								Pos: p(1269, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1265, 37),
+									Pos:  p(1269, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1265, 42),
+								Pos: p(1269, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1265, 42),
+									Pos:  p(1269, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -18760,14 +18814,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1266, 9),
+						Pos:       p(1270, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1266, 23),
+							Pos:  p(1270, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1266, 32),
+									Pos:  p(1270, 32),
 									Name: "T",
 								},
 							},
@@ -18775,13 +18829,13 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1266, 42),
+								Pos: p(1270, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1266, 42),
+									Pos:  p(1270, 42),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1266, 53),
+											Pos:  p(1270, 53),
 											Name: "T",
 										},
 									},
@@ -18790,38 +18844,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1267, 9),
+							Pos: p(1271, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1268, 13),
+									Pos: p(1272, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1268, 28),
+										Pos: p(1272, 28),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1268, 17),
+											Pos:  p(1272, 17),
 											Name: "comparison",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1268, 31),
+											Pos:  p(1272, 31),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1268, 37),
+										Pos: p(1272, 37),
 										X: &lang.NewExpr{
-											Pos: p(1268, 43),
+											Pos: p(1272, 43),
 											Type: &lang.TypeRef{
-												Pos:  p(1268, 47),
+												Pos:  p(1272, 47),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1268, 69),
+													Pos: p(1272, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(1268, 69),
+														Pos: p(1272, 69),
 														X: &lang.Ident{
-															Pos:  p(1268, 76),
+															Pos:  p(1272, 76),
 															Name: "comparison",
 														},
 													},
@@ -18831,24 +18885,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1269, 13),
+									Pos: p(1273, 13),
 									X: &lang.NewExpr{
-										Pos: p(1269, 20),
+										Pos: p(1273, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1269, 24),
+											Pos:  p(1273, 24),
 											Name: "ComparisonComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1269, 43),
+													Pos:  p(1273, 43),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1269, 46),
+												Pos: p(1273, 46),
 												X: &lang.Ident{
-													Pos:  p(1269, 46),
+													Pos:  p(1273, 46),
 													Name: "comparison",
 												},
 											},
@@ -18856,13 +18910,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1270, 9),
+							Rbrace: p(1274, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1273, 5),
+				Pos:       p(1277, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectComparer",
 				Namespace: "System.Collections.Generic",
@@ -18872,11 +18926,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1273, 38),
+						Pos:  p(1277, 38),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1273, 47),
+								Pos:  p(1277, 47),
 								Name: "T",
 							},
 						},
@@ -18884,101 +18938,101 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1275, 9),
+						Pos:       p(1279, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1275, 25),
+							Pos:  p(1279, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1275, 37),
+								Pos: p(1279, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1275, 37),
+									Pos:  p(1279, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1275, 42),
+								Pos: p(1279, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1275, 42),
+									Pos:  p(1279, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1276, 9),
+							Pos: p(1280, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1277, 13),
+									Pos: p(1281, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1277, 13),
+										Pos:  p(1281, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1277, 20),
+											Pos:  p(1281, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(1277, 24),
+												Pos:  p(1281, 24),
 												Name: "x",
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1277, 27),
+											Pos:  p(1281, 27),
 											Name: "b",
 											Init: &lang.Ident{
-												Pos:  p(1277, 31),
+												Pos:  p(1281, 31),
 												Name: "y",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1278, 13),
+									Pos: p(1282, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1278, 19),
+										Pos: p(1282, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1278, 17),
+											Pos:  p(1282, 17),
 											Name: "a",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1278, 22),
+											Pos:  p(1282, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1278, 28),
+										Pos: p(1282, 28),
 										X: &lang.CondExpr{
-											Pos: p(1278, 45),
+											Pos: p(1282, 45),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1278, 37),
+												Pos: p(1282, 37),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1278, 35),
+													Pos:  p(1282, 35),
 													Name: "b",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1278, 40),
+													Pos:  p(1282, 40),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.Literal{
-												Pos:   p(1278, 47),
+												Pos:   p(1282, 47),
 												Raw:   "0",
 												Value: int64(0),
 											},
 											Else: &lang.UnaryExpr{
-												Pos: p(1278, 51),
+												Pos: p(1282, 51),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1278, 52),
+													Pos:   p(1282, 52),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -18987,63 +19041,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1279, 13),
+									Pos: p(1283, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1279, 19),
+										Pos: p(1283, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1279, 17),
+											Pos:  p(1283, 17),
 											Name: "b",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1279, 22),
+											Pos:  p(1283, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1279, 28),
+										Pos: p(1283, 28),
 										X: &lang.Literal{
-											Pos:   p(1279, 35),
+											Pos:   p(1283, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1280, 13),
+									Pos: p(1284, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(1280, 19),
+										Pos: p(1284, 19),
 										X: &lang.Ident{
-											Pos:  p(1280, 17),
+											Pos:  p(1284, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(1280, 22),
+											Pos: p(1284, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(1280, 22),
+												Pos:  p(1284, 22),
 												Name: "IComparable",
 											},
 											Name: "c",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1280, 37),
+										Pos: p(1284, 37),
 										X: &lang.CallExpr{
-											Pos: p(1280, 46),
+											Pos: p(1284, 46),
 											Fun: &lang.MemberExpr{
-												Pos: p(1280, 46),
+												Pos: p(1284, 46),
 												X: &lang.Ident{
-													Pos:  p(1280, 44),
+													Pos:  p(1284, 44),
 													Name: "c",
 												},
 												Name: "CompareTo",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1280, 56),
+													Pos: p(1284, 56),
 													X: &lang.Ident{
-														Pos:  p(1280, 56),
+														Pos:  p(1284, 56),
 														Name: "b",
 													},
 												},
@@ -19052,18 +19106,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(1281, 13),
+									Pos: p(1285, 13),
 									X: &lang.NewExpr{
-										Pos: p(1281, 19),
+										Pos: p(1285, 19),
 										Type: &lang.TypeRef{
-											Pos:  p(1281, 23),
+											Pos:  p(1285, 23),
 											Name: "ArgumentException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1281, 41),
+												Pos: p(1285, 41),
 												X: &lang.Literal{
-													Pos:   p(1281, 41),
+													Pos:   p(1285, 41),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"At least one object must implement IComparable.\"",
 													Value: string("At least one object must implement IComparable."),
@@ -19073,13 +19127,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1282, 9),
+							Rbrace: p(1286, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1285, 5),
+				Pos:       p(1289, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ComparisonComparer",
 				Namespace: "System.Collections.Generic",
@@ -19089,11 +19143,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1285, 42),
+						Pos:  p(1289, 42),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1285, 51),
+								Pos:  p(1289, 51),
 								Name: "T",
 							},
 						},
@@ -19101,38 +19155,38 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1287, 9),
+						Pos:       p(1291, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1287, 18),
+							Pos:  p(1291, 18),
 							Name: "Comparison",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1287, 29),
+									Pos:  p(1291, 29),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1287, 32),
+								Pos:  p(1291, 32),
 								Name: "_comparison",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1288, 9),
+						Pos:       p(1292, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ComparisonComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1288, 35),
+								Pos: p(1292, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1288, 35),
+									Pos:  p(1292, 35),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1288, 46),
+											Pos:  p(1292, 46),
 											Name: "T",
 										},
 									},
@@ -19141,71 +19195,71 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1288, 61),
+							Pos: p(1292, 61),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1288, 63),
+									Pos: p(1292, 63),
 									X: &lang.AssignExpr{
-										Pos: p(1288, 75),
+										Pos: p(1292, 75),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1288, 63),
+											Pos:  p(1292, 63),
 											Name: "_comparison",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1288, 77),
+											Pos:  p(1292, 77),
 											Name: "comparison",
 										},
 									},
 								},
 							},
-							Rbrace: p(1288, 89),
+							Rbrace: p(1292, 89),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1289, 9),
+						Pos:       p(1293, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1289, 25),
+							Pos:  p(1293, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1289, 37),
+								Pos: p(1293, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1289, 37),
+									Pos:  p(1293, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1289, 42),
+								Pos: p(1293, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1289, 42),
+									Pos:  p(1293, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1289, 50),
+							Pos: p(1293, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1289, 50),
+								Pos:  p(1293, 50),
 								Name: "_comparison",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1289, 62),
+									Pos: p(1293, 62),
 									X: &lang.Ident{
-										Pos:  p(1289, 62),
+										Pos:  p(1293, 62),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1289, 65),
+									Pos: p(1293, 65),
 									X: &lang.Ident{
-										Pos:  p(1289, 65),
+										Pos:  p(1293, 65),
 										Name: "y",
 									},
 								},
@@ -19215,7 +19269,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1299, 5),
+				Pos:       p(1303, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ILookup",
 				Namespace: "System.Linq",
@@ -19226,19 +19280,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1299, 48),
+						Pos:  p(1303, 48),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1299, 87),
+								Pos:  p(1303, 87),
 								Name: "IGrouping",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1299, 97),
+										Pos:  p(1303, 97),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1299, 103),
+										Pos:  p(1303, 103),
 										Name: "TElement",
 									},
 								},
@@ -19248,27 +19302,27 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(1301, 9),
+						Pos: p(1305, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1301, 9),
+							Pos:  p(1305, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1301, 21),
+								Pos:  p(1305, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(1302, 9),
+						Pos: p(1306, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1302, 9),
+							Pos:  p(1306, 9),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1302, 48),
+									Pos:  p(1306, 48),
 									Name: "TElement",
 								},
 							},
@@ -19276,15 +19330,15 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1302, 75),
+								Pos:  p(1306, 75),
 								Kind: "get",
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1302, 63),
+								Pos: p(1306, 63),
 								Type: &lang.TypeRef{
-									Pos:  p(1302, 63),
+									Pos:  p(1306, 63),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -19292,17 +19346,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1303, 9),
+						Pos: p(1307, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1303, 9),
+							Pos:  p(1307, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1303, 23),
+								Pos: p(1307, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(1303, 23),
+									Pos:  p(1307, 23),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -19312,7 +19366,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1306, 5),
+				Pos:       p(1310, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lookup",
 				Namespace: "System.Linq",
@@ -19323,15 +19377,15 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1306, 43),
+						Pos:  p(1310, 43),
 						Name: "ILookup",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1306, 51),
+								Pos:  p(1310, 51),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  p(1306, 57),
+								Pos:  p(1310, 57),
 								Name: "TElement",
 							},
 						},
@@ -19339,22 +19393,22 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1308, 9),
+						Pos:       p(1312, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1308, 18),
+							Pos:  p(1312, 18),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1308, 50),
+									Pos:  p(1312, 50),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1308, 60),
+											Pos:  p(1312, 60),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1308, 66),
+											Pos:  p(1312, 66),
 											Name: "TElement",
 										},
 									},
@@ -19363,32 +19417,32 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1308, 77),
+								Pos:  p(1312, 77),
 								Name: "_groups",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1309, 9),
+						Pos:       p(1313, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1309, 18),
+							Pos:  p(1313, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1309, 56),
+									Pos:  p(1313, 56),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1309, 62),
+									Pos:  p(1313, 62),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1309, 72),
+											Pos:  p(1313, 72),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1309, 78),
+											Pos:  p(1313, 78),
 											Name: "TElement",
 										},
 									},
@@ -19397,55 +19451,55 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1309, 89),
+								Pos:  p(1313, 89),
 								Name: "_index",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1310, 9),
+						Pos: p(1314, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1310, 9),
+							Pos:  p(1314, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1310, 19),
+									Pos:  p(1314, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1310, 25),
+									Pos:  p(1314, 25),
 									Name: "TElement",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1310, 35),
+								Pos:  p(1314, 35),
 								Name: "_nullGroup",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1312, 9),
+						Pos:       p(1316, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Lookup",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1312, 25),
+								Pos: p(1316, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1312, 25),
+									Pos:  p(1316, 25),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1312, 64),
+											Pos:  p(1316, 64),
 											Name: "IGrouping",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1312, 74),
+													Pos:  p(1316, 74),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1312, 80),
+													Pos:  p(1316, 80),
 													Name: "TElement",
 												},
 											},
@@ -19455,13 +19509,13 @@ func preludeAST() *lang.File {
 								Name: "groups",
 							},
 							&lang.Param{
-								Pos: p(1312, 99),
+								Pos: p(1316, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(1312, 99),
+									Pos:  p(1316, 99),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1312, 144),
+											Pos:  p(1316, 144),
 											Name: "TKey",
 										},
 									},
@@ -19470,33 +19524,33 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1313, 9),
+							Pos: p(1317, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1314, 13),
+									Pos: p(1318, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1314, 21),
+										Pos: p(1318, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1314, 13),
+											Pos:  p(1318, 13),
 											Name: "_groups",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(1314, 23),
+											Pos: p(1318, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1314, 27),
+												Pos:  p(1318, 27),
 												Name: "System.Collections.Generic.List",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(1314, 59),
+														Pos:  p(1318, 59),
 														Name: "IGrouping",
 														Args: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1314, 69),
+																Pos:  p(1318, 69),
 																Name: "TKey",
 															},
 															&lang.TypeRef{
-																Pos:  p(1314, 75),
+																Pos:  p(1318, 75),
 																Name: "TElement",
 															},
 														},
@@ -19505,9 +19559,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1314, 86),
+													Pos: p(1318, 86),
 													X: &lang.Ident{
-														Pos:  p(1314, 86),
+														Pos:  p(1318, 86),
 														Name: "groups",
 													},
 												},
@@ -19516,49 +19570,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1315, 13),
+									Pos: p(1319, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1315, 20),
+										Pos: p(1319, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1315, 13),
+											Pos:  p(1319, 13),
 											Name: "_index",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1315, 39),
+											Pos: p(1319, 39),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1315, 31),
+												Pos: p(1319, 31),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1315, 22),
+													Pos:  p(1319, 22),
 													Name: "comparer",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1315, 34),
+													Pos:  p(1319, 34),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.NewExpr{
-												Pos: p(1315, 41),
+												Pos: p(1319, 41),
 												Type: &lang.TypeRef{
-													Pos:  p(1315, 45),
+													Pos:  p(1319, 45),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1315, 83),
+															Pos:  p(1319, 83),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1315, 89),
+															Pos:  p(1319, 89),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1315, 99),
+																	Pos:  p(1319, 99),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1315, 105),
+																	Pos:  p(1319, 105),
 																	Name: "TElement",
 																},
 															},
@@ -19567,25 +19621,25 @@ func preludeAST() *lang.File {
 												},
 											},
 											Else: &lang.NewExpr{
-												Pos: p(1315, 120),
+												Pos: p(1319, 120),
 												Type: &lang.TypeRef{
-													Pos:  p(1315, 124),
+													Pos:  p(1319, 124),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1315, 162),
+															Pos:  p(1319, 162),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1315, 168),
+															Pos:  p(1319, 168),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1315, 178),
+																	Pos:  p(1319, 178),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1315, 184),
+																	Pos:  p(1319, 184),
 																	Name: "TElement",
 																},
 															},
@@ -19594,9 +19648,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1315, 195),
+														Pos: p(1319, 195),
 														X: &lang.Ident{
-															Pos:  p(1315, 195),
+															Pos:  p(1319, 195),
 															Name: "comparer",
 														},
 													},
@@ -19606,67 +19660,67 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos:  p(1316, 13),
+									Pos:  p(1320, 13),
 									Name: "g",
 									X: &lang.Ident{
-										Pos:  p(1316, 31),
+										Pos:  p(1320, 31),
 										Name: "_groups",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1317, 13),
+										Pos: p(1321, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1318, 17),
+												Pos: p(1322, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1318, 27),
+													Pos: p(1322, 27),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(1318, 23),
+														Pos: p(1322, 23),
 														X: &lang.Ident{
-															Pos:  p(1318, 21),
+															Pos:  p(1322, 21),
 															Name: "g",
 														},
 														Name: "Key",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1318, 30),
+														Pos:  p(1322, 30),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1318, 36),
+													Pos: p(1322, 36),
 													X: &lang.AssignExpr{
-														Pos: p(1318, 47),
+														Pos: p(1322, 47),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1318, 36),
+															Pos:  p(1322, 36),
 															Name: "_nullGroup",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1318, 49),
+															Pos:  p(1322, 49),
 															Name: "g",
 														},
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1319, 22),
+													Pos: p(1323, 22),
 													X: &lang.AssignExpr{
-														Pos: p(1319, 36),
+														Pos: p(1323, 36),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1319, 28),
+															Pos: p(1323, 28),
 															X: &lang.Ident{
-																Pos:  p(1319, 22),
+																Pos:  p(1323, 22),
 																Name: "_index",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1319, 29),
+																	Pos: p(1323, 29),
 																	X: &lang.MemberExpr{
-																		Pos: p(1319, 31),
+																		Pos: p(1323, 31),
 																		X: &lang.Ident{
-																			Pos:  p(1319, 29),
+																			Pos:  p(1323, 29),
 																			Name: "g",
 																		},
 																		Name: "Key",
@@ -19675,46 +19729,46 @@ func preludeAST() *lang.File {
 															},
 														},
 														Right: &lang.Ident{
-															Pos:  p(1319, 38),
+															Pos:  p(1323, 38),
 															Name: "g",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1320, 13),
+										Rbrace: p(1324, 13),
 									},
 								},
 							},
-							Rbrace: p(1321, 9),
+							Rbrace: p(1325, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1323, 9),
+						Pos:       p(1327, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1323, 16),
+							Pos:  p(1327, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1323, 37),
+							Pos: p(1327, 37),
 							X: &lang.Ident{
-								Pos:  p(1323, 29),
+								Pos:  p(1327, 29),
 								Name: "_groups",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1325, 9),
+						Pos:       p(1329, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1325, 16),
+							Pos:  p(1329, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1325, 55),
+									Pos:  p(1329, 55),
 									Name: "TElement",
 								},
 							},
@@ -19722,28 +19776,28 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1327, 13),
+								Pos:  p(1331, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1328, 13),
+									Pos: p(1332, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1329, 17),
+											Pos: p(1333, 17),
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1329, 21),
+													Pos:  p(1333, 21),
 													Name: "g",
 													Init: &lang.CallExpr{
-														Pos: p(1329, 25),
+														Pos: p(1333, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1329, 25),
+															Pos:  p(1333, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1329, 30),
+																Pos: p(1333, 30),
 																X: &lang.Ident{
-																	Pos:  p(1329, 30),
+																	Pos:  p(1333, 30),
 																	Name: "key",
 																},
 															},
@@ -19753,34 +19807,34 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1330, 17),
+											Pos: p(1334, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1330, 23),
+												Pos: p(1334, 23),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1330, 21),
+													Pos:  p(1334, 21),
 													Name: "g",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1330, 26),
+													Pos:  p(1334, 26),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1330, 32),
+												Pos: p(1334, 32),
 												X: &lang.CallExpr{
-													Pos: p(1330, 50),
+													Pos: p(1334, 50),
 													Fun: &lang.MemberExpr{
-														Pos: p(1330, 50),
+														Pos: p(1334, 50),
 														X: &lang.Ident{
-															Pos:  p(1330, 39),
+															Pos:  p(1334, 39),
 															Name: "Enumerable",
 														},
 														Name: "Empty",
 														TypeArgs: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1330, 56),
+																Pos:  p(1334, 56),
 																Name: "TElement",
 															},
 														},
@@ -19789,22 +19843,22 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1331, 17),
+											Pos: p(1335, 17),
 											X: &lang.Ident{
-												Pos:  p(1331, 24),
+												Pos:  p(1335, 24),
 												Name: "g",
 											},
 										},
 									},
-									Rbrace: p(1332, 13),
+									Rbrace: p(1336, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1325, 70),
+								Pos: p(1329, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 70),
+									Pos:  p(1329, 70),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -19812,61 +19866,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1335, 9),
+						Pos:       p(1339, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1335, 16),
+							Pos:  p(1339, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1335, 30),
+								Pos: p(1339, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1335, 30),
+									Pos:  p(1339, 30),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1335, 53),
+							Pos: p(1339, 53),
 							Op:  "!=",
 							X: &lang.CallExpr{
-								Pos: p(1335, 43),
+								Pos: p(1339, 43),
 								Fun: &lang.Ident{
-									Pos:  p(1335, 43),
+									Pos:  p(1339, 43),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1335, 48),
+										Pos: p(1339, 48),
 										X: &lang.Ident{
-											Pos:  p(1335, 48),
+											Pos:  p(1339, 48),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:  p(1335, 56),
+								Pos:  p(1339, 56),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1337, 9),
+						Pos: p(1341, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1337, 9),
+							Pos:  p(1341, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1337, 19),
+									Pos:  p(1341, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1337, 25),
+									Pos:  p(1341, 25),
 									Name: "TElement",
 								},
 							},
@@ -19874,127 +19928,127 @@ func preludeAST() *lang.File {
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1337, 40),
+								Pos: p(1341, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1337, 40),
+									Pos:  p(1341, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1338, 9),
+							Pos: p(1342, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1339, 13),
+									Pos: p(1343, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1339, 21),
+										Pos: p(1343, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1339, 17),
+											Pos:  p(1343, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1339, 24),
+											Pos:  p(1343, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1339, 30),
+										Pos: p(1343, 30),
 										X: &lang.Ident{
-											Pos:  p(1339, 37),
+											Pos:  p(1343, 37),
 											Name: "_nullGroup",
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1340, 13),
+									Pos: p(1344, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1340, 13),
+										Pos:  p(1344, 13),
 										Name: "IGrouping",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1340, 23),
+												Pos:  p(1344, 23),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  p(1340, 29),
+												Pos:  p(1344, 29),
 												Name: "TElement",
 											},
 										},
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1340, 39),
+											Pos:  p(1344, 39),
 											Name: "g",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1341, 13),
+									Pos: p(1345, 13),
 									X: &lang.CondExpr{
-										Pos: p(1341, 51),
+										Pos: p(1345, 51),
 										Cond: &lang.CallExpr{
-											Pos: p(1341, 27),
+											Pos: p(1345, 27),
 											Fun: &lang.MemberExpr{
-												Pos: p(1341, 27),
+												Pos: p(1345, 27),
 												X: &lang.Ident{
-													Pos:  p(1341, 20),
+													Pos:  p(1345, 20),
 													Name: "_index",
 												},
 												Name: "TryGetValue",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1341, 39),
+													Pos: p(1345, 39),
 													X: &lang.Ident{
-														Pos:  p(1341, 39),
+														Pos:  p(1345, 39),
 														Name: "key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1341, 44),
+													Pos: p(1345, 44),
 													Mod: "out",
 													X: &lang.Ident{
-														Pos:  p(1341, 48),
+														Pos:  p(1345, 48),
 														Name: "g",
 													},
 												},
 											},
 										},
 										Then: &lang.Ident{
-											Pos:  p(1341, 53),
+											Pos:  p(1345, 53),
 											Name: "g",
 										},
 										Else: &lang.Literal{
-											Pos:  p(1341, 57),
+											Pos:  p(1345, 57),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 							},
-							Rbrace: p(1342, 9),
+							Rbrace: p(1346, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1344, 9),
+						Pos:       p(1348, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1344, 16),
+							Pos:  p(1348, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1344, 55),
+									Pos:  p(1348, 55),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1344, 65),
+											Pos:  p(1348, 65),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1344, 71),
+											Pos:  p(1348, 71),
 											Name: "TElement",
 										},
 									},
@@ -20003,11 +20057,11 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1344, 109),
+							Pos: p(1348, 109),
 							Fun: &lang.MemberExpr{
-								Pos: p(1344, 109),
+								Pos: p(1348, 109),
 								X: &lang.Ident{
-									Pos:  p(1344, 101),
+									Pos:  p(1348, 101),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
@@ -20015,50 +20069,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1345, 9),
+						Pos: p(1349, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1345, 9),
+							Pos:  p(1349, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1345, 98),
+							Pos: p(1349, 98),
 							Fun: &lang.MemberExpr{
-								Pos: p(1345, 98),
+								Pos: p(1349, 98),
 								X: &lang.Ident{
-									Pos:  p(1345, 90),
+									Pos:  p(1349, 90),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1345, 40),
+							Pos:  p(1349, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1348, 5),
+				Pos:       p(1352, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LookupExtensions",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1350, 9),
+						Pos:       p(1354, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1350, 23),
+							Pos:  p(1354, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1350, 31),
+									Pos:  p(1354, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1350, 37),
+									Pos:  p(1354, 37),
 									Name: "TSource",
 								},
 							},
@@ -20070,14 +20124,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1350, 70),
+								Pos:      p(1354, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1350, 75),
+									Pos:  p(1354, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1350, 114),
+											Pos:  p(1354, 114),
 											Name: "TSource",
 										},
 									},
@@ -20085,17 +20139,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1350, 131),
+								Pos: p(1354, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1350, 131),
+									Pos:  p(1354, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1350, 136),
+											Pos:  p(1354, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1350, 145),
+											Pos:  p(1354, 145),
 											Name: "TKey",
 										},
 									},
@@ -20104,46 +20158,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1351, 16),
+							Pos: p(1355, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1351, 16),
+								Pos:  p(1355, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1351, 22),
+									Pos: p(1355, 22),
 									X: &lang.Ident{
-										Pos:  p(1351, 22),
+										Pos:  p(1355, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1351, 30),
+									Pos: p(1355, 30),
 									X: &lang.Ident{
-										Pos:  p(1351, 30),
+										Pos:  p(1355, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1351, 43),
+									Pos: p(1355, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1351, 43),
+										Pos: p(1355, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1351, 43),
+												Pos:  p(1355, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1351, 48),
+											Pos:  p(1355, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1351, 51),
+									Pos: p(1355, 51),
 									X: &lang.Literal{
-										Pos:  p(1351, 51),
+										Pos:  p(1355, 51),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -20152,18 +20206,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1353, 9),
+						Pos:       p(1357, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1353, 23),
+							Pos:  p(1357, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1353, 31),
+									Pos:  p(1357, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1353, 37),
+									Pos:  p(1357, 37),
 									Name: "TSource",
 								},
 							},
@@ -20175,14 +20229,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1353, 70),
+								Pos:      p(1357, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1353, 75),
+									Pos:  p(1357, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1353, 114),
+											Pos:  p(1357, 114),
 											Name: "TSource",
 										},
 									},
@@ -20190,17 +20244,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1353, 131),
+								Pos: p(1357, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1353, 131),
+									Pos:  p(1357, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1353, 136),
+											Pos:  p(1357, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1353, 145),
+											Pos:  p(1357, 145),
 											Name: "TKey",
 										},
 									},
@@ -20208,13 +20262,13 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1353, 164),
+								Pos: p(1357, 164),
 								Type: &lang.TypeRef{
-									Pos:  p(1353, 164),
+									Pos:  p(1357, 164),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1353, 209),
+											Pos:  p(1357, 209),
 											Name: "TKey",
 										},
 									},
@@ -20223,46 +20277,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1354, 16),
+							Pos: p(1358, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1354, 16),
+								Pos:  p(1358, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1354, 22),
+									Pos: p(1358, 22),
 									X: &lang.Ident{
-										Pos:  p(1354, 22),
+										Pos:  p(1358, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1354, 30),
+									Pos: p(1358, 30),
 									X: &lang.Ident{
-										Pos:  p(1354, 30),
+										Pos:  p(1358, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1354, 43),
+									Pos: p(1358, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1354, 43),
+										Pos: p(1358, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1354, 43),
+												Pos:  p(1358, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1354, 48),
+											Pos:  p(1358, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1354, 51),
+									Pos: p(1358, 51),
 									X: &lang.Ident{
-										Pos:  p(1354, 51),
+										Pos:  p(1358, 51),
 										Name: "comparer",
 									},
 								},
@@ -20270,18 +20324,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1356, 9),
+						Pos:       p(1360, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1356, 23),
+							Pos:  p(1360, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1356, 31),
+									Pos:  p(1360, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1356, 37),
+									Pos:  p(1360, 37),
 									Name: "TElement",
 								},
 							},
@@ -20294,14 +20348,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1356, 81),
+								Pos:      p(1360, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1356, 86),
+									Pos:  p(1360, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1356, 125),
+											Pos:  p(1360, 125),
 											Name: "TSource",
 										},
 									},
@@ -20309,17 +20363,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1356, 142),
+								Pos: p(1360, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1356, 142),
+									Pos:  p(1360, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1356, 147),
+											Pos:  p(1360, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1356, 156),
+											Pos:  p(1360, 156),
 											Name: "TKey",
 										},
 									},
@@ -20327,17 +20381,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1356, 175),
+								Pos: p(1360, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1356, 175),
+									Pos:  p(1360, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1356, 180),
+											Pos:  p(1360, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1356, 189),
+											Pos:  p(1360, 189),
 											Name: "TElement",
 										},
 									},
@@ -20346,37 +20400,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1357, 16),
+							Pos: p(1361, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1357, 16),
+								Pos:  p(1361, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1357, 22),
+									Pos: p(1361, 22),
 									X: &lang.Ident{
-										Pos:  p(1357, 22),
+										Pos:  p(1361, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1357, 30),
+									Pos: p(1361, 30),
 									X: &lang.Ident{
-										Pos:  p(1357, 30),
+										Pos:  p(1361, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1357, 43),
+									Pos: p(1361, 43),
 									X: &lang.Ident{
-										Pos:  p(1357, 43),
+										Pos:  p(1361, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1357, 60),
+									Pos: p(1361, 60),
 									X: &lang.Literal{
-										Pos:  p(1357, 60),
+										Pos:  p(1361, 60),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -20385,18 +20439,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1359, 9),
+						Pos:       p(1363, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1359, 23),
+							Pos:  p(1363, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1359, 31),
+									Pos:  p(1363, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1359, 37),
+									Pos:  p(1363, 37),
 									Name: "TElement",
 								},
 							},
@@ -20409,14 +20463,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1359, 81),
+								Pos:      p(1363, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1359, 86),
+									Pos:  p(1363, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1359, 125),
+											Pos:  p(1363, 125),
 											Name: "TSource",
 										},
 									},
@@ -20424,17 +20478,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1359, 142),
+								Pos: p(1363, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1359, 142),
+									Pos:  p(1363, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1359, 147),
+											Pos:  p(1363, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1359, 156),
+											Pos:  p(1363, 156),
 											Name: "TKey",
 										},
 									},
@@ -20442,17 +20496,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1359, 175),
+								Pos: p(1363, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1359, 175),
+									Pos:  p(1363, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1359, 180),
+											Pos:  p(1363, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1359, 189),
+											Pos:  p(1363, 189),
 											Name: "TElement",
 										},
 									},
@@ -20460,13 +20514,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1359, 216),
+								Pos: p(1363, 216),
 								Type: &lang.TypeRef{
-									Pos:  p(1359, 216),
+									Pos:  p(1363, 216),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1359, 261),
+											Pos:  p(1363, 261),
 											Name: "TKey",
 										},
 									},
@@ -20475,37 +20529,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1360, 16),
+							Pos: p(1364, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1360, 16),
+								Pos:  p(1364, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1360, 22),
+									Pos: p(1364, 22),
 									X: &lang.Ident{
-										Pos:  p(1360, 22),
+										Pos:  p(1364, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1360, 30),
+									Pos: p(1364, 30),
 									X: &lang.Ident{
-										Pos:  p(1360, 30),
+										Pos:  p(1364, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1360, 43),
+									Pos: p(1364, 43),
 									X: &lang.Ident{
-										Pos:  p(1360, 43),
+										Pos:  p(1364, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1360, 60),
+									Pos: p(1364, 60),
 									X: &lang.Ident{
-										Pos:  p(1360, 60),
+										Pos:  p(1364, 60),
 										Name: "comparer",
 									},
 								},
@@ -20513,18 +20567,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1364, 9),
+						Pos:       p(1368, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1364, 16),
+							Pos:  p(1368, 16),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1364, 24),
+									Pos:  p(1368, 24),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1364, 30),
+									Pos:  p(1368, 30),
 									Name: "TElement",
 								},
 							},
@@ -20537,13 +20591,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1364, 71),
+								Pos: p(1368, 71),
 								Type: &lang.TypeRef{
-									Pos:  p(1364, 71),
+									Pos:  p(1368, 71),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1364, 110),
+											Pos:  p(1368, 110),
 											Name: "TSource",
 										},
 									},
@@ -20551,17 +20605,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1364, 127),
+								Pos: p(1368, 127),
 								Type: &lang.TypeRef{
-									Pos:  p(1364, 127),
+									Pos:  p(1368, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1364, 132),
+											Pos:  p(1368, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1364, 141),
+											Pos:  p(1368, 141),
 											Name: "TKey",
 										},
 									},
@@ -20569,17 +20623,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1364, 160),
+								Pos: p(1368, 160),
 								Type: &lang.TypeRef{
-									Pos:  p(1364, 160),
+									Pos:  p(1368, 160),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1364, 165),
+											Pos:  p(1368, 165),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1364, 174),
+											Pos:  p(1368, 174),
 											Name: "TElement",
 										},
 									},
@@ -20587,13 +20641,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1364, 201),
+								Pos: p(1368, 201),
 								Type: &lang.TypeRef{
-									Pos:  p(1364, 201),
+									Pos:  p(1368, 201),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1364, 246),
+											Pos:  p(1368, 246),
 											Name: "TKey",
 										},
 									},
@@ -20602,38 +20656,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1365, 9),
+							Pos: p(1369, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1366, 13),
+									Pos: p(1370, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1366, 24),
+										Pos: p(1370, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1366, 17),
+											Pos:  p(1370, 17),
 											Name: "source",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1366, 27),
+											Pos:  p(1370, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1366, 33),
+										Pos: p(1370, 33),
 										X: &lang.NewExpr{
-											Pos: p(1366, 39),
+											Pos: p(1370, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1366, 43),
+												Pos:  p(1370, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1366, 65),
+													Pos: p(1370, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1366, 65),
+														Pos: p(1370, 65),
 														X: &lang.Ident{
-															Pos:  p(1366, 72),
+															Pos:  p(1370, 72),
 															Name: "source",
 														},
 													},
@@ -20643,35 +20697,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1367, 13),
+									Pos: p(1371, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1367, 29),
+										Pos: p(1371, 29),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1367, 17),
+											Pos:  p(1371, 17),
 											Name: "keySelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1367, 32),
+											Pos:  p(1371, 32),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1367, 38),
+										Pos: p(1371, 38),
 										X: &lang.NewExpr{
-											Pos: p(1367, 44),
+											Pos: p(1371, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(1367, 48),
+												Pos:  p(1371, 48),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1367, 70),
+													Pos: p(1371, 70),
 													X: &lang.NameOfExpr{
-														Pos: p(1367, 70),
+														Pos: p(1371, 70),
 														X: &lang.Ident{
-															Pos:  p(1367, 77),
+															Pos:  p(1371, 77),
 															Name: "keySelector",
 														},
 													},
@@ -20681,35 +20735,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1368, 13),
+									Pos: p(1372, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1368, 33),
+										Pos: p(1372, 33),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1368, 17),
+											Pos:  p(1372, 17),
 											Name: "elementSelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1368, 36),
+											Pos:  p(1372, 36),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1368, 42),
+										Pos: p(1372, 42),
 										X: &lang.NewExpr{
-											Pos: p(1368, 48),
+											Pos: p(1372, 48),
 											Type: &lang.TypeRef{
-												Pos:  p(1368, 52),
+												Pos:  p(1372, 52),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1368, 74),
+													Pos: p(1372, 74),
 													X: &lang.NameOfExpr{
-														Pos: p(1368, 74),
+														Pos: p(1372, 74),
 														X: &lang.Ident{
-															Pos:  p(1368, 81),
+															Pos:  p(1372, 81),
 															Name: "elementSelector",
 														},
 													},
@@ -20719,82 +20773,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1369, 13),
+									Pos: p(1373, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1369, 17),
+											Pos:  p(1373, 17),
 											Name: "groups",
 											Init: &lang.CondExpr{
-												Pos: p(1369, 43),
+												Pos: p(1373, 43),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1369, 35),
+													Pos: p(1373, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1369, 26),
+														Pos:  p(1373, 26),
 														Name: "comparer",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1369, 38),
+														Pos:  p(1373, 38),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.CallExpr{
-													Pos: p(1369, 52),
+													Pos: p(1373, 52),
 													Fun: &lang.MemberExpr{
-														Pos: p(1369, 52),
+														Pos: p(1373, 52),
 														X: &lang.Ident{
-															Pos:  p(1369, 45),
+															Pos:  p(1373, 45),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1369, 60),
+															Pos: p(1373, 60),
 															X: &lang.Ident{
-																Pos:  p(1369, 60),
+																Pos:  p(1373, 60),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1369, 73),
+															Pos: p(1373, 73),
 															X: &lang.Ident{
-																Pos:  p(1369, 73),
+																Pos:  p(1373, 73),
 																Name: "elementSelector",
 															},
 														},
 													},
 												},
 												Else: &lang.CallExpr{
-													Pos: p(1369, 99),
+													Pos: p(1373, 99),
 													Fun: &lang.MemberExpr{
-														Pos: p(1369, 99),
+														Pos: p(1373, 99),
 														X: &lang.Ident{
-															Pos:  p(1369, 92),
+															Pos:  p(1373, 92),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1369, 107),
+															Pos: p(1373, 107),
 															X: &lang.Ident{
-																Pos:  p(1369, 107),
+																Pos:  p(1373, 107),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1369, 120),
+															Pos: p(1373, 120),
 															X: &lang.Ident{
-																Pos:  p(1369, 120),
+																Pos:  p(1373, 120),
 																Name: "elementSelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1369, 137),
+															Pos: p(1373, 137),
 															X: &lang.Ident{
-																Pos:  p(1369, 137),
+																Pos:  p(1373, 137),
 																Name: "comparer",
 															},
 														},
@@ -20805,32 +20859,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1370, 13),
+									Pos: p(1374, 13),
 									X: &lang.NewExpr{
-										Pos: p(1370, 20),
+										Pos: p(1374, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1370, 24),
+											Pos:  p(1374, 24),
 											Name: "Lookup",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1370, 31),
+													Pos:  p(1374, 31),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1370, 37),
+													Pos:  p(1374, 37),
 													Name: "TElement",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1370, 47),
+												Pos: p(1374, 47),
 												X: &lang.CallExpr{
-													Pos: p(1370, 54),
+													Pos: p(1374, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1370, 54),
+														Pos: p(1374, 54),
 														X: &lang.Ident{
-															Pos:  p(1370, 47),
+															Pos:  p(1374, 47),
 															Name: "groups",
 														},
 														Name: "ToList",
@@ -20838,9 +20892,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(1370, 64),
+												Pos: p(1374, 64),
 												X: &lang.Ident{
-													Pos:  p(1370, 64),
+													Pos:  p(1374, 64),
 													Name: "comparer",
 												},
 											},
@@ -20848,79 +20902,79 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1371, 9),
+							Rbrace: p(1375, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1380, 5),
+				Pos:       p(1384, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskWaitExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1382, 9),
+						Pos:       p(1386, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1382, 29),
+							Pos:  p(1386, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1382, 44),
+								Pos:      p(1386, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1382, 49),
+									Pos:  p(1386, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1382, 60),
+								Pos: p(1386, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1382, 60),
+									Pos:  p(1386, 60),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1383, 9),
+							Pos: p(1387, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1384, 13),
+									Pos: p(1388, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1384, 13),
+										Pos: p(1388, 13),
 										X: &lang.CallExpr{
-											Pos: p(1384, 19),
+											Pos: p(1388, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1384, 19),
+												Pos:  p(1388, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1384, 27),
+													Pos: p(1388, 27),
 													X: &lang.Ident{
-														Pos:  p(1384, 27),
+														Pos:  p(1388, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1384, 33),
+													Pos: p(1388, 33),
 													X: &lang.Ident{
-														Pos:  p(1384, 33),
+														Pos:  p(1388, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1384, 42),
+													Pos: p(1388, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1384, 60),
+														Pos: p(1388, 60),
 														X: &lang.Ident{
-															Pos:  p(1384, 42),
+															Pos:  p(1388, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -20931,28 +20985,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1385, 13),
+									Pos: p(1389, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1385, 13),
+										Pos: p(1389, 13),
 										X: &lang.Ident{
-											Pos:  p(1385, 19),
+											Pos:  p(1389, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1386, 9),
+							Rbrace: p(1390, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1388, 9),
+						Pos:       p(1392, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1388, 29),
+							Pos:  p(1392, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1388, 34),
+									Pos:  p(1392, 34),
 									Name: "TResult",
 								},
 							},
@@ -20963,14 +21017,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1388, 62),
+								Pos:      p(1392, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1388, 67),
+									Pos:  p(1392, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1388, 72),
+											Pos:  p(1392, 72),
 											Name: "TResult",
 										},
 									},
@@ -20978,48 +21032,48 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1388, 87),
+								Pos: p(1392, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1388, 87),
+									Pos:  p(1392, 87),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1389, 9),
+							Pos: p(1393, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1390, 13),
+									Pos: p(1394, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1390, 13),
+										Pos: p(1394, 13),
 										X: &lang.CallExpr{
-											Pos: p(1390, 19),
+											Pos: p(1394, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1390, 19),
+												Pos:  p(1394, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1390, 27),
+													Pos: p(1394, 27),
 													X: &lang.Ident{
-														Pos:  p(1390, 27),
+														Pos:  p(1394, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1390, 33),
+													Pos: p(1394, 33),
 													X: &lang.Ident{
-														Pos:  p(1390, 33),
+														Pos:  p(1394, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1390, 42),
+													Pos: p(1394, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1390, 60),
+														Pos: p(1394, 60),
 														X: &lang.Ident{
-															Pos:  p(1390, 42),
+															Pos:  p(1394, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -21030,87 +21084,87 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1391, 13),
+									Pos: p(1395, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1391, 20),
+										Pos: p(1395, 20),
 										X: &lang.Ident{
-											Pos:  p(1391, 26),
+											Pos:  p(1395, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1392, 9),
+							Rbrace: p(1396, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1394, 9),
+						Pos:       p(1398, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1394, 29),
+							Pos:  p(1398, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1394, 44),
+								Pos:      p(1398, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1394, 49),
+									Pos:  p(1398, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1394, 60),
+								Pos: p(1398, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1394, 60),
+									Pos:  p(1398, 60),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1395, 9),
+							Pos: p(1399, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1396, 13),
+									Pos: p(1400, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1396, 13),
+										Pos: p(1400, 13),
 										X: &lang.CallExpr{
-											Pos: p(1396, 19),
+											Pos: p(1400, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1396, 19),
+												Pos:  p(1400, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1396, 27),
+													Pos: p(1400, 27),
 													X: &lang.Ident{
-														Pos:  p(1396, 27),
+														Pos:  p(1400, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1396, 33),
+													Pos: p(1400, 33),
 													X: &lang.CallExpr{
-														Pos: p(1396, 42),
+														Pos: p(1400, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1396, 42),
+															Pos: p(1400, 42),
 															X: &lang.Ident{
-																Pos:  p(1396, 33),
+																Pos:  p(1400, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1396, 59),
+																Pos: p(1400, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1396, 59),
+																	Pos: p(1400, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1396, 60),
+																		Pos:   p(1400, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -21120,9 +21174,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1396, 64),
+													Pos: p(1400, 64),
 													X: &lang.Ident{
-														Pos:  p(1396, 64),
+														Pos:  p(1400, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -21131,28 +21185,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1397, 13),
+									Pos: p(1401, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1397, 13),
+										Pos: p(1401, 13),
 										X: &lang.Ident{
-											Pos:  p(1397, 19),
+											Pos:  p(1401, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1398, 9),
+							Rbrace: p(1402, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1400, 9),
+						Pos:       p(1404, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1400, 29),
+							Pos:  p(1404, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1400, 34),
+									Pos:  p(1404, 34),
 									Name: "TResult",
 								},
 							},
@@ -21163,14 +21217,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1400, 62),
+								Pos:      p(1404, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1400, 67),
+									Pos:  p(1404, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1400, 72),
+											Pos:  p(1404, 72),
 											Name: "TResult",
 										},
 									},
@@ -21178,55 +21232,55 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1400, 87),
+								Pos: p(1404, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1400, 87),
+									Pos:  p(1404, 87),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1401, 9),
+							Pos: p(1405, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1402, 13),
+									Pos: p(1406, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1402, 13),
+										Pos: p(1406, 13),
 										X: &lang.CallExpr{
-											Pos: p(1402, 19),
+											Pos: p(1406, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1402, 19),
+												Pos:  p(1406, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1402, 27),
+													Pos: p(1406, 27),
 													X: &lang.Ident{
-														Pos:  p(1402, 27),
+														Pos:  p(1406, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1402, 33),
+													Pos: p(1406, 33),
 													X: &lang.CallExpr{
-														Pos: p(1402, 42),
+														Pos: p(1406, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1402, 42),
+															Pos: p(1406, 42),
 															X: &lang.Ident{
-																Pos:  p(1402, 33),
+																Pos:  p(1406, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1402, 59),
+																Pos: p(1406, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1402, 59),
+																	Pos: p(1406, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1402, 60),
+																		Pos:   p(1406, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -21236,9 +21290,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1402, 64),
+													Pos: p(1406, 64),
 													X: &lang.Ident{
-														Pos:  p(1402, 64),
+														Pos:  p(1406, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -21247,86 +21301,86 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1403, 13),
+									Pos: p(1407, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1403, 20),
+										Pos: p(1407, 20),
 										X: &lang.Ident{
-											Pos:  p(1403, 26),
+											Pos:  p(1407, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1404, 9),
+							Rbrace: p(1408, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1406, 9),
+						Pos:       p(1410, 9),
 						Modifiers: lang.Modifiers(1040),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1406, 22),
+							Pos:  p(1410, 22),
 							Name: "Task",
 						},
 						Name: "WaitFor",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1406, 35),
+								Pos: p(1410, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1406, 35),
+									Pos:  p(1410, 35),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1406, 46),
+								Pos: p(1410, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1406, 46),
+									Pos:  p(1410, 46),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: p(1406, 64),
+								Pos: p(1410, 64),
 								Type: &lang.TypeRef{
-									Pos:  p(1406, 64),
+									Pos:  p(1410, 64),
 									Name: "CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1407, 9),
+							Pos: p(1411, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1408, 13),
+									Pos: p(1412, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1408, 22),
+										Pos: p(1412, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1408, 17),
+											Pos:  p(1412, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1408, 25),
+											Pos:  p(1412, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1408, 31),
+										Pos: p(1412, 31),
 										X: &lang.NewExpr{
-											Pos: p(1408, 37),
+											Pos: p(1412, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1408, 41),
+												Pos:  p(1412, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1408, 63),
+													Pos: p(1412, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1408, 63),
+														Pos: p(1412, 63),
 														X: &lang.Ident{
-															Pos:  p(1408, 70),
+															Pos:  p(1412, 70),
 															Name: "task",
 														},
 													},
@@ -21336,51 +21390,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1409, 13),
+									Pos: p(1413, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1409, 41),
+										Pos: p(1413, 41),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1409, 25),
+											Pos: p(1413, 25),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1409, 17),
+												Pos:  p(1413, 17),
 												Name: "timeout",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1409, 36),
+												Pos: p(1413, 36),
 												X: &lang.Ident{
-													Pos:  p(1409, 27),
+													Pos:  p(1413, 27),
 													Name: "TimeSpan",
 												},
 												Name: "Zero",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1409, 52),
+											Pos: p(1413, 52),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1409, 44),
+												Pos:  p(1413, 44),
 												Name: "timeout",
 											},
 											Y: &lang.CallExpr{
-												Pos: p(1409, 64),
+												Pos: p(1413, 64),
 												Fun: &lang.MemberExpr{
-													Pos: p(1409, 64),
+													Pos: p(1413, 64),
 													X: &lang.Ident{
-														Pos:  p(1409, 55),
+														Pos:  p(1413, 55),
 														Name: "TimeSpan",
 													},
 													Name: "FromMilliseconds",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1409, 81),
+														Pos: p(1413, 81),
 														X: &lang.UnaryExpr{
-															Pos: p(1409, 81),
+															Pos: p(1413, 81),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1409, 82),
+																Pos:   p(1413, 82),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -21391,20 +21445,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1410, 17),
+										Pos: p(1414, 17),
 										X: &lang.NewExpr{
-											Pos: p(1410, 23),
+											Pos: p(1414, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1410, 27),
+												Pos:  p(1414, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1410, 55),
+													Pos: p(1414, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1410, 55),
+														Pos: p(1414, 55),
 														X: &lang.Ident{
-															Pos:  p(1410, 62),
+															Pos:  p(1414, 62),
 															Name: "timeout",
 														},
 													},
@@ -21414,63 +21468,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1411, 13),
+									Pos: p(1415, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1411, 22),
+										Pos: p(1415, 22),
 										X: &lang.Ident{
-											Pos:  p(1411, 17),
+											Pos:  p(1415, 17),
 											Name: "task",
 										},
 										Name: "IsCompleted",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1411, 35),
+										Pos: p(1415, 35),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1412, 13),
+									Pos: p(1416, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1412, 23),
+										Pos: p(1416, 23),
 										X: &lang.Ident{
-											Pos:  p(1412, 17),
+											Pos:  p(1416, 17),
 											Name: "token",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1412, 48),
+										Pos: p(1416, 48),
 										X: &lang.NewExpr{
-											Pos: p(1412, 54),
+											Pos: p(1416, 54),
 											Type: &lang.TypeRef{
-												Pos:  p(1412, 58),
+												Pos:  p(1416, 58),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(1413, 13),
+									Pos: p(1417, 13),
 									Decl: &lang.LocalDeclStmt{
-										Pos: p(1413, 20),
+										Pos: p(1417, 20),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1413, 24),
+												Pos:  p(1417, 24),
 												Name: "cts",
 												Init: &lang.CallExpr{
-													Pos: p(1413, 54),
+													Pos: p(1417, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1413, 54),
+														Pos: p(1417, 54),
 														X: &lang.Ident{
-															Pos:  p(1413, 30),
+															Pos:  p(1417, 30),
 															Name: "CancellationTokenSource",
 														},
 														Name: "CreateLinkedTokenSource",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1413, 78),
+															Pos: p(1417, 78),
 															X: &lang.Ident{
-																Pos:  p(1413, 78),
+																Pos:  p(1417, 78),
 																Name: "token",
 															},
 														},
@@ -21480,38 +21534,38 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1414, 13),
+										Pos: p(1418, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1415, 17),
+												Pos: p(1419, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1415, 21),
+														Pos:  p(1419, 21),
 														Name: "other",
 														Init: &lang.CallExpr{
-															Pos: p(1415, 34),
+															Pos: p(1419, 34),
 															Fun: &lang.MemberExpr{
-																Pos: p(1415, 34),
+																Pos: p(1419, 34),
 																X: &lang.Ident{
-																	Pos:  p(1415, 29),
+																	Pos:  p(1419, 29),
 																	Name: "Task",
 																},
 																Name: "Delay",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1415, 40),
+																	Pos: p(1419, 40),
 																	X: &lang.Ident{
-																		Pos:  p(1415, 40),
+																		Pos:  p(1419, 40),
 																		Name: "timeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1415, 49),
+																	Pos: p(1419, 49),
 																	X: &lang.MemberExpr{
-																		Pos: p(1415, 53),
+																		Pos: p(1419, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1415, 49),
+																			Pos:  p(1419, 49),
 																			Name: "cts",
 																		},
 																		Name: "Token",
@@ -21523,35 +21577,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1416, 17),
+												Pos: p(1420, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1416, 21),
+														Pos:  p(1420, 21),
 														Name: "done",
 														Init: &lang.AwaitExpr{
-															Pos: p(1416, 28),
+															Pos: p(1420, 28),
 															X: &lang.CallExpr{
-																Pos: p(1416, 39),
+																Pos: p(1420, 39),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1416, 39),
+																	Pos: p(1420, 39),
 																	X: &lang.Ident{
-																		Pos:  p(1416, 34),
+																		Pos:  p(1420, 34),
 																		Name: "Task",
 																	},
 																	Name: "WhenAny",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1416, 47),
+																		Pos: p(1420, 47),
 																		X: &lang.Ident{
-																			Pos:  p(1416, 47),
+																			Pos:  p(1420, 47),
 																			Name: "task",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1416, 53),
+																		Pos: p(1420, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1416, 53),
+																			Pos:  p(1420, 53),
 																			Name: "other",
 																		},
 																	},
@@ -21562,13 +21616,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1417, 17),
+												Pos: p(1421, 17),
 												X: &lang.CallExpr{
-													Pos: p(1417, 21),
+													Pos: p(1421, 21),
 													Fun: &lang.MemberExpr{
-														Pos: p(1417, 21),
+														Pos: p(1421, 21),
 														X: &lang.Ident{
-															Pos:  p(1417, 17),
+															Pos:  p(1421, 17),
 															Name: "cts",
 														},
 														Name: "Cancel",
@@ -21576,57 +21630,57 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1418, 17),
+												Pos: p(1422, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1418, 26),
+													Pos: p(1422, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1418, 21),
+														Pos:  p(1422, 21),
 														Name: "done",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1418, 29),
+														Pos:  p(1422, 29),
 														Name: "task",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1418, 35),
+													Pos: p(1422, 35),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1419, 17),
+												Pos: p(1423, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1419, 27),
+													Pos: p(1423, 27),
 													X: &lang.Ident{
-														Pos:  p(1419, 21),
+														Pos:  p(1423, 21),
 														Name: "token",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1419, 52),
+													Pos: p(1423, 52),
 													X: &lang.NewExpr{
-														Pos: p(1419, 58),
+														Pos: p(1423, 58),
 														Type: &lang.TypeRef{
-															Pos:  p(1419, 62),
+															Pos:  p(1423, 62),
 															Name: "TaskCanceledException",
 														},
 													},
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(1420, 17),
+												Pos: p(1424, 17),
 												X: &lang.NewExpr{
-													Pos: p(1420, 23),
+													Pos: p(1424, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(1420, 27),
+														Pos:  p(1424, 27),
 														Name: "TimeoutException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1420, 44),
+															Pos: p(1424, 44),
 															X: &lang.Literal{
-																Pos:   p(1420, 44),
+																Pos:   p(1424, 44),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"The operation has timed out.\"",
 																Value: string("The operation has timed out."),
@@ -21636,22 +21690,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1421, 13),
+										Rbrace: p(1425, 13),
 									},
 								},
 							},
-							Rbrace: p(1422, 9),
+							Rbrace: p(1426, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1424, 9),
+						Pos:       p(1428, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1424, 29),
+							Pos:  p(1428, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1424, 34),
+									Pos:  p(1428, 34),
 									Name: "TResult",
 								},
 							},
@@ -21662,18 +21716,18 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1424, 59),
+								Pos:      p(1428, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1424, 64),
+									Pos:  p(1428, 64),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1424, 69),
+											Pos:  p(1428, 69),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1424, 74),
+													Pos:  p(1428, 74),
 													Name: "TResult",
 												},
 											},
@@ -21684,38 +21738,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1425, 9),
+							Pos: p(1429, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1426, 13),
+									Pos: p(1430, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1426, 22),
+										Pos: p(1430, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1426, 17),
+											Pos:  p(1430, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1426, 25),
+											Pos:  p(1430, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1426, 31),
+										Pos: p(1430, 31),
 										X: &lang.NewExpr{
-											Pos: p(1426, 37),
+											Pos: p(1430, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1426, 41),
+												Pos:  p(1430, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1426, 63),
+													Pos: p(1430, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1426, 63),
+														Pos: p(1430, 63),
 														X: &lang.Ident{
-															Pos:  p(1426, 70),
+															Pos:  p(1430, 70),
 															Name: "task",
 														},
 													},
@@ -21725,15 +21779,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1427, 13),
+									Pos: p(1431, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1427, 17),
+											Pos:  p(1431, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1427, 25),
+												Pos: p(1431, 25),
 												X: &lang.Ident{
-													Pos:  p(1427, 31),
+													Pos:  p(1431, 31),
 													Name: "task",
 												},
 											},
@@ -21741,63 +21795,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1428, 13),
+									Pos: p(1432, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1428, 23),
+										Pos: p(1432, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1428, 17),
+											Pos:  p(1432, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1428, 26),
+											Pos:  p(1432, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1428, 32),
+										Pos: p(1432, 32),
 										X: &lang.NewExpr{
-											Pos: p(1428, 38),
+											Pos: p(1432, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1428, 42),
+												Pos:  p(1432, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1429, 13),
+									Pos: p(1433, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1429, 20),
+										Pos: p(1433, 20),
 										X: &lang.Ident{
-											Pos:  p(1429, 26),
+											Pos:  p(1433, 26),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1430, 9),
+							Rbrace: p(1434, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1432, 9),
+						Pos:       p(1436, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1432, 29),
+							Pos:  p(1436, 29),
 							Name: "Task",
 						},
 						Name: "Unwrap",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1432, 41),
+								Pos:      p(1436, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1432, 46),
+									Pos:  p(1436, 46),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1432, 51),
+											Pos:  p(1436, 51),
 											Name: "Task",
 										},
 									},
@@ -21806,38 +21860,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1433, 9),
+							Pos: p(1437, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1434, 13),
+									Pos: p(1438, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1434, 22),
+										Pos: p(1438, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1434, 17),
+											Pos:  p(1438, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1434, 25),
+											Pos:  p(1438, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1434, 31),
+										Pos: p(1438, 31),
 										X: &lang.NewExpr{
-											Pos: p(1434, 37),
+											Pos: p(1438, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1434, 41),
+												Pos:  p(1438, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1434, 63),
+													Pos: p(1438, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1434, 63),
+														Pos: p(1438, 63),
 														X: &lang.Ident{
-															Pos:  p(1434, 70),
+															Pos:  p(1438, 70),
 															Name: "task",
 														},
 													},
@@ -21847,15 +21901,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1435, 13),
+									Pos: p(1439, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1435, 17),
+											Pos:  p(1439, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1435, 25),
+												Pos: p(1439, 25),
 												X: &lang.Ident{
-													Pos:  p(1435, 31),
+													Pos:  p(1439, 31),
 													Name: "task",
 												},
 											},
@@ -21863,49 +21917,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1436, 13),
+									Pos: p(1440, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1436, 23),
+										Pos: p(1440, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1436, 17),
+											Pos:  p(1440, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1436, 26),
+											Pos:  p(1440, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1436, 32),
+										Pos: p(1440, 32),
 										X: &lang.NewExpr{
-											Pos: p(1436, 38),
+											Pos: p(1440, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1436, 42),
+												Pos:  p(1440, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1437, 13),
+									Pos: p(1441, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1437, 13),
+										Pos: p(1441, 13),
 										X: &lang.Ident{
-											Pos:  p(1437, 19),
+											Pos:  p(1441, 19),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1438, 9),
+							Rbrace: p(1442, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1447, 5),
+				Pos:       p(1451, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedDictionary",
 				Namespace: "System.Collections.Generic",
@@ -21916,19 +21970,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1447, 51),
+						Pos:  p(1451, 51),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1447, 63),
+								Pos:  p(1451, 63),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1447, 76),
+										Pos:  p(1451, 76),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1447, 82),
+										Pos:  p(1451, 82),
 										Name: "TValue",
 									},
 								},
@@ -21938,30 +21992,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1449, 9),
+						Pos:       p(1453, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1449, 18),
+							Pos:  p(1453, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1449, 23),
+									Pos:  p(1453, 23),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1449, 29),
+								Pos:  p(1453, 29),
 								Name: "_keys",
 								Init: &lang.NewExpr{
-									Pos: p(1449, 37),
+									Pos: p(1453, 37),
 									Type: &lang.TypeRef{
-										Pos:  p(1449, 41),
+										Pos:  p(1453, 41),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1449, 46),
+												Pos:  p(1453, 46),
 												Name: "TKey",
 											},
 										},
@@ -21971,30 +22025,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1450, 9),
+						Pos:       p(1454, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1450, 18),
+							Pos:  p(1454, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1450, 23),
+									Pos:  p(1454, 23),
 									Name: "TValue",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1450, 31),
+								Pos:  p(1454, 31),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(1450, 41),
+									Pos: p(1454, 41),
 									Type: &lang.TypeRef{
-										Pos:  p(1450, 45),
+										Pos:  p(1454, 45),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1450, 50),
+												Pos:  p(1454, 50),
 												Name: "TValue",
 											},
 										},
@@ -22004,49 +22058,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1451, 9),
+						Pos:       p(1455, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1451, 18),
+							Pos:  p(1455, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1451, 28),
+									Pos:  p(1455, 28),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1451, 34),
+								Pos:  p(1455, 34),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1453, 9),
+						Pos:       p(1457, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Init: &lang.CtorInit{
-							Pos:  p(1453, 37),
+							Pos:  p(1457, 37),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1453, 42),
+									Pos: p(1457, 42),
 									X: &lang.CastExpr{
-										Pos: p(1453, 42),
+										Pos: p(1457, 42),
 										Type: &lang.TypeRef{
-											Pos:  p(1453, 43),
+											Pos:  p(1457, 43),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1453, 53),
+													Pos:  p(1457, 53),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1453, 59),
+											Pos:  p(1457, 59),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -22055,23 +22109,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1453, 65),
-							Rbrace: p(1453, 67),
+							Pos:    p(1457, 65),
+							Rbrace: p(1457, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1454, 9),
+						Pos:       p(1458, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1454, 33),
+								Pos: p(1458, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1454, 33),
+									Pos:  p(1458, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1454, 43),
+											Pos:  p(1458, 43),
 											Name: "TKey",
 										},
 									},
@@ -22080,32 +22134,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1454, 59),
+							Pos: p(1458, 59),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1454, 61),
+									Pos: p(1458, 61),
 									X: &lang.AssignExpr{
-										Pos: p(1454, 71),
+										Pos: p(1458, 71),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1454, 61),
+											Pos:  p(1458, 61),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1454, 82),
+											Pos: p(1458, 82),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1454, 73),
+												Pos:  p(1458, 73),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1454, 100),
+												Pos: p(1458, 100),
 												X: &lang.Ident{
-													Pos:  p(1454, 85),
+													Pos:  p(1458, 85),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1454, 94),
+															Pos:  p(1458, 94),
 															Name: "TKey",
 														},
 													},
@@ -22116,26 +22170,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1454, 109),
+							Rbrace: p(1458, 109),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1455, 9),
+						Pos:       p(1459, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1455, 33),
+								Pos: p(1459, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1455, 33),
+									Pos:  p(1459, 33),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1455, 45),
+											Pos:  p(1459, 45),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1455, 51),
+											Pos:  p(1459, 51),
 											Name: "TValue",
 										},
 									},
@@ -22144,25 +22198,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1455, 73),
+							Pos:  p(1459, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1455, 78),
+									Pos: p(1459, 78),
 									X: &lang.CastExpr{
-										Pos: p(1455, 78),
+										Pos: p(1459, 78),
 										Type: &lang.TypeRef{
-											Pos:  p(1455, 79),
+											Pos:  p(1459, 79),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1455, 89),
+													Pos:  p(1459, 89),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1455, 95),
+											Pos:  p(1459, 95),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -22171,41 +22225,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1456, 9),
+							Pos: p(1460, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1457, 13),
+									Pos:  p(1461, 13),
 									Name: "kv",
 									X: &lang.Ident{
-										Pos:  p(1457, 32),
+										Pos:  p(1461, 32),
 										Name: "dictionary",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1457, 44),
+										Pos: p(1461, 44),
 										X: &lang.CallExpr{
-											Pos: p(1457, 44),
+											Pos: p(1461, 44),
 											Fun: &lang.Ident{
-												Pos:  p(1457, 44),
+												Pos:  p(1461, 44),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1457, 48),
+													Pos: p(1461, 48),
 													X: &lang.MemberExpr{
-														Pos: p(1457, 51),
+														Pos: p(1461, 51),
 														X: &lang.Ident{
-															Pos:  p(1457, 48),
+															Pos:  p(1461, 48),
 															Name: "kv",
 														},
 														Name: "Key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1457, 56),
+													Pos: p(1461, 56),
 													X: &lang.MemberExpr{
-														Pos: p(1457, 59),
+														Pos: p(1461, 59),
 														X: &lang.Ident{
-															Pos:  p(1457, 56),
+															Pos:  p(1461, 56),
 															Name: "kv",
 														},
 														Name: "Value",
@@ -22216,57 +22270,57 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1458, 9),
+							Rbrace: p(1462, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1460, 9),
+						Pos:       p(1464, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1460, 16),
+							Pos:  p(1464, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1460, 35),
+							Pos: p(1464, 35),
 							X: &lang.Ident{
-								Pos:  p(1460, 29),
+								Pos:  p(1464, 29),
 								Name: "_keys",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1461, 9),
+						Pos:       p(1465, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1461, 16),
+							Pos:  p(1465, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1461, 21),
+									Pos:  p(1465, 21),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "Keys",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1461, 35),
+							Pos: p(1465, 35),
 							Type: &lang.TypeRef{
-								Pos:  p(1461, 39),
+								Pos:  p(1465, 39),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1461, 44),
+										Pos:  p(1465, 44),
 										Name: "TKey",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1461, 50),
+									Pos: p(1465, 50),
 									X: &lang.Ident{
-										Pos:  p(1461, 50),
+										Pos:  p(1465, 50),
 										Name: "_keys",
 									},
 								},
@@ -22274,36 +22328,36 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1462, 9),
+						Pos:       p(1466, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1462, 16),
+							Pos:  p(1466, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1462, 21),
+									Pos:  p(1466, 21),
 									Name: "TValue",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1462, 39),
+							Pos: p(1466, 39),
 							Type: &lang.TypeRef{
-								Pos:  p(1462, 43),
+								Pos:  p(1466, 43),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1462, 48),
+										Pos:  p(1466, 48),
 										Name: "TValue",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1462, 56),
+									Pos: p(1466, 56),
 									X: &lang.Ident{
-										Pos:  p(1462, 56),
+										Pos:  p(1466, 56),
 										Name: "_values",
 									},
 								},
@@ -22311,55 +22365,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1464, 9),
+						Pos: p(1468, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1464, 9),
+							Pos:  p(1468, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1464, 18),
+								Pos: p(1468, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1464, 18),
+									Pos:  p(1468, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1465, 9),
+							Pos: p(1469, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1466, 13),
+									Pos: p(1470, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1466, 21),
+										Pos: p(1470, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1466, 17),
+											Pos:  p(1470, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1466, 24),
+											Pos:  p(1470, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1466, 30),
+										Pos: p(1470, 30),
 										X: &lang.NewExpr{
-											Pos: p(1466, 36),
+											Pos: p(1470, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1466, 40),
+												Pos:  p(1470, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1466, 62),
+													Pos: p(1470, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1466, 62),
+														Pos: p(1470, 62),
 														X: &lang.Ident{
-															Pos:  p(1466, 69),
+															Pos:  p(1470, 69),
 															Name: "key",
 														},
 													},
@@ -22369,37 +22423,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1467, 13),
+									Pos: p(1471, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1467, 13),
+										Pos:  p(1471, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1467, 17),
+											Pos:  p(1471, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1467, 22),
+												Pos:   p(1471, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1467, 25),
+											Pos:  p(1471, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1467, 42),
+												Pos: p(1471, 42),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1467, 36),
+													Pos: p(1471, 36),
 													X: &lang.Ident{
-														Pos:  p(1467, 30),
+														Pos:  p(1471, 30),
 														Name: "_keys",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1467, 44),
+													Pos:   p(1471, 44),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -22408,56 +22462,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1468, 13),
+									Pos: p(1472, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1468, 23),
+										Pos: p(1472, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1468, 20),
+											Pos:  p(1472, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1468, 26),
+											Pos:  p(1472, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1469, 13),
+										Pos: p(1473, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1470, 17),
+												Pos: p(1474, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1470, 17),
+													Pos:  p(1474, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1470, 21),
+														Pos:  p(1474, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1470, 30),
+															Pos: p(1474, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1470, 27),
+																Pos:  p(1474, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1470, 42),
+																Pos: p(1474, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1470, 36),
+																	Pos: p(1474, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1470, 33),
+																		Pos:  p(1474, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1470, 38),
+																		Pos:  p(1474, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1470, 44),
+																	Pos:   p(1474, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -22467,39 +22521,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1471, 17),
+												Pos: p(1475, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1471, 17),
+													Pos:  p(1475, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1471, 21),
+														Pos:  p(1475, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1471, 35),
+															Pos: p(1475, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1471, 35),
+																Pos: p(1475, 35),
 																X: &lang.Ident{
-																	Pos:  p(1471, 25),
+																	Pos:  p(1475, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1471, 43),
+																	Pos: p(1475, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1471, 48),
+																		Pos: p(1475, 48),
 																		X: &lang.Ident{
-																			Pos:  p(1471, 43),
+																			Pos:  p(1475, 43),
 																			Name: "_keys",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1471, 49),
+																				Pos: p(1475, 49),
 																				X: &lang.Ident{
-																					Pos:  p(1471, 49),
+																					Pos:  p(1475, 49),
 																					Name: "mid",
 																				},
 																			},
@@ -22507,9 +22561,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1471, 55),
+																	Pos: p(1475, 55),
 																	X: &lang.Ident{
-																		Pos:  p(1471, 55),
+																		Pos:  p(1475, 55),
 																		Name: "key",
 																	},
 																},
@@ -22519,61 +22573,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1472, 17),
+												Pos: p(1476, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1472, 23),
+													Pos: p(1476, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1472, 21),
+														Pos:  p(1476, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1472, 26),
+														Pos:   p(1476, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1472, 29),
+													Pos: p(1476, 29),
 													X: &lang.Ident{
-														Pos:  p(1472, 36),
+														Pos:  p(1476, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1473, 17),
+												Pos: p(1477, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1473, 23),
+													Pos: p(1477, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1473, 21),
+														Pos:  p(1477, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1473, 25),
+														Pos:   p(1477, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1473, 28),
+													Pos: p(1477, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1473, 31),
+														Pos: p(1477, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1473, 28),
+															Pos:  p(1477, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1473, 37),
+															Pos: p(1477, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1473, 33),
+																Pos:  p(1477, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1473, 39),
+																Pos:   p(1477, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22581,23 +22635,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1473, 47),
+													Pos: p(1477, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1473, 50),
+														Pos: p(1477, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1473, 47),
+															Pos:  p(1477, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1473, 56),
+															Pos: p(1477, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1473, 52),
+																Pos:  p(1477, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1473, 58),
+																Pos:   p(1477, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22606,60 +22660,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1474, 13),
+										Rbrace: p(1478, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1475, 13),
+									Pos: p(1479, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1475, 20),
+										Pos: p(1479, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1475, 21),
+											Pos:  p(1479, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1476, 9),
+							Rbrace: p(1480, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1478, 9),
+						Pos:       p(1482, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1478, 16),
+							Pos:  p(1482, 16),
 							Name: "TValue",
 						},
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1480, 13),
+								Pos:  p(1484, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1481, 13),
+									Pos: p(1485, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1482, 17),
+											Pos: p(1486, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1482, 17),
+												Pos:  p(1486, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1482, 21),
+													Pos:  p(1486, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1482, 25),
+														Pos: p(1486, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1482, 25),
+															Pos:  p(1486, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1482, 30),
+																Pos: p(1486, 30),
 																X: &lang.Ident{
-																	Pos:  p(1482, 30),
+																	Pos:  p(1486, 30),
 																	Name: "key",
 																},
 															},
@@ -22669,50 +22723,50 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1483, 17),
+											Pos: p(1487, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1483, 23),
+												Pos: p(1487, 23),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1483, 21),
+													Pos:  p(1487, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1483, 25),
+													Pos:   p(1487, 25),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(1483, 28),
+												Pos: p(1487, 28),
 												X: &lang.NewExpr{
-													Pos: p(1483, 34),
+													Pos: p(1487, 34),
 													Type: &lang.TypeRef{
-														Pos:  p(1483, 38),
+														Pos:  p(1487, 38),
 														Name: "KeyNotFoundException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1483, 59),
+															Pos: p(1487, 59),
 															X: &lang.BinaryExpr{
-																Pos: p(1483, 83),
+																Pos: p(1487, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1483, 77),
+																	Pos: p(1487, 77),
 																	Op:  "+",
 																	X: &lang.Literal{
-																		Pos:   p(1483, 59),
+																		Pos:   p(1487, 59),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The given key '\"",
 																		Value: string("The given key '"),
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1483, 79),
+																		Pos:  p(1487, 79),
 																		Name: "key",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1483, 85),
+																	Pos:   p(1487, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"' was not present in the dictionary.\"",
 																	Value: string("' was not present in the dictionary."),
@@ -22724,18 +22778,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1484, 17),
+											Pos: p(1488, 17),
 											X: &lang.IndexExpr{
-												Pos: p(1484, 31),
+												Pos: p(1488, 31),
 												X: &lang.Ident{
-													Pos:  p(1484, 24),
+													Pos:  p(1488, 24),
 													Name: "_values",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1484, 32),
+														Pos: p(1488, 32),
 														X: &lang.Ident{
-															Pos:  p(1484, 32),
+															Pos:  p(1488, 32),
 															Name: "i",
 														},
 													},
@@ -22743,36 +22797,36 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1485, 13),
+									Rbrace: p(1489, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1486, 13),
+								Pos:  p(1490, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1487, 13),
+									Pos: p(1491, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1488, 17),
+											Pos: p(1492, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1488, 17),
+												Pos:  p(1492, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1488, 21),
+													Pos:  p(1492, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1488, 25),
+														Pos: p(1492, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1488, 25),
+															Pos:  p(1492, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1488, 30),
+																Pos: p(1492, 30),
 																X: &lang.Ident{
-																	Pos:  p(1488, 30),
+																	Pos:  p(1492, 30),
 																	Name: "key",
 																},
 															},
@@ -22782,85 +22836,85 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1489, 17),
+											Pos: p(1493, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1489, 23),
+												Pos: p(1493, 23),
 												Op:  ">=",
 												X: &lang.Ident{
-													Pos:  p(1489, 21),
+													Pos:  p(1493, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1489, 26),
+													Pos:   p(1493, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1489, 29),
+												Pos: p(1493, 29),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1489, 31),
+														Pos: p(1493, 31),
 														X: &lang.AssignExpr{
-															Pos: p(1489, 42),
+															Pos: p(1493, 42),
 															Op:  "=",
 															Left: &lang.IndexExpr{
-																Pos: p(1489, 38),
+																Pos: p(1493, 38),
 																X: &lang.Ident{
-																	Pos:  p(1489, 31),
+																	Pos:  p(1493, 31),
 																	Name: "_values",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1489, 39),
+																		Pos: p(1493, 39),
 																		X: &lang.Ident{
-																			Pos:  p(1489, 39),
+																			Pos:  p(1493, 39),
 																			Name: "i",
 																		},
 																	},
 																},
 															},
 															Right: &lang.Ident{
-																Pos:  p(1489, 44),
+																Pos:  p(1493, 44),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1489, 51),
+														Pos: p(1493, 51),
 													},
 												},
-												Rbrace: p(1489, 59),
+												Rbrace: p(1493, 59),
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1490, 17),
+											Pos: p(1494, 17),
 											X: &lang.CallExpr{
-												Pos: p(1490, 23),
+												Pos: p(1494, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(1490, 23),
+													Pos: p(1494, 23),
 													X: &lang.Ident{
-														Pos:  p(1490, 17),
+														Pos:  p(1494, 17),
 														Name: "_keys",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1490, 30),
+														Pos: p(1494, 30),
 														X: &lang.UnaryExpr{
-															Pos: p(1490, 30),
+															Pos: p(1494, 30),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1490, 31),
+																Pos:  p(1494, 31),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1490, 34),
+														Pos: p(1494, 34),
 														X: &lang.Ident{
-															Pos:  p(1490, 34),
+															Pos:  p(1494, 34),
 															Name: "key",
 														},
 													},
@@ -22868,33 +22922,33 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1491, 17),
+											Pos: p(1495, 17),
 											X: &lang.CallExpr{
-												Pos: p(1491, 25),
+												Pos: p(1495, 25),
 												Fun: &lang.MemberExpr{
-													Pos: p(1491, 25),
+													Pos: p(1495, 25),
 													X: &lang.Ident{
-														Pos:  p(1491, 17),
+														Pos:  p(1495, 17),
 														Name: "_values",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1491, 32),
+														Pos: p(1495, 32),
 														X: &lang.UnaryExpr{
-															Pos: p(1491, 32),
+															Pos: p(1495, 32),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1491, 33),
+																Pos:  p(1495, 33),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1491, 36),
+														Pos: p(1495, 36),
 														X: &lang.Ident{
-															Pos:  p(1491, 36),
+															Pos:  p(1495, 36),
 															Name: "value",
 														},
 													},
@@ -22902,15 +22956,15 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1492, 13),
+									Rbrace: p(1496, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1478, 28),
+								Pos: p(1482, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1478, 28),
+									Pos:  p(1482, 28),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -22918,55 +22972,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1495, 9),
+						Pos:       p(1499, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1495, 16),
+							Pos:  p(1499, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1495, 25),
+								Pos: p(1499, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1495, 25),
+									Pos:  p(1499, 25),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1495, 35),
+								Pos: p(1499, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1495, 35),
+									Pos:  p(1499, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1496, 9),
+							Pos: p(1500, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1497, 13),
+									Pos: p(1501, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1497, 13),
+										Pos:  p(1501, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1497, 17),
+											Pos:  p(1501, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1497, 21),
+												Pos: p(1501, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1497, 21),
+													Pos:  p(1501, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1497, 26),
+														Pos: p(1501, 26),
 														X: &lang.Ident{
-															Pos:  p(1497, 26),
+															Pos:  p(1501, 26),
 															Name: "key",
 														},
 													},
@@ -22976,42 +23030,42 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1498, 13),
+									Pos: p(1502, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1498, 19),
+										Pos: p(1502, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1498, 17),
+											Pos:  p(1502, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1498, 22),
+											Pos:   p(1502, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1498, 25),
+										Pos: p(1502, 25),
 										X: &lang.NewExpr{
-											Pos: p(1498, 31),
+											Pos: p(1502, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(1498, 35),
+												Pos:  p(1502, 35),
 												Name: "ArgumentException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1498, 53),
+													Pos: p(1502, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1498, 111),
+														Pos: p(1502, 111),
 														Op:  "+",
 														X: &lang.Literal{
-															Pos:   p(1498, 53),
+															Pos:   p(1502, 53),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"An item with the same key has already been added. Key: \"",
 															Value: string("An item with the same key has already been added. Key: "),
 														},
 														Y: &lang.Ident{
-															Pos:  p(1498, 113),
+															Pos:  p(1502, 113),
 															Name: "key",
 														},
 													},
@@ -23021,33 +23075,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1499, 13),
+									Pos: p(1503, 13),
 									X: &lang.CallExpr{
-										Pos: p(1499, 19),
+										Pos: p(1503, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1499, 19),
+											Pos: p(1503, 19),
 											X: &lang.Ident{
-												Pos:  p(1499, 13),
+												Pos:  p(1503, 13),
 												Name: "_keys",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1499, 26),
+												Pos: p(1503, 26),
 												X: &lang.UnaryExpr{
-													Pos: p(1499, 26),
+													Pos: p(1503, 26),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1499, 27),
+														Pos:  p(1503, 27),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1499, 30),
+												Pos: p(1503, 30),
 												X: &lang.Ident{
-													Pos:  p(1499, 30),
+													Pos:  p(1503, 30),
 													Name: "key",
 												},
 											},
@@ -23055,33 +23109,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1500, 13),
+									Pos: p(1504, 13),
 									X: &lang.CallExpr{
-										Pos: p(1500, 21),
+										Pos: p(1504, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1500, 21),
+											Pos: p(1504, 21),
 											X: &lang.Ident{
-												Pos:  p(1500, 13),
+												Pos:  p(1504, 13),
 												Name: "_values",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1500, 28),
+												Pos: p(1504, 28),
 												X: &lang.UnaryExpr{
-													Pos: p(1500, 28),
+													Pos: p(1504, 28),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1500, 29),
+														Pos:  p(1504, 29),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1500, 32),
+												Pos: p(1504, 32),
 												X: &lang.Ident{
-													Pos:  p(1500, 32),
+													Pos:  p(1504, 32),
 													Name: "value",
 												},
 											},
@@ -23089,69 +23143,69 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1501, 9),
+							Rbrace: p(1505, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1503, 9),
+						Pos:       p(1507, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1503, 16),
+							Pos:  p(1507, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1503, 28),
+								Pos: p(1507, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1503, 28),
+									Pos:  p(1507, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1503, 38),
+								Pos: p(1507, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1503, 38),
+									Pos:  p(1507, 38),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1504, 9),
+							Pos: p(1508, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1505, 13),
+									Pos: p(1509, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1505, 27),
+										Pos: p(1509, 27),
 										Op:  ">=",
 										X: &lang.CallExpr{
-											Pos: p(1505, 17),
+											Pos: p(1509, 17),
 											Fun: &lang.Ident{
-												Pos:  p(1505, 17),
+												Pos:  p(1509, 17),
 												Name: "Find",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1505, 22),
+													Pos: p(1509, 22),
 													X: &lang.Ident{
-														Pos:  p(1505, 22),
+														Pos:  p(1509, 22),
 														Name: "key",
 													},
 												},
 											},
 										},
 										Y: &lang.Literal{
-											Pos:   p(1505, 30),
+											Pos:   p(1509, 30),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1505, 33),
+										Pos: p(1509, 33),
 										X: &lang.Literal{
-											Pos:   p(1505, 40),
+											Pos:   p(1509, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -23159,25 +23213,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1506, 13),
+									Pos: p(1510, 13),
 									X: &lang.CallExpr{
-										Pos: p(1506, 13),
+										Pos: p(1510, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1506, 13),
+											Pos:  p(1510, 13),
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1506, 17),
+												Pos: p(1510, 17),
 												X: &lang.Ident{
-													Pos:  p(1506, 17),
+													Pos:  p(1510, 17),
 													Name: "key",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1506, 22),
+												Pos: p(1510, 22),
 												X: &lang.Ident{
-													Pos:  p(1506, 22),
+													Pos:  p(1510, 22),
 													Name: "value",
 												},
 											},
@@ -23185,60 +23239,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1507, 13),
+									Pos: p(1511, 13),
 									X: &lang.Literal{
-										Pos:   p(1507, 20),
+										Pos:   p(1511, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1508, 9),
+							Rbrace: p(1512, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1510, 9),
+						Pos:       p(1514, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1510, 16),
+							Pos:  p(1514, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1510, 28),
+								Pos: p(1514, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1510, 28),
+									Pos:  p(1514, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1511, 9),
+							Pos: p(1515, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1512, 13),
+									Pos: p(1516, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1512, 13),
+										Pos:  p(1516, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1512, 17),
+											Pos:  p(1516, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1512, 21),
+												Pos: p(1516, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1512, 21),
+													Pos:  p(1516, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1512, 26),
+														Pos: p(1516, 26),
 														X: &lang.Ident{
-															Pos:  p(1512, 26),
+															Pos:  p(1516, 26),
 															Name: "key",
 														},
 													},
@@ -23248,24 +23302,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1513, 13),
+									Pos: p(1517, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1513, 19),
+										Pos: p(1517, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1513, 17),
+											Pos:  p(1517, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1513, 21),
+											Pos:   p(1517, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1513, 24),
+										Pos: p(1517, 24),
 										X: &lang.Literal{
-											Pos:   p(1513, 31),
+											Pos:   p(1517, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -23273,22 +23327,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1514, 13),
+									Pos: p(1518, 13),
 									X: &lang.CallExpr{
-										Pos: p(1514, 19),
+										Pos: p(1518, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1514, 19),
+											Pos: p(1518, 19),
 											X: &lang.Ident{
-												Pos:  p(1514, 13),
+												Pos:  p(1518, 13),
 												Name: "_keys",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1514, 28),
+												Pos: p(1518, 28),
 												X: &lang.Ident{
-													Pos:  p(1514, 28),
+													Pos:  p(1518, 28),
 													Name: "i",
 												},
 											},
@@ -23296,22 +23350,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1515, 13),
+									Pos: p(1519, 13),
 									X: &lang.CallExpr{
-										Pos: p(1515, 21),
+										Pos: p(1519, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1515, 21),
+											Pos: p(1519, 21),
 											X: &lang.Ident{
-												Pos:  p(1515, 13),
+												Pos:  p(1519, 13),
 												Name: "_values",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1515, 30),
+												Pos: p(1519, 30),
 												X: &lang.Ident{
-													Pos:  p(1515, 30),
+													Pos:  p(1519, 30),
 													Name: "i",
 												},
 											},
@@ -23319,95 +23373,95 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1516, 13),
+									Pos: p(1520, 13),
 									X: &lang.Literal{
-										Pos:   p(1516, 20),
+										Pos:   p(1520, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1517, 9),
+							Rbrace: p(1521, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1519, 9),
+						Pos:       p(1523, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1519, 16),
+							Pos:  p(1523, 16),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1519, 33),
+								Pos: p(1523, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1519, 33),
+									Pos:  p(1523, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1519, 56),
+							Pos: p(1523, 56),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1519, 46),
+								Pos: p(1523, 46),
 								Fun: &lang.Ident{
-									Pos:  p(1519, 46),
+									Pos:  p(1523, 46),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1519, 51),
+										Pos: p(1523, 51),
 										X: &lang.Ident{
-											Pos:  p(1519, 51),
+											Pos:  p(1523, 51),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1519, 59),
+								Pos:   p(1523, 59),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1520, 9),
+						Pos:       p(1524, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1520, 16),
+							Pos:  p(1524, 16),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1520, 35),
+								Pos: p(1524, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1520, 35),
+									Pos:  p(1524, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1520, 60),
+							Pos: p(1524, 60),
 							Fun: &lang.MemberExpr{
-								Pos: p(1520, 60),
+								Pos: p(1524, 60),
 								X: &lang.Ident{
-									Pos:  p(1520, 52),
+									Pos:  p(1524, 52),
 									Name: "_values",
 								},
 								Name: "Contains",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1520, 69),
+									Pos: p(1524, 69),
 									X: &lang.Ident{
-										Pos:  p(1520, 69),
+										Pos:  p(1524, 69),
 										Name: "value",
 									},
 								},
@@ -23415,56 +23469,56 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1522, 9),
+						Pos:       p(1526, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1522, 16),
+							Pos:  p(1526, 16),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1522, 33),
+								Pos: p(1526, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1522, 33),
+									Pos:  p(1526, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      p(1522, 43),
+								Pos:      p(1526, 43),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(1522, 47),
+									Pos:  p(1526, 47),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1523, 9),
+							Pos: p(1527, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1524, 13),
+									Pos: p(1528, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1524, 13),
+										Pos:  p(1528, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1524, 17),
+											Pos:  p(1528, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1524, 21),
+												Pos: p(1528, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1524, 21),
+													Pos:  p(1528, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1524, 26),
+														Pos: p(1528, 26),
 														X: &lang.Ident{
-															Pos:  p(1524, 26),
+															Pos:  p(1528, 26),
 															Name: "key",
 														},
 													},
@@ -23474,74 +23528,74 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1525, 13),
+									Pos: p(1529, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1525, 19),
+										Pos: p(1529, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1525, 17),
+											Pos:  p(1529, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1525, 21),
+											Pos:   p(1529, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1525, 24),
+										Pos: p(1529, 24),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1525, 26),
+												Pos: p(1529, 26),
 												X: &lang.AssignExpr{
-													Pos: p(1525, 32),
+													Pos: p(1529, 32),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1525, 26),
+														Pos:  p(1529, 26),
 														Name: "value",
 													},
 													Right: &lang.DefaultExpr{
-														Pos: p(1525, 34),
+														Pos: p(1529, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(1525, 42),
+															Pos:  p(1529, 42),
 															Name: "TValue",
 														},
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1525, 51),
+												Pos: p(1529, 51),
 												X: &lang.Literal{
-													Pos:   p(1525, 58),
+													Pos:   p(1529, 58),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
 												},
 											},
 										},
-										Rbrace: p(1525, 65),
+										Rbrace: p(1529, 65),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1526, 13),
+									Pos: p(1530, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1526, 19),
+										Pos: p(1530, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1526, 13),
+											Pos:  p(1530, 13),
 											Name: "value",
 										},
 										Right: &lang.IndexExpr{
-											Pos: p(1526, 28),
+											Pos: p(1530, 28),
 											X: &lang.Ident{
-												Pos:  p(1526, 21),
+												Pos:  p(1530, 21),
 												Name: "_values",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1526, 29),
+													Pos: p(1530, 29),
 													X: &lang.Ident{
-														Pos:  p(1526, 29),
+														Pos:  p(1530, 29),
 														Name: "i",
 													},
 												},
@@ -23550,37 +23604,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1527, 13),
+									Pos: p(1531, 13),
 									X: &lang.Literal{
-										Pos:   p(1527, 20),
+										Pos:   p(1531, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1528, 9),
+							Rbrace: p(1532, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1530, 9),
+						Pos:       p(1534, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1530, 16),
+							Pos:  p(1534, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						Body: &lang.BlockStmt{
-							Pos: p(1530, 29),
+							Pos: p(1534, 29),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1530, 31),
+									Pos: p(1534, 31),
 									X: &lang.CallExpr{
-										Pos: p(1530, 37),
+										Pos: p(1534, 37),
 										Fun: &lang.MemberExpr{
-											Pos: p(1530, 37),
+											Pos: p(1534, 37),
 											X: &lang.Ident{
-												Pos:  p(1530, 31),
+												Pos:  p(1534, 31),
 												Name: "_keys",
 											},
 											Name: "Clear",
@@ -23588,13 +23642,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1530, 46),
+									Pos: p(1534, 46),
 									X: &lang.CallExpr{
-										Pos: p(1530, 54),
+										Pos: p(1534, 54),
 										Fun: &lang.MemberExpr{
-											Pos: p(1530, 54),
+											Pos: p(1534, 54),
 											X: &lang.Ident{
-												Pos:  p(1530, 46),
+												Pos:  p(1534, 46),
 												Name: "_values",
 											},
 											Name: "Clear",
@@ -23602,26 +23656,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1530, 63),
+							Rbrace: p(1534, 63),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1532, 9),
+						Pos:       p(1536, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1532, 16),
+							Pos:  p(1536, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1532, 28),
+									Pos:  p(1536, 28),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1532, 41),
+											Pos:  p(1536, 41),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1532, 47),
+											Pos:  p(1536, 47),
 											Name: "TValue",
 										},
 									},
@@ -23630,30 +23684,30 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(1533, 9),
+							Pos: p(1537, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1534, 13),
+									Pos: p(1538, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1534, 17),
+											Pos:  p(1538, 17),
 											Name: "pairs",
 											Init: &lang.NewExpr{
-												Pos: p(1534, 25),
+												Pos: p(1538, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(1534, 29),
+													Pos:  p(1538, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1534, 34),
+															Pos:  p(1538, 34),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1534, 47),
+																	Pos:  p(1538, 47),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1534, 53),
+																	Pos:  p(1538, 53),
 																	Name: "TValue",
 																},
 															},
@@ -23665,19 +23719,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(1535, 13),
+									Pos: p(1539, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(1535, 18),
+										Pos: p(1539, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(1535, 18),
+											Pos:  p(1539, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1535, 22),
+												Pos:  p(1539, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(1535, 26),
+													Pos:   p(1539, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -23685,16 +23739,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(1535, 31),
+										Pos: p(1539, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1535, 29),
+											Pos:  p(1539, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1535, 39),
+											Pos: p(1539, 39),
 											X: &lang.Ident{
-												Pos:  p(1535, 33),
+												Pos:  p(1539, 33),
 												Name: "_keys",
 											},
 											Name: "Count",
@@ -23702,59 +23756,59 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(1535, 47),
+											Pos: p(1539, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1535, 46),
+												Pos:  p(1539, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1535, 51),
+										Pos: p(1539, 51),
 										X: &lang.CallExpr{
-											Pos: p(1535, 57),
+											Pos: p(1539, 57),
 											Fun: &lang.MemberExpr{
-												Pos: p(1535, 57),
+												Pos: p(1539, 57),
 												X: &lang.Ident{
-													Pos:  p(1535, 51),
+													Pos:  p(1539, 51),
 													Name: "pairs",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1535, 61),
+													Pos: p(1539, 61),
 													X: &lang.NewExpr{
-														Pos: p(1535, 61),
+														Pos: p(1539, 61),
 														Type: &lang.TypeRef{
-															Pos:  p(1535, 65),
+															Pos:  p(1539, 65),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1535, 78),
+																	Pos:  p(1539, 78),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1535, 84),
+																	Pos:  p(1539, 84),
 																	Name: "TValue",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1535, 92),
+																Pos: p(1539, 92),
 																X: &lang.IndexExpr{
-																	Pos: p(1535, 97),
+																	Pos: p(1539, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1535, 92),
+																		Pos:  p(1539, 92),
 																		Name: "_keys",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1535, 98),
+																			Pos: p(1539, 98),
 																			X: &lang.Ident{
-																				Pos:  p(1535, 98),
+																				Pos:  p(1539, 98),
 																				Name: "i",
 																			},
 																		},
@@ -23762,18 +23816,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1535, 102),
+																Pos: p(1539, 102),
 																X: &lang.IndexExpr{
-																	Pos: p(1535, 109),
+																	Pos: p(1539, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1535, 102),
+																		Pos:  p(1539, 102),
 																		Name: "_values",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1535, 110),
+																			Pos: p(1539, 110),
 																			X: &lang.Ident{
-																				Pos:  p(1535, 110),
+																				Pos:  p(1539, 110),
 																				Name: "i",
 																			},
 																		},
@@ -23788,13 +23842,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1536, 13),
+									Pos: p(1540, 13),
 									X: &lang.CallExpr{
-										Pos: p(1536, 26),
+										Pos: p(1540, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(1536, 26),
+											Pos: p(1540, 26),
 											X: &lang.Ident{
-												Pos:  p(1536, 20),
+												Pos:  p(1540, 20),
 												Name: "pairs",
 											},
 											Name: "GetEnumerator",
@@ -23802,32 +23856,32 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1537, 9),
+							Rbrace: p(1541, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1539, 9),
+						Pos: p(1543, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1539, 9),
+							Pos:  p(1543, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1539, 90),
+							Pos: p(1543, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1539, 90),
+								Pos:  p(1543, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1539, 40),
+							Pos:  p(1543, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1542, 5),
+				Pos:       p(1546, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -23837,11 +23891,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1542, 33),
+						Pos:  p(1546, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1542, 45),
+								Pos:  p(1546, 45),
 								Name: "T",
 							},
 						},
@@ -23849,30 +23903,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1544, 9),
+						Pos:       p(1548, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1544, 18),
+							Pos:  p(1548, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1544, 23),
+									Pos:  p(1548, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1544, 26),
+								Pos:  p(1548, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1544, 35),
+									Pos: p(1548, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1544, 39),
+										Pos:  p(1548, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1544, 44),
+												Pos:  p(1548, 44),
 												Name: "T",
 											},
 										},
@@ -23882,49 +23936,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1545, 9),
+						Pos:       p(1549, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1545, 18),
+							Pos:  p(1549, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1545, 28),
+									Pos:  p(1549, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1545, 31),
+								Pos:  p(1549, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1547, 9),
+						Pos:       p(1551, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1547, 30),
+							Pos:  p(1551, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1547, 35),
+									Pos: p(1551, 35),
 									X: &lang.CastExpr{
-										Pos: p(1547, 35),
+										Pos: p(1551, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1547, 36),
+											Pos:  p(1551, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1547, 46),
+													Pos:  p(1551, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1547, 49),
+											Pos:  p(1551, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23933,23 +23987,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1547, 55),
-							Rbrace: p(1547, 57),
+							Pos:    p(1551, 55),
+							Rbrace: p(1551, 57),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1548, 9),
+						Pos:       p(1552, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1548, 26),
+								Pos: p(1552, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1548, 26),
+									Pos:  p(1552, 26),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1548, 36),
+											Pos:  p(1552, 36),
 											Name: "T",
 										},
 									},
@@ -23958,32 +24012,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1548, 49),
+							Pos: p(1552, 49),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1548, 51),
+									Pos: p(1552, 51),
 									X: &lang.AssignExpr{
-										Pos: p(1548, 61),
+										Pos: p(1552, 61),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1548, 51),
+											Pos:  p(1552, 51),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1548, 72),
+											Pos: p(1552, 72),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1548, 63),
+												Pos:  p(1552, 63),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1548, 87),
+												Pos: p(1552, 87),
 												X: &lang.Ident{
-													Pos:  p(1548, 75),
+													Pos:  p(1552, 75),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1548, 84),
+															Pos:  p(1552, 84),
 															Name: "T",
 														},
 													},
@@ -23994,88 +24048,7 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1548, 96),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1549, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "SortedSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1549, 26),
-								Type: &lang.TypeRef{
-									Pos:  p(1549, 26),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1549, 38),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(1549, 55),
-							Kind: "this",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1549, 60),
-									X: &lang.CastExpr{
-										Pos: p(1549, 60),
-										Type: &lang.TypeRef{
-											Pos:  p(1549, 61),
-											Name: "IComparer",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(1549, 71),
-													Name: "T",
-												},
-											},
-										},
-										X: &lang.Literal{
-											Pos:  p(1549, 74),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1550, 9),
-							Stmts: []lang.Stmt{
-								&lang.ForeachStmt{
-									Pos:  p(1551, 13),
-									Name: "x",
-									X: &lang.Ident{
-										Pos:  p(1551, 31),
-										Name: "collection",
-									},
-									Body: &lang.ExprStmt{
-										Pos: p(1551, 43),
-										X: &lang.CallExpr{
-											Pos: p(1551, 43),
-											Fun: &lang.Ident{
-												Pos:  p(1551, 43),
-												Name: "Add",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1551, 47),
-													X: &lang.Ident{
-														Pos:  p(1551, 47),
-														Name: "x",
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1552, 9),
+							Rbrace: p(1552, 96),
 						},
 					},
 					&lang.CtorDecl{
@@ -24097,30 +24070,30 @@ func preludeAST() *lang.File {
 								},
 								Name: "collection",
 							},
-							&lang.Param{
-								Pos: p(1553, 53),
-								Type: &lang.TypeRef{
-									Pos:  p(1553, 53),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1553, 63),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1553, 78),
+							Pos:  p(1553, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1553, 83),
-									X: &lang.Ident{
-										Pos:  p(1553, 83),
-										Name: "comparer",
+									Pos: p(1553, 60),
+									X: &lang.CastExpr{
+										Pos: p(1553, 60),
+										Type: &lang.TypeRef{
+											Pos:  p(1553, 61),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1553, 71),
+													Name: "T",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1553, 74),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
 									},
 								},
 							},
@@ -24159,68 +24132,149 @@ func preludeAST() *lang.File {
 							Rbrace: p(1556, 9),
 						},
 					},
+					&lang.CtorDecl{
+						Pos:       p(1557, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1557, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(1557, 26),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1557, 38),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: p(1557, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(1557, 53),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1557, 63),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1557, 78),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1557, 83),
+									X: &lang.Ident{
+										Pos:  p(1557, 83),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1558, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1559, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1559, 31),
+										Name: "collection",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1559, 43),
+										X: &lang.CallExpr{
+											Pos: p(1559, 43),
+											Fun: &lang.Ident{
+												Pos:  p(1559, 43),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1559, 47),
+													X: &lang.Ident{
+														Pos:  p(1559, 47),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1560, 9),
+						},
+					},
 					&lang.PropertyDecl{
-						Pos:       p(1558, 9),
+						Pos:       p(1562, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1558, 16),
+							Pos:  p(1562, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1558, 36),
+							Pos: p(1562, 36),
 							X: &lang.Ident{
-								Pos:  p(1558, 29),
+								Pos:  p(1562, 29),
 								Name: "_items",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1559, 9),
+						Pos:       p(1563, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1559, 16),
+							Pos:  p(1563, 16),
 							Name: "T",
 						},
 						Name: "Min",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1559, 43),
+							Pos: p(1563, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1559, 38),
+								Pos: p(1563, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1559, 32),
+									Pos: p(1563, 32),
 									X: &lang.Ident{
-										Pos:  p(1559, 25),
+										Pos:  p(1563, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1559, 41),
+									Pos:   p(1563, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1559, 45),
+								Pos: p(1563, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1559, 53),
+									Pos:  p(1563, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1559, 64),
+								Pos: p(1563, 64),
 								X: &lang.Ident{
-									Pos:  p(1559, 58),
+									Pos:  p(1563, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1559, 65),
+										Pos: p(1563, 65),
 										X: &lang.Literal{
-											Pos:   p(1559, 65),
+											Pos:   p(1563, 65),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -24230,61 +24284,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1560, 9),
+						Pos:       p(1564, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1560, 16),
+							Pos:  p(1564, 16),
 							Name: "T",
 						},
 						Name: "Max",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1560, 43),
+							Pos: p(1564, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1560, 38),
+								Pos: p(1564, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1560, 32),
+									Pos: p(1564, 32),
 									X: &lang.Ident{
-										Pos:  p(1560, 25),
+										Pos:  p(1564, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1560, 41),
+									Pos:   p(1564, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1560, 45),
+								Pos: p(1564, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1560, 53),
+									Pos:  p(1564, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1560, 64),
+								Pos: p(1564, 64),
 								X: &lang.Ident{
-									Pos:  p(1560, 58),
+									Pos:  p(1564, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1560, 65),
+										Pos: p(1564, 65),
 										X: &lang.BinaryExpr{
-											Pos: p(1560, 78),
+											Pos: p(1564, 78),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(1560, 72),
+												Pos: p(1564, 72),
 												X: &lang.Ident{
-													Pos:  p(1560, 65),
+													Pos:  p(1564, 65),
 													Name: "_items",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1560, 80),
+												Pos:   p(1564, 80),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -24295,57 +24349,57 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1562, 9),
+						Pos: p(1566, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1562, 9),
+							Pos:  p(1566, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1562, 18),
+								Pos: p(1566, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1562, 18),
+									Pos:  p(1566, 18),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1563, 9),
+							Pos: p(1567, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1564, 13),
+									Pos: p(1568, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1564, 13),
+										Pos:  p(1568, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1564, 17),
+											Pos:  p(1568, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1564, 22),
+												Pos:   p(1568, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1564, 25),
+											Pos:  p(1568, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1564, 43),
+												Pos: p(1568, 43),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1564, 37),
+													Pos: p(1568, 37),
 													X: &lang.Ident{
-														Pos:  p(1564, 30),
+														Pos:  p(1568, 30),
 														Name: "_items",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1564, 45),
+													Pos:   p(1568, 45),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -24354,56 +24408,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1565, 13),
+									Pos: p(1569, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1565, 23),
+										Pos: p(1569, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1565, 20),
+											Pos:  p(1569, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1565, 26),
+											Pos:  p(1569, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1566, 13),
+										Pos: p(1570, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1567, 17),
+												Pos: p(1571, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1567, 17),
+													Pos:  p(1571, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1567, 21),
+														Pos:  p(1571, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1567, 30),
+															Pos: p(1571, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1567, 27),
+																Pos:  p(1571, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1567, 42),
+																Pos: p(1571, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1567, 36),
+																	Pos: p(1571, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1567, 33),
+																		Pos:  p(1571, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1567, 38),
+																		Pos:  p(1571, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1567, 44),
+																	Pos:   p(1571, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -24413,39 +24467,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1568, 17),
+												Pos: p(1572, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1568, 17),
+													Pos:  p(1572, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1568, 21),
+														Pos:  p(1572, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1568, 35),
+															Pos: p(1572, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1568, 35),
+																Pos: p(1572, 35),
 																X: &lang.Ident{
-																	Pos:  p(1568, 25),
+																	Pos:  p(1572, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1568, 43),
+																	Pos: p(1572, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1568, 49),
+																		Pos: p(1572, 49),
 																		X: &lang.Ident{
-																			Pos:  p(1568, 43),
+																			Pos:  p(1572, 43),
 																			Name: "_items",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1568, 50),
+																				Pos: p(1572, 50),
 																				X: &lang.Ident{
-																					Pos:  p(1568, 50),
+																					Pos:  p(1572, 50),
 																					Name: "mid",
 																				},
 																			},
@@ -24453,9 +24507,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1568, 56),
+																	Pos: p(1572, 56),
 																	X: &lang.Ident{
-																		Pos:  p(1568, 56),
+																		Pos:  p(1572, 56),
 																		Name: "item",
 																	},
 																},
@@ -24465,61 +24519,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1569, 17),
+												Pos: p(1573, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1569, 23),
+													Pos: p(1573, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1569, 21),
+														Pos:  p(1573, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1569, 26),
+														Pos:   p(1573, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1569, 29),
+													Pos: p(1573, 29),
 													X: &lang.Ident{
-														Pos:  p(1569, 36),
+														Pos:  p(1573, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1570, 17),
+												Pos: p(1574, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1570, 23),
+													Pos: p(1574, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1570, 21),
+														Pos:  p(1574, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1570, 25),
+														Pos:   p(1574, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1570, 28),
+													Pos: p(1574, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1570, 31),
+														Pos: p(1574, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1570, 28),
+															Pos:  p(1574, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1570, 37),
+															Pos: p(1574, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1570, 33),
+																Pos:  p(1574, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1570, 39),
+																Pos:   p(1574, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24527,23 +24581,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1570, 47),
+													Pos: p(1574, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1570, 50),
+														Pos: p(1574, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1570, 47),
+															Pos:  p(1574, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1570, 56),
+															Pos: p(1574, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1570, 52),
+																Pos:  p(1574, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1570, 58),
+																Pos:   p(1574, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24552,66 +24606,66 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1571, 13),
+										Rbrace: p(1575, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1572, 13),
+									Pos: p(1576, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1572, 20),
+										Pos: p(1576, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1572, 21),
+											Pos:  p(1576, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1573, 9),
+							Rbrace: p(1577, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1575, 9),
+						Pos:       p(1579, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1575, 16),
+							Pos:  p(1579, 16),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1575, 25),
+								Pos: p(1579, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1575, 25),
+									Pos:  p(1579, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1576, 9),
+							Pos: p(1580, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1577, 13),
+									Pos: p(1581, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1577, 13),
+										Pos:  p(1581, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1577, 17),
+											Pos:  p(1581, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1577, 21),
+												Pos: p(1581, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1577, 21),
+													Pos:  p(1581, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1577, 26),
+														Pos: p(1581, 26),
 														X: &lang.Ident{
-															Pos:  p(1577, 26),
+															Pos:  p(1581, 26),
 															Name: "item",
 														},
 													},
@@ -24621,24 +24675,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1578, 13),
+									Pos: p(1582, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1578, 19),
+										Pos: p(1582, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1578, 17),
+											Pos:  p(1582, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1578, 22),
+											Pos:   p(1582, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1578, 25),
+										Pos: p(1582, 25),
 										X: &lang.Literal{
-											Pos:   p(1578, 32),
+											Pos:   p(1582, 32),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24646,33 +24700,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1579, 13),
+									Pos: p(1583, 13),
 									X: &lang.CallExpr{
-										Pos: p(1579, 20),
+										Pos: p(1583, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1579, 20),
+											Pos: p(1583, 20),
 											X: &lang.Ident{
-												Pos:  p(1579, 13),
+												Pos:  p(1583, 13),
 												Name: "_items",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1579, 27),
+												Pos: p(1583, 27),
 												X: &lang.UnaryExpr{
-													Pos: p(1579, 27),
+													Pos: p(1583, 27),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1579, 28),
+														Pos:  p(1583, 28),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1579, 31),
+												Pos: p(1583, 31),
 												X: &lang.Ident{
-													Pos:  p(1579, 31),
+													Pos:  p(1583, 31),
 													Name: "item",
 												},
 											},
@@ -24680,60 +24734,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1580, 13),
+									Pos: p(1584, 13),
 									X: &lang.Literal{
-										Pos:   p(1580, 20),
+										Pos:   p(1584, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1581, 9),
+							Rbrace: p(1585, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1583, 9),
+						Pos:       p(1587, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1583, 16),
+							Pos:  p(1587, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1583, 28),
+								Pos: p(1587, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1583, 28),
+									Pos:  p(1587, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1584, 9),
+							Pos: p(1588, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1585, 13),
+									Pos: p(1589, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1585, 13),
+										Pos:  p(1589, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1585, 17),
+											Pos:  p(1589, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1585, 21),
+												Pos: p(1589, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1585, 21),
+													Pos:  p(1589, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1585, 26),
+														Pos: p(1589, 26),
 														X: &lang.Ident{
-															Pos:  p(1585, 26),
+															Pos:  p(1589, 26),
 															Name: "item",
 														},
 													},
@@ -24743,24 +24797,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1586, 13),
+									Pos: p(1590, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1586, 19),
+										Pos: p(1590, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1586, 17),
+											Pos:  p(1590, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1586, 21),
+											Pos:   p(1590, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1586, 24),
+										Pos: p(1590, 24),
 										X: &lang.Literal{
-											Pos:   p(1586, 31),
+											Pos:   p(1590, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24768,22 +24822,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1587, 13),
+									Pos: p(1591, 13),
 									X: &lang.CallExpr{
-										Pos: p(1587, 20),
+										Pos: p(1591, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1587, 20),
+											Pos: p(1591, 20),
 											X: &lang.Ident{
-												Pos:  p(1587, 13),
+												Pos:  p(1591, 13),
 												Name: "_items",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1587, 29),
+												Pos: p(1591, 29),
 												X: &lang.Ident{
-													Pos:  p(1587, 29),
+													Pos:  p(1591, 29),
 													Name: "i",
 												},
 											},
@@ -24791,76 +24845,76 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1588, 13),
+									Pos: p(1592, 13),
 									X: &lang.Literal{
-										Pos:   p(1588, 20),
+										Pos:   p(1592, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1589, 9),
+							Rbrace: p(1593, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1591, 9),
+						Pos:       p(1595, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1591, 16),
+							Pos:  p(1595, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1591, 30),
+								Pos: p(1595, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1591, 30),
+									Pos:  p(1595, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1591, 52),
+							Pos: p(1595, 52),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1591, 41),
+								Pos: p(1595, 41),
 								Fun: &lang.Ident{
-									Pos:  p(1591, 41),
+									Pos:  p(1595, 41),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1591, 46),
+										Pos: p(1595, 46),
 										X: &lang.Ident{
-											Pos:  p(1591, 46),
+											Pos:  p(1595, 46),
 											Name: "item",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1591, 55),
+								Pos:   p(1595, 55),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1592, 9),
+						Pos:       p(1596, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1592, 16),
+							Pos:  p(1596, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1592, 39),
+							Pos: p(1596, 39),
 							Fun: &lang.MemberExpr{
-								Pos: p(1592, 39),
+								Pos: p(1596, 39),
 								X: &lang.Ident{
-									Pos:  p(1592, 32),
+									Pos:  p(1596, 32),
 									Name: "_items",
 								},
 								Name: "Clear",
@@ -24868,22 +24922,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1594, 9),
+						Pos:       p(1598, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1594, 16),
+							Pos:  p(1598, 16),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1594, 31),
+								Pos: p(1598, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1594, 31),
+									Pos:  p(1598, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1594, 43),
+											Pos:  p(1598, 43),
 											Name: "T",
 										},
 									},
@@ -24892,28 +24946,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1595, 9),
+							Pos: p(1599, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1596, 13),
+									Pos:  p(1600, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1596, 31),
+										Pos:  p(1600, 31),
 										Name: "other",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1596, 38),
+										Pos: p(1600, 38),
 										X: &lang.CallExpr{
-											Pos: p(1596, 38),
+											Pos: p(1600, 38),
 											Fun: &lang.Ident{
-												Pos:  p(1596, 38),
+												Pos:  p(1600, 38),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1596, 42),
+													Pos: p(1600, 42),
 													X: &lang.Ident{
-														Pos:  p(1596, 42),
+														Pos:  p(1600, 42),
 														Name: "x",
 													},
 												},
@@ -24922,49 +24976,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1597, 9),
+							Rbrace: p(1601, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1599, 9),
+						Pos:       p(1603, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1599, 16),
+							Pos:  p(1603, 16),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1599, 28),
+									Pos:  p(1603, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Reverse",
 						Body: &lang.BlockStmt{
-							Pos: p(1600, 9),
+							Pos: p(1604, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1601, 13),
+									Pos: p(1605, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1601, 17),
+											Pos:  p(1605, 17),
 											Name: "r",
 											Init: &lang.NewExpr{
-												Pos: p(1601, 21),
+												Pos: p(1605, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(1601, 25),
+													Pos:  p(1605, 25),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1601, 30),
+															Pos:  p(1605, 30),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1601, 33),
+														Pos: p(1605, 33),
 														X: &lang.Ident{
-															Pos:  p(1601, 33),
+															Pos:  p(1605, 33),
 															Name: "_items",
 														},
 													},
@@ -24974,13 +25028,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1602, 13),
+									Pos: p(1606, 13),
 									X: &lang.CallExpr{
-										Pos: p(1602, 15),
+										Pos: p(1606, 15),
 										Fun: &lang.MemberExpr{
-											Pos: p(1602, 15),
+											Pos: p(1606, 15),
 											X: &lang.Ident{
-												Pos:  p(1602, 13),
+												Pos:  p(1606, 13),
 												Name: "r",
 											},
 											Name: "Reverse",
@@ -24988,51 +25042,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1603, 13),
+									Pos: p(1607, 13),
 									X: &lang.Ident{
-										Pos:  p(1603, 20),
+										Pos:  p(1607, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(1604, 9),
+							Rbrace: p(1608, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1606, 9),
+						Pos:       p(1610, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1606, 16),
+							Pos:  p(1610, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1606, 28),
+									Pos:  p(1610, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1606, 70),
+							Pos: p(1610, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1606, 70),
+								Pos: p(1610, 70),
 								X: &lang.NewExpr{
-									Pos: p(1606, 50),
+									Pos: p(1610, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1606, 54),
+										Pos:  p(1610, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1606, 59),
+												Pos:  p(1610, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1606, 62),
+											Pos: p(1610, 62),
 											X: &lang.Ident{
-												Pos:  p(1606, 62),
+												Pos:  p(1610, 62),
 												Name: "_items",
 											},
 										},
@@ -25043,51 +25097,51 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1607, 9),
+						Pos: p(1611, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1607, 9),
+							Pos:  p(1611, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1607, 90),
+							Pos: p(1611, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1607, 90),
+								Pos:  p(1611, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1607, 40),
+							Pos:  p(1611, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1613, 5),
+				Pos:       p(1617, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LockRecursionException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1613, 43),
+						Pos:  p(1617, 43),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(1615, 9),
+						Pos:       p(1619, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LockRecursionException",
 						Init: &lang.CtorInit{
-							Pos:  p(1615, 43),
+							Pos:  p(1619, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1615, 48),
+									Pos: p(1619, 48),
 									X: &lang.Literal{
-										Pos:   p(1615, 48),
+										Pos:   p(1619, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Exception of type 'System.Threading.LockRecursionException' was thrown.\"",
 										Value: string("Exception of type 'System.Threading.LockRecursionException' was thrown."),
@@ -25096,161 +25150,105 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1615, 123),
-							Rbrace: p(1615, 125),
+							Pos:    p(1619, 123),
+							Rbrace: p(1619, 125),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1616, 9),
+						Pos:       p(1620, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LockRecursionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1616, 39),
+								Pos: p(1620, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(1616, 39),
+									Pos:  p(1620, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1616, 57),
+							Pos:  p(1620, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1616, 62),
+									Pos: p(1620, 62),
 									X: &lang.Ident{
-										Pos:  p(1616, 62),
+										Pos:  p(1620, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1616, 71),
-							Rbrace: p(1616, 73),
+							Pos:    p(1620, 71),
+							Rbrace: p(1620, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1617, 9),
+						Pos:       p(1621, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LockRecursionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1617, 39),
+								Pos: p(1621, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(1617, 39),
+									Pos:  p(1621, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(1617, 55),
+								Pos: p(1621, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(1617, 55),
+									Pos:  p(1621, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1617, 83),
+							Pos:  p(1621, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1617, 88),
+									Pos: p(1621, 88),
 									X: &lang.Ident{
-										Pos:  p(1617, 88),
+										Pos:  p(1621, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1617, 97),
+									Pos: p(1621, 97),
 									X: &lang.Ident{
-										Pos:  p(1617, 97),
+										Pos:  p(1621, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1617, 113),
-							Rbrace: p(1617, 115),
+							Pos:    p(1621, 113),
+							Rbrace: p(1621, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1625, 5),
+				Pos:       p(1629, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lock",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(1627, 9),
+						Pos:       p(1631, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lock",
 						Body: &lang.BlockStmt{
-							Pos:    p(1627, 23),
-							Rbrace: p(1627, 25),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1629, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1629, 16),
-							Name: "void",
-						},
-						Name: "Enter",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1629, 40),
-							Fun: &lang.MemberExpr{
-								Pos: p(1629, 40),
-								X: &lang.Ident{
-									Pos:  p(1629, 32),
-									Name: "Monitor",
-								},
-								Name: "Enter",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1629, 46),
-									X: &lang.ThisExpr{
-										Pos: p(1629, 46),
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1630, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1630, 16),
-							Name: "bool",
-						},
-						Name: "TryEnter",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1630, 43),
-							Fun: &lang.MemberExpr{
-								Pos: p(1630, 43),
-								X: &lang.Ident{
-									Pos:  p(1630, 35),
-									Name: "Monitor",
-								},
-								Name: "TryEnter",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1630, 52),
-									X: &lang.ThisExpr{
-										Pos: p(1630, 52),
-									},
-								},
-							},
+							Pos:    p(1631, 23),
+							Rbrace: p(1631, 25),
 						},
 					},
 					&lang.MethodDecl{
@@ -25258,72 +25256,128 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1633, 16),
+							Name: "void",
+						},
+						Name: "Enter",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1633, 40),
+							Fun: &lang.MemberExpr{
+								Pos: p(1633, 40),
+								X: &lang.Ident{
+									Pos:  p(1633, 32),
+									Name: "Monitor",
+								},
+								Name: "Enter",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1633, 46),
+									X: &lang.ThisExpr{
+										Pos: p(1633, 46),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1634, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1634, 16),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1634, 43),
+							Fun: &lang.MemberExpr{
+								Pos: p(1634, 43),
+								X: &lang.Ident{
+									Pos:  p(1634, 35),
+									Name: "Monitor",
+								},
+								Name: "TryEnter",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1634, 52),
+									X: &lang.ThisExpr{
+										Pos: p(1634, 52),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1637, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1637, 16),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1633, 30),
+								Pos: p(1637, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1633, 30),
+									Pos:  p(1637, 30),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1634, 9),
+							Pos: p(1638, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1635, 13),
+									Pos: p(1639, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1635, 13),
+										Pos:  p(1639, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1635, 17),
+											Pos:  p(1639, 17),
 											Name: "ms",
 											Init: &lang.CondExpr{
-												Pos: p(1635, 45),
+												Pos: p(1639, 45),
 												Cond: &lang.IsExpr{
-													Pos: p(1635, 30),
+													Pos: p(1639, 30),
 													X: &lang.Ident{
-														Pos:  p(1635, 22),
+														Pos:  p(1639, 22),
 														Name: "timeout",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(1635, 33),
+														Pos: p(1639, 33),
 														Type: &lang.TypeRef{
-															Pos:  p(1635, 33),
+															Pos:  p(1639, 33),
 															Name: "TimeSpan",
 														},
 														Name: "ts",
 													},
 												},
 												Then: &lang.CastExpr{
-													Pos: p(1635, 47),
+													Pos: p(1639, 47),
 													Type: &lang.TypeRef{
-														Pos:  p(1635, 48),
+														Pos:  p(1639, 48),
 														Name: "int",
 													},
 													X: &lang.MemberExpr{
-														Pos: p(1635, 55),
+														Pos: p(1639, 55),
 														X: &lang.Ident{
-															Pos:  p(1635, 52),
+															Pos:  p(1639, 52),
 															Name: "ts",
 														},
 														Name: "TotalMilliseconds",
 													},
 												},
 												Else: &lang.CastExpr{
-													Pos: p(1635, 75),
+													Pos: p(1639, 75),
 													Type: &lang.TypeRef{
-														Pos:  p(1635, 76),
+														Pos:  p(1639, 76),
 														Name: "int",
 													},
 													X: &lang.Ident{
-														Pos:  p(1635, 80),
+														Pos:  p(1639, 80),
 														Name: "timeout",
 													},
 												},
@@ -25332,59 +25386,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1636, 13),
+									Pos: p(1640, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1636, 20),
+										Pos: p(1640, 20),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1636, 17),
+											Pos:  p(1640, 17),
 											Name: "ms",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1636, 22),
+											Pos: p(1640, 22),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(1636, 23),
+												Pos:   p(1640, 23),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1636, 26),
+										Pos: p(1640, 26),
 										X: &lang.NewExpr{
-											Pos: p(1636, 32),
+											Pos: p(1640, 32),
 											Type: &lang.TypeRef{
-												Pos:  p(1636, 36),
+												Pos:  p(1640, 36),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1636, 64),
+													Pos: p(1640, 64),
 													X: &lang.CondExpr{
-														Pos: p(1636, 84),
+														Pos: p(1640, 84),
 														Cond: &lang.IsExpr{
-															Pos: p(1636, 72),
+															Pos: p(1640, 72),
 															X: &lang.Ident{
-																Pos:  p(1636, 64),
+																Pos:  p(1640, 64),
 																Name: "timeout",
 															},
 															Pattern: &lang.ConstPattern{
-																Pos: p(1636, 75),
+																Pos: p(1640, 75),
 																X: &lang.Ident{
-																	Pos:  p(1636, 75),
+																	Pos:  p(1640, 75),
 																	Name: "TimeSpan",
 																},
 															},
 														},
 														Then: &lang.Literal{
-															Pos:   p(1636, 86),
+															Pos:   p(1640, 86),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"timeout\"",
 															Value: string("timeout"),
 														},
 														Else: &lang.Literal{
-															Pos:   p(1636, 98),
+															Pos:   p(1640, 98),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"millisecondsTimeout\"",
 															Value: string("millisecondsTimeout"),
@@ -25392,9 +25446,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1636, 121),
+													Pos: p(1640, 121),
 													X: &lang.Literal{
-														Pos:   p(1636, 121),
+														Pos:   p(1640, 121),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -25405,28 +25459,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1637, 13),
+									Pos: p(1641, 13),
 									X: &lang.CallExpr{
-										Pos: p(1637, 28),
+										Pos: p(1641, 28),
 										Fun: &lang.MemberExpr{
-											Pos: p(1637, 28),
+											Pos: p(1641, 28),
 											X: &lang.Ident{
-												Pos:  p(1637, 20),
+												Pos:  p(1641, 20),
 												Name: "Monitor",
 											},
 											Name: "TryEnter",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1637, 37),
+												Pos: p(1641, 37),
 												X: &lang.ThisExpr{
-													Pos: p(1637, 37),
+													Pos: p(1641, 37),
 												},
 											},
 											&lang.Arg{
-												Pos: p(1637, 43),
+												Pos: p(1641, 43),
 												X: &lang.Ident{
-													Pos:  p(1637, 43),
+													Pos:  p(1641, 43),
 													Name: "ms",
 												},
 											},
@@ -25434,58 +25488,58 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1638, 9),
+							Rbrace: p(1642, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1640, 9),
+						Pos:       p(1644, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1640, 16),
+							Pos:  p(1644, 16),
 							Name: "void",
 						},
 						Name: "Exit",
 						Body: &lang.BlockStmt{
-							Pos: p(1641, 9),
+							Pos: p(1645, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1642, 13),
+									Pos: p(1646, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(1642, 17),
+										Pos: p(1646, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(1642, 26),
+											Pos: p(1646, 26),
 											Fun: &lang.MemberExpr{
-												Pos: p(1642, 26),
+												Pos: p(1646, 26),
 												X: &lang.Ident{
-													Pos:  p(1642, 18),
+													Pos:  p(1646, 18),
 													Name: "Monitor",
 												},
 												Name: "IsEntered",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1642, 36),
+													Pos: p(1646, 36),
 													X: &lang.ThisExpr{
-														Pos: p(1642, 36),
+														Pos: p(1646, 36),
 													},
 												},
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1642, 43),
+										Pos: p(1646, 43),
 										X: &lang.NewExpr{
-											Pos: p(1642, 49),
+											Pos: p(1646, 49),
 											Type: &lang.TypeRef{
-												Pos:  p(1642, 53),
+												Pos:  p(1646, 53),
 												Name: "SynchronizationLockException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1642, 82),
+													Pos: p(1646, 82),
 													X: &lang.Literal{
-														Pos:   p(1642, 82),
+														Pos:   p(1646, 82),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The calling thread does not hold the lock.\"",
 														Value: string("The calling thread does not hold the lock."),
@@ -25496,179 +25550,179 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1643, 13),
+									Pos: p(1647, 13),
 									X: &lang.CallExpr{
-										Pos: p(1643, 21),
+										Pos: p(1647, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1643, 21),
+											Pos: p(1647, 21),
 											X: &lang.Ident{
-												Pos:  p(1643, 13),
+												Pos:  p(1647, 13),
 												Name: "Monitor",
 											},
 											Name: "Exit",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1643, 26),
+												Pos: p(1647, 26),
 												X: &lang.ThisExpr{
-													Pos: p(1643, 26),
+													Pos: p(1647, 26),
 												},
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(1644, 9),
+							Rbrace: p(1648, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1646, 9),
+						Pos:       p(1650, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1646, 16),
+							Pos:  p(1650, 16),
 							Name: "bool",
 						},
 						Name: "IsHeldByCurrentThread",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1646, 54),
+							Pos: p(1650, 54),
 							Fun: &lang.MemberExpr{
-								Pos: p(1646, 54),
+								Pos: p(1650, 54),
 								X: &lang.Ident{
-									Pos:  p(1646, 46),
+									Pos:  p(1650, 46),
 									Name: "Monitor",
 								},
 								Name: "IsEntered",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1646, 64),
+									Pos: p(1650, 64),
 									X: &lang.ThisExpr{
-										Pos: p(1646, 64),
+										Pos: p(1650, 64),
 									},
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1648, 9),
+						Pos:       p(1652, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1648, 16),
+							Pos:  p(1652, 16),
 							Name: "Scope",
 						},
 						Name: "EnterScope",
 						Body: &lang.BlockStmt{
-							Pos: p(1649, 9),
+							Pos: p(1653, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1650, 13),
+									Pos: p(1654, 13),
 									X: &lang.CallExpr{
-										Pos: p(1650, 13),
+										Pos: p(1654, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1650, 13),
+											Pos:  p(1654, 13),
 											Name: "Enter",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1651, 13),
+									Pos: p(1655, 13),
 									X: &lang.NewExpr{
-										Pos: p(1651, 20),
+										Pos: p(1655, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1651, 24),
+											Pos:  p(1655, 24),
 											Name: "Scope",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1651, 30),
+												Pos: p(1655, 30),
 												X: &lang.ThisExpr{
-													Pos: p(1651, 30),
+													Pos: p(1655, 30),
 												},
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(1652, 9),
+							Rbrace: p(1656, 9),
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       p(1655, 9),
+						Pos:       p(1659, 9),
 						Kind:      lang.TypeKind("struct"),
 						Name:      "Scope",
 						Namespace: "System.Threading",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1655, 31),
+								Pos:  p(1659, 31),
 								Name: "IDisposable",
 							},
 						},
 						Members: []lang.Member{
 							&lang.FieldDecl{
-								Pos:       p(1657, 13),
+								Pos:       p(1661, 13),
 								Modifiers: lang.Modifiers(256),
 								Type: &lang.TypeRef{
-									Pos:  p(1657, 22),
+									Pos:  p(1661, 22),
 									Name: "Lock",
 								},
 								Decls: []*lang.Declarator{
 									&lang.Declarator{
-										Pos:  p(1657, 27),
+										Pos:  p(1661, 27),
 										Name: "_owner",
 									},
 								},
 							},
 							&lang.CtorDecl{
-								Pos:       p(1658, 13),
+								Pos:       p(1662, 13),
 								Modifiers: lang.Modifiers(8),
 								Name:      "Scope",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: p(1658, 28),
+										Pos: p(1662, 28),
 										Type: &lang.TypeRef{
-											Pos:  p(1658, 28),
+											Pos:  p(1662, 28),
 											Name: "Lock",
 										},
 										Name: "owner",
 									},
 								},
 								Body: &lang.BlockStmt{
-									Pos: p(1658, 40),
+									Pos: p(1662, 40),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(1658, 42),
+											Pos: p(1662, 42),
 											X: &lang.AssignExpr{
-												Pos: p(1658, 49),
+												Pos: p(1662, 49),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(1658, 42),
+													Pos:  p(1662, 42),
 													Name: "_owner",
 												},
 												Right: &lang.Ident{
-													Pos:  p(1658, 51),
+													Pos:  p(1662, 51),
 													Name: "owner",
 												},
 											},
 										},
 									},
-									Rbrace: p(1658, 58),
+									Rbrace: p(1662, 58),
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       p(1659, 13),
+								Pos:       p(1663, 13),
 								Modifiers: lang.Modifiers(1),
 								ReturnType: &lang.TypeRef{
-									Pos:  p(1659, 20),
+									Pos:  p(1663, 20),
 									Name: "void",
 								},
 								Name: "Dispose",
 								ExprBody: &lang.CallExpr{
-									Pos: p(1659, 46),
+									Pos: p(1663, 46),
 									Fun: &lang.MemberExpr{
-										Pos: p(1659, 46),
+										Pos: p(1663, 46),
 										X: &lang.Ident{
-											Pos:  p(1659, 38),
+											Pos:  p(1663, 38),
 											Name: "_owner",
 										},
 										Name:     "Exit",
@@ -25681,33 +25735,33 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1667, 5),
+				Pos:       p(1671, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1667, 33),
+						Pos:  p(1671, 33),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1669, 9),
+						Pos:       p(1673, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1669, 18),
+							Pos:  p(1673, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1669, 25),
+								Pos:  p(1673, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1669, 33),
+									Pos: p(1673, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1669, 37),
+										Pos:  p(1673, 37),
 										Name: "object",
 									},
 								},
@@ -25715,111 +25769,111 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1670, 9),
+						Pos:       p(1674, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1670, 18),
+							Pos:  p(1674, 18),
 							Name: "TimerCallback",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1670, 32),
+								Pos:  p(1674, 32),
 								Name: "_callback",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1671, 9),
+						Pos:       p(1675, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1671, 18),
+							Pos:  p(1675, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1671, 25),
+								Pos:  p(1675, 25),
 								Name: "_state",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1672, 9),
+						Pos: p(1676, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1672, 9),
+							Pos:  p(1676, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1672, 13),
+								Pos:  p(1676, 13),
 								Name: "_generation",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1673, 9),
+						Pos: p(1677, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1673, 9),
+							Pos:  p(1677, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1673, 14),
+								Pos:  p(1677, 14),
 								Name: "_disposed",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1675, 9),
+						Pos:       p(1679, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Timer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1675, 22),
+								Pos: p(1679, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(1675, 22),
+									Pos:  p(1679, 22),
 									Name: "TimerCallback",
 								},
 								Name: "callback",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1675, 48),
+							Pos:  p(1679, 48),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1675, 53),
+									Pos: p(1679, 53),
 									X: &lang.Ident{
-										Pos:  p(1675, 53),
+										Pos:  p(1679, 53),
 										Name: "callback",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1675, 63),
+									Pos: p(1679, 63),
 									X: &lang.Literal{
-										Pos:  p(1675, 63),
+										Pos:  p(1679, 63),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1675, 69),
+									Pos: p(1679, 69),
 									X: &lang.UnaryExpr{
-										Pos: p(1675, 69),
+										Pos: p(1679, 69),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(1675, 70),
+											Pos:   p(1679, 70),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1675, 73),
+									Pos: p(1679, 73),
 									X: &lang.UnaryExpr{
-										Pos: p(1675, 73),
+										Pos: p(1679, 73),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(1675, 74),
+											Pos:   p(1679, 74),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -25828,81 +25882,81 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1675, 77),
-							Rbrace: p(1675, 79),
+							Pos:    p(1679, 77),
+							Rbrace: p(1679, 79),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1678, 9),
+						Pos:       p(1682, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Timer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1678, 22),
+								Pos: p(1682, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(1678, 22),
+									Pos:  p(1682, 22),
 									Name: "TimerCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: p(1678, 46),
+								Pos: p(1682, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1678, 46),
+									Pos:  p(1682, 46),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: p(1678, 60),
+								Pos: p(1682, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1678, 60),
+									Pos:  p(1682, 60),
 									Name: "object",
 								},
 								Name: "dueTime",
 							},
 							&lang.Param{
-								Pos: p(1678, 76),
+								Pos: p(1682, 76),
 								Type: &lang.TypeRef{
-									Pos:  p(1678, 76),
+									Pos:  p(1682, 76),
 									Name: "object",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1679, 9),
+							Pos: p(1683, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1680, 13),
+									Pos: p(1684, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1680, 26),
+										Pos: p(1684, 26),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1680, 17),
+											Pos:  p(1684, 17),
 											Name: "callback",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1680, 29),
+											Pos:  p(1684, 29),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1680, 35),
+										Pos: p(1684, 35),
 										X: &lang.NewExpr{
-											Pos: p(1680, 41),
+											Pos: p(1684, 41),
 											Type: &lang.TypeRef{
-												Pos:  p(1680, 45),
+												Pos:  p(1684, 45),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1680, 67),
+													Pos: p(1684, 67),
 													X: &lang.NameOfExpr{
-														Pos: p(1680, 67),
+														Pos: p(1684, 67),
 														X: &lang.Ident{
-															Pos:  p(1680, 74),
+															Pos:  p(1684, 74),
 															Name: "callback",
 														},
 													},
@@ -25912,55 +25966,55 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1681, 13),
+									Pos: p(1685, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1681, 23),
+										Pos: p(1685, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1681, 13),
+											Pos:  p(1685, 13),
 											Name: "_callback",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1681, 25),
+											Pos:  p(1685, 25),
 											Name: "callback",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1682, 13),
+									Pos: p(1686, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1682, 20),
+										Pos: p(1686, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1682, 13),
+											Pos:  p(1686, 13),
 											Name: "_state",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1682, 22),
+											Pos:  p(1686, 22),
 											Name: "state",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1683, 13),
+									Pos: p(1687, 13),
 									X: &lang.CallExpr{
-										Pos: p(1683, 13),
+										Pos: p(1687, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1683, 13),
+											Pos:  p(1687, 13),
 											Name: "Change",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1683, 20),
+												Pos: p(1687, 20),
 												X: &lang.Ident{
-													Pos:  p(1683, 20),
+													Pos:  p(1687, 20),
 													Name: "dueTime",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1683, 29),
+												Pos: p(1687, 29),
 												X: &lang.Ident{
-													Pos:  p(1683, 29),
+													Pos:  p(1687, 29),
 													Name: "period",
 												},
 											},
@@ -25968,88 +26022,88 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1684, 9),
+							Rbrace: p(1688, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1686, 9),
+						Pos:       p(1690, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1686, 16),
+							Pos:  p(1690, 16),
 							Name: "long",
 						},
 						Name: "Ms",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1686, 24),
+								Pos: p(1690, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1686, 24),
+									Pos:  p(1690, 24),
 									Name: "object",
 								},
 								Name: "time",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1686, 60),
+							Pos: p(1690, 60),
 							Cond: &lang.IsExpr{
-								Pos: p(1686, 45),
+								Pos: p(1690, 45),
 								X: &lang.Ident{
-									Pos:  p(1686, 40),
+									Pos:  p(1690, 40),
 									Name: "time",
 								},
 								Pattern: &lang.TypePattern{
-									Pos: p(1686, 48),
+									Pos: p(1690, 48),
 									Type: &lang.TypeRef{
-										Pos:  p(1686, 48),
+										Pos:  p(1690, 48),
 										Name: "TimeSpan",
 									},
 									Name: "ts",
 								},
 							},
 							Then: &lang.CastExpr{
-								Pos: p(1686, 62),
+								Pos: p(1690, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(1686, 63),
+									Pos:  p(1690, 63),
 									Name: "long",
 								},
 								X: &lang.MemberExpr{
-									Pos: p(1686, 71),
+									Pos: p(1690, 71),
 									X: &lang.Ident{
-										Pos:  p(1686, 68),
+										Pos:  p(1690, 68),
 										Name: "ts",
 									},
 									Name: "TotalMilliseconds",
 								},
 							},
 							Else: &lang.CondExpr{
-								Pos: p(1686, 105),
+								Pos: p(1690, 105),
 								Cond: &lang.IsExpr{
-									Pos: p(1686, 96),
+									Pos: p(1690, 96),
 									X: &lang.Ident{
-										Pos:  p(1686, 91),
+										Pos:  p(1690, 91),
 										Name: "time",
 									},
 									Pattern: &lang.TypePattern{
-										Pos: p(1686, 99),
+										Pos: p(1690, 99),
 										Type: &lang.TypeRef{
-											Pos:  p(1686, 99),
+											Pos:  p(1690, 99),
 											Name: "int",
 										},
 										Name: "i",
 									},
 								},
 								Then: &lang.Ident{
-									Pos:  p(1686, 107),
+									Pos:  p(1690, 107),
 									Name: "i",
 								},
 								Else: &lang.CastExpr{
-									Pos: p(1686, 111),
+									Pos: p(1690, 111),
 									Type: &lang.TypeRef{
-										Pos:  p(1686, 112),
+										Pos:  p(1690, 112),
 										Name: "long",
 									},
 									X: &lang.Ident{
-										Pos:  p(1686, 117),
+										Pos:  p(1690, 117),
 										Name: "time",
 									},
 								},
@@ -26057,73 +26111,73 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1688, 9),
+						Pos:       p(1692, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1688, 16),
+							Pos:  p(1692, 16),
 							Name: "void",
 						},
 						Name: "CheckTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1688, 31),
+								Pos: p(1692, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1688, 31),
+									Pos:  p(1692, 31),
 									Name: "long",
 								},
 								Name: "ms",
 							},
 							&lang.Param{
-								Pos: p(1688, 40),
+								Pos: p(1692, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1688, 40),
+									Pos:  p(1692, 40),
 									Name: "string",
 								},
 								Name: "name",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1689, 9),
+							Pos: p(1693, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1690, 13),
+									Pos: p(1694, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1690, 20),
+										Pos: p(1694, 20),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1690, 17),
+											Pos:  p(1694, 17),
 											Name: "ms",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1690, 22),
+											Pos: p(1694, 22),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(1690, 23),
+												Pos:   p(1694, 23),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1690, 26),
+										Pos: p(1694, 26),
 										X: &lang.NewExpr{
-											Pos: p(1690, 32),
+											Pos: p(1694, 32),
 											Type: &lang.TypeRef{
-												Pos:  p(1690, 36),
+												Pos:  p(1694, 36),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1690, 64),
+													Pos: p(1694, 64),
 													X: &lang.Ident{
-														Pos:  p(1690, 64),
+														Pos:  p(1694, 64),
 														Name: "name",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1690, 70),
+													Pos: p(1694, 70),
 													X: &lang.Literal{
-														Pos:   p(1690, 70),
+														Pos:   p(1694, 70),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -26134,41 +26188,41 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1691, 13),
+									Pos: p(1695, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1691, 20),
+										Pos: p(1695, 20),
 										Op:  ">",
 										X: &lang.Ident{
-											Pos:  p(1691, 17),
+											Pos:  p(1695, 17),
 											Name: "ms",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1691, 22),
+											Pos:   p(1695, 22),
 											Kind:  lang.LitKind(1),
 											Raw:   "4294967294",
 											Value: uint64(4294967294),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1691, 34),
+										Pos: p(1695, 34),
 										X: &lang.NewExpr{
-											Pos: p(1691, 40),
+											Pos: p(1695, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(1691, 44),
+												Pos:  p(1695, 44),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1691, 72),
+													Pos: p(1695, 72),
 													X: &lang.Ident{
-														Pos:  p(1691, 72),
+														Pos:  p(1695, 72),
 														Name: "name",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1691, 78),
+													Pos: p(1695, 78),
 													X: &lang.Literal{
-														Pos:   p(1691, 78),
+														Pos:   p(1695, 78),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Time-out interval must be less than 2^32-2.\"",
 														Value: string("Time-out interval must be less than 2^32-2."),
@@ -26179,59 +26233,59 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1692, 9),
+							Rbrace: p(1696, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1694, 9),
+						Pos:       p(1698, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1694, 16),
+							Pos:  p(1698, 16),
 							Name: "bool",
 						},
 						Name: "Change",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1694, 28),
+								Pos: p(1698, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1694, 28),
+									Pos:  p(1698, 28),
 									Name: "object",
 								},
 								Name: "due",
 							},
 							&lang.Param{
-								Pos: p(1694, 40),
+								Pos: p(1698, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1694, 40),
+									Pos:  p(1698, 40),
 									Name: "object",
 								},
 								Name: "every",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1695, 9),
+							Pos: p(1699, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1696, 13),
+									Pos: p(1700, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1696, 13),
+										Pos:  p(1700, 13),
 										Name: "long",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1696, 18),
+											Pos:  p(1700, 18),
 											Name: "dueTime",
 											Init: &lang.CallExpr{
-												Pos: p(1696, 28),
+												Pos: p(1700, 28),
 												Fun: &lang.Ident{
-													Pos:  p(1696, 28),
+													Pos:  p(1700, 28),
 													Name: "Ms",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1696, 31),
+														Pos: p(1700, 31),
 														X: &lang.Ident{
-															Pos:  p(1696, 31),
+															Pos:  p(1700, 31),
 															Name: "due",
 														},
 													},
@@ -26239,19 +26293,19 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1696, 37),
+											Pos:  p(1700, 37),
 											Name: "period",
 											Init: &lang.CallExpr{
-												Pos: p(1696, 46),
+												Pos: p(1700, 46),
 												Fun: &lang.Ident{
-													Pos:  p(1696, 46),
+													Pos:  p(1700, 46),
 													Name: "Ms",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1696, 49),
+														Pos: p(1700, 49),
 														X: &lang.Ident{
-															Pos:  p(1696, 49),
+															Pos:  p(1700, 49),
 															Name: "every",
 														},
 													},
@@ -26261,27 +26315,27 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1697, 13),
+									Pos: p(1701, 13),
 									X: &lang.CallExpr{
-										Pos: p(1697, 13),
+										Pos: p(1701, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1697, 13),
+											Pos:  p(1701, 13),
 											Name: "CheckTime",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1697, 23),
+												Pos: p(1701, 23),
 												X: &lang.Ident{
-													Pos:  p(1697, 23),
+													Pos:  p(1701, 23),
 													Name: "dueTime",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1697, 32),
+												Pos: p(1701, 32),
 												X: &lang.NameOfExpr{
-													Pos: p(1697, 32),
+													Pos: p(1701, 32),
 													X: &lang.Ident{
-														Pos:  p(1697, 39),
+														Pos:  p(1701, 39),
 														Name: "dueTime",
 													},
 												},
@@ -26290,27 +26344,27 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1698, 13),
+									Pos: p(1702, 13),
 									X: &lang.CallExpr{
-										Pos: p(1698, 13),
+										Pos: p(1702, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1698, 13),
+											Pos:  p(1702, 13),
 											Name: "CheckTime",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1698, 23),
+												Pos: p(1702, 23),
 												X: &lang.Ident{
-													Pos:  p(1698, 23),
+													Pos:  p(1702, 23),
 													Name: "period",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1698, 31),
+												Pos: p(1702, 31),
 												X: &lang.NameOfExpr{
-													Pos: p(1698, 31),
+													Pos: p(1702, 31),
 													X: &lang.Ident{
-														Pos:  p(1698, 38),
+														Pos:  p(1702, 38),
 														Name: "period",
 													},
 												},
@@ -26319,54 +26373,54 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1699, 13),
+									Pos: p(1703, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1699, 13),
+										Pos:  p(1703, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1699, 17),
+											Pos:  p(1703, 17),
 											Name: "generation",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1700, 13),
+									Pos: p(1704, 13),
 									X: &lang.Ident{
-										Pos:  p(1700, 19),
+										Pos:  p(1704, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1701, 13),
+										Pos: p(1705, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1702, 17),
+												Pos: p(1706, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1702, 21),
+													Pos:  p(1706, 21),
 													Name: "_disposed",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1702, 32),
+													Pos: p(1706, 32),
 													X: &lang.NewExpr{
-														Pos: p(1702, 38),
+														Pos: p(1706, 38),
 														Type: &lang.TypeRef{
-															Pos:  p(1702, 42),
+															Pos:  p(1706, 42),
 															Name: "ObjectDisposedException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1702, 66),
+																Pos: p(1706, 66),
 																X: &lang.Literal{
-																	Pos:  p(1702, 66),
+																	Pos:  p(1706, 66),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1702, 72),
+																Pos: p(1706, 72),
 																X: &lang.Literal{
-																	Pos:   p(1702, 72),
+																	Pos:   p(1706, 72),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Cannot access a disposed object.\"",
 																	Value: string("Cannot access a disposed object."),
@@ -26377,87 +26431,87 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1703, 17),
+												Pos: p(1707, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1703, 28),
+													Pos: p(1707, 28),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1703, 17),
+														Pos:  p(1707, 17),
 														Name: "generation",
 													},
 													Right: &lang.UnaryExpr{
-														Pos: p(1703, 30),
+														Pos: p(1707, 30),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(1703, 32),
+															Pos:  p(1707, 32),
 															Name: "_generation",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1704, 13),
+										Rbrace: p(1708, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1705, 13),
+									Pos: p(1709, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1705, 25),
+										Pos: p(1709, 25),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(1705, 17),
+											Pos:  p(1709, 17),
 											Name: "dueTime",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1705, 28),
+											Pos: p(1709, 28),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(1705, 29),
+												Pos:   p(1709, 29),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(1705, 32),
+										Pos: p(1709, 32),
 										X: &lang.CallExpr{
-											Pos: p(1705, 32),
+											Pos: p(1709, 32),
 											Fun: &lang.Ident{
-												Pos:  p(1705, 32),
+												Pos:  p(1709, 32),
 												Name: "Schedule",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1705, 41),
+													Pos: p(1709, 41),
 													X: &lang.Ident{
-														Pos:  p(1705, 41),
+														Pos:  p(1709, 41),
 														Name: "generation",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1705, 53),
+													Pos: p(1709, 53),
 													X: &lang.CastExpr{
-														Pos: p(1705, 53),
+														Pos: p(1709, 53),
 														Type: &lang.TypeRef{
-															Pos:  p(1705, 54),
+															Pos:  p(1709, 54),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(1705, 58),
+															Pos:  p(1709, 58),
 															Name: "dueTime",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(1705, 67),
+													Pos: p(1709, 67),
 													X: &lang.CastExpr{
-														Pos: p(1705, 67),
+														Pos: p(1709, 67),
 														Type: &lang.TypeRef{
-															Pos:  p(1705, 68),
+															Pos:  p(1709, 68),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(1705, 72),
+															Pos:  p(1709, 72),
 															Name: "period",
 														},
 													},
@@ -26467,66 +26521,66 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1706, 13),
+									Pos: p(1710, 13),
 									X: &lang.Literal{
-										Pos:   p(1706, 20),
+										Pos:   p(1710, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1707, 9),
+							Rbrace: p(1711, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1709, 9),
+						Pos: p(1713, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1709, 9),
+							Pos:  p(1713, 9),
 							Name: "bool",
 						},
 						Name: "Current",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1709, 22),
+								Pos: p(1713, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(1709, 22),
+									Pos:  p(1713, 22),
 									Name: "int",
 								},
 								Name: "generation",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1710, 9),
+							Pos: p(1714, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(1711, 13),
+									Pos: p(1715, 13),
 									X: &lang.Ident{
-										Pos:  p(1711, 19),
+										Pos:  p(1715, 19),
 										Name: "_gate",
 									},
 									Body: &lang.ReturnStmt{
-										Pos: p(1711, 26),
+										Pos: p(1715, 26),
 										X: &lang.BinaryExpr{
-											Pos: p(1711, 44),
+											Pos: p(1715, 44),
 											Op:  "&&",
 											X: &lang.UnaryExpr{
-												Pos: p(1711, 33),
+												Pos: p(1715, 33),
 												Op:  "!",
 												X: &lang.Ident{
-													Pos:  p(1711, 34),
+													Pos:  p(1715, 34),
 													Name: "_disposed",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(1711, 59),
+												Pos: p(1715, 59),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1711, 47),
+													Pos:  p(1715, 47),
 													Name: "_generation",
 												},
 												Y: &lang.Ident{
-													Pos:  p(1711, 62),
+													Pos:  p(1715, 62),
 													Name: "generation",
 												},
 											},
@@ -26534,66 +26588,66 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1712, 9),
+							Rbrace: p(1716, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1714, 9),
+						Pos:       p(1718, 9),
 						Modifiers: lang.Modifiers(1024),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1714, 15),
+							Pos:  p(1718, 15),
 							Name: "void",
 						},
 						Name: "Schedule",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1714, 29),
+								Pos: p(1718, 29),
 								Type: &lang.TypeRef{
-									Pos:  p(1714, 29),
+									Pos:  p(1718, 29),
 									Name: "int",
 								},
 								Name: "generation",
 							},
 							&lang.Param{
-								Pos: p(1714, 45),
+								Pos: p(1718, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1714, 45),
+									Pos:  p(1718, 45),
 									Name: "int",
 								},
 								Name: "dueTime",
 							},
 							&lang.Param{
-								Pos: p(1714, 58),
+								Pos: p(1718, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(1714, 58),
+									Pos:  p(1718, 58),
 									Name: "int",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1715, 9),
+							Pos: p(1719, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1716, 13),
+									Pos: p(1720, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1716, 13),
+										Pos: p(1720, 13),
 										X: &lang.CallExpr{
-											Pos: p(1716, 62),
+											Pos: p(1720, 62),
 											Fun: &lang.MemberExpr{
-												Pos: p(1716, 62),
+												Pos: p(1720, 62),
 												X: &lang.CallExpr{
-													Pos: p(1716, 47),
+													Pos: p(1720, 47),
 													Fun: &lang.MemberExpr{
-														Pos: p(1716, 47),
+														Pos: p(1720, 47),
 														X: &lang.MemberExpr{
-															Pos: p(1716, 42),
+															Pos: p(1720, 42),
 															X: &lang.MemberExpr{
-																Pos: p(1716, 36),
+																Pos: p(1720, 36),
 																X: &lang.MemberExpr{
-																	Pos: p(1716, 26),
+																	Pos: p(1720, 26),
 																	X: &lang.Ident{
-																		Pos:  p(1716, 19),
+																		Pos:  p(1720, 19),
 																		Name: "System",
 																	},
 																	Name: "Threading",
@@ -26606,9 +26660,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1716, 53),
+															Pos: p(1720, 53),
 															X: &lang.Ident{
-																Pos:  p(1716, 53),
+																Pos:  p(1720, 53),
 																Name: "dueTime",
 															},
 														},
@@ -26618,9 +26672,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1716, 77),
+													Pos: p(1720, 77),
 													X: &lang.Literal{
-														Pos:   p(1716, 77),
+														Pos:   p(1720, 77),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -26631,83 +26685,83 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1717, 13),
+									Pos: p(1721, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(1717, 20),
+										Pos: p(1721, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1717, 20),
+											Pos:  p(1721, 20),
 											Name: "Current",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1717, 28),
+												Pos: p(1721, 28),
 												X: &lang.Ident{
-													Pos:  p(1717, 28),
+													Pos:  p(1721, 28),
 													Name: "generation",
 												},
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1718, 13),
+										Pos: p(1722, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1719, 17),
+												Pos: p(1723, 17),
 												X: &lang.CallExpr{
-													Pos: p(1719, 28),
+													Pos: p(1723, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(1719, 28),
+														Pos: p(1723, 28),
 														X: &lang.Ident{
-															Pos:  p(1719, 17),
+															Pos:  p(1723, 17),
 															Name: "ThreadPool",
 														},
 														Name: "QueueUserWorkItem",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1719, 46),
+															Pos: p(1723, 46),
 															X: &lang.LambdaExpr{
-																Pos: p(1719, 46),
+																Pos: p(1723, 46),
 																Params: []*lang.Param{
 																	&lang.Param{
-																		Pos:  p(1719, 46),
+																		Pos:  p(1723, 46),
 																		Name: "_",
 																	},
 																},
 																Body: &lang.BlockStmt{
-																	Pos: p(1720, 17),
+																	Pos: p(1724, 17),
 																	Stmts: []lang.Stmt{
 																		&lang.IfStmt{
-																			Pos: p(1721, 21),
+																			Pos: p(1725, 21),
 																			Cond: &lang.CallExpr{
-																				Pos: p(1721, 25),
+																				Pos: p(1725, 25),
 																				Fun: &lang.Ident{
-																					Pos:  p(1721, 25),
+																					Pos:  p(1725, 25),
 																					Name: "Current",
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(1721, 33),
+																						Pos: p(1725, 33),
 																						X: &lang.Ident{
-																							Pos:  p(1721, 33),
+																							Pos:  p(1725, 33),
 																							Name: "generation",
 																						},
 																					},
 																				},
 																			},
 																			Then: &lang.ExprStmt{
-																				Pos: p(1721, 46),
+																				Pos: p(1725, 46),
 																				X: &lang.CallExpr{
-																					Pos: p(1721, 46),
+																					Pos: p(1725, 46),
 																					Fun: &lang.Ident{
-																						Pos:  p(1721, 46),
+																						Pos:  p(1725, 46),
 																						Name: "_callback",
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(1721, 56),
+																							Pos: p(1725, 56),
 																							X: &lang.Ident{
-																								Pos:  p(1721, 56),
+																								Pos:  p(1725, 56),
 																								Name: "_state",
 																							},
 																						},
@@ -26716,7 +26770,7 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																	},
-																	Rbrace: p(1722, 17),
+																	Rbrace: p(1726, 17),
 																},
 															},
 														},
@@ -26724,65 +26778,65 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1723, 17),
+												Pos: p(1727, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1723, 34),
+													Pos: p(1727, 34),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(1723, 28),
+														Pos: p(1727, 28),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1723, 21),
+															Pos:  p(1727, 21),
 															Name: "period",
 														},
 														Y: &lang.UnaryExpr{
-															Pos: p(1723, 31),
+															Pos: p(1727, 31),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1723, 32),
+																Pos:   p(1727, 32),
 																Raw:   "1",
 																Value: int64(1),
 															},
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1723, 44),
+														Pos: p(1727, 44),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1723, 37),
+															Pos:  p(1727, 37),
 															Name: "period",
 														},
 														Y: &lang.Literal{
-															Pos:   p(1723, 47),
+															Pos:   p(1727, 47),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1723, 50),
+													Pos: p(1727, 50),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1724, 17),
+												Pos: p(1728, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(1724, 17),
+													Pos: p(1728, 17),
 													X: &lang.CallExpr{
-														Pos: p(1724, 65),
+														Pos: p(1728, 65),
 														Fun: &lang.MemberExpr{
-															Pos: p(1724, 65),
+															Pos: p(1728, 65),
 															X: &lang.CallExpr{
-																Pos: p(1724, 51),
+																Pos: p(1728, 51),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1724, 51),
+																	Pos: p(1728, 51),
 																	X: &lang.MemberExpr{
-																		Pos: p(1724, 46),
+																		Pos: p(1728, 46),
 																		X: &lang.MemberExpr{
-																			Pos: p(1724, 40),
+																			Pos: p(1728, 40),
 																			X: &lang.MemberExpr{
-																				Pos: p(1724, 30),
+																				Pos: p(1728, 30),
 																				X: &lang.Ident{
-																					Pos:  p(1724, 23),
+																					Pos:  p(1728, 23),
 																					Name: "System",
 																				},
 																				Name: "Threading",
@@ -26795,9 +26849,9 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1724, 57),
+																		Pos: p(1728, 57),
 																		X: &lang.Ident{
-																			Pos:  p(1724, 57),
+																			Pos:  p(1728, 57),
 																			Name: "period",
 																		},
 																	},
@@ -26807,9 +26861,9 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1724, 80),
+																Pos: p(1728, 80),
 																X: &lang.Literal{
-																	Pos:   p(1724, 80),
+																	Pos:   p(1728, 80),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -26820,41 +26874,41 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1725, 13),
+										Rbrace: p(1729, 13),
 									},
 								},
 							},
-							Rbrace: p(1726, 9),
+							Rbrace: p(1730, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1728, 9),
+						Pos:       p(1732, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1728, 16),
+							Pos:  p(1732, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos: p(1729, 9),
+							Pos: p(1733, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(1730, 13),
+									Pos: p(1734, 13),
 									X: &lang.Ident{
-										Pos:  p(1730, 19),
+										Pos:  p(1734, 19),
 										Name: "_gate",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1730, 26),
+										Pos: p(1734, 26),
 										X: &lang.AssignExpr{
-											Pos: p(1730, 36),
+											Pos: p(1734, 36),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(1730, 26),
+												Pos:  p(1734, 26),
 												Name: "_disposed",
 											},
 											Right: &lang.Literal{
-												Pos:   p(1730, 38),
+												Pos:   p(1734, 38),
 												Kind:  lang.LitKind(9),
 												Raw:   "true",
 												Value: bool(true),
@@ -26863,70 +26917,70 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1731, 9),
+							Rbrace: p(1735, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1733, 9),
+						Pos:       p(1737, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1733, 16),
+							Pos:  p(1737, 16),
 							Name: "System.Threading.Tasks.ValueTask",
 						},
 						Name: "DisposeAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(1734, 9),
+							Pos: p(1738, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1735, 13),
+									Pos: p(1739, 13),
 									X: &lang.CallExpr{
-										Pos: p(1735, 13),
+										Pos: p(1739, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1735, 13),
+											Pos:  p(1739, 13),
 											Name: "Dispose",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1736, 13),
+									Pos: p(1740, 13),
 									X: &lang.DefaultExpr{
-										Pos: p(1736, 20),
+										Pos: p(1740, 20),
 									},
 								},
 							},
-							Rbrace: p(1737, 9),
+							Rbrace: p(1741, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1742, 5),
+				Pos:       p(1746, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Barrier",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1742, 28),
+						Pos:  p(1746, 28),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1744, 9),
+						Pos:       p(1748, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1744, 18),
+							Pos:  p(1748, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1744, 25),
+								Pos:  p(1748, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1744, 33),
+									Pos: p(1748, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1744, 37),
+										Pos:  p(1748, 37),
 										Name: "object",
 									},
 								},
@@ -26934,106 +26988,106 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1745, 9),
+						Pos:       p(1749, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1745, 18),
+							Pos:  p(1749, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1745, 25),
+									Pos:  p(1749, 25),
 									Name: "Barrier",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1745, 34),
+								Pos:  p(1749, 34),
 								Name: "_postPhaseAction",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1746, 9),
+						Pos: p(1750, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1746, 9),
+							Pos:  p(1750, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1746, 13),
+								Pos:  p(1750, 13),
 								Name: "_participants",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1747, 9),
+						Pos: p(1751, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1747, 9),
+							Pos:  p(1751, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1747, 13),
+								Pos:  p(1751, 13),
 								Name: "_remaining",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1748, 9),
+						Pos: p(1752, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1748, 9),
+							Pos:  p(1752, 9),
 							Name: "long",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1748, 14),
+								Pos:  p(1752, 14),
 								Name: "_phase",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1749, 9),
+						Pos: p(1753, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1749, 9),
+							Pos:  p(1753, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1749, 19),
+								Pos:  p(1753, 19),
 								Name: "_postPhaseException",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1751, 9),
+						Pos:       p(1755, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Barrier",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1751, 24),
+								Pos: p(1755, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1751, 24),
+									Pos:  p(1755, 24),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1751, 48),
+							Pos:  p(1755, 48),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1751, 53),
+									Pos: p(1755, 53),
 									X: &lang.Ident{
-										Pos:  p(1751, 53),
+										Pos:  p(1755, 53),
 										Name: "participantCount",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1751, 71),
+									Pos: p(1755, 71),
 									X: &lang.Literal{
-										Pos:  p(1751, 71),
+										Pos:  p(1755, 71),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -27041,31 +27095,31 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1751, 77),
-							Rbrace: p(1751, 79),
+							Pos:    p(1755, 77),
+							Rbrace: p(1755, 79),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1752, 9),
+						Pos:       p(1756, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Barrier",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1752, 24),
+								Pos: p(1756, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1752, 24),
+									Pos:  p(1756, 24),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 							&lang.Param{
-								Pos: p(1752, 46),
+								Pos: p(1756, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1752, 46),
+									Pos:  p(1756, 46),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1752, 53),
+											Pos:  p(1756, 53),
 											Name: "Barrier",
 										},
 									},
@@ -27074,63 +27128,63 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1753, 9),
+							Pos: p(1757, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1754, 13),
+									Pos: p(1758, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1754, 38),
+										Pos: p(1758, 38),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(1754, 34),
+											Pos: p(1758, 34),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1754, 17),
+												Pos:  p(1758, 17),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1754, 36),
+												Pos:   p(1758, 36),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1754, 58),
+											Pos: p(1758, 58),
 											Op:  ">",
 											X: &lang.Ident{
-												Pos:  p(1754, 41),
+												Pos:  p(1758, 41),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1754, 60),
+												Pos:   p(1758, 60),
 												Raw:   "32767",
 												Value: int64(32767),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1755, 17),
+										Pos: p(1759, 17),
 										X: &lang.NewExpr{
-											Pos: p(1755, 23),
+											Pos: p(1759, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1755, 27),
+												Pos:  p(1759, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1755, 55),
+													Pos: p(1759, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1755, 55),
+														Pos: p(1759, 55),
 														X: &lang.Ident{
-															Pos:  p(1755, 62),
+															Pos:  p(1759, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(1755, 81),
+													Pos: p(1759, 81),
 													X: &lang.Literal{
-														Pos:   p(1755, 81),
+														Pos:   p(1759, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be non-negative and less than or equal to 32767.\"",
 														Value: string("The participantCount argument must be non-negative and less than or equal to 32767."),
@@ -27141,178 +27195,178 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1756, 13),
+									Pos: p(1760, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1756, 27),
+										Pos: p(1760, 27),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1756, 13),
+											Pos:  p(1760, 13),
 											Name: "_participants",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1756, 29),
+											Pos:  p(1760, 29),
 											Name: "participantCount",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1757, 13),
+									Pos: p(1761, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1757, 24),
+										Pos: p(1761, 24),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1757, 13),
+											Pos:  p(1761, 13),
 											Name: "_remaining",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1757, 26),
+											Pos:  p(1761, 26),
 											Name: "participantCount",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1758, 13),
+									Pos: p(1762, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1758, 30),
+										Pos: p(1762, 30),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1758, 13),
+											Pos:  p(1762, 13),
 											Name: "_postPhaseAction",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1758, 32),
+											Pos:  p(1762, 32),
 											Name: "postPhaseAction",
 										},
 									},
 								},
 							},
-							Rbrace: p(1759, 9),
+							Rbrace: p(1763, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1761, 9),
+						Pos:       p(1765, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1761, 16),
+							Pos:  p(1765, 16),
 							Name: "long",
 						},
 						Name: "CurrentPhaseNumber",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1761, 42),
+								Pos:  p(1765, 42),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1761, 46),
+									Pos: p(1765, 46),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1761, 48),
+											Pos: p(1765, 48),
 											X: &lang.Ident{
-												Pos:  p(1761, 54),
+												Pos:  p(1765, 54),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1761, 61),
+												Pos: p(1765, 61),
 												X: &lang.Ident{
-													Pos:  p(1761, 68),
+													Pos:  p(1765, 68),
 													Name: "_phase",
 												},
 											},
 										},
 									},
-									Rbrace: p(1761, 76),
+									Rbrace: p(1765, 76),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1762, 9),
+						Pos:       p(1766, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1762, 16),
+							Pos:  p(1766, 16),
 							Name: "int",
 						},
 						Name: "ParticipantCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1762, 39),
+								Pos:  p(1766, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1762, 43),
+									Pos: p(1766, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1762, 45),
+											Pos: p(1766, 45),
 											X: &lang.Ident{
-												Pos:  p(1762, 51),
+												Pos:  p(1766, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1762, 58),
+												Pos: p(1766, 58),
 												X: &lang.Ident{
-													Pos:  p(1762, 65),
+													Pos:  p(1766, 65),
 													Name: "_participants",
 												},
 											},
 										},
 									},
-									Rbrace: p(1762, 80),
+									Rbrace: p(1766, 80),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1763, 9),
+						Pos:       p(1767, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1763, 16),
+							Pos:  p(1767, 16),
 							Name: "int",
 						},
 						Name: "ParticipantsRemaining",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1763, 44),
+								Pos:  p(1767, 44),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1763, 48),
+									Pos: p(1767, 48),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1763, 50),
+											Pos: p(1767, 50),
 											X: &lang.Ident{
-												Pos:  p(1763, 56),
+												Pos:  p(1767, 56),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1763, 63),
+												Pos: p(1767, 63),
 												X: &lang.Ident{
-													Pos:  p(1763, 70),
+													Pos:  p(1767, 70),
 													Name: "_remaining",
 												},
 											},
 										},
 									},
-									Rbrace: p(1763, 82),
+									Rbrace: p(1767, 82),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1765, 9),
+						Pos:       p(1769, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1765, 16),
+							Pos:  p(1769, 16),
 							Name: "long",
 						},
 						Name: "AddParticipant",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1765, 41),
+							Pos: p(1769, 41),
 							Fun: &lang.Ident{
-								Pos:  p(1765, 41),
+								Pos:  p(1769, 41),
 								Name: "AddParticipants",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1765, 57),
+									Pos: p(1769, 57),
 									X: &lang.Literal{
-										Pos:   p(1765, 57),
+										Pos:   p(1769, 57),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -27321,81 +27375,81 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1766, 9),
+						Pos:       p(1770, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1766, 16),
+							Pos:  p(1770, 16),
 							Name: "long",
 						},
 						Name: "AddParticipants",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1766, 37),
+								Pos: p(1770, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1766, 37),
+									Pos:  p(1770, 37),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1767, 9),
+							Pos: p(1771, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1768, 13),
+									Pos: p(1772, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1768, 38),
+										Pos: p(1772, 38),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(1768, 34),
+											Pos: p(1772, 34),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1768, 17),
+												Pos:  p(1772, 17),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1768, 36),
+												Pos:   p(1772, 36),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1768, 58),
+											Pos: p(1772, 58),
 											Op:  ">",
 											X: &lang.Ident{
-												Pos:  p(1768, 41),
+												Pos:  p(1772, 41),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1768, 60),
+												Pos:   p(1772, 60),
 												Raw:   "32767",
 												Value: int64(32767),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1769, 17),
+										Pos: p(1773, 17),
 										X: &lang.NewExpr{
-											Pos: p(1769, 23),
+											Pos: p(1773, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1769, 27),
+												Pos:  p(1773, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1769, 55),
+													Pos: p(1773, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1769, 55),
+														Pos: p(1773, 55),
 														X: &lang.Ident{
-															Pos:  p(1769, 62),
+															Pos:  p(1773, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(1769, 81),
+													Pos: p(1773, 81),
 													X: &lang.Literal{
-														Pos:   p(1769, 81),
+														Pos:   p(1773, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be a positive value.\"",
 														Value: string("The participantCount argument must be a positive value."),
@@ -27406,60 +27460,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1770, 13),
+									Pos: p(1774, 13),
 									X: &lang.Ident{
-										Pos:  p(1770, 19),
+										Pos:  p(1774, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1771, 13),
+										Pos: p(1775, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1772, 17),
+												Pos: p(1776, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1772, 54),
+													Pos: p(1776, 54),
 													Op:  ">",
 													X: &lang.BinaryExpr{
-														Pos: p(1772, 35),
+														Pos: p(1776, 35),
 														Op:  "+",
 														X: &lang.Ident{
-															Pos:  p(1772, 21),
+															Pos:  p(1776, 21),
 															Name: "_participants",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1772, 37),
+															Pos:  p(1776, 37),
 															Name: "participantCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(1772, 56),
+														Pos:   p(1776, 56),
 														Raw:   "32767",
 														Value: int64(32767),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1773, 21),
+													Pos: p(1777, 21),
 													X: &lang.NewExpr{
-														Pos: p(1773, 27),
+														Pos: p(1777, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1773, 31),
+															Pos:  p(1777, 31),
 															Name: "ArgumentOutOfRangeException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1773, 59),
+																Pos: p(1777, 59),
 																X: &lang.NameOfExpr{
-																	Pos: p(1773, 59),
+																	Pos: p(1777, 59),
 																	X: &lang.Ident{
-																		Pos:  p(1773, 66),
+																		Pos:  p(1777, 66),
 																		Name: "participantCount",
 																	},
 																},
 															},
 															&lang.Arg{
-																Pos: p(1773, 85),
+																Pos: p(1777, 85),
 																X: &lang.Literal{
-																	Pos:   p(1773, 85),
+																	Pos:   p(1777, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Adding participantCount participants would result in the number of participants exceeding the maximum number allowed.\"",
 																	Value: string("Adding participantCount participants would result in the number of participants exceeding the maximum number allowed."),
@@ -27470,69 +27524,69 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1774, 17),
+												Pos: p(1778, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1774, 31),
+													Pos: p(1778, 31),
 													Op:  "+=",
 													Left: &lang.Ident{
-														Pos:  p(1774, 17),
+														Pos:  p(1778, 17),
 														Name: "_participants",
 													},
 													Right: &lang.Ident{
-														Pos:  p(1774, 34),
+														Pos:  p(1778, 34),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1775, 17),
+												Pos: p(1779, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1775, 28),
+													Pos: p(1779, 28),
 													Op:  "+=",
 													Left: &lang.Ident{
-														Pos:  p(1775, 17),
+														Pos:  p(1779, 17),
 														Name: "_remaining",
 													},
 													Right: &lang.Ident{
-														Pos:  p(1775, 31),
+														Pos:  p(1779, 31),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1776, 17),
+												Pos: p(1780, 17),
 												X: &lang.Ident{
-													Pos:  p(1776, 24),
+													Pos:  p(1780, 24),
 													Name: "_phase",
 												},
 											},
 										},
-										Rbrace: p(1777, 13),
+										Rbrace: p(1781, 13),
 									},
 								},
 							},
-							Rbrace: p(1778, 9),
+							Rbrace: p(1782, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1780, 9),
+						Pos:       p(1784, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1780, 16),
+							Pos:  p(1784, 16),
 							Name: "void",
 						},
 						Name: "RemoveParticipant",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1780, 44),
+							Pos: p(1784, 44),
 							Fun: &lang.Ident{
-								Pos:  p(1780, 44),
+								Pos:  p(1784, 44),
 								Name: "RemoveParticipants",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1780, 63),
+									Pos: p(1784, 63),
 									X: &lang.Literal{
-										Pos:   p(1780, 63),
+										Pos:   p(1784, 63),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -27541,64 +27595,64 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1781, 9),
+						Pos:       p(1785, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1781, 16),
+							Pos:  p(1785, 16),
 							Name: "void",
 						},
 						Name: "RemoveParticipants",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1781, 40),
+								Pos: p(1785, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1781, 40),
+									Pos:  p(1785, 40),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1782, 9),
+							Pos: p(1786, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1783, 13),
+									Pos: p(1787, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1783, 34),
+										Pos: p(1787, 34),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1783, 17),
+											Pos:  p(1787, 17),
 											Name: "participantCount",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1783, 36),
+											Pos:   p(1787, 36),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1784, 17),
+										Pos: p(1788, 17),
 										X: &lang.NewExpr{
-											Pos: p(1784, 23),
+											Pos: p(1788, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1784, 27),
+												Pos:  p(1788, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1784, 55),
+													Pos: p(1788, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1784, 55),
+														Pos: p(1788, 55),
 														X: &lang.Ident{
-															Pos:  p(1784, 62),
+															Pos:  p(1788, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(1784, 81),
+													Pos: p(1788, 81),
 													X: &lang.Literal{
-														Pos:   p(1784, 81),
+														Pos:   p(1788, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be a positive value.\"",
 														Value: string("The participantCount argument must be a positive value."),
@@ -27609,51 +27663,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1785, 13),
+									Pos: p(1789, 13),
 									X: &lang.Ident{
-										Pos:  p(1785, 19),
+										Pos:  p(1789, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1786, 13),
+										Pos: p(1790, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1787, 17),
+												Pos: p(1791, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1787, 38),
+													Pos: p(1791, 38),
 													Op:  ">",
 													X: &lang.Ident{
-														Pos:  p(1787, 21),
+														Pos:  p(1791, 21),
 														Name: "participantCount",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1787, 40),
+														Pos:  p(1791, 40),
 														Name: "_participants",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1788, 21),
+													Pos: p(1792, 21),
 													X: &lang.NewExpr{
-														Pos: p(1788, 27),
+														Pos: p(1792, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1788, 31),
+															Pos:  p(1792, 31),
 															Name: "ArgumentOutOfRangeException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1788, 59),
+																Pos: p(1792, 59),
 																X: &lang.NameOfExpr{
-																	Pos: p(1788, 59),
+																	Pos: p(1792, 59),
 																	X: &lang.Ident{
-																		Pos:  p(1788, 66),
+																		Pos:  p(1792, 66),
 																		Name: "participantCount",
 																	},
 																},
 															},
 															&lang.Arg{
-																Pos: p(1788, 85),
+																Pos: p(1792, 85),
 																X: &lang.Literal{
-																	Pos:   p(1788, 85),
+																	Pos:   p(1792, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The participantCount argument must be less than or equal the number of participants.\"",
 																	Value: string("The participantCount argument must be less than or equal the number of participants."),
@@ -27664,32 +27718,32 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1789, 17),
+												Pos: p(1793, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1789, 38),
+													Pos: p(1793, 38),
 													Op:  ">",
 													X: &lang.Ident{
-														Pos:  p(1789, 21),
+														Pos:  p(1793, 21),
 														Name: "participantCount",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1789, 40),
+														Pos:  p(1793, 40),
 														Name: "_remaining",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1790, 21),
+													Pos: p(1794, 21),
 													X: &lang.NewExpr{
-														Pos: p(1790, 27),
+														Pos: p(1794, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1790, 31),
+															Pos:  p(1794, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1790, 57),
+																Pos: p(1794, 57),
 																X: &lang.Literal{
-																	Pos:   p(1790, 57),
+																	Pos:   p(1794, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase.\"",
 																	Value: string("The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase."),
@@ -27700,108 +27754,108 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1791, 17),
+												Pos: p(1795, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1791, 31),
+													Pos: p(1795, 31),
 													Op:  "-=",
 													Left: &lang.Ident{
-														Pos:  p(1791, 17),
+														Pos:  p(1795, 17),
 														Name: "_participants",
 													},
 													Right: &lang.Ident{
-														Pos:  p(1791, 34),
+														Pos:  p(1795, 34),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1792, 17),
+												Pos: p(1796, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1792, 28),
+													Pos: p(1796, 28),
 													Op:  "-=",
 													Left: &lang.Ident{
-														Pos:  p(1792, 17),
+														Pos:  p(1796, 17),
 														Name: "_remaining",
 													},
 													Right: &lang.Ident{
-														Pos:  p(1792, 31),
+														Pos:  p(1796, 31),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1793, 17),
+												Pos: p(1797, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1793, 37),
+													Pos: p(1797, 37),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1793, 32),
+														Pos: p(1797, 32),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1793, 21),
+															Pos:  p(1797, 21),
 															Name: "_remaining",
 														},
 														Y: &lang.Literal{
-															Pos:   p(1793, 35),
+															Pos:   p(1797, 35),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1793, 54),
+														Pos: p(1797, 54),
 														Op:  ">",
 														X: &lang.Ident{
-															Pos:  p(1793, 40),
+															Pos:  p(1797, 40),
 															Name: "_participants",
 														},
 														Y: &lang.Literal{
-															Pos:   p(1793, 56),
+															Pos:   p(1797, 56),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1793, 59),
+													Pos: p(1797, 59),
 													X: &lang.CallExpr{
-														Pos: p(1793, 59),
+														Pos: p(1797, 59),
 														Fun: &lang.Ident{
-															Pos:  p(1793, 59),
+															Pos:  p(1797, 59),
 															Name: "FinishPhase",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1794, 13),
+										Rbrace: p(1798, 13),
 									},
 								},
 							},
-							Rbrace: p(1795, 9),
+							Rbrace: p(1799, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1797, 9),
+						Pos:       p(1801, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1797, 16),
+							Pos:  p(1801, 16),
 							Name: "void",
 						},
 						Name: "SignalAndWait",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1797, 40),
+							Pos: p(1801, 40),
 							Fun: &lang.Ident{
-								Pos:  p(1797, 40),
+								Pos:  p(1801, 40),
 								Name: "Signal",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1797, 47),
+									Pos: p(1801, 47),
 									X: &lang.UnaryExpr{
-										Pos: p(1797, 47),
+										Pos: p(1801, 47),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(1797, 48),
+											Pos:   p(1801, 48),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -27811,54 +27865,54 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1801, 9),
+						Pos:       p(1805, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1801, 16),
+							Pos:  p(1805, 16),
 							Name: "bool",
 						},
 						Name: "SignalAndWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1801, 35),
+								Pos: p(1805, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1801, 35),
+									Pos:  p(1805, 35),
 									Name: "object",
 								},
 								Name: "timeoutOrToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1802, 9),
+							Pos: p(1806, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1803, 13),
+									Pos: p(1807, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(1803, 32),
+										Pos: p(1807, 32),
 										X: &lang.Ident{
-											Pos:  p(1803, 17),
+											Pos:  p(1807, 17),
 											Name: "timeoutOrToken",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(1803, 35),
+											Pos: p(1807, 35),
 											Type: &lang.TypeRef{
-												Pos:  p(1803, 35),
+												Pos:  p(1807, 35),
 												Name: "CancellationToken",
 											},
 											Name: "ct",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1804, 13),
+										Pos: p(1808, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1805, 17),
+												Pos: p(1809, 17),
 												X: &lang.CallExpr{
-													Pos: p(1805, 20),
+													Pos: p(1809, 20),
 													Fun: &lang.MemberExpr{
-														Pos: p(1805, 20),
+														Pos: p(1809, 20),
 														X: &lang.Ident{
-															Pos:  p(1805, 17),
+															Pos:  p(1809, 17),
 															Name: "ct",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -27866,21 +27920,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1806, 17),
+												Pos: p(1810, 17),
 												X: &lang.CallExpr{
-													Pos: p(1806, 24),
+													Pos: p(1810, 24),
 													Fun: &lang.Ident{
-														Pos:  p(1806, 24),
+														Pos:  p(1810, 24),
 														Name: "Signal",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1806, 31),
+															Pos: p(1810, 31),
 															X: &lang.UnaryExpr{
-																Pos: p(1806, 31),
+																Pos: p(1810, 31),
 																Op:  "-",
 																X: &lang.Literal{
-																	Pos:   p(1806, 32),
+																	Pos:   p(1810, 32),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
@@ -27890,60 +27944,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1807, 13),
+										Rbrace: p(1811, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1808, 13),
+									Pos: p(1812, 13),
 									X: &lang.CallExpr{
-										Pos: p(1808, 20),
+										Pos: p(1812, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1808, 20),
+											Pos:  p(1812, 20),
 											Name: "Signal",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1808, 27),
+												Pos: p(1812, 27),
 												X: &lang.CondExpr{
-													Pos: p(1808, 57),
+													Pos: p(1812, 57),
 													Cond: &lang.IsExpr{
-														Pos: p(1808, 42),
+														Pos: p(1812, 42),
 														X: &lang.Ident{
-															Pos:  p(1808, 27),
+															Pos:  p(1812, 27),
 															Name: "timeoutOrToken",
 														},
 														Pattern: &lang.TypePattern{
-															Pos: p(1808, 45),
+															Pos: p(1812, 45),
 															Type: &lang.TypeRef{
-																Pos:  p(1808, 45),
+																Pos:  p(1812, 45),
 																Name: "TimeSpan",
 															},
 															Name: "ts",
 														},
 													},
 													Then: &lang.CastExpr{
-														Pos: p(1808, 59),
+														Pos: p(1812, 59),
 														Type: &lang.TypeRef{
-															Pos:  p(1808, 60),
+															Pos:  p(1812, 60),
 															Name: "int",
 														},
 														X: &lang.MemberExpr{
-															Pos: p(1808, 67),
+															Pos: p(1812, 67),
 															X: &lang.Ident{
-																Pos:  p(1808, 64),
+																Pos:  p(1812, 64),
 																Name: "ts",
 															},
 															Name: "TotalMilliseconds",
 														},
 													},
 													Else: &lang.CastExpr{
-														Pos: p(1808, 87),
+														Pos: p(1812, 87),
 														Type: &lang.TypeRef{
-															Pos:  p(1808, 88),
+															Pos:  p(1812, 88),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(1808, 92),
+															Pos:  p(1812, 92),
 															Name: "timeoutOrToken",
 														},
 													},
@@ -27953,71 +28007,71 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1809, 9),
+							Rbrace: p(1813, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1811, 9),
+						Pos: p(1815, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1811, 9),
+							Pos:  p(1815, 9),
 							Name: "bool",
 						},
 						Name: "Signal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1811, 21),
+								Pos: p(1815, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1811, 21),
+									Pos:  p(1815, 21),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1812, 9),
+							Pos: p(1816, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1813, 13),
+									Pos: p(1817, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1813, 37),
+										Pos: p(1817, 37),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1813, 17),
+											Pos:  p(1817, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1813, 39),
+											Pos: p(1817, 39),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(1813, 40),
+												Pos:   p(1817, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1814, 17),
+										Pos: p(1818, 17),
 										X: &lang.NewExpr{
-											Pos: p(1814, 23),
+											Pos: p(1818, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1814, 27),
+												Pos:  p(1818, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1814, 55),
+													Pos: p(1818, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1814, 55),
+														Pos: p(1818, 55),
 														X: &lang.Ident{
-															Pos:  p(1814, 62),
+															Pos:  p(1818, 62),
 															Name: "millisecondsTimeout",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(1814, 84),
+													Pos: p(1818, 84),
 													X: &lang.Literal{
-														Pos:   p(1814, 84),
+														Pos:   p(1818, 84),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
 														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
@@ -28028,113 +28082,48 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1815, 13),
+									Pos: p(1819, 13),
 									X: &lang.Ident{
-										Pos:  p(1815, 19),
+										Pos:  p(1819, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1816, 13),
+										Pos: p(1820, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1817, 17),
+												Pos: p(1821, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1817, 35),
+													Pos: p(1821, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1817, 21),
+														Pos:  p(1821, 21),
 														Name: "_participants",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1817, 38),
+														Pos:   p(1821, 38),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1818, 21),
+													Pos: p(1822, 21),
 													X: &lang.NewExpr{
-														Pos: p(1818, 27),
+														Pos: p(1822, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1818, 31),
+															Pos:  p(1822, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1818, 57),
+																Pos: p(1822, 57),
 																X: &lang.Literal{
-																	Pos:   p(1818, 57),
+																	Pos:   p(1822, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The barrier has no registered participants.\"",
 																	Value: string("The barrier has no registered participants."),
 																},
 															},
 														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(1819, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(1819, 32),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(1819, 21),
-														Name: "_remaining",
-													},
-													Y: &lang.Literal{
-														Pos:   p(1819, 35),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-												Then: &lang.ThrowStmt{
-													Pos: p(1820, 21),
-													X: &lang.NewExpr{
-														Pos: p(1820, 27),
-														Type: &lang.TypeRef{
-															Pos:  p(1820, 31),
-															Name: "InvalidOperationException",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1820, 57),
-																X: &lang.Literal{
-																	Pos:   p(1820, 57),
-																	Kind:  lang.LitKind(8),
-																	Raw:   "\"The number of threads using the barrier exceeded the total number of registered participants.\"",
-																	Value: string("The number of threads using the barrier exceeded the total number of registered participants."),
-																},
-															},
-														},
-													},
-												},
-											},
-											&lang.LocalDeclStmt{
-												Pos: p(1821, 17),
-												Type: &lang.TypeRef{
-													Pos:  p(1821, 17),
-													Name: "long",
-												},
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(1821, 22),
-														Name: "phase",
-														Init: &lang.Ident{
-															Pos:  p(1821, 30),
-															Name: "_phase",
-														},
-													},
-												},
-											},
-											&lang.ExprStmt{
-												Pos: p(1822, 17),
-												X: &lang.PostfixExpr{
-													Pos: p(1822, 27),
-													Op:  "--",
-													X: &lang.Ident{
-														Pos:  p(1822, 17),
-														Name: "_remaining",
 													},
 												},
 											},
@@ -28153,47 +28142,112 @@ func preludeAST() *lang.File {
 														Value: int64(0),
 													},
 												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1824, 21),
+													X: &lang.NewExpr{
+														Pos: p(1824, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1824, 31),
+															Name: "InvalidOperationException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1824, 57),
+																X: &lang.Literal{
+																	Pos:   p(1824, 57),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"The number of threads using the barrier exceeded the total number of registered participants.\"",
+																	Value: string("The number of threads using the barrier exceeded the total number of registered participants."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1825, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1825, 17),
+													Name: "long",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1825, 22),
+														Name: "phase",
+														Init: &lang.Ident{
+															Pos:  p(1825, 30),
+															Name: "_phase",
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1826, 17),
+												X: &lang.PostfixExpr{
+													Pos: p(1826, 27),
+													Op:  "--",
+													X: &lang.Ident{
+														Pos:  p(1826, 17),
+														Name: "_remaining",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1827, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1827, 32),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1827, 21),
+														Name: "_remaining",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1827, 35),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
 												Then: &lang.BlockStmt{
-													Pos: p(1824, 17),
+													Pos: p(1828, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(1825, 21),
+															Pos: p(1829, 21),
 															X: &lang.CallExpr{
-																Pos: p(1825, 21),
+																Pos: p(1829, 21),
 																Fun: &lang.Ident{
-																	Pos:  p(1825, 21),
+																	Pos:  p(1829, 21),
 																	Name: "FinishPhase",
 																},
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(1826, 21),
+															Pos: p(1830, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1826, 45),
+																Pos: p(1830, 45),
 																Op:  "!=",
 																X: &lang.Ident{
-																	Pos:  p(1826, 25),
+																	Pos:  p(1830, 25),
 																	Name: "_postPhaseException",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(1826, 48),
+																	Pos:  p(1830, 48),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(1826, 54),
+																Pos: p(1830, 54),
 																X: &lang.NewExpr{
-																	Pos: p(1826, 60),
+																	Pos: p(1830, 60),
 																	Type: &lang.TypeRef{
-																		Pos:  p(1826, 64),
+																		Pos:  p(1830, 64),
 																		Name: "BarrierPostPhaseException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1826, 90),
+																			Pos: p(1830, 90),
 																			X: &lang.Ident{
-																				Pos:  p(1826, 90),
+																				Pos:  p(1830, 90),
 																				Name: "_postPhaseException",
 																			},
 																		},
@@ -28202,65 +28256,65 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1827, 21),
+															Pos: p(1831, 21),
 															X: &lang.Literal{
-																Pos:   p(1827, 28),
+																Pos:   p(1831, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1828, 17),
+													Rbrace: p(1832, 17),
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(1829, 17),
+												Pos: p(1833, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1829, 31),
+													Pos: p(1833, 31),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1829, 24),
+														Pos:  p(1833, 24),
 														Name: "_phase",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1829, 34),
+														Pos:  p(1833, 34),
 														Name: "phase",
 													},
 												},
 												Body: &lang.BlockStmt{
-													Pos: p(1830, 17),
+													Pos: p(1834, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(1831, 21),
+															Pos: p(1835, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1831, 67),
+																Pos: p(1835, 67),
 																Op:  "&&",
 																X: &lang.UnaryExpr{
-																	Pos: p(1831, 25),
+																	Pos: p(1835, 25),
 																	Op:  "!",
 																	X: &lang.CallExpr{
-																		Pos: p(1831, 34),
+																		Pos: p(1835, 34),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1831, 34),
+																			Pos: p(1835, 34),
 																			X: &lang.Ident{
-																				Pos:  p(1831, 26),
+																				Pos:  p(1835, 26),
 																				Name: "Monitor",
 																			},
 																			Name: "Wait",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1831, 39),
+																				Pos: p(1835, 39),
 																				X: &lang.Ident{
-																					Pos:  p(1831, 39),
+																					Pos:  p(1835, 39),
 																					Name: "_gate",
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(1831, 46),
+																				Pos: p(1835, 46),
 																				X: &lang.Ident{
-																					Pos:  p(1831, 46),
+																					Pos:  p(1835, 46),
 																					Name: "millisecondsTimeout",
 																				},
 																			},
@@ -28268,77 +28322,77 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.BinaryExpr{
-																	Pos: p(1831, 77),
+																	Pos: p(1835, 77),
 																	Op:  "==",
 																	X: &lang.Ident{
-																		Pos:  p(1831, 70),
+																		Pos:  p(1835, 70),
 																		Name: "_phase",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1831, 80),
+																		Pos:  p(1835, 80),
 																		Name: "phase",
 																	},
 																},
 															},
 															Then: &lang.BlockStmt{
-																Pos: p(1832, 21),
+																Pos: p(1836, 21),
 																Stmts: []lang.Stmt{
 																	&lang.ExprStmt{
-																		Pos: p(1833, 25),
+																		Pos: p(1837, 25),
 																		X: &lang.PostfixExpr{
-																			Pos: p(1833, 35),
+																			Pos: p(1837, 35),
 																			Op:  "++",
 																			X: &lang.Ident{
-																				Pos:  p(1833, 25),
+																				Pos:  p(1837, 25),
 																				Name: "_remaining",
 																			},
 																		},
 																	},
 																	&lang.ReturnStmt{
-																		Pos: p(1834, 25),
+																		Pos: p(1838, 25),
 																		X: &lang.Literal{
-																			Pos:   p(1834, 32),
+																			Pos:   p(1838, 32),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
 																		},
 																	},
 																},
-																Rbrace: p(1835, 21),
+																Rbrace: p(1839, 21),
 															},
 														},
 													},
-													Rbrace: p(1836, 17),
+													Rbrace: p(1840, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1837, 17),
+												Pos: p(1841, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1837, 41),
+													Pos: p(1841, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(1837, 21),
+														Pos:  p(1841, 21),
 														Name: "_postPhaseException",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1837, 44),
+														Pos:  p(1841, 44),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1837, 50),
+													Pos: p(1841, 50),
 													X: &lang.NewExpr{
-														Pos: p(1837, 56),
+														Pos: p(1841, 56),
 														Type: &lang.TypeRef{
-															Pos:  p(1837, 60),
+															Pos:  p(1841, 60),
 															Name: "BarrierPostPhaseException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1837, 86),
+																Pos: p(1841, 86),
 																X: &lang.Ident{
-																	Pos:  p(1837, 86),
+																	Pos:  p(1841, 86),
 																	Name: "_postPhaseException",
 																},
 															},
@@ -28347,171 +28401,171 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1838, 17),
+												Pos: p(1842, 17),
 												X: &lang.Literal{
-													Pos:   p(1838, 24),
+													Pos:   p(1842, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(1839, 13),
+										Rbrace: p(1843, 13),
 									},
 								},
 							},
-							Rbrace: p(1840, 9),
+							Rbrace: p(1844, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1843, 9),
+						Pos: p(1847, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1843, 9),
+							Pos:  p(1847, 9),
 							Name: "void",
 						},
 						Name: "FinishPhase",
 						Body: &lang.BlockStmt{
-							Pos: p(1844, 9),
+							Pos: p(1848, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1845, 13),
+									Pos: p(1849, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1845, 33),
+										Pos: p(1849, 33),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1845, 13),
+											Pos:  p(1849, 13),
 											Name: "_postPhaseException",
 										},
 										Right: &lang.Literal{
-											Pos:  p(1845, 35),
+											Pos:  p(1849, 35),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1846, 13),
+									Pos: p(1850, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1846, 34),
+										Pos: p(1850, 34),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(1846, 17),
+											Pos:  p(1850, 17),
 											Name: "_postPhaseAction",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1846, 37),
+											Pos:  p(1850, 37),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1847, 13),
+										Pos: p(1851, 13),
 										Stmts: []lang.Stmt{
 											&lang.TryStmt{
-												Pos: p(1848, 17),
+												Pos: p(1852, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(1848, 21),
+													Pos: p(1852, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(1848, 23),
+															Pos: p(1852, 23),
 															X: &lang.CallExpr{
-																Pos: p(1848, 23),
+																Pos: p(1852, 23),
 																Fun: &lang.Ident{
-																	Pos:  p(1848, 23),
+																	Pos:  p(1852, 23),
 																	Name: "_postPhaseAction",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1848, 40),
+																		Pos: p(1852, 40),
 																		X: &lang.ThisExpr{
-																			Pos: p(1848, 40),
+																			Pos: p(1852, 40),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(1848, 47),
+													Rbrace: p(1852, 47),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(1849, 17),
+														Pos: p(1853, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(1849, 24),
+															Pos:  p(1853, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(1849, 37),
+															Pos: p(1853, 37),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1849, 39),
+																	Pos: p(1853, 39),
 																	X: &lang.AssignExpr{
-																		Pos: p(1849, 59),
+																		Pos: p(1853, 59),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1849, 39),
+																			Pos:  p(1853, 39),
 																			Name: "_postPhaseException",
 																		},
 																		Right: &lang.Ident{
-																			Pos:  p(1849, 61),
+																			Pos:  p(1853, 61),
 																			Name: "e",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(1849, 64),
+															Rbrace: p(1853, 64),
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1850, 13),
+										Rbrace: p(1854, 13),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1851, 13),
+									Pos: p(1855, 13),
 									X: &lang.PostfixExpr{
-										Pos: p(1851, 19),
+										Pos: p(1855, 19),
 										Op:  "++",
 										X: &lang.Ident{
-											Pos:  p(1851, 13),
+											Pos:  p(1855, 13),
 											Name: "_phase",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1852, 13),
+									Pos: p(1856, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1852, 24),
+										Pos: p(1856, 24),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1852, 13),
+											Pos:  p(1856, 13),
 											Name: "_remaining",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1852, 26),
+											Pos:  p(1856, 26),
 											Name: "_participants",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1853, 13),
+									Pos: p(1857, 13),
 									X: &lang.CallExpr{
-										Pos: p(1853, 21),
+										Pos: p(1857, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1853, 21),
+											Pos: p(1857, 21),
 											X: &lang.Ident{
-												Pos:  p(1853, 13),
+												Pos:  p(1857, 13),
 												Name: "Monitor",
 											},
 											Name: "PulseAll",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1853, 30),
+												Pos: p(1857, 30),
 												X: &lang.Ident{
-													Pos:  p(1853, 30),
+													Pos:  p(1857, 30),
 													Name: "_gate",
 												},
 											},
@@ -28519,49 +28573,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1854, 9),
+							Rbrace: p(1858, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1856, 9),
+						Pos:       p(1860, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1856, 16),
+							Pos:  p(1860, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(1856, 31),
-							Rbrace: p(1856, 33),
+							Pos:    p(1860, 31),
+							Rbrace: p(1860, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1859, 5),
+				Pos:       p(1863, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BarrierPostPhaseException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1859, 46),
+						Pos:  p(1863, 46),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(1861, 9),
+						Pos:       p(1865, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Init: &lang.CtorInit{
-							Pos:  p(1861, 46),
+							Pos:  p(1865, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1861, 51),
+									Pos: p(1865, 51),
 									X: &lang.Literal{
-										Pos:   p(1861, 51),
+										Pos:   p(1865, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The postPhaseAction failed with an exception.\"",
 										Value: string("The postPhaseAction failed with an exception."),
@@ -28570,177 +28624,177 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1861, 100),
-							Rbrace: p(1861, 102),
+							Pos:    p(1865, 100),
+							Rbrace: p(1865, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1862, 9),
+						Pos:       p(1866, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1862, 42),
+								Pos: p(1866, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1862, 42),
+									Pos:  p(1866, 42),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1862, 70),
+							Pos:  p(1866, 70),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1862, 75),
+									Pos: p(1866, 75),
 									X: &lang.Literal{
-										Pos:   p(1862, 75),
+										Pos:   p(1866, 75),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The postPhaseAction failed with an exception.\"",
 										Value: string("The postPhaseAction failed with an exception."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(1862, 124),
+									Pos: p(1866, 124),
 									X: &lang.Ident{
-										Pos:  p(1862, 124),
+										Pos:  p(1866, 124),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1862, 140),
-							Rbrace: p(1862, 142),
+							Pos:    p(1866, 140),
+							Rbrace: p(1866, 142),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1863, 9),
+						Pos:       p(1867, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1863, 42),
+								Pos: p(1867, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1863, 42),
+									Pos:  p(1867, 42),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1863, 60),
+							Pos:  p(1867, 60),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1863, 65),
+									Pos: p(1867, 65),
 									X: &lang.Ident{
-										Pos:  p(1863, 65),
+										Pos:  p(1867, 65),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1863, 74),
-							Rbrace: p(1863, 76),
+							Pos:    p(1867, 74),
+							Rbrace: p(1867, 76),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1864, 9),
+						Pos:       p(1868, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1864, 42),
+								Pos: p(1868, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1864, 42),
+									Pos:  p(1868, 42),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(1864, 58),
+								Pos: p(1868, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(1864, 58),
+									Pos:  p(1868, 58),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1864, 86),
+							Pos:  p(1868, 86),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1864, 91),
+									Pos: p(1868, 91),
 									X: &lang.Ident{
-										Pos:  p(1864, 91),
+										Pos:  p(1868, 91),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1864, 100),
+									Pos: p(1868, 100),
 									X: &lang.Ident{
-										Pos:  p(1864, 100),
+										Pos:  p(1868, 100),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1864, 116),
-							Rbrace: p(1864, 118),
+							Pos:    p(1868, 116),
+							Rbrace: p(1868, 118),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1867, 5),
+				Pos:       p(1871, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LockRecursionPolicy",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1867, 39),
+						Pos:  p(1871, 39),
 						Name: "NoRecursion",
 					},
 					&lang.EnumMember{
-						Pos:  p(1867, 52),
+						Pos:  p(1871, 52),
 						Name: "SupportsRecursion",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1873, 5),
+				Pos:       p(1877, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReaderWriterLockSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1873, 41),
+						Pos:  p(1877, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1875, 9),
+						Pos:       p(1879, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1875, 18),
+							Pos:  p(1879, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1875, 25),
+								Pos:  p(1879, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1875, 33),
+									Pos: p(1879, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1875, 37),
+										Pos:  p(1879, 37),
 										Name: "object",
 									},
 								},
@@ -28748,38 +28802,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1876, 9),
+						Pos:       p(1880, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1876, 18),
+							Pos:  p(1880, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1876, 56),
+									Pos:  p(1880, 56),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(1876, 61),
+									Pos:  p(1880, 61),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1876, 66),
+								Pos:  p(1880, 66),
 								Name: "_readers",
 								Init: &lang.NewExpr{
-									Pos: p(1876, 77),
+									Pos: p(1880, 77),
 									Type: &lang.TypeRef{
-										Pos:  p(1876, 81),
+										Pos:  p(1880, 81),
 										Name: "System.Collections.Generic.Dictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1876, 119),
+												Pos:  p(1880, 119),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(1876, 124),
+												Pos:  p(1880, 124),
 												Name: "int",
 											},
 										},
@@ -28789,92 +28843,92 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1877, 9),
+						Pos: p(1881, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1877, 9),
+							Pos:  p(1881, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1877, 13),
+								Pos:  p(1881, 13),
 								Name: "_writer",
 								Init: &lang.UnaryExpr{
-									Pos: p(1877, 23),
+									Pos: p(1881, 23),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(1877, 24),
+										Pos:   p(1881, 24),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							&lang.Declarator{
-								Pos:  p(1877, 27),
+								Pos:  p(1881, 27),
 								Name: "_writeCount",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1878, 9),
+						Pos: p(1882, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1878, 9),
+							Pos:  p(1882, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1878, 13),
+								Pos:  p(1882, 13),
 								Name: "_upgrader",
 								Init: &lang.UnaryExpr{
-									Pos: p(1878, 25),
+									Pos: p(1882, 25),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(1878, 26),
+										Pos:   p(1882, 26),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							&lang.Declarator{
-								Pos:  p(1878, 29),
+								Pos:  p(1882, 29),
 								Name: "_upgradeCount",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1879, 9),
+						Pos: p(1883, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1879, 9),
+							Pos:  p(1883, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1879, 13),
+								Pos:  p(1883, 13),
 								Name: "_waitingWriters",
 							},
 							&lang.Declarator{
-								Pos:  p(1879, 30),
+								Pos:  p(1883, 30),
 								Name: "_waitingReaders",
 							},
 							&lang.Declarator{
-								Pos:  p(1879, 47),
+								Pos:  p(1883, 47),
 								Name: "_waitingUpgraders",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1881, 9),
+						Pos:       p(1885, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ReaderWriterLockSlim",
 						Init: &lang.CtorInit{
-							Pos:  p(1881, 41),
+							Pos:  p(1885, 41),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1881, 46),
+									Pos: p(1885, 46),
 									X: &lang.MemberExpr{
-										Pos: p(1881, 66),
+										Pos: p(1885, 66),
 										X: &lang.Ident{
-											Pos:  p(1881, 46),
+											Pos:  p(1885, 46),
 											Name: "LockRecursionPolicy",
 										},
 										Name: "NoRecursion",
@@ -28883,116 +28937,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1881, 79),
-							Rbrace: p(1881, 81),
+							Pos:    p(1885, 79),
+							Rbrace: p(1885, 81),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1882, 9),
+						Pos:       p(1886, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ReaderWriterLockSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1882, 37),
+								Pos: p(1886, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1882, 37),
+									Pos:  p(1886, 37),
 									Name: "LockRecursionPolicy",
 								},
 								Name: "recursionPolicy",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1882, 74),
+							Pos: p(1886, 74),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1882, 76),
+									Pos: p(1886, 76),
 									X: &lang.AssignExpr{
-										Pos: p(1882, 92),
+										Pos: p(1886, 92),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1882, 76),
+											Pos:  p(1886, 76),
 											Name: "RecursionPolicy",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1882, 94),
+											Pos:  p(1886, 94),
 											Name: "recursionPolicy",
 										},
 									},
 								},
 							},
-							Rbrace: p(1882, 111),
+							Rbrace: p(1886, 111),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1884, 9),
+						Pos:       p(1888, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1884, 16),
+							Pos:  p(1888, 16),
 							Name: "LockRecursionPolicy",
 						},
 						Name: "RecursionPolicy",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1884, 54),
+								Pos:  p(1888, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1885, 9),
+						Pos:       p(1889, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1885, 16),
+							Pos:  p(1889, 16),
 							Name: "int",
 						},
 						Name: "Me",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1885, 38),
+							Pos: p(1889, 38),
 							X: &lang.Ident{
-								Pos:  p(1885, 26),
+								Pos:  p(1889, 26),
 								Name: "Environment",
 							},
 							Name: "CurrentManagedThreadId",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1887, 9),
+						Pos:       p(1891, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1887, 16),
+							Pos:  p(1891, 16),
 							Name: "bool",
 						},
 						Name: "IsReadLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1887, 38),
+								Pos:  p(1891, 38),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1887, 42),
+									Pos: p(1891, 42),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1887, 44),
+											Pos: p(1891, 44),
 											X: &lang.Ident{
-												Pos:  p(1887, 50),
+												Pos:  p(1891, 50),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1887, 57),
+												Pos: p(1891, 57),
 												X: &lang.CallExpr{
-													Pos: p(1887, 73),
+													Pos: p(1891, 73),
 													Fun: &lang.MemberExpr{
-														Pos: p(1887, 73),
+														Pos: p(1891, 73),
 														X: &lang.Ident{
-															Pos:  p(1887, 64),
+															Pos:  p(1891, 64),
 															Name: "_readers",
 														},
 														Name: "ContainsKey",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1887, 85),
+															Pos: p(1891, 85),
 															X: &lang.Ident{
-																Pos:  p(1887, 85),
+																Pos:  p(1891, 85),
 																Name: "Me",
 															},
 														},
@@ -29001,241 +29055,7 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1887, 90),
-								},
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1888, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1888, 16),
-							Name: "bool",
-						},
-						Name: "IsWriteLockHeld",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(1888, 39),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(1888, 43),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(1888, 45),
-											X: &lang.Ident{
-												Pos:  p(1888, 51),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(1888, 58),
-												X: &lang.BinaryExpr{
-													Pos: p(1888, 73),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(1888, 65),
-														Name: "_writer",
-													},
-													Y: &lang.Ident{
-														Pos:  p(1888, 76),
-														Name: "Me",
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(1888, 80),
-								},
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1889, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1889, 16),
-							Name: "bool",
-						},
-						Name: "IsUpgradeableReadLockHeld",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(1889, 49),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(1889, 53),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(1889, 55),
-											X: &lang.Ident{
-												Pos:  p(1889, 61),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(1889, 68),
-												X: &lang.BinaryExpr{
-													Pos: p(1889, 85),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(1889, 75),
-														Name: "_upgrader",
-													},
-													Y: &lang.Ident{
-														Pos:  p(1889, 88),
-														Name: "Me",
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(1889, 92),
-								},
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1890, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1890, 16),
-							Name: "int",
-						},
-						Name: "CurrentReadCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(1890, 39),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(1890, 43),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(1890, 45),
-											X: &lang.Ident{
-												Pos:  p(1890, 51),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(1890, 58),
-												X: &lang.BinaryExpr{
-													Pos: p(1890, 80),
-													Op:  "+",
-													X: &lang.MemberExpr{
-														Pos: p(1890, 74),
-														X: &lang.Ident{
-															Pos:  p(1890, 65),
-															Name: "_readers",
-														},
-														Name: "Count",
-													},
-													Y: &lang.CondExpr{
-														Pos: p(1890, 99),
-														Cond: &lang.BinaryExpr{
-															Pos: p(1890, 93),
-															Op:  "!=",
-															X: &lang.Ident{
-																Pos:  p(1890, 83),
-																Name: "_upgrader",
-															},
-															Y: &lang.UnaryExpr{
-																Pos: p(1890, 96),
-																Op:  "-",
-																X: &lang.Literal{
-																	Pos:   p(1890, 97),
-																	Raw:   "1",
-																	Value: int64(1),
-																},
-															},
-														},
-														Then: &lang.Literal{
-															Pos:   p(1890, 101),
-															Raw:   "1",
-															Value: int64(1),
-														},
-														Else: &lang.Literal{
-															Pos:   p(1890, 105),
-															Raw:   "0",
-															Value: int64(0),
-														},
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(1890, 109),
-								},
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1891, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1891, 16),
-							Name: "int",
-						},
-						Name: "RecursiveReadCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(1891, 41),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(1891, 45),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(1891, 47),
-											X: &lang.Ident{
-												Pos:  p(1891, 53),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(1891, 60),
-												X: &lang.CondExpr{
-													Pos: p(1891, 103),
-													Cond: &lang.CallExpr{
-														Pos: p(1891, 76),
-														Fun: &lang.MemberExpr{
-															Pos: p(1891, 76),
-															X: &lang.Ident{
-																Pos:  p(1891, 67),
-																Name: "_readers",
-															},
-															Name: "TryGetValue",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1891, 88),
-																X: &lang.Ident{
-																	Pos:  p(1891, 88),
-																	Name: "Me",
-																},
-															},
-															&lang.Arg{
-																Pos: p(1891, 92),
-																Mod: "out",
-																X: &lang.DeclExpr{
-																	Pos: p(1891, 96),
-																	Type: &lang.TypeRef{
-																		Pos:  p(1891, 96),
-																		Name: "int",
-																	},
-																	Name: "n",
-																},
-															},
-														},
-													},
-													Then: &lang.Ident{
-														Pos:  p(1891, 105),
-														Name: "n",
-													},
-													Else: &lang.Literal{
-														Pos:   p(1891, 109),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(1891, 112),
+									Rbrace: p(1891, 90),
 								},
 							},
 						},
@@ -29245,52 +29065,40 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(1892, 16),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "RecursiveWriteCount",
+						Name: "IsWriteLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1892, 42),
+								Pos:  p(1892, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1892, 46),
+									Pos: p(1892, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1892, 48),
+											Pos: p(1892, 45),
 											X: &lang.Ident{
-												Pos:  p(1892, 54),
+												Pos:  p(1892, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1892, 61),
-												X: &lang.CondExpr{
-													Pos: p(1892, 82),
-													Cond: &lang.BinaryExpr{
-														Pos: p(1892, 76),
-														Op:  "==",
-														X: &lang.Ident{
-															Pos:  p(1892, 68),
-															Name: "_writer",
-														},
-														Y: &lang.Ident{
-															Pos:  p(1892, 79),
-															Name: "Me",
-														},
+												Pos: p(1892, 58),
+												X: &lang.BinaryExpr{
+													Pos: p(1892, 73),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1892, 65),
+														Name: "_writer",
 													},
-													Then: &lang.Ident{
-														Pos:  p(1892, 84),
-														Name: "_writeCount",
-													},
-													Else: &lang.Literal{
-														Pos:   p(1892, 98),
-														Raw:   "0",
-														Value: int64(0),
+													Y: &lang.Ident{
+														Pos:  p(1892, 76),
+														Name: "Me",
 													},
 												},
 											},
 										},
 									},
-									Rbrace: p(1892, 101),
+									Rbrace: p(1892, 80),
 								},
 							},
 						},
@@ -29300,52 +29108,40 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(1893, 16),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "RecursiveUpgradeCount",
+						Name: "IsUpgradeableReadLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1893, 44),
+								Pos:  p(1893, 49),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1893, 48),
+									Pos: p(1893, 53),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1893, 50),
+											Pos: p(1893, 55),
 											X: &lang.Ident{
-												Pos:  p(1893, 56),
+												Pos:  p(1893, 61),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1893, 63),
-												X: &lang.CondExpr{
-													Pos: p(1893, 86),
-													Cond: &lang.BinaryExpr{
-														Pos: p(1893, 80),
-														Op:  "==",
-														X: &lang.Ident{
-															Pos:  p(1893, 70),
-															Name: "_upgrader",
-														},
-														Y: &lang.Ident{
-															Pos:  p(1893, 83),
-															Name: "Me",
-														},
+												Pos: p(1893, 68),
+												X: &lang.BinaryExpr{
+													Pos: p(1893, 85),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1893, 75),
+														Name: "_upgrader",
 													},
-													Then: &lang.Ident{
+													Y: &lang.Ident{
 														Pos:  p(1893, 88),
-														Name: "_upgradeCount",
-													},
-													Else: &lang.Literal{
-														Pos:   p(1893, 104),
-														Raw:   "0",
-														Value: int64(0),
+														Name: "Me",
 													},
 												},
 											},
 										},
 									},
-									Rbrace: p(1893, 107),
+									Rbrace: p(1893, 92),
 								},
 							},
 						},
@@ -29357,7 +29153,7 @@ func preludeAST() *lang.File {
 							Pos:  p(1894, 16),
 							Name: "int",
 						},
-						Name: "WaitingReadCount",
+						Name: "CurrentReadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  p(1894, 39),
@@ -29373,14 +29169,52 @@ func preludeAST() *lang.File {
 											},
 											Body: &lang.ReturnStmt{
 												Pos: p(1894, 58),
-												X: &lang.Ident{
-													Pos:  p(1894, 65),
-													Name: "_waitingReaders",
+												X: &lang.BinaryExpr{
+													Pos: p(1894, 80),
+													Op:  "+",
+													X: &lang.MemberExpr{
+														Pos: p(1894, 74),
+														X: &lang.Ident{
+															Pos:  p(1894, 65),
+															Name: "_readers",
+														},
+														Name: "Count",
+													},
+													Y: &lang.CondExpr{
+														Pos: p(1894, 99),
+														Cond: &lang.BinaryExpr{
+															Pos: p(1894, 93),
+															Op:  "!=",
+															X: &lang.Ident{
+																Pos:  p(1894, 83),
+																Name: "_upgrader",
+															},
+															Y: &lang.UnaryExpr{
+																Pos: p(1894, 96),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(1894, 97),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+														Then: &lang.Literal{
+															Pos:   p(1894, 101),
+															Raw:   "1",
+															Value: int64(1),
+														},
+														Else: &lang.Literal{
+															Pos:   p(1894, 105),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
 												},
 											},
 										},
 									},
-									Rbrace: p(1894, 82),
+									Rbrace: p(1894, 109),
 								},
 							},
 						},
@@ -29392,30 +29226,70 @@ func preludeAST() *lang.File {
 							Pos:  p(1895, 16),
 							Name: "int",
 						},
-						Name: "WaitingWriteCount",
+						Name: "RecursiveReadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1895, 40),
+								Pos:  p(1895, 41),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1895, 44),
+									Pos: p(1895, 45),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1895, 46),
+											Pos: p(1895, 47),
 											X: &lang.Ident{
-												Pos:  p(1895, 52),
+												Pos:  p(1895, 53),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1895, 59),
-												X: &lang.Ident{
-													Pos:  p(1895, 66),
-													Name: "_waitingWriters",
+												Pos: p(1895, 60),
+												X: &lang.CondExpr{
+													Pos: p(1895, 103),
+													Cond: &lang.CallExpr{
+														Pos: p(1895, 76),
+														Fun: &lang.MemberExpr{
+															Pos: p(1895, 76),
+															X: &lang.Ident{
+																Pos:  p(1895, 67),
+																Name: "_readers",
+															},
+															Name: "TryGetValue",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1895, 88),
+																X: &lang.Ident{
+																	Pos:  p(1895, 88),
+																	Name: "Me",
+																},
+															},
+															&lang.Arg{
+																Pos: p(1895, 92),
+																Mod: "out",
+																X: &lang.DeclExpr{
+																	Pos: p(1895, 96),
+																	Type: &lang.TypeRef{
+																		Pos:  p(1895, 96),
+																		Name: "int",
+																	},
+																	Name: "n",
+																},
+															},
+														},
+													},
+													Then: &lang.Ident{
+														Pos:  p(1895, 105),
+														Name: "n",
+													},
+													Else: &lang.Literal{
+														Pos:   p(1895, 109),
+														Raw:   "0",
+														Value: int64(0),
+													},
 												},
 											},
 										},
 									},
-									Rbrace: p(1895, 83),
+									Rbrace: p(1895, 112),
 								},
 							},
 						},
@@ -29427,7 +29301,7 @@ func preludeAST() *lang.File {
 							Pos:  p(1896, 16),
 							Name: "int",
 						},
-						Name: "WaitingUpgradeCount",
+						Name: "RecursiveWriteCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  p(1896, 42),
@@ -29443,89 +29317,269 @@ func preludeAST() *lang.File {
 											},
 											Body: &lang.ReturnStmt{
 												Pos: p(1896, 61),
+												X: &lang.CondExpr{
+													Pos: p(1896, 82),
+													Cond: &lang.BinaryExpr{
+														Pos: p(1896, 76),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1896, 68),
+															Name: "_writer",
+														},
+														Y: &lang.Ident{
+															Pos:  p(1896, 79),
+															Name: "Me",
+														},
+													},
+													Then: &lang.Ident{
+														Pos:  p(1896, 84),
+														Name: "_writeCount",
+													},
+													Else: &lang.Literal{
+														Pos:   p(1896, 98),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1896, 101),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1897, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1897, 16),
+							Name: "int",
+						},
+						Name: "RecursiveUpgradeCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1897, 44),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1897, 48),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1897, 50),
+											X: &lang.Ident{
+												Pos:  p(1897, 56),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1897, 63),
+												X: &lang.CondExpr{
+													Pos: p(1897, 86),
+													Cond: &lang.BinaryExpr{
+														Pos: p(1897, 80),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1897, 70),
+															Name: "_upgrader",
+														},
+														Y: &lang.Ident{
+															Pos:  p(1897, 83),
+															Name: "Me",
+														},
+													},
+													Then: &lang.Ident{
+														Pos:  p(1897, 88),
+														Name: "_upgradeCount",
+													},
+													Else: &lang.Literal{
+														Pos:   p(1897, 104),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1897, 107),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1898, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1898, 16),
+							Name: "int",
+						},
+						Name: "WaitingReadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1898, 39),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1898, 43),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1898, 45),
+											X: &lang.Ident{
+												Pos:  p(1898, 51),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1898, 58),
 												X: &lang.Ident{
-													Pos:  p(1896, 68),
+													Pos:  p(1898, 65),
+													Name: "_waitingReaders",
+												},
+											},
+										},
+									},
+									Rbrace: p(1898, 82),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1899, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1899, 16),
+							Name: "int",
+						},
+						Name: "WaitingWriteCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1899, 40),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1899, 44),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1899, 46),
+											X: &lang.Ident{
+												Pos:  p(1899, 52),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1899, 59),
+												X: &lang.Ident{
+													Pos:  p(1899, 66),
+													Name: "_waitingWriters",
+												},
+											},
+										},
+									},
+									Rbrace: p(1899, 83),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1900, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1900, 16),
+							Name: "int",
+						},
+						Name: "WaitingUpgradeCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1900, 42),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1900, 46),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1900, 48),
+											X: &lang.Ident{
+												Pos:  p(1900, 54),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1900, 61),
+												X: &lang.Ident{
+													Pos:  p(1900, 68),
 													Name: "_waitingUpgraders",
 												},
 											},
 										},
 									},
-									Rbrace: p(1896, 87),
+									Rbrace: p(1900, 87),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1901, 9),
+						Pos:       p(1905, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1901, 16),
+							Pos:  p(1905, 16),
 							Name: "int",
 						},
 						Name: "Ms",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1901, 23),
+								Pos: p(1905, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(1901, 23),
+									Pos:  p(1905, 23),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1902, 9),
+							Pos: p(1906, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1903, 13),
+									Pos: p(1907, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1903, 13),
+										Pos:  p(1907, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1903, 17),
+											Pos:  p(1907, 17),
 											Name: "ms",
 											Init: &lang.CondExpr{
-												Pos: p(1903, 45),
+												Pos: p(1907, 45),
 												Cond: &lang.IsExpr{
-													Pos: p(1903, 30),
+													Pos: p(1907, 30),
 													X: &lang.Ident{
-														Pos:  p(1903, 22),
+														Pos:  p(1907, 22),
 														Name: "timeout",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(1903, 33),
+														Pos: p(1907, 33),
 														Type: &lang.TypeRef{
-															Pos:  p(1903, 33),
+															Pos:  p(1907, 33),
 															Name: "TimeSpan",
 														},
 														Name: "ts",
 													},
 												},
 												Then: &lang.CastExpr{
-													Pos: p(1903, 47),
+													Pos: p(1907, 47),
 													Type: &lang.TypeRef{
-														Pos:  p(1903, 48),
+														Pos:  p(1907, 48),
 														Name: "int",
 													},
 													X: &lang.MemberExpr{
-														Pos: p(1903, 55),
+														Pos: p(1907, 55),
 														X: &lang.Ident{
-															Pos:  p(1903, 52),
+															Pos:  p(1907, 52),
 															Name: "ts",
 														},
 														Name: "TotalMilliseconds",
 													},
 												},
 												Else: &lang.CastExpr{
-													Pos: p(1903, 75),
+													Pos: p(1907, 75),
 													Type: &lang.TypeRef{
-														Pos:  p(1903, 76),
+														Pos:  p(1907, 76),
 														Name: "int",
 													},
 													X: &lang.Ident{
-														Pos:  p(1903, 80),
+														Pos:  p(1907, 80),
 														Name: "timeout",
 													},
 												},
@@ -29534,59 +29588,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1904, 13),
+									Pos: p(1908, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1904, 20),
+										Pos: p(1908, 20),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1904, 17),
+											Pos:  p(1908, 17),
 											Name: "ms",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1904, 22),
+											Pos: p(1908, 22),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(1904, 23),
+												Pos:   p(1908, 23),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1904, 26),
+										Pos: p(1908, 26),
 										X: &lang.NewExpr{
-											Pos: p(1904, 32),
+											Pos: p(1908, 32),
 											Type: &lang.TypeRef{
-												Pos:  p(1904, 36),
+												Pos:  p(1908, 36),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1904, 64),
+													Pos: p(1908, 64),
 													X: &lang.CondExpr{
-														Pos: p(1904, 84),
+														Pos: p(1908, 84),
 														Cond: &lang.IsExpr{
-															Pos: p(1904, 72),
+															Pos: p(1908, 72),
 															X: &lang.Ident{
-																Pos:  p(1904, 64),
+																Pos:  p(1908, 64),
 																Name: "timeout",
 															},
 															Pattern: &lang.ConstPattern{
-																Pos: p(1904, 75),
+																Pos: p(1908, 75),
 																X: &lang.Ident{
-																	Pos:  p(1904, 75),
+																	Pos:  p(1908, 75),
 																	Name: "TimeSpan",
 																},
 															},
 														},
 														Then: &lang.Literal{
-															Pos:   p(1904, 86),
+															Pos:   p(1908, 86),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"timeout\"",
 															Value: string("timeout"),
 														},
 														Else: &lang.Literal{
-															Pos:   p(1904, 98),
+															Pos:   p(1908, 98),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"millisecondsTimeout\"",
 															Value: string("millisecondsTimeout"),
@@ -29594,9 +29648,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1904, 121),
+													Pos: p(1908, 121),
 													X: &lang.Literal{
-														Pos:   p(1904, 121),
+														Pos:   p(1908, 121),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -29607,32 +29661,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1905, 13),
+									Pos: p(1909, 13),
 									X: &lang.Ident{
-										Pos:  p(1905, 20),
+										Pos:  p(1909, 20),
 										Name: "ms",
 									},
 								},
 							},
-							Rbrace: p(1906, 9),
+							Rbrace: p(1910, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1909, 9),
+						Pos: p(1913, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1909, 9),
+							Pos:  p(1913, 9),
 							Name: "bool",
 						},
 						Name: "WaitUntil",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1909, 24),
+								Pos: p(1913, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1909, 24),
+									Pos:  p(1913, 24),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1909, 29),
+											Pos:  p(1913, 29),
 											Name: "bool",
 										},
 									},
@@ -29640,30 +29694,30 @@ func preludeAST() *lang.File {
 								Name: "ready",
 							},
 							&lang.Param{
-								Pos: p(1909, 42),
+								Pos: p(1913, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1909, 42),
+									Pos:  p(1913, 42),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1910, 9),
+							Pos: p(1914, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1911, 13),
+									Pos: p(1915, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(1911, 17),
+										Pos: p(1915, 17),
 										Fun: &lang.Ident{
-											Pos:  p(1911, 17),
+											Pos:  p(1915, 17),
 											Name: "ready",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1911, 26),
+										Pos: p(1915, 26),
 										X: &lang.Literal{
-											Pos:   p(1911, 33),
+											Pos:   p(1915, 33),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -29671,24 +29725,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1912, 13),
+									Pos: p(1916, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1912, 37),
+										Pos: p(1916, 37),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1912, 17),
+											Pos:  p(1916, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1912, 40),
+											Pos:   p(1916, 40),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1912, 43),
+										Pos: p(1916, 43),
 										X: &lang.Literal{
-											Pos:   p(1912, 50),
+											Pos:   p(1916, 50),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -29696,21 +29750,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1913, 13),
+									Pos: p(1917, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1913, 17),
+											Pos:  p(1917, 17),
 											Name: "clock",
 											Init: &lang.CallExpr{
-												Pos: p(1913, 54),
+												Pos: p(1917, 54),
 												Fun: &lang.MemberExpr{
-													Pos: p(1913, 54),
+													Pos: p(1917, 54),
 													X: &lang.MemberExpr{
-														Pos: p(1913, 44),
+														Pos: p(1917, 44),
 														X: &lang.MemberExpr{
-															Pos: p(1913, 32),
+															Pos: p(1917, 32),
 															X: &lang.Ident{
-																Pos:  p(1913, 25),
+																Pos:  p(1917, 25),
 																Name: "System",
 															},
 															Name: "Diagnostics",
@@ -29724,36 +29778,36 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1914, 13),
+									Pos: p(1918, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(1914, 20),
+										Pos: p(1918, 20),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(1914, 21),
+											Pos: p(1918, 21),
 											Fun: &lang.Ident{
-												Pos:  p(1914, 21),
+												Pos:  p(1918, 21),
 												Name: "ready",
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1915, 13),
+										Pos: p(1919, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1916, 17),
+												Pos: p(1920, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1916, 17),
+													Pos:  p(1920, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1916, 21),
+														Pos:  p(1920, 21),
 														Name: "left",
 														Init: &lang.UnaryExpr{
-															Pos: p(1916, 28),
+															Pos: p(1920, 28),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1916, 29),
+																Pos:   p(1920, 29),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -29762,53 +29816,53 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1917, 17),
+												Pos: p(1921, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1917, 41),
+													Pos: p(1921, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(1917, 21),
+														Pos:  p(1921, 21),
 														Name: "millisecondsTimeout",
 													},
 													Y: &lang.UnaryExpr{
-														Pos: p(1917, 44),
+														Pos: p(1921, 44),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(1917, 45),
+															Pos:   p(1921, 45),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1918, 17),
+													Pos: p(1922, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(1919, 21),
+															Pos: p(1923, 21),
 															X: &lang.AssignExpr{
-																Pos: p(1919, 26),
+																Pos: p(1923, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(1919, 21),
+																	Pos:  p(1923, 21),
 																	Name: "left",
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(1919, 48),
+																	Pos: p(1923, 48),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1919, 28),
+																		Pos:  p(1923, 28),
 																		Name: "millisecondsTimeout",
 																	},
 																	Y: &lang.CastExpr{
-																		Pos: p(1919, 50),
+																		Pos: p(1923, 50),
 																		Type: &lang.TypeRef{
-																			Pos:  p(1919, 51),
+																			Pos:  p(1923, 51),
 																			Name: "int",
 																		},
 																		X: &lang.MemberExpr{
-																			Pos: p(1919, 61),
+																			Pos: p(1923, 61),
 																			X: &lang.Ident{
-																				Pos:  p(1919, 55),
+																				Pos:  p(1923, 55),
 																				Name: "clock",
 																			},
 																			Name: "ElapsedMilliseconds",
@@ -29818,24 +29872,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(1920, 21),
+															Pos: p(1924, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1920, 30),
+																Pos: p(1924, 30),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(1920, 25),
+																	Pos:  p(1924, 25),
 																	Name: "left",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1920, 33),
+																	Pos:   p(1924, 33),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(1920, 36),
+																Pos: p(1924, 36),
 																X: &lang.Literal{
-																	Pos:   p(1920, 43),
+																	Pos:   p(1924, 43),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -29843,33 +29897,33 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(1921, 17),
+													Rbrace: p(1925, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1922, 17),
+												Pos: p(1926, 17),
 												X: &lang.CallExpr{
-													Pos: p(1922, 25),
+													Pos: p(1926, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(1922, 25),
+														Pos: p(1926, 25),
 														X: &lang.Ident{
-															Pos:  p(1922, 17),
+															Pos:  p(1926, 17),
 															Name: "Monitor",
 														},
 														Name: "Wait",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1922, 30),
+															Pos: p(1926, 30),
 															X: &lang.Ident{
-																Pos:  p(1922, 30),
+																Pos:  p(1926, 30),
 																Name: "_gate",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1922, 37),
+															Pos: p(1926, 37),
 															X: &lang.Ident{
-																Pos:  p(1922, 37),
+																Pos:  p(1926, 37),
 																Name: "left",
 															},
 														},
@@ -29877,44 +29931,44 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1923, 13),
+										Rbrace: p(1927, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1924, 13),
+									Pos: p(1928, 13),
 									X: &lang.Literal{
-										Pos:   p(1924, 20),
+										Pos:   p(1928, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1925, 9),
+							Rbrace: p(1929, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1927, 9),
+						Pos:       p(1931, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1927, 16),
+							Pos:  p(1931, 16),
 							Name: "void",
 						},
 						Name: "EnterReadLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1927, 40),
+							Pos: p(1931, 40),
 							Fun: &lang.Ident{
-								Pos:  p(1927, 40),
+								Pos:  p(1931, 40),
 								Name: "EnterRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1927, 50),
+									Pos: p(1931, 50),
 									X: &lang.UnaryExpr{
-										Pos: p(1927, 50),
+										Pos: p(1931, 50),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(1927, 51),
+											Pos:   p(1931, 51),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -29924,43 +29978,43 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1928, 9),
+						Pos:       p(1932, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1928, 16),
+							Pos:  p(1932, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterReadLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1928, 38),
+								Pos: p(1932, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1928, 38),
+									Pos:  p(1932, 38),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1928, 57),
+							Pos: p(1932, 57),
 							Fun: &lang.Ident{
-								Pos:  p(1928, 57),
+								Pos:  p(1932, 57),
 								Name: "EnterRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1928, 67),
+									Pos: p(1932, 67),
 									X: &lang.CallExpr{
-										Pos: p(1928, 67),
+										Pos: p(1932, 67),
 										Fun: &lang.Ident{
-											Pos:  p(1928, 67),
+											Pos:  p(1932, 67),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1928, 70),
+												Pos: p(1932, 70),
 												X: &lang.Ident{
-													Pos:  p(1928, 70),
+													Pos:  p(1932, 70),
 													Name: "timeout",
 												},
 											},
@@ -29971,78 +30025,78 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1929, 9),
+						Pos: p(1933, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1929, 9),
+							Pos:  p(1933, 9),
 							Name: "bool",
 						},
 						Name: "EnterRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1929, 24),
+								Pos: p(1933, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1929, 24),
+									Pos:  p(1933, 24),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1930, 9),
+							Pos: p(1934, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1931, 13),
+									Pos: p(1935, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1931, 13),
+										Pos:  p(1935, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1931, 17),
+											Pos:  p(1935, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(1931, 22),
+												Pos:  p(1935, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1932, 13),
+									Pos: p(1936, 13),
 									X: &lang.Ident{
-										Pos:  p(1932, 19),
+										Pos:  p(1936, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1933, 13),
+										Pos: p(1937, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1934, 17),
+												Pos: p(1938, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(1934, 30),
+													Pos: p(1938, 30),
 													Fun: &lang.MemberExpr{
-														Pos: p(1934, 30),
+														Pos: p(1938, 30),
 														X: &lang.Ident{
-															Pos:  p(1934, 21),
+															Pos:  p(1938, 21),
 															Name: "_readers",
 														},
 														Name: "TryGetValue",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1934, 42),
+															Pos: p(1938, 42),
 															X: &lang.Ident{
-																Pos:  p(1934, 42),
+																Pos:  p(1938, 42),
 																Name: "me",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1934, 46),
+															Pos: p(1938, 46),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos: p(1934, 50),
+																Pos: p(1938, 50),
 																Type: &lang.TypeRef{
-																	Pos:  p(1934, 50),
+																	Pos:  p(1938, 50),
 																	Name: "int",
 																},
 																Name: "held",
@@ -30051,39 +30105,39 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1935, 17),
+													Pos: p(1939, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(1936, 21),
+															Pos: p(1940, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1936, 41),
+																Pos: p(1940, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(1936, 25),
+																	Pos:  p(1940, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1936, 64),
+																	Pos: p(1940, 64),
 																	X: &lang.Ident{
-																		Pos:  p(1936, 44),
+																		Pos:  p(1940, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(1937, 25),
+																Pos: p(1941, 25),
 																X: &lang.NewExpr{
-																	Pos: p(1937, 31),
+																	Pos: p(1941, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(1937, 35),
+																		Pos:  p(1941, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1937, 58),
+																			Pos: p(1941, 58),
 																			X: &lang.Literal{
-																				Pos:   p(1937, 58),
+																				Pos:   p(1941, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive read lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive read lock acquisitions not allowed in this mode."),
@@ -30094,35 +30148,35 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(1938, 21),
+															Pos: p(1942, 21),
 															X: &lang.AssignExpr{
-																Pos: p(1938, 34),
+																Pos: p(1942, 34),
 																Op:  "=",
 																Left: &lang.IndexExpr{
-																	Pos: p(1938, 29),
+																	Pos: p(1942, 29),
 																	X: &lang.Ident{
-																		Pos:  p(1938, 21),
+																		Pos:  p(1942, 21),
 																		Name: "_readers",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1938, 30),
+																			Pos: p(1942, 30),
 																			X: &lang.Ident{
-																				Pos:  p(1938, 30),
+																				Pos:  p(1942, 30),
 																				Name: "me",
 																			},
 																		},
 																	},
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(1938, 41),
+																	Pos: p(1942, 41),
 																	Op:  "+",
 																	X: &lang.Ident{
-																		Pos:  p(1938, 36),
+																		Pos:  p(1942, 36),
 																		Name: "held",
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(1938, 43),
+																		Pos:   p(1942, 43),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -30130,81 +30184,81 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1939, 21),
+															Pos: p(1943, 21),
 															X: &lang.Literal{
-																Pos:   p(1939, 28),
+																Pos:   p(1943, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1940, 17),
+													Rbrace: p(1944, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1941, 17),
+												Pos: p(1945, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1941, 72),
+													Pos: p(1945, 72),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1941, 37),
+														Pos: p(1945, 37),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1941, 21),
+															Pos:  p(1945, 21),
 															Name: "RecursionPolicy",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(1941, 60),
+															Pos: p(1945, 60),
 															X: &lang.Ident{
-																Pos:  p(1941, 40),
+																Pos:  p(1945, 40),
 																Name: "LockRecursionPolicy",
 															},
 															Name: "NoRecursion",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1941, 90),
+														Pos: p(1945, 90),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(1941, 84),
+															Pos: p(1945, 84),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1941, 76),
+																Pos:  p(1945, 76),
 																Name: "_writer",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1941, 87),
+																Pos:  p(1945, 87),
 																Name: "me",
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(1941, 103),
+															Pos: p(1945, 103),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1941, 93),
+																Pos:  p(1945, 93),
 																Name: "_upgrader",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1941, 106),
+																Pos:  p(1945, 106),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1942, 21),
+													Pos: p(1946, 21),
 													X: &lang.NewExpr{
-														Pos: p(1942, 27),
+														Pos: p(1946, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1942, 31),
+															Pos:  p(1946, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1942, 54),
+																Pos: p(1946, 54),
 																X: &lang.Literal{
-																	Pos:   p(1942, 54),
+																	Pos:   p(1946, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"A read lock may not be acquired with the write lock held in this mode.\"",
 																	Value: string("A read lock may not be acquired with the write lock held in this mode."),
@@ -30215,140 +30269,140 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1943, 17),
+												Pos: p(1947, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1943, 35),
+													Pos: p(1947, 35),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(1943, 29),
+														Pos: p(1947, 29),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1943, 21),
+															Pos:  p(1947, 21),
 															Name: "_writer",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1943, 32),
+															Pos:  p(1947, 32),
 															Name: "me",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1943, 48),
+														Pos: p(1947, 48),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1943, 38),
+															Pos:  p(1947, 38),
 															Name: "_upgrader",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1943, 51),
+															Pos:  p(1947, 51),
 															Name: "me",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1944, 17),
+													Pos: p(1948, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(1945, 21),
+															Pos: p(1949, 21),
 															X: &lang.AssignExpr{
-																Pos: p(1945, 34),
+																Pos: p(1949, 34),
 																Op:  "=",
 																Left: &lang.IndexExpr{
-																	Pos: p(1945, 29),
+																	Pos: p(1949, 29),
 																	X: &lang.Ident{
-																		Pos:  p(1945, 21),
+																		Pos:  p(1949, 21),
 																		Name: "_readers",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1945, 30),
+																			Pos: p(1949, 30),
 																			X: &lang.Ident{
-																				Pos:  p(1945, 30),
+																				Pos:  p(1949, 30),
 																				Name: "me",
 																			},
 																		},
 																	},
 																},
 																Right: &lang.Literal{
-																	Pos:   p(1945, 36),
+																	Pos:   p(1949, 36),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1946, 21),
+															Pos: p(1950, 21),
 															X: &lang.Literal{
-																Pos:   p(1946, 28),
+																Pos:   p(1950, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1947, 17),
+													Rbrace: p(1951, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1948, 17),
+												Pos: p(1952, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(1948, 32),
+													Pos: p(1952, 32),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(1948, 17),
+														Pos:  p(1952, 17),
 														Name: "_waitingReaders",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1949, 17),
+												Pos: p(1953, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1949, 17),
+													Pos:  p(1953, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1949, 22),
+														Pos:  p(1953, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(1949, 27),
+															Pos: p(1953, 27),
 															Fun: &lang.Ident{
-																Pos:  p(1949, 27),
+																Pos:  p(1953, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1949, 37),
+																	Pos: p(1953, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(1949, 37),
+																		Pos: p(1953, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(1949, 57),
+																			Pos: p(1953, 57),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(1949, 51),
+																				Pos: p(1953, 51),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(1949, 43),
+																					Pos:  p(1953, 43),
 																					Name: "_writer",
 																				},
 																				Y: &lang.UnaryExpr{
-																					Pos: p(1949, 54),
+																					Pos: p(1953, 54),
 																					Op:  "-",
 																					X: &lang.Literal{
-																						Pos:   p(1949, 55),
+																						Pos:   p(1953, 55),
 																						Raw:   "1",
 																						Value: int64(1),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(1949, 76),
+																				Pos: p(1953, 76),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(1949, 60),
+																					Pos:  p(1953, 60),
 																					Name: "_waitingWriters",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(1949, 79),
+																					Pos:   p(1953, 79),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -30357,9 +30411,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1949, 82),
+																	Pos: p(1953, 82),
 																	X: &lang.Ident{
-																		Pos:  p(1949, 82),
+																		Pos:  p(1953, 82),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -30369,45 +30423,45 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1950, 17),
+												Pos: p(1954, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(1950, 32),
+													Pos: p(1954, 32),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(1950, 17),
+														Pos:  p(1954, 17),
 														Name: "_waitingReaders",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1951, 17),
+												Pos: p(1955, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1951, 21),
+													Pos:  p(1955, 21),
 													Name: "ok",
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1951, 25),
+													Pos: p(1955, 25),
 													X: &lang.AssignExpr{
-														Pos: p(1951, 38),
+														Pos: p(1955, 38),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1951, 33),
+															Pos: p(1955, 33),
 															X: &lang.Ident{
-																Pos:  p(1951, 25),
+																Pos:  p(1955, 25),
 																Name: "_readers",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1951, 34),
+																	Pos: p(1955, 34),
 																	X: &lang.Ident{
-																		Pos:  p(1951, 34),
+																		Pos:  p(1955, 34),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Right: &lang.Literal{
-															Pos:   p(1951, 40),
+															Pos:   p(1955, 40),
 															Raw:   "1",
 															Value: int64(1),
 														},
@@ -30415,87 +30469,87 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1952, 17),
+												Pos: p(1956, 17),
 												X: &lang.Ident{
-													Pos:  p(1952, 24),
+													Pos:  p(1956, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(1953, 13),
+										Rbrace: p(1957, 13),
 									},
 								},
 							},
-							Rbrace: p(1954, 9),
+							Rbrace: p(1958, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1956, 9),
+						Pos:       p(1960, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1956, 16),
+							Pos:  p(1960, 16),
 							Name: "void",
 						},
 						Name: "ExitReadLock",
 						Body: &lang.BlockStmt{
-							Pos: p(1957, 9),
+							Pos: p(1961, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1958, 13),
+									Pos: p(1962, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1958, 13),
+										Pos:  p(1962, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1958, 17),
+											Pos:  p(1962, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(1958, 22),
+												Pos:  p(1962, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1959, 13),
+									Pos: p(1963, 13),
 									X: &lang.Ident{
-										Pos:  p(1959, 19),
+										Pos:  p(1963, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1960, 13),
+										Pos: p(1964, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1961, 17),
+												Pos: p(1965, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(1961, 21),
+													Pos: p(1965, 21),
 													Op:  "!",
 													X: &lang.CallExpr{
-														Pos: p(1961, 31),
+														Pos: p(1965, 31),
 														Fun: &lang.MemberExpr{
-															Pos: p(1961, 31),
+															Pos: p(1965, 31),
 															X: &lang.Ident{
-																Pos:  p(1961, 22),
+																Pos:  p(1965, 22),
 																Name: "_readers",
 															},
 															Name: "TryGetValue",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1961, 43),
+																Pos: p(1965, 43),
 																X: &lang.Ident{
-																	Pos:  p(1961, 43),
+																	Pos:  p(1965, 43),
 																	Name: "me",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1961, 47),
+																Pos: p(1965, 47),
 																Mod: "out",
 																X: &lang.DeclExpr{
-																	Pos: p(1961, 51),
+																	Pos: p(1965, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(1961, 51),
+																		Pos:  p(1965, 51),
 																		Name: "int",
 																	},
 																	Name: "held",
@@ -30505,18 +30559,18 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1962, 21),
+													Pos: p(1966, 21),
 													X: &lang.NewExpr{
-														Pos: p(1962, 27),
+														Pos: p(1966, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1962, 31),
+															Pos:  p(1966, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1962, 60),
+																Pos: p(1966, 60),
 																X: &lang.Literal{
-																	Pos:   p(1962, 60),
+																	Pos:   p(1966, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The read lock is being released without being held.\"",
 																	Value: string("The read lock is being released without being held."),
@@ -30527,37 +30581,37 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1963, 17),
+												Pos: p(1967, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1963, 26),
+													Pos: p(1967, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1963, 21),
+														Pos:  p(1967, 21),
 														Name: "held",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1963, 29),
+														Pos:   p(1967, 29),
 														Raw:   "1",
 														Value: int64(1),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1963, 32),
+													Pos: p(1967, 32),
 													X: &lang.CallExpr{
-														Pos: p(1963, 41),
+														Pos: p(1967, 41),
 														Fun: &lang.MemberExpr{
-															Pos: p(1963, 41),
+															Pos: p(1967, 41),
 															X: &lang.Ident{
-																Pos:  p(1963, 32),
+																Pos:  p(1967, 32),
 																Name: "_readers",
 															},
 															Name: "Remove",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1963, 48),
+																Pos: p(1967, 48),
 																X: &lang.Ident{
-																	Pos:  p(1963, 48),
+																	Pos:  p(1967, 48),
 																	Name: "me",
 																},
 															},
@@ -30565,35 +30619,35 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1964, 22),
+													Pos: p(1968, 22),
 													X: &lang.AssignExpr{
-														Pos: p(1964, 35),
+														Pos: p(1968, 35),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1964, 30),
+															Pos: p(1968, 30),
 															X: &lang.Ident{
-																Pos:  p(1964, 22),
+																Pos:  p(1968, 22),
 																Name: "_readers",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1964, 31),
+																	Pos: p(1968, 31),
 																	X: &lang.Ident{
-																		Pos:  p(1964, 31),
+																		Pos:  p(1968, 31),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1964, 42),
+															Pos: p(1968, 42),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1964, 37),
+																Pos:  p(1968, 37),
 																Name: "held",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1964, 44),
+																Pos:   p(1968, 44),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -30602,22 +30656,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1965, 17),
+												Pos: p(1969, 17),
 												X: &lang.CallExpr{
-													Pos: p(1965, 25),
+													Pos: p(1969, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(1965, 25),
+														Pos: p(1969, 25),
 														X: &lang.Ident{
-															Pos:  p(1965, 17),
+															Pos:  p(1969, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1965, 34),
+															Pos: p(1969, 34),
 															X: &lang.Ident{
-																Pos:  p(1965, 34),
+																Pos:  p(1969, 34),
 																Name: "_gate",
 															},
 														},
@@ -30625,35 +30679,35 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1966, 13),
+										Rbrace: p(1970, 13),
 									},
 								},
 							},
-							Rbrace: p(1967, 9),
+							Rbrace: p(1971, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1969, 9),
+						Pos:       p(1973, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1969, 16),
+							Pos:  p(1973, 16),
 							Name: "void",
 						},
 						Name: "EnterWriteLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1969, 41),
+							Pos: p(1973, 41),
 							Fun: &lang.Ident{
-								Pos:  p(1969, 41),
+								Pos:  p(1973, 41),
 								Name: "EnterWrite",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1969, 52),
+									Pos: p(1973, 52),
 									X: &lang.UnaryExpr{
-										Pos: p(1969, 52),
+										Pos: p(1973, 52),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(1969, 53),
+											Pos:   p(1973, 53),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -30663,43 +30717,43 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1970, 9),
+						Pos:       p(1974, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1970, 16),
+							Pos:  p(1974, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterWriteLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1970, 39),
+								Pos: p(1974, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(1970, 39),
+									Pos:  p(1974, 39),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1970, 58),
+							Pos: p(1974, 58),
 							Fun: &lang.Ident{
-								Pos:  p(1970, 58),
+								Pos:  p(1974, 58),
 								Name: "EnterWrite",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1970, 69),
+									Pos: p(1974, 69),
 									X: &lang.CallExpr{
-										Pos: p(1970, 69),
+										Pos: p(1974, 69),
 										Fun: &lang.Ident{
-											Pos:  p(1970, 69),
+											Pos:  p(1974, 69),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1970, 72),
+												Pos: p(1974, 72),
 												X: &lang.Ident{
-													Pos:  p(1970, 72),
+													Pos:  p(1974, 72),
 													Name: "timeout",
 												},
 											},
@@ -30710,99 +30764,99 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1971, 9),
+						Pos: p(1975, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1971, 9),
+							Pos:  p(1975, 9),
 							Name: "bool",
 						},
 						Name: "EnterWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1971, 25),
+								Pos: p(1975, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1971, 25),
+									Pos:  p(1975, 25),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1972, 9),
+							Pos: p(1976, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1973, 13),
+									Pos: p(1977, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1973, 13),
+										Pos:  p(1977, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1973, 17),
+											Pos:  p(1977, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(1973, 22),
+												Pos:  p(1977, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1974, 13),
+									Pos: p(1978, 13),
 									X: &lang.Ident{
-										Pos:  p(1974, 19),
+										Pos:  p(1978, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1975, 13),
+										Pos: p(1979, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1976, 17),
+												Pos: p(1980, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1976, 29),
+													Pos: p(1980, 29),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1976, 21),
+														Pos:  p(1980, 21),
 														Name: "_writer",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1976, 32),
+														Pos:  p(1980, 32),
 														Name: "me",
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1977, 17),
+													Pos: p(1981, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(1978, 21),
+															Pos: p(1982, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1978, 41),
+																Pos: p(1982, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(1978, 25),
+																	Pos:  p(1982, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1978, 64),
+																	Pos: p(1982, 64),
 																	X: &lang.Ident{
-																		Pos:  p(1978, 44),
+																		Pos:  p(1982, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(1979, 25),
+																Pos: p(1983, 25),
 																X: &lang.NewExpr{
-																	Pos: p(1979, 31),
+																	Pos: p(1983, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(1979, 35),
+																		Pos:  p(1983, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1979, 58),
+																			Pos: p(1983, 58),
 																			X: &lang.Literal{
-																				Pos:   p(1979, 58),
+																				Pos:   p(1983, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive write lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive write lock acquisitions not allowed in this mode."),
@@ -30813,64 +30867,64 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(1980, 21),
+															Pos: p(1984, 21),
 															X: &lang.PostfixExpr{
-																Pos: p(1980, 32),
+																Pos: p(1984, 32),
 																Op:  "++",
 																X: &lang.Ident{
-																	Pos:  p(1980, 21),
+																	Pos:  p(1984, 21),
 																	Name: "_writeCount",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1981, 21),
+															Pos: p(1985, 21),
 															X: &lang.Literal{
-																Pos:   p(1981, 28),
+																Pos:   p(1985, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1982, 17),
+													Rbrace: p(1986, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1983, 17),
+												Pos: p(1987, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(1983, 30),
+													Pos: p(1987, 30),
 													Fun: &lang.MemberExpr{
-														Pos: p(1983, 30),
+														Pos: p(1987, 30),
 														X: &lang.Ident{
-															Pos:  p(1983, 21),
+															Pos:  p(1987, 21),
 															Name: "_readers",
 														},
 														Name: "ContainsKey",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1983, 42),
+															Pos: p(1987, 42),
 															X: &lang.Ident{
-																Pos:  p(1983, 42),
+																Pos:  p(1987, 42),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1984, 21),
+													Pos: p(1988, 21),
 													X: &lang.NewExpr{
-														Pos: p(1984, 27),
+														Pos: p(1988, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1984, 31),
+															Pos:  p(1988, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1984, 54),
+																Pos: p(1988, 54),
 																X: &lang.Literal{
-																	Pos:   p(1984, 54),
+																	Pos:   p(1988, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock.\"",
 																	Value: string("Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock."),
@@ -30881,107 +30935,107 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1985, 17),
+												Pos: p(1989, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(1985, 32),
+													Pos: p(1989, 32),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(1985, 17),
+														Pos:  p(1989, 17),
 														Name: "_waitingWriters",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1986, 17),
+												Pos: p(1990, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1986, 17),
+													Pos:  p(1990, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1986, 22),
+														Pos:  p(1990, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(1986, 27),
+															Pos: p(1990, 27),
 															Fun: &lang.Ident{
-																Pos:  p(1986, 27),
+																Pos:  p(1990, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1986, 37),
+																	Pos: p(1990, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(1986, 37),
+																		Pos: p(1990, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(1986, 80),
+																			Pos: p(1990, 80),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(1986, 57),
+																				Pos: p(1990, 57),
 																				Op:  "&&",
 																				X: &lang.BinaryExpr{
-																					Pos: p(1986, 51),
+																					Pos: p(1990, 51),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(1986, 43),
+																						Pos:  p(1990, 43),
 																						Name: "_writer",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(1986, 54),
+																						Pos: p(1990, 54),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(1986, 55),
+																							Pos:   p(1990, 55),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(1986, 75),
+																					Pos: p(1990, 75),
 																					Op:  "==",
 																					X: &lang.MemberExpr{
-																						Pos: p(1986, 69),
+																						Pos: p(1990, 69),
 																						X: &lang.Ident{
-																							Pos:  p(1986, 60),
+																							Pos:  p(1990, 60),
 																							Name: "_readers",
 																						},
 																						Name: "Count",
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(1986, 78),
+																						Pos:   p(1990, 78),
 																						Raw:   "0",
 																						Value: int64(0),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(1986, 100),
+																				Pos: p(1990, 100),
 																				Op:  "||",
 																				X: &lang.BinaryExpr{
-																					Pos: p(1986, 94),
+																					Pos: p(1990, 94),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(1986, 84),
+																						Pos:  p(1990, 84),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(1986, 97),
+																						Pos: p(1990, 97),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(1986, 98),
+																							Pos:   p(1990, 98),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(1986, 113),
+																					Pos: p(1990, 113),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(1986, 103),
+																						Pos:  p(1990, 103),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.Ident{
-																						Pos:  p(1986, 116),
+																						Pos:  p(1990, 116),
 																						Name: "me",
 																					},
 																				},
@@ -30990,9 +31044,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1986, 121),
+																	Pos: p(1990, 121),
 																	X: &lang.Ident{
-																		Pos:  p(1986, 121),
+																		Pos:  p(1990, 121),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -31002,76 +31056,76 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1987, 17),
+												Pos: p(1991, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(1987, 32),
+													Pos: p(1991, 32),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(1987, 17),
+														Pos:  p(1991, 17),
 														Name: "_waitingWriters",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1988, 17),
+												Pos: p(1992, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1988, 21),
+													Pos:  p(1992, 21),
 													Name: "ok",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1989, 17),
+													Pos: p(1993, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(1990, 21),
+															Pos: p(1994, 21),
 															X: &lang.AssignExpr{
-																Pos: p(1990, 29),
+																Pos: p(1994, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(1990, 21),
+																	Pos:  p(1994, 21),
 																	Name: "_writer",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(1990, 31),
+																	Pos:  p(1994, 31),
 																	Name: "me",
 																},
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(1991, 21),
+															Pos: p(1995, 21),
 															X: &lang.AssignExpr{
-																Pos: p(1991, 33),
+																Pos: p(1995, 33),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(1991, 21),
+																	Pos:  p(1995, 21),
 																	Name: "_writeCount",
 																},
 																Right: &lang.Literal{
-																	Pos:   p(1991, 35),
+																	Pos:   p(1995, 35),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 													},
-													Rbrace: p(1992, 17),
+													Rbrace: p(1996, 17),
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1993, 22),
+													Pos: p(1997, 22),
 													X: &lang.CallExpr{
-														Pos: p(1993, 30),
+														Pos: p(1997, 30),
 														Fun: &lang.MemberExpr{
-															Pos: p(1993, 30),
+															Pos: p(1997, 30),
 															X: &lang.Ident{
-																Pos:  p(1993, 22),
+																Pos:  p(1997, 22),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1993, 39),
+																Pos: p(1997, 39),
 																X: &lang.Ident{
-																	Pos:  p(1993, 39),
+																	Pos:  p(1997, 39),
 																	Name: "_gate",
 																},
 															},
@@ -31080,67 +31134,67 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1994, 17),
+												Pos: p(1998, 17),
 												X: &lang.Ident{
-													Pos:  p(1994, 24),
+													Pos:  p(1998, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(1995, 13),
+										Rbrace: p(1999, 13),
 									},
 								},
 							},
-							Rbrace: p(1996, 9),
+							Rbrace: p(2000, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1998, 9),
+						Pos:       p(2002, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1998, 16),
+							Pos:  p(2002, 16),
 							Name: "void",
 						},
 						Name: "ExitWriteLock",
 						Body: &lang.BlockStmt{
-							Pos: p(1999, 9),
+							Pos: p(2003, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(2000, 13),
+									Pos: p(2004, 13),
 									X: &lang.Ident{
-										Pos:  p(2000, 19),
+										Pos:  p(2004, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2001, 13),
+										Pos: p(2005, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2002, 17),
+												Pos: p(2006, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2002, 29),
+													Pos: p(2006, 29),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(2002, 21),
+														Pos:  p(2006, 21),
 														Name: "_writer",
 													},
 													Y: &lang.Ident{
-														Pos:  p(2002, 32),
+														Pos:  p(2006, 32),
 														Name: "Me",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2003, 21),
+													Pos: p(2007, 21),
 													X: &lang.NewExpr{
-														Pos: p(2003, 27),
+														Pos: p(2007, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2003, 31),
+															Pos:  p(2007, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2003, 60),
+																Pos: p(2007, 60),
 																X: &lang.Literal{
-																	Pos:   p(2003, 60),
+																	Pos:   p(2007, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The write lock is being released without being held.\"",
 																	Value: string("The write lock is being released without being held."),
@@ -31151,38 +31205,38 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2004, 17),
+												Pos: p(2008, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2004, 35),
+													Pos: p(2008, 35),
 													Op:  "==",
 													X: &lang.UnaryExpr{
-														Pos: p(2004, 21),
+														Pos: p(2008, 21),
 														Op:  "--",
 														X: &lang.Ident{
-															Pos:  p(2004, 23),
+															Pos:  p(2008, 23),
 															Name: "_writeCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(2004, 38),
+														Pos:   p(2008, 38),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(2004, 41),
+													Pos: p(2008, 41),
 													X: &lang.AssignExpr{
-														Pos: p(2004, 49),
+														Pos: p(2008, 49),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(2004, 41),
+															Pos:  p(2008, 41),
 															Name: "_writer",
 														},
 														Right: &lang.UnaryExpr{
-															Pos: p(2004, 51),
+															Pos: p(2008, 51),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(2004, 52),
+																Pos:   p(2008, 52),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -31191,22 +31245,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2005, 17),
+												Pos: p(2009, 17),
 												X: &lang.CallExpr{
-													Pos: p(2005, 25),
+													Pos: p(2009, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(2005, 25),
+														Pos: p(2009, 25),
 														X: &lang.Ident{
-															Pos:  p(2005, 17),
+															Pos:  p(2009, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2005, 34),
+															Pos: p(2009, 34),
 															X: &lang.Ident{
-																Pos:  p(2005, 34),
+																Pos:  p(2009, 34),
 																Name: "_gate",
 															},
 														},
@@ -31214,35 +31268,35 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2006, 13),
+										Rbrace: p(2010, 13),
 									},
 								},
 							},
-							Rbrace: p(2007, 9),
+							Rbrace: p(2011, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2009, 9),
+						Pos:       p(2013, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2009, 16),
+							Pos:  p(2013, 16),
 							Name: "void",
 						},
 						Name: "EnterUpgradeableReadLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2009, 51),
+							Pos: p(2013, 51),
 							Fun: &lang.Ident{
-								Pos:  p(2009, 51),
+								Pos:  p(2013, 51),
 								Name: "EnterUpgradeableRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2009, 72),
+									Pos: p(2013, 72),
 									X: &lang.UnaryExpr{
-										Pos: p(2009, 72),
+										Pos: p(2013, 72),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(2009, 73),
+											Pos:   p(2013, 73),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -31252,43 +31306,43 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2010, 9),
+						Pos:       p(2014, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2010, 16),
+							Pos:  p(2014, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterUpgradeableReadLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2010, 49),
+								Pos: p(2014, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(2010, 49),
+									Pos:  p(2014, 49),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2010, 68),
+							Pos: p(2014, 68),
 							Fun: &lang.Ident{
-								Pos:  p(2010, 68),
+								Pos:  p(2014, 68),
 								Name: "EnterUpgradeableRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2010, 89),
+									Pos: p(2014, 89),
 									X: &lang.CallExpr{
-										Pos: p(2010, 89),
+										Pos: p(2014, 89),
 										Fun: &lang.Ident{
-											Pos:  p(2010, 89),
+											Pos:  p(2014, 89),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2010, 92),
+												Pos: p(2014, 92),
 												X: &lang.Ident{
-													Pos:  p(2010, 92),
+													Pos:  p(2014, 92),
 													Name: "timeout",
 												},
 											},
@@ -31299,99 +31353,99 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(2011, 9),
+						Pos: p(2015, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2011, 9),
+							Pos:  p(2015, 9),
 							Name: "bool",
 						},
 						Name: "EnterUpgradeableRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2011, 35),
+								Pos: p(2015, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2011, 35),
+									Pos:  p(2015, 35),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2012, 9),
+							Pos: p(2016, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2013, 13),
+									Pos: p(2017, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2013, 13),
+										Pos:  p(2017, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2013, 17),
+											Pos:  p(2017, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(2013, 22),
+												Pos:  p(2017, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(2014, 13),
+									Pos: p(2018, 13),
 									X: &lang.Ident{
-										Pos:  p(2014, 19),
+										Pos:  p(2018, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2015, 13),
+										Pos: p(2019, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2016, 17),
+												Pos: p(2020, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2016, 31),
+													Pos: p(2020, 31),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(2016, 21),
+														Pos:  p(2020, 21),
 														Name: "_upgrader",
 													},
 													Y: &lang.Ident{
-														Pos:  p(2016, 34),
+														Pos:  p(2020, 34),
 														Name: "me",
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(2017, 17),
+													Pos: p(2021, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(2018, 21),
+															Pos: p(2022, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2018, 41),
+																Pos: p(2022, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(2018, 25),
+																	Pos:  p(2022, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2018, 64),
+																	Pos: p(2022, 64),
 																	X: &lang.Ident{
-																		Pos:  p(2018, 44),
+																		Pos:  p(2022, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(2019, 25),
+																Pos: p(2023, 25),
 																X: &lang.NewExpr{
-																	Pos: p(2019, 31),
+																	Pos: p(2023, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(2019, 35),
+																		Pos:  p(2023, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2019, 58),
+																			Pos: p(2023, 58),
 																			X: &lang.Literal{
-																				Pos:   p(2019, 58),
+																				Pos:   p(2023, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive upgradeable lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive upgradeable lock acquisitions not allowed in this mode."),
@@ -31402,100 +31456,100 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(2020, 21),
+															Pos: p(2024, 21),
 															X: &lang.PostfixExpr{
-																Pos: p(2020, 34),
+																Pos: p(2024, 34),
 																Op:  "++",
 																X: &lang.Ident{
-																	Pos:  p(2020, 21),
+																	Pos:  p(2024, 21),
 																	Name: "_upgradeCount",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(2021, 21),
+															Pos: p(2025, 21),
 															X: &lang.Literal{
-																Pos:   p(2021, 28),
+																Pos:   p(2025, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(2022, 17),
+													Rbrace: p(2026, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2023, 17),
+												Pos: p(2027, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2023, 72),
+													Pos: p(2027, 72),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(2023, 37),
+														Pos: p(2027, 37),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(2023, 21),
+															Pos:  p(2027, 21),
 															Name: "RecursionPolicy",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(2023, 60),
+															Pos: p(2027, 60),
 															X: &lang.Ident{
-																Pos:  p(2023, 40),
+																Pos:  p(2027, 40),
 																Name: "LockRecursionPolicy",
 															},
 															Name: "NoRecursion",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(2023, 101),
+														Pos: p(2027, 101),
 														Op:  "||",
 														X: &lang.CallExpr{
-															Pos: p(2023, 85),
+															Pos: p(2027, 85),
 															Fun: &lang.MemberExpr{
-																Pos: p(2023, 85),
+																Pos: p(2027, 85),
 																X: &lang.Ident{
-																	Pos:  p(2023, 76),
+																	Pos:  p(2027, 76),
 																	Name: "_readers",
 																},
 																Name: "ContainsKey",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2023, 97),
+																	Pos: p(2027, 97),
 																	X: &lang.Ident{
-																		Pos:  p(2023, 97),
+																		Pos:  p(2027, 97),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(2023, 112),
+															Pos: p(2027, 112),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(2023, 104),
+																Pos:  p(2027, 104),
 																Name: "_writer",
 															},
 															Y: &lang.Ident{
-																Pos:  p(2023, 115),
+																Pos:  p(2027, 115),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2024, 21),
+													Pos: p(2028, 21),
 													X: &lang.NewExpr{
-														Pos: p(2024, 27),
+														Pos: p(2028, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2024, 31),
+															Pos:  p(2028, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2024, 54),
+																Pos: p(2028, 54),
 																X: &lang.Literal{
-																	Pos:   p(2024, 54),
+																	Pos:   p(2028, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Upgradeable lock may not be acquired with read lock held.\"",
 																	Value: string("Upgradeable lock may not be acquired with read lock held."),
@@ -31506,88 +31560,88 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2025, 17),
+												Pos: p(2029, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(2025, 34),
+													Pos: p(2029, 34),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(2025, 17),
+														Pos:  p(2029, 17),
 														Name: "_waitingUpgraders",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(2026, 17),
+												Pos: p(2030, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2026, 17),
+													Pos:  p(2030, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2026, 22),
+														Pos:  p(2030, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(2026, 27),
+															Pos: p(2030, 27),
 															Fun: &lang.Ident{
-																Pos:  p(2026, 27),
+																Pos:  p(2030, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2026, 37),
+																	Pos: p(2030, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(2026, 37),
+																		Pos: p(2030, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(2026, 95),
+																			Pos: p(2030, 95),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2026, 76),
+																				Pos: p(2030, 76),
 																				Op:  "&&",
 																				X: &lang.BinaryExpr{
-																					Pos: p(2026, 58),
+																					Pos: p(2030, 58),
 																					Op:  "||",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2026, 52),
+																						Pos: p(2030, 52),
 																						Op:  "==",
 																						X: &lang.Ident{
-																							Pos:  p(2026, 44),
+																							Pos:  p(2030, 44),
 																							Name: "_writer",
 																						},
 																						Y: &lang.UnaryExpr{
-																							Pos: p(2026, 55),
+																							Pos: p(2030, 55),
 																							Op:  "-",
 																							X: &lang.Literal{
-																								Pos:   p(2026, 56),
+																								Pos:   p(2030, 56),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
 																						},
 																					},
 																					Y: &lang.BinaryExpr{
-																						Pos: p(2026, 69),
+																						Pos: p(2030, 69),
 																						Op:  "==",
 																						X: &lang.Ident{
-																							Pos:  p(2026, 61),
+																							Pos:  p(2030, 61),
 																							Name: "_writer",
 																						},
 																						Y: &lang.Ident{
-																							Pos:  p(2026, 72),
+																							Pos:  p(2030, 72),
 																							Name: "me",
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(2026, 89),
+																					Pos: p(2030, 89),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(2026, 79),
+																						Pos:  p(2030, 79),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(2026, 92),
+																						Pos: p(2030, 92),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(2026, 93),
+																							Pos:   p(2030, 93),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
@@ -31595,14 +31649,14 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(2026, 114),
+																				Pos: p(2030, 114),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(2026, 98),
+																					Pos:  p(2030, 98),
 																					Name: "_waitingWriters",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(2026, 117),
+																					Pos:   p(2030, 117),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -31611,9 +31665,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2026, 120),
+																	Pos: p(2030, 120),
 																	X: &lang.Ident{
-																		Pos:  p(2026, 120),
+																		Pos:  p(2030, 120),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -31623,122 +31677,122 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2027, 17),
+												Pos: p(2031, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(2027, 34),
+													Pos: p(2031, 34),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(2027, 17),
+														Pos:  p(2031, 17),
 														Name: "_waitingUpgraders",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2028, 17),
+												Pos: p(2032, 17),
 												Cond: &lang.Ident{
-													Pos:  p(2028, 21),
+													Pos:  p(2032, 21),
 													Name: "ok",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(2029, 17),
+													Pos: p(2033, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(2030, 21),
+															Pos: p(2034, 21),
 															X: &lang.AssignExpr{
-																Pos: p(2030, 31),
+																Pos: p(2034, 31),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(2030, 21),
+																	Pos:  p(2034, 21),
 																	Name: "_upgrader",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(2030, 33),
+																	Pos:  p(2034, 33),
 																	Name: "me",
 																},
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(2031, 21),
+															Pos: p(2035, 21),
 															X: &lang.AssignExpr{
-																Pos: p(2031, 35),
+																Pos: p(2035, 35),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(2031, 21),
+																	Pos:  p(2035, 21),
 																	Name: "_upgradeCount",
 																},
 																Right: &lang.Literal{
-																	Pos:   p(2031, 37),
+																	Pos:   p(2035, 37),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 													},
-													Rbrace: p(2032, 17),
+													Rbrace: p(2036, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2033, 17),
+												Pos: p(2037, 17),
 												X: &lang.Ident{
-													Pos:  p(2033, 24),
+													Pos:  p(2037, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(2034, 13),
+										Rbrace: p(2038, 13),
 									},
 								},
 							},
-							Rbrace: p(2035, 9),
+							Rbrace: p(2039, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2037, 9),
+						Pos:       p(2041, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2037, 16),
+							Pos:  p(2041, 16),
 							Name: "void",
 						},
 						Name: "ExitUpgradeableReadLock",
 						Body: &lang.BlockStmt{
-							Pos: p(2038, 9),
+							Pos: p(2042, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(2039, 13),
+									Pos: p(2043, 13),
 									X: &lang.Ident{
-										Pos:  p(2039, 19),
+										Pos:  p(2043, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2040, 13),
+										Pos: p(2044, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2041, 17),
+												Pos: p(2045, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2041, 31),
+													Pos: p(2045, 31),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(2041, 21),
+														Pos:  p(2045, 21),
 														Name: "_upgrader",
 													},
 													Y: &lang.Ident{
-														Pos:  p(2041, 34),
+														Pos:  p(2045, 34),
 														Name: "Me",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2042, 21),
+													Pos: p(2046, 21),
 													X: &lang.NewExpr{
-														Pos: p(2042, 27),
+														Pos: p(2046, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2042, 31),
+															Pos:  p(2046, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2042, 60),
+																Pos: p(2046, 60),
 																X: &lang.Literal{
-																	Pos:   p(2042, 60),
+																	Pos:   p(2046, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The upgradeable lock is being released without being held.\"",
 																	Value: string("The upgradeable lock is being released without being held."),
@@ -31749,38 +31803,38 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2043, 17),
+												Pos: p(2047, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2043, 37),
+													Pos: p(2047, 37),
 													Op:  "==",
 													X: &lang.UnaryExpr{
-														Pos: p(2043, 21),
+														Pos: p(2047, 21),
 														Op:  "--",
 														X: &lang.Ident{
-															Pos:  p(2043, 23),
+															Pos:  p(2047, 23),
 															Name: "_upgradeCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(2043, 40),
+														Pos:   p(2047, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(2043, 43),
+													Pos: p(2047, 43),
 													X: &lang.AssignExpr{
-														Pos: p(2043, 53),
+														Pos: p(2047, 53),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(2043, 43),
+															Pos:  p(2047, 43),
 															Name: "_upgrader",
 														},
 														Right: &lang.UnaryExpr{
-															Pos: p(2043, 55),
+															Pos: p(2047, 55),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(2043, 56),
+																Pos:   p(2047, 56),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -31789,22 +31843,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2044, 17),
+												Pos: p(2048, 17),
 												X: &lang.CallExpr{
-													Pos: p(2044, 25),
+													Pos: p(2048, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(2044, 25),
+														Pos: p(2048, 25),
 														X: &lang.Ident{
-															Pos:  p(2044, 17),
+															Pos:  p(2048, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2044, 34),
+															Pos: p(2048, 34),
 															X: &lang.Ident{
-																Pos:  p(2044, 34),
+																Pos:  p(2048, 34),
 																Name: "_gate",
 															},
 														},
@@ -31812,30 +31866,30 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2045, 13),
+										Rbrace: p(2049, 13),
 									},
 								},
 							},
-							Rbrace: p(2046, 9),
+							Rbrace: p(2050, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2048, 9),
+						Pos:       p(2052, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2048, 16),
+							Pos:  p(2052, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(2048, 31),
-							Rbrace: p(2048, 33),
+							Pos:    p(2052, 31),
+							Rbrace: p(2052, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2058, 5),
+				Pos:       p(2062, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BlockingCollection",
 				Namespace: "System.Collections.Concurrent",
@@ -31845,36 +31899,36 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2058, 42),
+						Pos:  p(2062, 42),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(2058, 81),
+								Pos:  p(2062, 81),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(2058, 85),
+						Pos:  p(2062, 85),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(2060, 9),
+						Pos:       p(2064, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2060, 18),
+							Pos:  p(2064, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2060, 25),
+								Pos:  p(2064, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(2060, 33),
+									Pos: p(2064, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(2060, 37),
+										Pos:  p(2064, 37),
 										Name: "object",
 									},
 								},
@@ -31882,30 +31936,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(2061, 9),
+						Pos:       p(2065, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2061, 18),
+							Pos:  p(2065, 18),
 							Name: "System.Collections.Generic.Queue",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2061, 51),
+									Pos:  p(2065, 51),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2061, 54),
+								Pos:  p(2065, 54),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(2061, 63),
+									Pos: p(2065, 63),
 									Type: &lang.TypeRef{
-										Pos:  p(2061, 67),
+										Pos:  p(2065, 67),
 										Name: "System.Collections.Generic.Queue",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(2061, 100),
+												Pos:  p(2065, 100),
 												Name: "T",
 											},
 										},
@@ -31915,21 +31969,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(2062, 9),
+						Pos:       p(2066, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2062, 18),
+							Pos:  p(2066, 18),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2062, 22),
+								Pos:  p(2066, 22),
 								Name: "_capacity",
 								Init: &lang.UnaryExpr{
-									Pos: p(2062, 34),
+									Pos: p(2066, 34),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(2062, 35),
+										Pos:   p(2066, 35),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -31938,82 +31992,82 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2063, 9),
+						Pos: p(2067, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2063, 9),
+							Pos:  p(2067, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2063, 14),
+								Pos:  p(2067, 14),
 								Name: "_addingCompleted",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2065, 9),
+						Pos:       p(2069, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BlockingCollection",
 						Body: &lang.BlockStmt{
-							Pos:    p(2065, 37),
-							Rbrace: p(2065, 39),
+							Pos:    p(2069, 37),
+							Rbrace: p(2069, 39),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2066, 9),
+						Pos:       p(2070, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BlockingCollection",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2066, 35),
+								Pos: p(2070, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2066, 35),
+									Pos:  p(2070, 35),
 									Name: "int",
 								},
 								Name: "boundedCapacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2067, 9),
+							Pos: p(2071, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2068, 13),
+									Pos: p(2072, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2068, 33),
+										Pos: p(2072, 33),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2068, 17),
+											Pos:  p(2072, 17),
 											Name: "boundedCapacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2068, 35),
+											Pos:   p(2072, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2069, 17),
+										Pos: p(2073, 17),
 										X: &lang.NewExpr{
-											Pos: p(2069, 23),
+											Pos: p(2073, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2069, 27),
+												Pos:  p(2073, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2069, 55),
+													Pos: p(2073, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(2069, 55),
+														Pos: p(2073, 55),
 														X: &lang.Ident{
-															Pos:  p(2069, 62),
+															Pos:  p(2073, 62),
 															Name: "boundedCapacity",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2069, 80),
+													Pos: p(2073, 80),
 													X: &lang.Literal{
-														Pos:   p(2069, 80),
+														Pos:   p(2073, 80),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The boundedCapacity argument must be positive.\"",
 														Value: string("The boundedCapacity argument must be positive."),
@@ -32024,64 +32078,64 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2070, 13),
+									Pos: p(2074, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2070, 23),
+										Pos: p(2074, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2070, 13),
+											Pos:  p(2074, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2070, 25),
+											Pos:  p(2074, 25),
 											Name: "boundedCapacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(2071, 9),
+							Rbrace: p(2075, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2073, 9),
+						Pos:       p(2077, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2073, 16),
+							Pos:  p(2077, 16),
 							Name: "int",
 						},
 						Name: "BoundedCapacity",
 						ExprBody: &lang.Ident{
-							Pos:  p(2073, 39),
+							Pos:  p(2077, 39),
 							Name: "_capacity",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2074, 9),
+						Pos:       p(2078, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2074, 16),
+							Pos:  p(2078, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2074, 28),
+								Pos:  p(2078, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2074, 32),
+									Pos: p(2078, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2074, 34),
+											Pos: p(2078, 34),
 											X: &lang.Ident{
-												Pos:  p(2074, 40),
+												Pos:  p(2078, 40),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2074, 47),
+												Pos: p(2078, 47),
 												X: &lang.MemberExpr{
-													Pos: p(2074, 61),
+													Pos: p(2078, 61),
 													X: &lang.Ident{
-														Pos:  p(2074, 54),
+														Pos:  p(2078, 54),
 														Name: "_items",
 													},
 													Name: "Count",
@@ -32089,89 +32143,89 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(2074, 68),
+									Rbrace: p(2078, 68),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2075, 9),
+						Pos:       p(2079, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2075, 16),
+							Pos:  p(2079, 16),
 							Name: "bool",
 						},
 						Name: "IsAddingCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2075, 41),
+								Pos:  p(2079, 41),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2075, 45),
+									Pos: p(2079, 45),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2075, 47),
+											Pos: p(2079, 47),
 											X: &lang.Ident{
-												Pos:  p(2075, 53),
+												Pos:  p(2079, 53),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2075, 60),
+												Pos: p(2079, 60),
 												X: &lang.Ident{
-													Pos:  p(2075, 67),
+													Pos:  p(2079, 67),
 													Name: "_addingCompleted",
 												},
 											},
 										},
 									},
-									Rbrace: p(2075, 85),
+									Rbrace: p(2079, 85),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2076, 9),
+						Pos:       p(2080, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2076, 16),
+							Pos:  p(2080, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2076, 35),
+								Pos:  p(2080, 35),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2076, 39),
+									Pos: p(2080, 39),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2076, 41),
+											Pos: p(2080, 41),
 											X: &lang.Ident{
-												Pos:  p(2076, 47),
+												Pos:  p(2080, 47),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2076, 54),
+												Pos: p(2080, 54),
 												X: &lang.BinaryExpr{
-													Pos: p(2076, 78),
+													Pos: p(2080, 78),
 													Op:  "&&",
 													X: &lang.Ident{
-														Pos:  p(2076, 61),
+														Pos:  p(2080, 61),
 														Name: "_addingCompleted",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(2076, 94),
+														Pos: p(2080, 94),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(2076, 88),
+															Pos: p(2080, 88),
 															X: &lang.Ident{
-																Pos:  p(2076, 81),
+																Pos:  p(2080, 81),
 																Name: "_items",
 															},
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2076, 97),
+															Pos:   p(2080, 97),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -32180,112 +32234,112 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(2076, 100),
+									Rbrace: p(2080, 100),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2081, 9),
+						Pos:       p(2085, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2081, 16),
+							Pos:  p(2085, 16),
 							Name: "int",
 						},
 						Name: "Ms",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2081, 23),
+								Pos: p(2085, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(2081, 23),
+									Pos:  p(2085, 23),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(2081, 65),
+							Pos: p(2085, 65),
 							Cond: &lang.IsExpr{
-								Pos: p(2081, 50),
+								Pos: p(2085, 50),
 								X: &lang.Ident{
-									Pos:  p(2081, 42),
+									Pos:  p(2085, 42),
 									Name: "timeout",
 								},
 								Pattern: &lang.TypePattern{
-									Pos: p(2081, 53),
+									Pos: p(2085, 53),
 									Type: &lang.TypeRef{
-										Pos:  p(2081, 53),
+										Pos:  p(2085, 53),
 										Name: "TimeSpan",
 									},
 									Name: "ts",
 								},
 							},
 							Then: &lang.CastExpr{
-								Pos: p(2081, 67),
+								Pos: p(2085, 67),
 								Type: &lang.TypeRef{
-									Pos:  p(2081, 68),
+									Pos:  p(2085, 68),
 									Name: "int",
 								},
 								X: &lang.MemberExpr{
-									Pos: p(2081, 75),
+									Pos: p(2085, 75),
 									X: &lang.Ident{
-										Pos:  p(2081, 72),
+										Pos:  p(2085, 72),
 										Name: "ts",
 									},
 									Name: "TotalMilliseconds",
 								},
 							},
 							Else: &lang.CastExpr{
-								Pos: p(2081, 95),
+								Pos: p(2085, 95),
 								Type: &lang.TypeRef{
-									Pos:  p(2081, 96),
+									Pos:  p(2085, 96),
 									Name: "int",
 								},
 								X: &lang.Ident{
-									Pos:  p(2081, 100),
+									Pos:  p(2085, 100),
 									Name: "timeout",
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2083, 9),
+						Pos:       p(2087, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2083, 16),
+							Pos:  p(2087, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2083, 25),
+								Pos: p(2087, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(2083, 25),
+									Pos:  p(2087, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2083, 36),
+							Pos: p(2087, 36),
 							Fun: &lang.Ident{
-								Pos:  p(2083, 36),
+								Pos:  p(2087, 36),
 								Name: "Add",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2083, 40),
+									Pos: p(2087, 40),
 									X: &lang.Ident{
-										Pos:  p(2083, 40),
+										Pos:  p(2087, 40),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2083, 46),
+									Pos: p(2087, 46),
 									X: &lang.DefaultExpr{
-										Pos: p(2083, 46),
+										Pos: p(2087, 46),
 										Type: &lang.TypeRef{
-											Pos:  p(2083, 54),
+											Pos:  p(2087, 54),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -32294,69 +32348,69 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2084, 9),
+						Pos:       p(2088, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2084, 16),
+							Pos:  p(2088, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2084, 25),
+								Pos: p(2088, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(2084, 25),
+									Pos:  p(2088, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(2084, 33),
+								Pos: p(2088, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(2084, 33),
+									Pos:  p(2088, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2085, 9),
+							Pos: p(2089, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2086, 13),
+									Pos: p(2090, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2086, 17),
+										Pos: p(2090, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2086, 18),
+											Pos: p(2090, 18),
 											Fun: &lang.Ident{
-												Pos:  p(2086, 18),
+												Pos:  p(2090, 18),
 												Name: "TryAdd",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2086, 25),
+													Pos: p(2090, 25),
 													X: &lang.Ident{
-														Pos:  p(2086, 25),
+														Pos:  p(2090, 25),
 														Name: "item",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2086, 31),
+													Pos: p(2090, 31),
 													X: &lang.UnaryExpr{
-														Pos: p(2086, 31),
+														Pos: p(2090, 31),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(2086, 32),
+															Pos:   p(2090, 32),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2086, 35),
+													Pos: p(2090, 35),
 													X: &lang.Ident{
-														Pos:  p(2086, 35),
+														Pos:  p(2090, 35),
 														Name: "cancellationToken",
 													},
 												},
@@ -32364,18 +32418,18 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2087, 17),
+										Pos: p(2091, 17),
 										X: &lang.NewExpr{
-											Pos: p(2087, 23),
+											Pos: p(2091, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2087, 27),
+												Pos:  p(2091, 27),
 												Name: "InvalidOperationException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2087, 53),
+													Pos: p(2091, 53),
 													X: &lang.Literal{
-														Pos:   p(2087, 53),
+														Pos:   p(2091, 53),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 														Value: string("The collection has been marked as complete with regards to additions."),
@@ -32386,55 +32440,55 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2088, 9),
+							Rbrace: p(2092, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2089, 9),
+						Pos:       p(2093, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2089, 16),
+							Pos:  p(2093, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2089, 28),
+								Pos: p(2093, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(2089, 28),
+									Pos:  p(2093, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2089, 39),
+							Pos: p(2093, 39),
 							Fun: &lang.Ident{
-								Pos:  p(2089, 39),
+								Pos:  p(2093, 39),
 								Name: "TryAdd",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2089, 46),
+									Pos: p(2093, 46),
 									X: &lang.Ident{
-										Pos:  p(2089, 46),
+										Pos:  p(2093, 46),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2089, 52),
+									Pos: p(2093, 52),
 									X: &lang.Literal{
-										Pos:   p(2089, 52),
+										Pos:   p(2093, 52),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(2089, 55),
+									Pos: p(2093, 55),
 									X: &lang.DefaultExpr{
-										Pos: p(2089, 55),
+										Pos: p(2093, 55),
 										Type: &lang.TypeRef{
-											Pos:  p(2089, 63),
+											Pos:  p(2093, 63),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -32443,58 +32497,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2090, 9),
+						Pos:       p(2094, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2090, 16),
+							Pos:  p(2094, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2090, 28),
+								Pos: p(2094, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(2090, 28),
+									Pos:  p(2094, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(2090, 36),
+								Pos: p(2094, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(2090, 36),
+									Pos:  p(2094, 36),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2090, 55),
+							Pos: p(2094, 55),
 							Fun: &lang.Ident{
-								Pos:  p(2090, 55),
+								Pos:  p(2094, 55),
 								Name: "TryAdd",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2090, 62),
+									Pos: p(2094, 62),
 									X: &lang.Ident{
-										Pos:  p(2090, 62),
+										Pos:  p(2094, 62),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2090, 68),
+									Pos: p(2094, 68),
 									X: &lang.CallExpr{
-										Pos: p(2090, 68),
+										Pos: p(2094, 68),
 										Fun: &lang.Ident{
-											Pos:  p(2090, 68),
+											Pos:  p(2094, 68),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2090, 71),
+												Pos: p(2094, 71),
 												X: &lang.Ident{
-													Pos:  p(2090, 71),
+													Pos:  p(2094, 71),
 													Name: "timeout",
 												},
 											},
@@ -32502,11 +32556,11 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(2090, 81),
+									Pos: p(2094, 81),
 									X: &lang.DefaultExpr{
-										Pos: p(2090, 81),
+										Pos: p(2094, 81),
 										Type: &lang.TypeRef{
-											Pos:  p(2090, 89),
+											Pos:  p(2094, 89),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -32515,50 +32569,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2091, 9),
+						Pos:       p(2095, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2091, 16),
+							Pos:  p(2095, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2091, 28),
+								Pos: p(2095, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(2091, 28),
+									Pos:  p(2095, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(2091, 36),
+								Pos: p(2095, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(2091, 36),
+									Pos:  p(2095, 36),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(2091, 61),
+								Pos: p(2095, 61),
 								Type: &lang.TypeRef{
-									Pos:  p(2091, 61),
+									Pos:  p(2095, 61),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2092, 9),
+							Pos: p(2096, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2093, 13),
+									Pos: p(2097, 13),
 									X: &lang.CallExpr{
-										Pos: p(2093, 31),
+										Pos: p(2097, 31),
 										Fun: &lang.MemberExpr{
-											Pos: p(2093, 31),
+											Pos: p(2097, 31),
 											X: &lang.Ident{
-												Pos:  p(2093, 13),
+												Pos:  p(2097, 13),
 												Name: "cancellationToken",
 											},
 											Name: "ThrowIfCancellationRequested",
@@ -32566,48 +32620,48 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(2094, 13),
+									Pos: p(2098, 13),
 									X: &lang.CallExpr{
-										Pos: p(2094, 38),
+										Pos: p(2098, 38),
 										Fun: &lang.MemberExpr{
-											Pos: p(2094, 38),
+											Pos: p(2098, 38),
 											X: &lang.Ident{
-												Pos:  p(2094, 20),
+												Pos:  p(2098, 20),
 												Name: "cancellationToken",
 											},
 											Name: "Register",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2094, 47),
+												Pos: p(2098, 47),
 												X: &lang.LambdaExpr{
-													Pos: p(2094, 47),
+													Pos: p(2098, 47),
 													Body: &lang.BlockStmt{
-														Pos: p(2094, 53),
+														Pos: p(2098, 53),
 														Stmts: []lang.Stmt{
 															&lang.LockStmt{
-																Pos: p(2094, 55),
+																Pos: p(2098, 55),
 																X: &lang.Ident{
-																	Pos:  p(2094, 61),
+																	Pos:  p(2098, 61),
 																	Name: "_gate",
 																},
 																Body: &lang.ExprStmt{
-																	Pos: p(2094, 68),
+																	Pos: p(2098, 68),
 																	X: &lang.CallExpr{
-																		Pos: p(2094, 76),
+																		Pos: p(2098, 76),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2094, 76),
+																			Pos: p(2098, 76),
 																			X: &lang.Ident{
-																				Pos:  p(2094, 68),
+																				Pos:  p(2098, 68),
 																				Name: "Monitor",
 																			},
 																			Name: "PulseAll",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2094, 85),
+																				Pos: p(2098, 85),
 																				X: &lang.Ident{
-																					Pos:  p(2094, 85),
+																					Pos:  p(2098, 85),
 																					Name: "_gate",
 																				},
 																			},
@@ -32616,40 +32670,40 @@ func preludeAST() *lang.File {
 																},
 															},
 														},
-														Rbrace: p(2094, 93),
+														Rbrace: p(2098, 93),
 													},
 												},
 											},
 										},
 									},
 									Body: &lang.LockStmt{
-										Pos: p(2095, 13),
+										Pos: p(2099, 13),
 										X: &lang.Ident{
-											Pos:  p(2095, 19),
+											Pos:  p(2099, 19),
 											Name: "_gate",
 										},
 										Body: &lang.BlockStmt{
-											Pos: p(2096, 13),
+											Pos: p(2100, 13),
 											Stmts: []lang.Stmt{
 												&lang.IfStmt{
-													Pos: p(2097, 17),
+													Pos: p(2101, 17),
 													Cond: &lang.Ident{
-														Pos:  p(2097, 21),
+														Pos:  p(2101, 21),
 														Name: "_addingCompleted",
 													},
 													Then: &lang.ThrowStmt{
-														Pos: p(2098, 21),
+														Pos: p(2102, 21),
 														X: &lang.NewExpr{
-															Pos: p(2098, 27),
+															Pos: p(2102, 27),
 															Type: &lang.TypeRef{
-																Pos:  p(2098, 31),
+																Pos:  p(2102, 31),
 																Name: "InvalidOperationException",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2098, 57),
+																	Pos: p(2102, 57),
 																	X: &lang.Literal{
-																		Pos:   p(2098, 57),
+																		Pos:   p(2102, 57),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 																		Value: string("The collection has been marked as complete with regards to additions."),
@@ -32660,58 +32714,58 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(2099, 17),
+													Pos: p(2103, 17),
 													Cond: &lang.UnaryExpr{
-														Pos: p(2099, 21),
+														Pos: p(2103, 21),
 														Op:  "!",
 														X: &lang.CallExpr{
-															Pos: p(2099, 22),
+															Pos: p(2103, 22),
 															Fun: &lang.Ident{
-																Pos:  p(2099, 22),
+																Pos:  p(2103, 22),
 																Name: "Wait",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2099, 27),
+																	Pos: p(2103, 27),
 																	X: &lang.LambdaExpr{
-																		Pos: p(2099, 27),
+																		Pos: p(2103, 27),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(2099, 67),
+																			Pos: p(2103, 67),
 																			Op:  "||",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2099, 50),
+																				Pos: p(2103, 50),
 																				Op:  "||",
 																				X: &lang.Ident{
-																					Pos:  p(2099, 33),
+																					Pos:  p(2103, 33),
 																					Name: "_addingCompleted",
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(2099, 63),
+																					Pos: p(2103, 63),
 																					Op:  "<",
 																					X: &lang.Ident{
-																						Pos:  p(2099, 53),
+																						Pos:  p(2103, 53),
 																						Name: "_capacity",
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(2099, 65),
+																						Pos:   p(2103, 65),
 																						Raw:   "0",
 																						Value: int64(0),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(2099, 83),
+																				Pos: p(2103, 83),
 																				Op:  "<",
 																				X: &lang.MemberExpr{
-																					Pos: p(2099, 77),
+																					Pos: p(2103, 77),
 																					X: &lang.Ident{
-																						Pos:  p(2099, 70),
+																						Pos:  p(2103, 70),
 																						Name: "_items",
 																					},
 																					Name: "Count",
 																				},
 																				Y: &lang.Ident{
-																					Pos:  p(2099, 85),
+																					Pos:  p(2103, 85),
 																					Name: "_capacity",
 																				},
 																			},
@@ -32719,16 +32773,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2099, 96),
+																	Pos: p(2103, 96),
 																	X: &lang.Ident{
-																		Pos:  p(2099, 96),
+																		Pos:  p(2103, 96),
 																		Name: "millisecondsTimeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2099, 117),
+																	Pos: p(2103, 117),
 																	X: &lang.Ident{
-																		Pos:  p(2099, 117),
+																		Pos:  p(2103, 117),
 																		Name: "cancellationToken",
 																	},
 																},
@@ -32736,9 +32790,9 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(2099, 137),
+														Pos: p(2103, 137),
 														X: &lang.Literal{
-															Pos:   p(2099, 144),
+															Pos:   p(2103, 144),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -32746,24 +32800,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(2100, 17),
+													Pos: p(2104, 17),
 													Cond: &lang.Ident{
-														Pos:  p(2100, 21),
+														Pos:  p(2104, 21),
 														Name: "_addingCompleted",
 													},
 													Then: &lang.ThrowStmt{
-														Pos: p(2101, 21),
+														Pos: p(2105, 21),
 														X: &lang.NewExpr{
-															Pos: p(2101, 27),
+															Pos: p(2105, 27),
 															Type: &lang.TypeRef{
-																Pos:  p(2101, 31),
+																Pos:  p(2105, 31),
 																Name: "InvalidOperationException",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2101, 57),
+																	Pos: p(2105, 57),
 																	X: &lang.Literal{
-																		Pos:   p(2101, 57),
+																		Pos:   p(2105, 57),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 																		Value: string("The collection has been marked as complete with regards to additions."),
@@ -32774,22 +32828,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(2102, 17),
+													Pos: p(2106, 17),
 													X: &lang.CallExpr{
-														Pos: p(2102, 24),
+														Pos: p(2106, 24),
 														Fun: &lang.MemberExpr{
-															Pos: p(2102, 24),
+															Pos: p(2106, 24),
 															X: &lang.Ident{
-																Pos:  p(2102, 17),
+																Pos:  p(2106, 17),
 																Name: "_items",
 															},
 															Name: "Enqueue",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2102, 32),
+																Pos: p(2106, 32),
 																X: &lang.Ident{
-																	Pos:  p(2102, 32),
+																	Pos:  p(2106, 32),
 																	Name: "item",
 																},
 															},
@@ -32797,22 +32851,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(2103, 17),
+													Pos: p(2107, 17),
 													X: &lang.CallExpr{
-														Pos: p(2103, 25),
+														Pos: p(2107, 25),
 														Fun: &lang.MemberExpr{
-															Pos: p(2103, 25),
+															Pos: p(2107, 25),
 															X: &lang.Ident{
-																Pos:  p(2103, 17),
+																Pos:  p(2107, 17),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2103, 34),
+																Pos: p(2107, 34),
 																X: &lang.Ident{
-																	Pos:  p(2103, 34),
+																	Pos:  p(2107, 34),
 																	Name: "_gate",
 																},
 															},
@@ -32820,44 +32874,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ReturnStmt{
-													Pos: p(2104, 17),
+													Pos: p(2108, 17),
 													X: &lang.Literal{
-														Pos:   p(2104, 24),
+														Pos:   p(2108, 24),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
 													},
 												},
 											},
-											Rbrace: p(2105, 13),
+											Rbrace: p(2109, 13),
 										},
 									},
 								},
 							},
-							Rbrace: p(2106, 9),
+							Rbrace: p(2110, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2108, 9),
+						Pos:       p(2112, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2108, 16),
+							Pos:  p(2112, 16),
 							Name: "T",
 						},
 						Name: "Take",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2108, 28),
+							Pos: p(2112, 28),
 							Fun: &lang.Ident{
-								Pos:  p(2108, 28),
+								Pos:  p(2112, 28),
 								Name: "Take",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2108, 33),
+									Pos: p(2112, 33),
 									X: &lang.DefaultExpr{
-										Pos: p(2108, 33),
+										Pos: p(2112, 33),
 										Type: &lang.TypeRef{
-											Pos:  p(2108, 41),
+											Pos:  p(2112, 41),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -32866,66 +32920,66 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2109, 9),
+						Pos:       p(2113, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2109, 16),
+							Pos:  p(2113, 16),
 							Name: "T",
 						},
 						Name: "Take",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2109, 23),
+								Pos: p(2113, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(2109, 23),
+									Pos:  p(2113, 23),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2110, 9),
+							Pos: p(2114, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2111, 13),
+									Pos: p(2115, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2111, 17),
+										Pos: p(2115, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2111, 18),
+											Pos: p(2115, 18),
 											Fun: &lang.Ident{
-												Pos:  p(2111, 18),
+												Pos:  p(2115, 18),
 												Name: "TryTake",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2111, 26),
+													Pos: p(2115, 26),
 													Mod: "out",
 													X: &lang.DeclExpr{
-														Pos: p(2111, 30),
+														Pos: p(2115, 30),
 														Type: &lang.TypeRef{
-															Pos:  p(2111, 30),
+															Pos:  p(2115, 30),
 															Name: "T",
 														},
 														Name: "item",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2111, 38),
+													Pos: p(2115, 38),
 													X: &lang.UnaryExpr{
-														Pos: p(2111, 38),
+														Pos: p(2115, 38),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(2111, 39),
+															Pos:   p(2115, 39),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2111, 42),
+													Pos: p(2115, 42),
 													X: &lang.Ident{
-														Pos:  p(2111, 42),
+														Pos:  p(2115, 42),
 														Name: "cancellationToken",
 													},
 												},
@@ -32933,18 +32987,18 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2112, 17),
+										Pos: p(2116, 17),
 										X: &lang.NewExpr{
-											Pos: p(2112, 23),
+											Pos: p(2116, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2112, 27),
+												Pos:  p(2116, 27),
 												Name: "InvalidOperationException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2112, 53),
+													Pos: p(2116, 53),
 													X: &lang.Literal{
-														Pos:   p(2112, 53),
+														Pos:   p(2116, 53),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The collection argument is empty and has been marked as complete with regards to additions.\"",
 														Value: string("The collection argument is empty and has been marked as complete with regards to additions."),
@@ -32955,64 +33009,64 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2113, 13),
+									Pos: p(2117, 13),
 									X: &lang.Ident{
-										Pos:  p(2113, 20),
+										Pos:  p(2117, 20),
 										Name: "item",
 									},
 								},
 							},
-							Rbrace: p(2114, 9),
+							Rbrace: p(2118, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2115, 9),
+						Pos:       p(2119, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2115, 16),
+							Pos:  p(2119, 16),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(2115, 29),
+								Pos:      p(2119, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(2115, 33),
+									Pos:  p(2119, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2115, 44),
+							Pos: p(2119, 44),
 							Fun: &lang.Ident{
-								Pos:  p(2115, 44),
+								Pos:  p(2119, 44),
 								Name: "TryTake",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2115, 52),
+									Pos: p(2119, 52),
 									Mod: "out",
 									X: &lang.Ident{
-										Pos:  p(2115, 56),
+										Pos:  p(2119, 56),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2115, 62),
+									Pos: p(2119, 62),
 									X: &lang.Literal{
-										Pos:   p(2115, 62),
+										Pos:   p(2119, 62),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(2115, 65),
+									Pos: p(2119, 65),
 									X: &lang.DefaultExpr{
-										Pos: p(2115, 65),
+										Pos: p(2119, 65),
 										Type: &lang.TypeRef{
-											Pos:  p(2115, 73),
+											Pos:  p(2119, 73),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -33021,60 +33075,60 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2116, 9),
+						Pos:       p(2120, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2116, 16),
+							Pos:  p(2120, 16),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(2116, 29),
+								Pos:      p(2120, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(2116, 33),
+									Pos:  p(2120, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(2116, 41),
+								Pos: p(2120, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(2116, 41),
+									Pos:  p(2120, 41),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2116, 60),
+							Pos: p(2120, 60),
 							Fun: &lang.Ident{
-								Pos:  p(2116, 60),
+								Pos:  p(2120, 60),
 								Name: "TryTake",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2116, 68),
+									Pos: p(2120, 68),
 									Mod: "out",
 									X: &lang.Ident{
-										Pos:  p(2116, 72),
+										Pos:  p(2120, 72),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2116, 78),
+									Pos: p(2120, 78),
 									X: &lang.CallExpr{
-										Pos: p(2116, 78),
+										Pos: p(2120, 78),
 										Fun: &lang.Ident{
-											Pos:  p(2116, 78),
+											Pos:  p(2120, 78),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2116, 81),
+												Pos: p(2120, 81),
 												X: &lang.Ident{
-													Pos:  p(2116, 81),
+													Pos:  p(2120, 81),
 													Name: "timeout",
 												},
 											},
@@ -33082,11 +33136,11 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(2116, 91),
+									Pos: p(2120, 91),
 									X: &lang.DefaultExpr{
-										Pos: p(2116, 91),
+										Pos: p(2120, 91),
 										Type: &lang.TypeRef{
-											Pos:  p(2116, 99),
+											Pos:  p(2120, 99),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -33095,51 +33149,51 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2117, 9),
+						Pos:       p(2121, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2117, 16),
+							Pos:  p(2121, 16),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(2117, 29),
+								Pos:      p(2121, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(2117, 33),
+									Pos:  p(2121, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(2117, 41),
+								Pos: p(2121, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(2117, 41),
+									Pos:  p(2121, 41),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(2117, 66),
+								Pos: p(2121, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(2117, 66),
+									Pos:  p(2121, 66),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2118, 9),
+							Pos: p(2122, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2119, 13),
+									Pos: p(2123, 13),
 									X: &lang.CallExpr{
-										Pos: p(2119, 31),
+										Pos: p(2123, 31),
 										Fun: &lang.MemberExpr{
-											Pos: p(2119, 31),
+											Pos: p(2123, 31),
 											X: &lang.Ident{
-												Pos:  p(2119, 13),
+												Pos:  p(2123, 13),
 												Name: "cancellationToken",
 											},
 											Name: "ThrowIfCancellationRequested",
@@ -33147,66 +33201,66 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2120, 13),
+									Pos: p(2124, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2120, 18),
+										Pos: p(2124, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2120, 13),
+											Pos:  p(2124, 13),
 											Name: "item",
 										},
 										Right: &lang.DefaultExpr{
-											Pos: p(2120, 20),
+											Pos: p(2124, 20),
 											Type: &lang.TypeRef{
-												Pos:  p(2120, 28),
+												Pos:  p(2124, 28),
 												Name: "T",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(2121, 13),
+									Pos: p(2125, 13),
 									X: &lang.CallExpr{
-										Pos: p(2121, 38),
+										Pos: p(2125, 38),
 										Fun: &lang.MemberExpr{
-											Pos: p(2121, 38),
+											Pos: p(2125, 38),
 											X: &lang.Ident{
-												Pos:  p(2121, 20),
+												Pos:  p(2125, 20),
 												Name: "cancellationToken",
 											},
 											Name: "Register",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2121, 47),
+												Pos: p(2125, 47),
 												X: &lang.LambdaExpr{
-													Pos: p(2121, 47),
+													Pos: p(2125, 47),
 													Body: &lang.BlockStmt{
-														Pos: p(2121, 53),
+														Pos: p(2125, 53),
 														Stmts: []lang.Stmt{
 															&lang.LockStmt{
-																Pos: p(2121, 55),
+																Pos: p(2125, 55),
 																X: &lang.Ident{
-																	Pos:  p(2121, 61),
+																	Pos:  p(2125, 61),
 																	Name: "_gate",
 																},
 																Body: &lang.ExprStmt{
-																	Pos: p(2121, 68),
+																	Pos: p(2125, 68),
 																	X: &lang.CallExpr{
-																		Pos: p(2121, 76),
+																		Pos: p(2125, 76),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2121, 76),
+																			Pos: p(2125, 76),
 																			X: &lang.Ident{
-																				Pos:  p(2121, 68),
+																				Pos:  p(2125, 68),
 																				Name: "Monitor",
 																			},
 																			Name: "PulseAll",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2121, 85),
+																				Pos: p(2125, 85),
 																				X: &lang.Ident{
-																					Pos:  p(2121, 85),
+																					Pos:  p(2125, 85),
 																					Name: "_gate",
 																				},
 																			},
@@ -33215,57 +33269,57 @@ func preludeAST() *lang.File {
 																},
 															},
 														},
-														Rbrace: p(2121, 93),
+														Rbrace: p(2125, 93),
 													},
 												},
 											},
 										},
 									},
 									Body: &lang.LockStmt{
-										Pos: p(2122, 13),
+										Pos: p(2126, 13),
 										X: &lang.Ident{
-											Pos:  p(2122, 19),
+											Pos:  p(2126, 19),
 											Name: "_gate",
 										},
 										Body: &lang.BlockStmt{
-											Pos: p(2123, 13),
+											Pos: p(2127, 13),
 											Stmts: []lang.Stmt{
 												&lang.IfStmt{
-													Pos: p(2124, 17),
+													Pos: p(2128, 17),
 													Cond: &lang.UnaryExpr{
-														Pos: p(2124, 21),
+														Pos: p(2128, 21),
 														Op:  "!",
 														X: &lang.CallExpr{
-															Pos: p(2124, 22),
+															Pos: p(2128, 22),
 															Fun: &lang.Ident{
-																Pos:  p(2124, 22),
+																Pos:  p(2128, 22),
 																Name: "Wait",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2124, 27),
+																	Pos: p(2128, 27),
 																	X: &lang.LambdaExpr{
-																		Pos: p(2124, 27),
+																		Pos: p(2128, 27),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(2124, 50),
+																			Pos: p(2128, 50),
 																			Op:  "||",
 																			X: &lang.Ident{
-																				Pos:  p(2124, 33),
+																				Pos:  p(2128, 33),
 																				Name: "_addingCompleted",
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(2124, 66),
+																				Pos: p(2128, 66),
 																				Op:  ">",
 																				X: &lang.MemberExpr{
-																					Pos: p(2124, 60),
+																					Pos: p(2128, 60),
 																					X: &lang.Ident{
-																						Pos:  p(2124, 53),
+																						Pos:  p(2128, 53),
 																						Name: "_items",
 																					},
 																					Name: "Count",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(2124, 68),
+																					Pos:   p(2128, 68),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -33274,16 +33328,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2124, 71),
+																	Pos: p(2128, 71),
 																	X: &lang.Ident{
-																		Pos:  p(2124, 71),
+																		Pos:  p(2128, 71),
 																		Name: "millisecondsTimeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2124, 92),
+																	Pos: p(2128, 92),
 																	X: &lang.Ident{
-																		Pos:  p(2124, 92),
+																		Pos:  p(2128, 92),
 																		Name: "cancellationToken",
 																	},
 																},
@@ -33291,9 +33345,9 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(2124, 112),
+														Pos: p(2128, 112),
 														X: &lang.Literal{
-															Pos:   p(2124, 119),
+															Pos:   p(2128, 119),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -33301,28 +33355,28 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(2125, 17),
+													Pos: p(2129, 17),
 													Cond: &lang.BinaryExpr{
-														Pos: p(2125, 34),
+														Pos: p(2129, 34),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(2125, 28),
+															Pos: p(2129, 28),
 															X: &lang.Ident{
-																Pos:  p(2125, 21),
+																Pos:  p(2129, 21),
 																Name: "_items",
 															},
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2125, 37),
+															Pos:   p(2129, 37),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(2125, 40),
+														Pos: p(2129, 40),
 														X: &lang.Literal{
-															Pos:   p(2125, 47),
+															Pos:   p(2129, 47),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -33330,20 +33384,20 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(2126, 17),
+													Pos: p(2130, 17),
 													X: &lang.AssignExpr{
-														Pos: p(2126, 22),
+														Pos: p(2130, 22),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(2126, 17),
+															Pos:  p(2130, 17),
 															Name: "item",
 														},
 														Right: &lang.CallExpr{
-															Pos: p(2126, 31),
+															Pos: p(2130, 31),
 															Fun: &lang.MemberExpr{
-																Pos: p(2126, 31),
+																Pos: p(2130, 31),
 																X: &lang.Ident{
-																	Pos:  p(2126, 24),
+																	Pos:  p(2130, 24),
 																	Name: "_items",
 																},
 																Name: "Dequeue",
@@ -33352,22 +33406,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(2127, 17),
+													Pos: p(2131, 17),
 													X: &lang.CallExpr{
-														Pos: p(2127, 25),
+														Pos: p(2131, 25),
 														Fun: &lang.MemberExpr{
-															Pos: p(2127, 25),
+															Pos: p(2131, 25),
 															X: &lang.Ident{
-																Pos:  p(2127, 17),
+																Pos:  p(2131, 17),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2127, 34),
+																Pos: p(2131, 34),
 																X: &lang.Ident{
-																	Pos:  p(2127, 34),
+																	Pos:  p(2131, 34),
 																	Name: "_gate",
 																},
 															},
@@ -33375,39 +33429,39 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ReturnStmt{
-													Pos: p(2128, 17),
+													Pos: p(2132, 17),
 													X: &lang.Literal{
-														Pos:   p(2128, 24),
+														Pos:   p(2132, 24),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
 													},
 												},
 											},
-											Rbrace: p(2129, 13),
+											Rbrace: p(2133, 13),
 										},
 									},
 								},
 							},
-							Rbrace: p(2130, 9),
+							Rbrace: p(2134, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(2133, 9),
+						Pos: p(2137, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2133, 9),
+							Pos:  p(2137, 9),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2133, 19),
+								Pos: p(2137, 19),
 								Type: &lang.TypeRef{
-									Pos:  p(2133, 19),
+									Pos:  p(2137, 19),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2133, 24),
+											Pos:  p(2137, 24),
 											Name: "bool",
 										},
 									},
@@ -33415,66 +33469,66 @@ func preludeAST() *lang.File {
 								Name: "ready",
 							},
 							&lang.Param{
-								Pos: p(2133, 37),
+								Pos: p(2137, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2133, 37),
+									Pos:  p(2137, 37),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(2133, 62),
+								Pos: p(2137, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(2133, 62),
+									Pos:  p(2137, 62),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2134, 9),
+							Pos: p(2138, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2135, 13),
+									Pos: p(2139, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2135, 37),
+										Pos: p(2139, 37),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2135, 17),
+											Pos:  p(2139, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2135, 39),
+											Pos: p(2139, 39),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(2135, 40),
+												Pos:   p(2139, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2136, 17),
+										Pos: p(2140, 17),
 										X: &lang.NewExpr{
-											Pos: p(2136, 23),
+											Pos: p(2140, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2136, 27),
+												Pos:  p(2140, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2136, 55),
+													Pos: p(2140, 55),
 													X: &lang.Literal{
-														Pos:   p(2136, 55),
+														Pos:   p(2140, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"timeout\"",
 														Value: string("timeout"),
 													},
 												},
 												&lang.Arg{
-													Pos: p(2136, 66),
+													Pos: p(2140, 66),
 													X: &lang.Literal{
-														Pos:   p(2136, 66),
+														Pos:   p(2140, 66),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
 														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
@@ -33485,21 +33539,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2137, 13),
+									Pos: p(2141, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2137, 17),
+											Pos:  p(2141, 17),
 											Name: "clock",
 											Init: &lang.CallExpr{
-												Pos: p(2137, 54),
+												Pos: p(2141, 54),
 												Fun: &lang.MemberExpr{
-													Pos: p(2137, 54),
+													Pos: p(2141, 54),
 													X: &lang.MemberExpr{
-														Pos: p(2137, 44),
+														Pos: p(2141, 44),
 														X: &lang.MemberExpr{
-															Pos: p(2137, 32),
+															Pos: p(2141, 32),
 															X: &lang.Ident{
-																Pos:  p(2137, 25),
+																Pos:  p(2141, 25),
 																Name: "System",
 															},
 															Name: "Diagnostics",
@@ -33513,29 +33567,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(2138, 13),
+									Pos: p(2142, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2138, 20),
+										Pos: p(2142, 20),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2138, 21),
+											Pos: p(2142, 21),
 											Fun: &lang.Ident{
-												Pos:  p(2138, 21),
+												Pos:  p(2142, 21),
 												Name: "ready",
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2139, 13),
+										Pos: p(2143, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2140, 17),
+												Pos: p(2144, 17),
 												X: &lang.CallExpr{
-													Pos: p(2140, 23),
+													Pos: p(2144, 23),
 													Fun: &lang.MemberExpr{
-														Pos: p(2140, 23),
+														Pos: p(2144, 23),
 														X: &lang.Ident{
-															Pos:  p(2140, 17),
+															Pos:  p(2144, 17),
 															Name: "token",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -33543,20 +33597,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(2141, 17),
+												Pos: p(2145, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2141, 17),
+													Pos:  p(2145, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2141, 21),
+														Pos:  p(2145, 21),
 														Name: "left",
 														Init: &lang.UnaryExpr{
-															Pos: p(2141, 28),
+															Pos: p(2145, 28),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(2141, 29),
+																Pos:   p(2145, 29),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -33565,53 +33619,53 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2142, 17),
+												Pos: p(2146, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2142, 41),
+													Pos: p(2146, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(2142, 21),
+														Pos:  p(2146, 21),
 														Name: "millisecondsTimeout",
 													},
 													Y: &lang.UnaryExpr{
-														Pos: p(2142, 44),
+														Pos: p(2146, 44),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(2142, 45),
+															Pos:   p(2146, 45),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(2143, 17),
+													Pos: p(2147, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(2144, 21),
+															Pos: p(2148, 21),
 															X: &lang.AssignExpr{
-																Pos: p(2144, 26),
+																Pos: p(2148, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(2144, 21),
+																	Pos:  p(2148, 21),
 																	Name: "left",
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(2144, 48),
+																	Pos: p(2148, 48),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(2144, 28),
+																		Pos:  p(2148, 28),
 																		Name: "millisecondsTimeout",
 																	},
 																	Y: &lang.CastExpr{
-																		Pos: p(2144, 50),
+																		Pos: p(2148, 50),
 																		Type: &lang.TypeRef{
-																			Pos:  p(2144, 51),
+																			Pos:  p(2148, 51),
 																			Name: "int",
 																		},
 																		X: &lang.MemberExpr{
-																			Pos: p(2144, 61),
+																			Pos: p(2148, 61),
 																			X: &lang.Ident{
-																				Pos:  p(2144, 55),
+																				Pos:  p(2148, 55),
 																				Name: "clock",
 																			},
 																			Name: "ElapsedMilliseconds",
@@ -33621,24 +33675,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(2145, 21),
+															Pos: p(2149, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2145, 30),
+																Pos: p(2149, 30),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(2145, 25),
+																	Pos:  p(2149, 25),
 																	Name: "left",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(2145, 33),
+																	Pos:   p(2149, 33),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(2145, 36),
+																Pos: p(2149, 36),
 																X: &lang.Literal{
-																	Pos:   p(2145, 43),
+																	Pos:   p(2149, 43),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -33646,33 +33700,33 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(2146, 17),
+													Rbrace: p(2150, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2147, 17),
+												Pos: p(2151, 17),
 												X: &lang.CallExpr{
-													Pos: p(2147, 25),
+													Pos: p(2151, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(2147, 25),
+														Pos: p(2151, 25),
 														X: &lang.Ident{
-															Pos:  p(2147, 17),
+															Pos:  p(2151, 17),
 															Name: "Monitor",
 														},
 														Name: "Wait",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2147, 30),
+															Pos: p(2151, 30),
 															X: &lang.Ident{
-																Pos:  p(2147, 30),
+																Pos:  p(2151, 30),
 																Name: "_gate",
 															},
 														},
 														&lang.Arg{
-															Pos: p(2147, 37),
+															Pos: p(2151, 37),
 															X: &lang.Ident{
-																Pos:  p(2147, 37),
+																Pos:  p(2151, 37),
 																Name: "left",
 															},
 														},
@@ -33680,53 +33734,53 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2148, 13),
+										Rbrace: p(2152, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2149, 13),
+									Pos: p(2153, 13),
 									X: &lang.Literal{
-										Pos:   p(2149, 20),
+										Pos:   p(2153, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(2150, 9),
+							Rbrace: p(2154, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2152, 9),
+						Pos:       p(2156, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2152, 16),
+							Pos:  p(2156, 16),
 							Name: "void",
 						},
 						Name: "CompleteAdding",
 						Body: &lang.BlockStmt{
-							Pos: p(2153, 9),
+							Pos: p(2157, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(2154, 13),
+									Pos: p(2158, 13),
 									X: &lang.Ident{
-										Pos:  p(2154, 19),
+										Pos:  p(2158, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2155, 13),
+										Pos: p(2159, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2156, 17),
+												Pos: p(2160, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2156, 34),
+													Pos: p(2160, 34),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(2156, 17),
+														Pos:  p(2160, 17),
 														Name: "_addingCompleted",
 													},
 													Right: &lang.Literal{
-														Pos:   p(2156, 36),
+														Pos:   p(2160, 36),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -33734,22 +33788,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2157, 17),
+												Pos: p(2161, 17),
 												X: &lang.CallExpr{
-													Pos: p(2157, 25),
+													Pos: p(2161, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(2157, 25),
+														Pos: p(2161, 25),
 														X: &lang.Ident{
-															Pos:  p(2157, 17),
+															Pos:  p(2161, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2157, 34),
+															Pos: p(2161, 34),
 															X: &lang.Ident{
-																Pos:  p(2157, 34),
+																Pos:  p(2161, 34),
 																Name: "_gate",
 															},
 														},
@@ -33757,40 +33811,40 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2158, 13),
+										Rbrace: p(2162, 13),
 									},
 								},
 							},
-							Rbrace: p(2159, 9),
+							Rbrace: p(2163, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2161, 9),
+						Pos:       p(2165, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2161, 16),
+							Pos:  p(2165, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2161, 55),
+									Pos:  p(2165, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetConsumingEnumerable",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2161, 86),
+							Pos: p(2165, 86),
 							Fun: &lang.Ident{
-								Pos:  p(2161, 86),
+								Pos:  p(2165, 86),
 								Name: "GetConsumingEnumerable",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2161, 109),
+									Pos: p(2165, 109),
 									X: &lang.DefaultExpr{
-										Pos: p(2161, 109),
+										Pos: p(2165, 109),
 										Type: &lang.TypeRef{
-											Pos:  p(2161, 117),
+											Pos:  p(2165, 117),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -33799,14 +33853,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2162, 9),
+						Pos:       p(2166, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2162, 16),
+							Pos:  p(2166, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2162, 55),
+									Pos:  p(2166, 55),
 									Name: "T",
 								},
 							},
@@ -33814,37 +33868,37 @@ func preludeAST() *lang.File {
 						Name: "GetConsumingEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2162, 81),
+								Pos: p(2166, 81),
 								Type: &lang.TypeRef{
-									Pos:  p(2162, 81),
+									Pos:  p(2166, 81),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(2163, 13),
+							Pos: p(2167, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(2163, 17),
+								Pos:  p(2167, 17),
 								Name: "ConsumingEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2163, 37),
+										Pos:  p(2167, 37),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2163, 40),
+									Pos: p(2167, 40),
 									X: &lang.ThisExpr{
-										Pos: p(2163, 40),
+										Pos: p(2167, 40),
 									},
 								},
 								&lang.Arg{
-									Pos: p(2163, 46),
+									Pos: p(2167, 46),
 									X: &lang.Ident{
-										Pos:  p(2163, 46),
+										Pos:  p(2167, 46),
 										Name: "cancellationToken",
 									},
 								},
@@ -33852,34 +33906,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2165, 9),
+						Pos:       p(2169, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:       p(2165, 16),
+							Pos:       p(2169, 16),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(2165, 16),
+								Pos:  p(2169, 16),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 						Body: &lang.BlockStmt{
-							Pos: p(2166, 9),
+							Pos: p(2170, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(2167, 13),
+									Pos: p(2171, 13),
 									X: &lang.Ident{
-										Pos:  p(2167, 19),
+										Pos:  p(2171, 19),
 										Name: "_gate",
 									},
 									Body: &lang.ReturnStmt{
-										Pos: p(2167, 26),
+										Pos: p(2171, 26),
 										X: &lang.CallExpr{
-											Pos: p(2167, 40),
+											Pos: p(2171, 40),
 											Fun: &lang.MemberExpr{
-												Pos: p(2167, 40),
+												Pos: p(2171, 40),
 												X: &lang.Ident{
-													Pos:  p(2167, 33),
+													Pos:  p(2171, 33),
 													Name: "_items",
 												},
 												Name: "ToArray",
@@ -33888,43 +33942,43 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2168, 9),
+							Rbrace: p(2172, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2170, 9),
+						Pos:       p(2174, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2170, 16),
+							Pos:  p(2174, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2170, 55),
+									Pos:  p(2174, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2170, 132),
+							Pos: p(2174, 132),
 							Fun: &lang.MemberExpr{
-								Pos: p(2170, 132),
+								Pos: p(2174, 132),
 								X: &lang.CastExpr{
-									Pos: p(2170, 78),
+									Pos: p(2174, 78),
 									Type: &lang.TypeRef{
-										Pos:  p(2170, 79),
+										Pos:  p(2174, 79),
 										Name: "System.Collections.Generic.IEnumerable",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(2170, 118),
+												Pos:  p(2174, 118),
 												Name: "T",
 											},
 										},
 									},
 									X: &lang.CallExpr{
-										Pos: p(2170, 121),
+										Pos: p(2174, 121),
 										Fun: &lang.Ident{
-											Pos:  p(2170, 121),
+											Pos:  p(2174, 121),
 											Name: "ToArray",
 										},
 									},
@@ -33934,41 +33988,41 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(2171, 9),
+						Pos: p(2175, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2171, 9),
+							Pos:  p(2175, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2171, 90),
+							Pos: p(2175, 90),
 							Fun: &lang.Ident{
-								Pos:  p(2171, 90),
+								Pos:  p(2175, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(2171, 40),
+							Pos:  p(2175, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2173, 9),
+						Pos:       p(2177, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2173, 16),
+							Pos:  p(2177, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(2173, 31),
-							Rbrace: p(2173, 33),
+							Pos:    p(2177, 31),
+							Rbrace: p(2177, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2178, 5),
+				Pos:       p(2182, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConsumingEnumerable",
 				Namespace: "System.Collections.Concurrent",
@@ -33978,21 +34032,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2178, 52),
+						Pos:  p(2182, 52),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(2178, 91),
+								Pos:  p(2182, 91),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(2178, 95),
+						Pos:  p(2182, 95),
 						Name: "System.Collections.Generic.IEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(2178, 134),
+								Pos:  p(2182, 134),
 								Name: "T",
 							},
 						},
@@ -34000,52 +34054,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(2180, 9),
+						Pos:       p(2184, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2180, 18),
+							Pos:  p(2184, 18),
 							Name: "BlockingCollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2180, 37),
+									Pos:  p(2184, 37),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2180, 40),
+								Pos:  p(2184, 40),
 								Name: "_source",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(2181, 9),
+						Pos:       p(2185, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2181, 18),
+							Pos:  p(2185, 18),
 							Name: "System.Threading.CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2181, 53),
+								Pos:  p(2185, 53),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2182, 9),
+						Pos:       p(2186, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ConsumingEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2182, 38),
+								Pos: p(2186, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(2182, 38),
+									Pos:  p(2186, 38),
 									Name: "BlockingCollection",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2182, 57),
+											Pos:  p(2186, 57),
 											Name: "T",
 										},
 									},
@@ -34053,258 +34107,258 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(2182, 68),
+								Pos: p(2186, 68),
 								Type: &lang.TypeRef{
-									Pos:  p(2182, 68),
+									Pos:  p(2186, 68),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2182, 110),
+							Pos: p(2186, 110),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2182, 112),
+									Pos: p(2186, 112),
 									X: &lang.AssignExpr{
-										Pos: p(2182, 120),
+										Pos: p(2186, 120),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2182, 112),
+											Pos:  p(2186, 112),
 											Name: "_source",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2182, 122),
+											Pos:  p(2186, 122),
 											Name: "source",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2182, 130),
+									Pos: p(2186, 130),
 									X: &lang.AssignExpr{
-										Pos: p(2182, 137),
+										Pos: p(2186, 137),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2182, 130),
+											Pos:  p(2186, 130),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2182, 139),
+											Pos:  p(2186, 139),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(2182, 146),
+							Rbrace: p(2186, 146),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2183, 9),
+						Pos:       p(2187, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2183, 16),
+							Pos:  p(2187, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2183, 28),
+								Pos:  p(2187, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(2183, 33),
+								Pos:       p(2187, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(2184, 9),
+						Pos: p(2188, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2184, 9),
+							Pos:  p(2188, 9),
 							Name: "object",
 						},
 						Name: "Current",
 						ExprBody: &lang.Ident{
-							Pos:  p(2184, 58),
+							Pos:  p(2188, 58),
 							Name: "Current",
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(2184, 16),
+							Pos:  p(2188, 16),
 							Name: "System.Collections.IEnumerator",
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2185, 9),
+						Pos:       p(2189, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2185, 16),
+							Pos:  p(2189, 16),
 							Name: "bool",
 						},
 						Name: "MoveNext",
 						Body: &lang.BlockStmt{
-							Pos: p(2186, 9),
+							Pos: p(2190, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2187, 13),
+									Pos: p(2191, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(2187, 25),
+										Pos: p(2191, 25),
 										Fun: &lang.MemberExpr{
-											Pos: p(2187, 25),
+											Pos: p(2191, 25),
 											X: &lang.Ident{
-												Pos:  p(2187, 17),
+												Pos:  p(2191, 17),
 												Name: "_source",
 											},
 											Name: "TryTake",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2187, 33),
+												Pos: p(2191, 33),
 												Mod: "out",
 												X: &lang.DeclExpr{
-													Pos: p(2187, 37),
+													Pos: p(2191, 37),
 													Type: &lang.TypeRef{
-														Pos:  p(2187, 37),
+														Pos:  p(2191, 37),
 														Name: "T",
 													},
 													Name: "item",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2187, 45),
+												Pos: p(2191, 45),
 												X: &lang.UnaryExpr{
-													Pos: p(2187, 45),
+													Pos: p(2191, 45),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(2187, 46),
+														Pos:   p(2191, 46),
 														Raw:   "1",
 														Value: int64(1),
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(2187, 49),
+												Pos: p(2191, 49),
 												X: &lang.Ident{
-													Pos:  p(2187, 49),
+													Pos:  p(2191, 49),
 													Name: "_token",
 												},
 											},
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2188, 13),
+										Pos: p(2192, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2189, 17),
+												Pos: p(2193, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2189, 25),
+													Pos: p(2193, 25),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(2189, 17),
+														Pos:  p(2193, 17),
 														Name: "Current",
 													},
 													Right: &lang.Ident{
-														Pos:  p(2189, 27),
+														Pos:  p(2193, 27),
 														Name: "item",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2190, 17),
+												Pos: p(2194, 17),
 												X: &lang.Literal{
-													Pos:   p(2190, 24),
+													Pos:   p(2194, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(2191, 13),
+										Rbrace: p(2195, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2192, 13),
+									Pos: p(2196, 13),
 									X: &lang.Literal{
-										Pos:   p(2192, 20),
+										Pos:   p(2196, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(2193, 9),
+							Rbrace: p(2197, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2194, 9),
+						Pos:       p(2198, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2194, 16),
+							Pos:  p(2198, 16),
 							Name: "void",
 						},
 						Name: "Reset",
 						ExprBody: &lang.ThrowExpr{
-							Pos: p(2194, 32),
+							Pos: p(2198, 32),
 							X: &lang.NewExpr{
-								Pos: p(2194, 38),
+								Pos: p(2198, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(2194, 42),
+									Pos:  p(2198, 42),
 									Name: "NotSupportedException",
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2195, 9),
+						Pos:       p(2199, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2195, 16),
+							Pos:  p(2199, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(2195, 31),
-							Rbrace: p(2195, 33),
+							Pos:    p(2199, 31),
+							Rbrace: p(2199, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2196, 9),
+						Pos:       p(2200, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2196, 16),
+							Pos:  p(2200, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2196, 55),
+									Pos:  p(2200, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.NewExpr{
-							Pos: p(2196, 77),
+							Pos: p(2200, 77),
 							Type: &lang.TypeRef{
-								Pos:  p(2196, 81),
+								Pos:  p(2200, 81),
 								Name: "ConsumingEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2196, 101),
+										Pos:  p(2200, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2196, 104),
+									Pos: p(2200, 104),
 									X: &lang.Ident{
-										Pos:  p(2196, 104),
+										Pos:  p(2200, 104),
 										Name: "_source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2196, 113),
+									Pos: p(2200, 113),
 									X: &lang.Ident{
-										Pos:  p(2196, 113),
+										Pos:  p(2200, 113),
 										Name: "_token",
 									},
 								},
@@ -34312,21 +34366,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(2197, 9),
+						Pos: p(2201, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2197, 9),
+							Pos:  p(2201, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2197, 90),
+							Pos: p(2201, 90),
 							Fun: &lang.Ident{
-								Pos:  p(2197, 90),
+								Pos:  p(2201, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(2197, 40),
+							Pos:  p(2201, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
