@@ -1413,14 +1413,15 @@ namespace System.Threading.Tasks
             if (timeout < TimeSpan.Zero && timeout != TimeSpan.FromMilliseconds(-1))
                 throw new ArgumentOutOfRangeException(nameof(timeout));
             if (task.IsCompleted) return;
-            if (token.IsCancellationRequested) throw new TaskCanceledException();
+            // The wait's cancellation carries the token, as .NET's does.
+            if (token.IsCancellationRequested) throw new TaskCanceledException("A task was canceled.", null, token);
             using (var cts = CancellationTokenSource.CreateLinkedTokenSource(token))
             {
                 var other = Task.Delay(timeout, cts.Token);
                 var done = await Task.WhenAny(task, other);
                 cts.Cancel();
                 if (done == task) return;
-                if (token.IsCancellationRequested) throw new TaskCanceledException();
+                if (token.IsCancellationRequested) throw new TaskCanceledException("A task was canceled.", null, token);
                 throw new TimeoutException("The operation has timed out.");
             }
         }

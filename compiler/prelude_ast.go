@@ -21482,49 +21482,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1416, 13),
+									Pos: p(1417, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1416, 23),
+										Pos: p(1417, 23),
 										X: &lang.Ident{
-											Pos:  p(1416, 17),
+											Pos:  p(1417, 17),
 											Name: "token",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1416, 48),
+										Pos: p(1417, 48),
 										X: &lang.NewExpr{
-											Pos: p(1416, 54),
+											Pos: p(1417, 54),
 											Type: &lang.TypeRef{
-												Pos:  p(1416, 58),
+												Pos:  p(1417, 58),
 												Name: "TaskCanceledException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1417, 80),
+													X: &lang.Literal{
+														Pos:   p(1417, 80),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"A task was canceled.\"",
+														Value: string("A task was canceled."),
+													},
+												},
+												&lang.Arg{
+													Pos: p(1417, 104),
+													X: &lang.Literal{
+														Pos:  p(1417, 104),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1417, 110),
+													X: &lang.Ident{
+														Pos:  p(1417, 110),
+														Name: "token",
+													},
+												},
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(1417, 13),
+									Pos: p(1418, 13),
 									Decl: &lang.LocalDeclStmt{
-										Pos: p(1417, 20),
+										Pos: p(1418, 20),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1417, 24),
+												Pos:  p(1418, 24),
 												Name: "cts",
 												Init: &lang.CallExpr{
-													Pos: p(1417, 54),
+													Pos: p(1418, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1417, 54),
+														Pos: p(1418, 54),
 														X: &lang.Ident{
-															Pos:  p(1417, 30),
+															Pos:  p(1418, 30),
 															Name: "CancellationTokenSource",
 														},
 														Name: "CreateLinkedTokenSource",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1417, 78),
+															Pos: p(1418, 78),
 															X: &lang.Ident{
-																Pos:  p(1417, 78),
+																Pos:  p(1418, 78),
 																Name: "token",
 															},
 														},
@@ -21534,38 +21560,38 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1418, 13),
+										Pos: p(1419, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1419, 17),
+												Pos: p(1420, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1419, 21),
+														Pos:  p(1420, 21),
 														Name: "other",
 														Init: &lang.CallExpr{
-															Pos: p(1419, 34),
+															Pos: p(1420, 34),
 															Fun: &lang.MemberExpr{
-																Pos: p(1419, 34),
+																Pos: p(1420, 34),
 																X: &lang.Ident{
-																	Pos:  p(1419, 29),
+																	Pos:  p(1420, 29),
 																	Name: "Task",
 																},
 																Name: "Delay",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1419, 40),
+																	Pos: p(1420, 40),
 																	X: &lang.Ident{
-																		Pos:  p(1419, 40),
+																		Pos:  p(1420, 40),
 																		Name: "timeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1419, 49),
+																	Pos: p(1420, 49),
 																	X: &lang.MemberExpr{
-																		Pos: p(1419, 53),
+																		Pos: p(1420, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1419, 49),
+																			Pos:  p(1420, 49),
 																			Name: "cts",
 																		},
 																		Name: "Token",
@@ -21577,35 +21603,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1420, 17),
+												Pos: p(1421, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1420, 21),
+														Pos:  p(1421, 21),
 														Name: "done",
 														Init: &lang.AwaitExpr{
-															Pos: p(1420, 28),
+															Pos: p(1421, 28),
 															X: &lang.CallExpr{
-																Pos: p(1420, 39),
+																Pos: p(1421, 39),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1420, 39),
+																	Pos: p(1421, 39),
 																	X: &lang.Ident{
-																		Pos:  p(1420, 34),
+																		Pos:  p(1421, 34),
 																		Name: "Task",
 																	},
 																	Name: "WhenAny",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1420, 47),
+																		Pos: p(1421, 47),
 																		X: &lang.Ident{
-																			Pos:  p(1420, 47),
+																			Pos:  p(1421, 47),
 																			Name: "task",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1420, 53),
+																		Pos: p(1421, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1420, 53),
+																			Pos:  p(1421, 53),
 																			Name: "other",
 																		},
 																	},
@@ -21616,13 +21642,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1421, 17),
+												Pos: p(1422, 17),
 												X: &lang.CallExpr{
-													Pos: p(1421, 21),
+													Pos: p(1422, 21),
 													Fun: &lang.MemberExpr{
-														Pos: p(1421, 21),
+														Pos: p(1422, 21),
 														X: &lang.Ident{
-															Pos:  p(1421, 17),
+															Pos:  p(1422, 17),
 															Name: "cts",
 														},
 														Name: "Cancel",
@@ -21630,57 +21656,83 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1422, 17),
+												Pos: p(1423, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1422, 26),
+													Pos: p(1423, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1422, 21),
+														Pos:  p(1423, 21),
 														Name: "done",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1422, 29),
+														Pos:  p(1423, 29),
 														Name: "task",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1422, 35),
+													Pos: p(1423, 35),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1423, 17),
+												Pos: p(1424, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1423, 27),
+													Pos: p(1424, 27),
 													X: &lang.Ident{
-														Pos:  p(1423, 21),
+														Pos:  p(1424, 21),
 														Name: "token",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1423, 52),
+													Pos: p(1424, 52),
 													X: &lang.NewExpr{
-														Pos: p(1423, 58),
+														Pos: p(1424, 58),
 														Type: &lang.TypeRef{
-															Pos:  p(1423, 62),
+															Pos:  p(1424, 62),
 															Name: "TaskCanceledException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1424, 84),
+																X: &lang.Literal{
+																	Pos:   p(1424, 84),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"A task was canceled.\"",
+																	Value: string("A task was canceled."),
+																},
+															},
+															&lang.Arg{
+																Pos: p(1424, 108),
+																X: &lang.Literal{
+																	Pos:  p(1424, 108),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															&lang.Arg{
+																Pos: p(1424, 114),
+																X: &lang.Ident{
+																	Pos:  p(1424, 114),
+																	Name: "token",
+																},
+															},
 														},
 													},
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(1424, 17),
+												Pos: p(1425, 17),
 												X: &lang.NewExpr{
-													Pos: p(1424, 23),
+													Pos: p(1425, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(1424, 27),
+														Pos:  p(1425, 27),
 														Name: "TimeoutException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1424, 44),
+															Pos: p(1425, 44),
 															X: &lang.Literal{
-																Pos:   p(1424, 44),
+																Pos:   p(1425, 44),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"The operation has timed out.\"",
 																Value: string("The operation has timed out."),
@@ -21690,22 +21742,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1425, 13),
+										Rbrace: p(1426, 13),
 									},
 								},
 							},
-							Rbrace: p(1426, 9),
+							Rbrace: p(1427, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1428, 9),
+						Pos:       p(1429, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1428, 29),
+							Pos:  p(1429, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1428, 34),
+									Pos:  p(1429, 34),
 									Name: "TResult",
 								},
 							},
@@ -21716,18 +21768,18 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1428, 59),
+								Pos:      p(1429, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1428, 64),
+									Pos:  p(1429, 64),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1428, 69),
+											Pos:  p(1429, 69),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1428, 74),
+													Pos:  p(1429, 74),
 													Name: "TResult",
 												},
 											},
@@ -21738,38 +21790,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1429, 9),
+							Pos: p(1430, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1430, 13),
+									Pos: p(1431, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1430, 22),
+										Pos: p(1431, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1430, 17),
+											Pos:  p(1431, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1430, 25),
+											Pos:  p(1431, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1430, 31),
+										Pos: p(1431, 31),
 										X: &lang.NewExpr{
-											Pos: p(1430, 37),
+											Pos: p(1431, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1430, 41),
+												Pos:  p(1431, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1430, 63),
+													Pos: p(1431, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1430, 63),
+														Pos: p(1431, 63),
 														X: &lang.Ident{
-															Pos:  p(1430, 70),
+															Pos:  p(1431, 70),
 															Name: "task",
 														},
 													},
@@ -21779,15 +21831,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1431, 13),
+									Pos: p(1432, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1431, 17),
+											Pos:  p(1432, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1431, 25),
+												Pos: p(1432, 25),
 												X: &lang.Ident{
-													Pos:  p(1431, 31),
+													Pos:  p(1432, 31),
 													Name: "task",
 												},
 											},
@@ -21795,63 +21847,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1432, 13),
+									Pos: p(1433, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1432, 23),
+										Pos: p(1433, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1432, 17),
+											Pos:  p(1433, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1432, 26),
+											Pos:  p(1433, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1432, 32),
+										Pos: p(1433, 32),
 										X: &lang.NewExpr{
-											Pos: p(1432, 38),
+											Pos: p(1433, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1432, 42),
+												Pos:  p(1433, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1433, 13),
+									Pos: p(1434, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1433, 20),
+										Pos: p(1434, 20),
 										X: &lang.Ident{
-											Pos:  p(1433, 26),
+											Pos:  p(1434, 26),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1434, 9),
+							Rbrace: p(1435, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1436, 9),
+						Pos:       p(1437, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1436, 29),
+							Pos:  p(1437, 29),
 							Name: "Task",
 						},
 						Name: "Unwrap",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1436, 41),
+								Pos:      p(1437, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1436, 46),
+									Pos:  p(1437, 46),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1436, 51),
+											Pos:  p(1437, 51),
 											Name: "Task",
 										},
 									},
@@ -21860,38 +21912,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1437, 9),
+							Pos: p(1438, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1438, 13),
+									Pos: p(1439, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1438, 22),
+										Pos: p(1439, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1438, 17),
+											Pos:  p(1439, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1438, 25),
+											Pos:  p(1439, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1438, 31),
+										Pos: p(1439, 31),
 										X: &lang.NewExpr{
-											Pos: p(1438, 37),
+											Pos: p(1439, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1438, 41),
+												Pos:  p(1439, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1438, 63),
+													Pos: p(1439, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1438, 63),
+														Pos: p(1439, 63),
 														X: &lang.Ident{
-															Pos:  p(1438, 70),
+															Pos:  p(1439, 70),
 															Name: "task",
 														},
 													},
@@ -21901,15 +21953,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1439, 13),
+									Pos: p(1440, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1439, 17),
+											Pos:  p(1440, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1439, 25),
+												Pos: p(1440, 25),
 												X: &lang.Ident{
-													Pos:  p(1439, 31),
+													Pos:  p(1440, 31),
 													Name: "task",
 												},
 											},
@@ -21917,49 +21969,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1440, 13),
+									Pos: p(1441, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1440, 23),
+										Pos: p(1441, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1440, 17),
+											Pos:  p(1441, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1440, 26),
+											Pos:  p(1441, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1440, 32),
+										Pos: p(1441, 32),
 										X: &lang.NewExpr{
-											Pos: p(1440, 38),
+											Pos: p(1441, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1440, 42),
+												Pos:  p(1441, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1441, 13),
+									Pos: p(1442, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1441, 13),
+										Pos: p(1442, 13),
 										X: &lang.Ident{
-											Pos:  p(1441, 19),
+											Pos:  p(1442, 19),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1442, 9),
+							Rbrace: p(1443, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1451, 5),
+				Pos:       p(1452, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedDictionary",
 				Namespace: "System.Collections.Generic",
@@ -21970,19 +22022,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1451, 51),
+						Pos:  p(1452, 51),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1451, 63),
+								Pos:  p(1452, 63),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1451, 76),
+										Pos:  p(1452, 76),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1451, 82),
+										Pos:  p(1452, 82),
 										Name: "TValue",
 									},
 								},
@@ -21992,39 +22044,6 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1453, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(1453, 18),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1453, 23),
-									Name: "TKey",
-								},
-							},
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1453, 29),
-								Name: "_keys",
-								Init: &lang.NewExpr{
-									Pos: p(1453, 37),
-									Type: &lang.TypeRef{
-										Pos:  p(1453, 41),
-										Name: "List",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  p(1453, 46),
-												Name: "TKey",
-											},
-										},
-									},
-								},
-							},
-						},
-					},
-					&lang.FieldDecl{
 						Pos:       p(1454, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
@@ -22033,23 +22052,23 @@ func preludeAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  p(1454, 23),
-									Name: "TValue",
+									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1454, 31),
-								Name: "_values",
+								Pos:  p(1454, 29),
+								Name: "_keys",
 								Init: &lang.NewExpr{
-									Pos: p(1454, 41),
+									Pos: p(1454, 37),
 									Type: &lang.TypeRef{
-										Pos:  p(1454, 45),
+										Pos:  p(1454, 41),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1454, 50),
-												Name: "TValue",
+												Pos:  p(1454, 46),
+												Name: "TKey",
 											},
 										},
 									},
@@ -22062,45 +22081,78 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
 							Pos:  p(1455, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1455, 23),
+									Name: "TValue",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1455, 31),
+								Name: "_values",
+								Init: &lang.NewExpr{
+									Pos: p(1455, 41),
+									Type: &lang.TypeRef{
+										Pos:  p(1455, 45),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1455, 50),
+												Name: "TValue",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1456, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1456, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1455, 28),
+									Pos:  p(1456, 28),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1455, 34),
+								Pos:  p(1456, 34),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1457, 9),
+						Pos:       p(1458, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Init: &lang.CtorInit{
-							Pos:  p(1457, 37),
+							Pos:  p(1458, 37),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1457, 42),
+									Pos: p(1458, 42),
 									X: &lang.CastExpr{
-										Pos: p(1457, 42),
+										Pos: p(1458, 42),
 										Type: &lang.TypeRef{
-											Pos:  p(1457, 43),
+											Pos:  p(1458, 43),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1457, 53),
+													Pos:  p(1458, 53),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1457, 59),
+											Pos:  p(1458, 59),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -22109,68 +22161,8 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1457, 65),
-							Rbrace: p(1457, 67),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1458, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "SortedDictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1458, 33),
-								Type: &lang.TypeRef{
-									Pos:  p(1458, 33),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1458, 43),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1458, 59),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1458, 61),
-									X: &lang.AssignExpr{
-										Pos: p(1458, 71),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1458, 61),
-											Name: "_comparer",
-										},
-										Right: &lang.BinaryExpr{
-											Pos: p(1458, 82),
-											Op:  "??",
-											X: &lang.Ident{
-												Pos:  p(1458, 73),
-												Name: "comparer",
-											},
-											Y: &lang.MemberExpr{
-												Pos: p(1458, 100),
-												X: &lang.Ident{
-													Pos:  p(1458, 85),
-													Name: "Comparer",
-													TypeArgs: []*lang.TypeRef{
-														&lang.TypeRef{
-															Pos:  p(1458, 94),
-															Name: "TKey",
-														},
-													},
-												},
-												Name: "Default",
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1458, 109),
+							Pos:    p(1458, 65),
+							Rbrace: p(1458, 67),
 						},
 					},
 					&lang.CtorDecl{
@@ -22182,14 +22174,74 @@ func preludeAST() *lang.File {
 								Pos: p(1459, 33),
 								Type: &lang.TypeRef{
 									Pos:  p(1459, 33),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1459, 43),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1459, 59),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1459, 61),
+									X: &lang.AssignExpr{
+										Pos: p(1459, 71),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1459, 61),
+											Name: "_comparer",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(1459, 82),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1459, 73),
+												Name: "comparer",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1459, 100),
+												X: &lang.Ident{
+													Pos:  p(1459, 85),
+													Name: "Comparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1459, 94),
+															Name: "TKey",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1459, 109),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1460, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1460, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1460, 33),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1459, 45),
+											Pos:  p(1460, 45),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1459, 51),
+											Pos:  p(1460, 51),
 											Name: "TValue",
 										},
 									},
@@ -22198,25 +22250,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1459, 73),
+							Pos:  p(1460, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1459, 78),
+									Pos: p(1460, 78),
 									X: &lang.CastExpr{
-										Pos: p(1459, 78),
+										Pos: p(1460, 78),
 										Type: &lang.TypeRef{
-											Pos:  p(1459, 79),
+											Pos:  p(1460, 79),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1459, 89),
+													Pos:  p(1460, 89),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1459, 95),
+											Pos:  p(1460, 95),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -22225,41 +22277,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1460, 9),
+							Pos: p(1461, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1461, 13),
+									Pos:  p(1462, 13),
 									Name: "kv",
 									X: &lang.Ident{
-										Pos:  p(1461, 32),
+										Pos:  p(1462, 32),
 										Name: "dictionary",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1461, 44),
+										Pos: p(1462, 44),
 										X: &lang.CallExpr{
-											Pos: p(1461, 44),
+											Pos: p(1462, 44),
 											Fun: &lang.Ident{
-												Pos:  p(1461, 44),
+												Pos:  p(1462, 44),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1461, 48),
+													Pos: p(1462, 48),
 													X: &lang.MemberExpr{
-														Pos: p(1461, 51),
+														Pos: p(1462, 51),
 														X: &lang.Ident{
-															Pos:  p(1461, 48),
+															Pos:  p(1462, 48),
 															Name: "kv",
 														},
 														Name: "Key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1461, 56),
+													Pos: p(1462, 56),
 													X: &lang.MemberExpr{
-														Pos: p(1461, 59),
+														Pos: p(1462, 59),
 														X: &lang.Ident{
-															Pos:  p(1461, 56),
+															Pos:  p(1462, 56),
 															Name: "kv",
 														},
 														Name: "Value",
@@ -22270,24 +22322,7 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1462, 9),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1464, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1464, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						ExprBody: &lang.MemberExpr{
-							Pos: p(1464, 35),
-							X: &lang.Ident{
-								Pos:  p(1464, 29),
-								Name: "_keys",
-							},
-							Name: "Count",
+							Rbrace: p(1463, 9),
 						},
 					},
 					&lang.PropertyDecl{
@@ -22295,36 +22330,16 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(1465, 16),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1465, 21),
-									Name: "TKey",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Keys",
-						ExprBody: &lang.NewExpr{
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
 							Pos: p(1465, 35),
-							Type: &lang.TypeRef{
-								Pos:  p(1465, 39),
-								Name: "List",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(1465, 44),
-										Name: "TKey",
-									},
-								},
+							X: &lang.Ident{
+								Pos:  p(1465, 29),
+								Name: "_keys",
 							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1465, 50),
-									X: &lang.Ident{
-										Pos:  p(1465, 50),
-										Name: "_keys",
-									},
-								},
-							},
+							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
@@ -22336,28 +22351,65 @@ func preludeAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  p(1466, 21),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						ExprBody: &lang.NewExpr{
+							Pos: p(1466, 35),
+							Type: &lang.TypeRef{
+								Pos:  p(1466, 39),
+								Name: "List",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1466, 44),
+										Name: "TKey",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1466, 50),
+									X: &lang.Ident{
+										Pos:  p(1466, 50),
+										Name: "_keys",
+									},
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1467, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1467, 16),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1467, 21),
 									Name: "TValue",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1466, 39),
+							Pos: p(1467, 39),
 							Type: &lang.TypeRef{
-								Pos:  p(1466, 43),
+								Pos:  p(1467, 43),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1466, 48),
+										Pos:  p(1467, 48),
 										Name: "TValue",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1466, 56),
+									Pos: p(1467, 56),
 									X: &lang.Ident{
-										Pos:  p(1466, 56),
+										Pos:  p(1467, 56),
 										Name: "_values",
 									},
 								},
@@ -22365,55 +22417,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1468, 9),
+						Pos: p(1469, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1468, 9),
+							Pos:  p(1469, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1468, 18),
+								Pos: p(1469, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1468, 18),
+									Pos:  p(1469, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1469, 9),
+							Pos: p(1470, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1470, 13),
+									Pos: p(1471, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1470, 21),
+										Pos: p(1471, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1470, 17),
+											Pos:  p(1471, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1470, 24),
+											Pos:  p(1471, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1470, 30),
+										Pos: p(1471, 30),
 										X: &lang.NewExpr{
-											Pos: p(1470, 36),
+											Pos: p(1471, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1470, 40),
+												Pos:  p(1471, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1470, 62),
+													Pos: p(1471, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1470, 62),
+														Pos: p(1471, 62),
 														X: &lang.Ident{
-															Pos:  p(1470, 69),
+															Pos:  p(1471, 69),
 															Name: "key",
 														},
 													},
@@ -22423,37 +22475,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1471, 13),
+									Pos: p(1472, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1471, 13),
+										Pos:  p(1472, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1471, 17),
+											Pos:  p(1472, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1471, 22),
+												Pos:   p(1472, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1471, 25),
+											Pos:  p(1472, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1471, 42),
+												Pos: p(1472, 42),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1471, 36),
+													Pos: p(1472, 36),
 													X: &lang.Ident{
-														Pos:  p(1471, 30),
+														Pos:  p(1472, 30),
 														Name: "_keys",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1471, 44),
+													Pos:   p(1472, 44),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -22462,64 +22514,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1472, 13),
+									Pos: p(1473, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1472, 23),
+										Pos: p(1473, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1472, 20),
+											Pos:  p(1473, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1472, 26),
+											Pos:  p(1473, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1473, 13),
+										Pos: p(1474, 13),
 										Stmts: []lang.Stmt{
-											&lang.LocalDeclStmt{
-												Pos: p(1474, 17),
-												Type: &lang.TypeRef{
-													Pos:  p(1474, 17),
-													Name: "int",
-												},
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(1474, 21),
-														Name: "mid",
-														Init: &lang.BinaryExpr{
-															Pos: p(1474, 30),
-															Op:  "+",
-															X: &lang.Ident{
-																Pos:  p(1474, 27),
-																Name: "lo",
-															},
-															Y: &lang.BinaryExpr{
-																Pos: p(1474, 42),
-																Op:  "/",
-																X: &lang.BinaryExpr{
-																	Pos: p(1474, 36),
-																	Op:  "-",
-																	X: &lang.Ident{
-																		Pos:  p(1474, 33),
-																		Name: "hi",
-																	},
-																	Y: &lang.Ident{
-																		Pos:  p(1474, 38),
-																		Name: "lo",
-																	},
-																},
-																Y: &lang.Literal{
-																	Pos:   p(1474, 44),
-																	Raw:   "2",
-																	Value: int64(2),
-																},
-															},
-														},
-													},
-												},
-											},
 											&lang.LocalDeclStmt{
 												Pos: p(1475, 17),
 												Type: &lang.TypeRef{
@@ -22529,31 +22539,73 @@ func preludeAST() *lang.File {
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
 														Pos:  p(1475, 21),
+														Name: "mid",
+														Init: &lang.BinaryExpr{
+															Pos: p(1475, 30),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1475, 27),
+																Name: "lo",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(1475, 42),
+																Op:  "/",
+																X: &lang.BinaryExpr{
+																	Pos: p(1475, 36),
+																	Op:  "-",
+																	X: &lang.Ident{
+																		Pos:  p(1475, 33),
+																		Name: "hi",
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1475, 38),
+																		Name: "lo",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1475, 44),
+																	Raw:   "2",
+																	Value: int64(2),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1476, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1476, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1476, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1475, 35),
+															Pos: p(1476, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1475, 35),
+																Pos: p(1476, 35),
 																X: &lang.Ident{
-																	Pos:  p(1475, 25),
+																	Pos:  p(1476, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1475, 43),
+																	Pos: p(1476, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1475, 48),
+																		Pos: p(1476, 48),
 																		X: &lang.Ident{
-																			Pos:  p(1475, 43),
+																			Pos:  p(1476, 43),
 																			Name: "_keys",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1475, 49),
+																				Pos: p(1476, 49),
 																				X: &lang.Ident{
-																					Pos:  p(1475, 49),
+																					Pos:  p(1476, 49),
 																					Name: "mid",
 																				},
 																			},
@@ -22561,9 +22613,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1475, 55),
+																	Pos: p(1476, 55),
 																	X: &lang.Ident{
-																		Pos:  p(1475, 55),
+																		Pos:  p(1476, 55),
 																		Name: "key",
 																	},
 																},
@@ -22573,61 +22625,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1476, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(1476, 23),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(1476, 21),
-														Name: "c",
-													},
-													Y: &lang.Literal{
-														Pos:   p(1476, 26),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(1476, 29),
-													X: &lang.Ident{
-														Pos:  p(1476, 36),
-														Name: "mid",
-													},
-												},
-											},
-											&lang.IfStmt{
 												Pos: p(1477, 17),
 												Cond: &lang.BinaryExpr{
 													Pos: p(1477, 23),
-													Op:  "<",
+													Op:  "==",
 													X: &lang.Ident{
 														Pos:  p(1477, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1477, 25),
+														Pos:   p(1477, 26),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1477, 29),
+													X: &lang.Ident{
+														Pos:  p(1477, 36),
+														Name: "mid",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1478, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1478, 23),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(1478, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1478, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1477, 28),
+													Pos: p(1478, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1477, 31),
+														Pos: p(1478, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1477, 28),
+															Pos:  p(1478, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1477, 37),
+															Pos: p(1478, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1477, 33),
+																Pos:  p(1478, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1477, 39),
+																Pos:   p(1478, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22635,23 +22687,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1477, 47),
+													Pos: p(1478, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1477, 50),
+														Pos: p(1478, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1477, 47),
+															Pos:  p(1478, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1477, 56),
+															Pos: p(1478, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1477, 52),
+																Pos:  p(1478, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1477, 58),
+																Pos:   p(1478, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22660,60 +22712,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1478, 13),
+										Rbrace: p(1479, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1479, 13),
+									Pos: p(1480, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1479, 20),
+										Pos: p(1480, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1479, 21),
+											Pos:  p(1480, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1480, 9),
+							Rbrace: p(1481, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1482, 9),
+						Pos:       p(1483, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1482, 16),
+							Pos:  p(1483, 16),
 							Name: "TValue",
 						},
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1484, 13),
+								Pos:  p(1485, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1485, 13),
+									Pos: p(1486, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1486, 17),
+											Pos: p(1487, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1486, 17),
+												Pos:  p(1487, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1486, 21),
+													Pos:  p(1487, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1486, 25),
+														Pos: p(1487, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1486, 25),
+															Pos:  p(1487, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1486, 30),
+																Pos: p(1487, 30),
 																X: &lang.Ident{
-																	Pos:  p(1486, 30),
+																	Pos:  p(1487, 30),
 																	Name: "key",
 																},
 															},
@@ -22723,50 +22775,50 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1487, 17),
+											Pos: p(1488, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1487, 23),
+												Pos: p(1488, 23),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1487, 21),
+													Pos:  p(1488, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1487, 25),
+													Pos:   p(1488, 25),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(1487, 28),
+												Pos: p(1488, 28),
 												X: &lang.NewExpr{
-													Pos: p(1487, 34),
+													Pos: p(1488, 34),
 													Type: &lang.TypeRef{
-														Pos:  p(1487, 38),
+														Pos:  p(1488, 38),
 														Name: "KeyNotFoundException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1487, 59),
+															Pos: p(1488, 59),
 															X: &lang.BinaryExpr{
-																Pos: p(1487, 83),
+																Pos: p(1488, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1487, 77),
+																	Pos: p(1488, 77),
 																	Op:  "+",
 																	X: &lang.Literal{
-																		Pos:   p(1487, 59),
+																		Pos:   p(1488, 59),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The given key '\"",
 																		Value: string("The given key '"),
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1487, 79),
+																		Pos:  p(1488, 79),
 																		Name: "key",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1487, 85),
+																	Pos:   p(1488, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"' was not present in the dictionary.\"",
 																	Value: string("' was not present in the dictionary."),
@@ -22778,18 +22830,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1488, 17),
+											Pos: p(1489, 17),
 											X: &lang.IndexExpr{
-												Pos: p(1488, 31),
+												Pos: p(1489, 31),
 												X: &lang.Ident{
-													Pos:  p(1488, 24),
+													Pos:  p(1489, 24),
 													Name: "_values",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1488, 32),
+														Pos: p(1489, 32),
 														X: &lang.Ident{
-															Pos:  p(1488, 32),
+															Pos:  p(1489, 32),
 															Name: "i",
 														},
 													},
@@ -22797,36 +22849,36 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1489, 13),
+									Rbrace: p(1490, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1490, 13),
+								Pos:  p(1491, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1491, 13),
+									Pos: p(1492, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1492, 17),
+											Pos: p(1493, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1492, 17),
+												Pos:  p(1493, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1492, 21),
+													Pos:  p(1493, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1492, 25),
+														Pos: p(1493, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1492, 25),
+															Pos:  p(1493, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1492, 30),
+																Pos: p(1493, 30),
 																X: &lang.Ident{
-																	Pos:  p(1492, 30),
+																	Pos:  p(1493, 30),
 																	Name: "key",
 																},
 															},
@@ -22836,85 +22888,85 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1493, 17),
+											Pos: p(1494, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1493, 23),
+												Pos: p(1494, 23),
 												Op:  ">=",
 												X: &lang.Ident{
-													Pos:  p(1493, 21),
+													Pos:  p(1494, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1493, 26),
+													Pos:   p(1494, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1493, 29),
+												Pos: p(1494, 29),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1493, 31),
+														Pos: p(1494, 31),
 														X: &lang.AssignExpr{
-															Pos: p(1493, 42),
+															Pos: p(1494, 42),
 															Op:  "=",
 															Left: &lang.IndexExpr{
-																Pos: p(1493, 38),
+																Pos: p(1494, 38),
 																X: &lang.Ident{
-																	Pos:  p(1493, 31),
+																	Pos:  p(1494, 31),
 																	Name: "_values",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1493, 39),
+																		Pos: p(1494, 39),
 																		X: &lang.Ident{
-																			Pos:  p(1493, 39),
+																			Pos:  p(1494, 39),
 																			Name: "i",
 																		},
 																	},
 																},
 															},
 															Right: &lang.Ident{
-																Pos:  p(1493, 44),
+																Pos:  p(1494, 44),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1493, 51),
+														Pos: p(1494, 51),
 													},
 												},
-												Rbrace: p(1493, 59),
+												Rbrace: p(1494, 59),
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1494, 17),
+											Pos: p(1495, 17),
 											X: &lang.CallExpr{
-												Pos: p(1494, 23),
+												Pos: p(1495, 23),
 												Fun: &lang.MemberExpr{
-													Pos: p(1494, 23),
+													Pos: p(1495, 23),
 													X: &lang.Ident{
-														Pos:  p(1494, 17),
+														Pos:  p(1495, 17),
 														Name: "_keys",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1494, 30),
+														Pos: p(1495, 30),
 														X: &lang.UnaryExpr{
-															Pos: p(1494, 30),
+															Pos: p(1495, 30),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1494, 31),
+																Pos:  p(1495, 31),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1494, 34),
+														Pos: p(1495, 34),
 														X: &lang.Ident{
-															Pos:  p(1494, 34),
+															Pos:  p(1495, 34),
 															Name: "key",
 														},
 													},
@@ -22922,33 +22974,33 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(1495, 17),
+											Pos: p(1496, 17),
 											X: &lang.CallExpr{
-												Pos: p(1495, 25),
+												Pos: p(1496, 25),
 												Fun: &lang.MemberExpr{
-													Pos: p(1495, 25),
+													Pos: p(1496, 25),
 													X: &lang.Ident{
-														Pos:  p(1495, 17),
+														Pos:  p(1496, 17),
 														Name: "_values",
 													},
 													Name: "Insert",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1495, 32),
+														Pos: p(1496, 32),
 														X: &lang.UnaryExpr{
-															Pos: p(1495, 32),
+															Pos: p(1496, 32),
 															Op:  "~",
 															X: &lang.Ident{
-																Pos:  p(1495, 33),
+																Pos:  p(1496, 33),
 																Name: "i",
 															},
 														},
 													},
 													&lang.Arg{
-														Pos: p(1495, 36),
+														Pos: p(1496, 36),
 														X: &lang.Ident{
-															Pos:  p(1495, 36),
+															Pos:  p(1496, 36),
 															Name: "value",
 														},
 													},
@@ -22956,15 +23008,15 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1496, 13),
+									Rbrace: p(1497, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1482, 28),
+								Pos: p(1483, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1482, 28),
+									Pos:  p(1483, 28),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -22972,55 +23024,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1499, 9),
+						Pos:       p(1500, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1499, 16),
+							Pos:  p(1500, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1499, 25),
+								Pos: p(1500, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1499, 25),
+									Pos:  p(1500, 25),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1499, 35),
+								Pos: p(1500, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1499, 35),
+									Pos:  p(1500, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1500, 9),
+							Pos: p(1501, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1501, 13),
+									Pos: p(1502, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1501, 13),
+										Pos:  p(1502, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1501, 17),
+											Pos:  p(1502, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1501, 21),
+												Pos: p(1502, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1501, 21),
+													Pos:  p(1502, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1501, 26),
+														Pos: p(1502, 26),
 														X: &lang.Ident{
-															Pos:  p(1501, 26),
+															Pos:  p(1502, 26),
 															Name: "key",
 														},
 													},
@@ -23030,79 +23082,45 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1502, 13),
+									Pos: p(1503, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1502, 19),
+										Pos: p(1503, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1502, 17),
+											Pos:  p(1503, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1502, 22),
+											Pos:   p(1503, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1502, 25),
+										Pos: p(1503, 25),
 										X: &lang.NewExpr{
-											Pos: p(1502, 31),
+											Pos: p(1503, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(1502, 35),
+												Pos:  p(1503, 35),
 												Name: "ArgumentException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1502, 53),
+													Pos: p(1503, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1502, 111),
+														Pos: p(1503, 111),
 														Op:  "+",
 														X: &lang.Literal{
-															Pos:   p(1502, 53),
+															Pos:   p(1503, 53),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"An item with the same key has already been added. Key: \"",
 															Value: string("An item with the same key has already been added. Key: "),
 														},
 														Y: &lang.Ident{
-															Pos:  p(1502, 113),
+															Pos:  p(1503, 113),
 															Name: "key",
 														},
 													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1503, 13),
-									X: &lang.CallExpr{
-										Pos: p(1503, 19),
-										Fun: &lang.MemberExpr{
-											Pos: p(1503, 19),
-											X: &lang.Ident{
-												Pos:  p(1503, 13),
-												Name: "_keys",
-											},
-											Name: "Insert",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1503, 26),
-												X: &lang.UnaryExpr{
-													Pos: p(1503, 26),
-													Op:  "~",
-													X: &lang.Ident{
-														Pos:  p(1503, 27),
-														Name: "i",
-													},
-												},
-											},
-											&lang.Arg{
-												Pos: p(1503, 30),
-												X: &lang.Ident{
-													Pos:  p(1503, 30),
-													Name: "key",
 												},
 											},
 										},
@@ -23111,31 +23129,65 @@ func preludeAST() *lang.File {
 								&lang.ExprStmt{
 									Pos: p(1504, 13),
 									X: &lang.CallExpr{
-										Pos: p(1504, 21),
+										Pos: p(1504, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1504, 21),
+											Pos: p(1504, 19),
 											X: &lang.Ident{
 												Pos:  p(1504, 13),
+												Name: "_keys",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1504, 26),
+												X: &lang.UnaryExpr{
+													Pos: p(1504, 26),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1504, 27),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1504, 30),
+												X: &lang.Ident{
+													Pos:  p(1504, 30),
+													Name: "key",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1505, 13),
+									X: &lang.CallExpr{
+										Pos: p(1505, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1505, 21),
+											X: &lang.Ident{
+												Pos:  p(1505, 13),
 												Name: "_values",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1504, 28),
+												Pos: p(1505, 28),
 												X: &lang.UnaryExpr{
-													Pos: p(1504, 28),
+													Pos: p(1505, 28),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1504, 29),
+														Pos:  p(1505, 29),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1504, 32),
+												Pos: p(1505, 32),
 												X: &lang.Ident{
-													Pos:  p(1504, 32),
+													Pos:  p(1505, 32),
 													Name: "value",
 												},
 											},
@@ -23143,69 +23195,69 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1505, 9),
+							Rbrace: p(1506, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1507, 9),
+						Pos:       p(1508, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1507, 16),
+							Pos:  p(1508, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1507, 28),
+								Pos: p(1508, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1507, 28),
+									Pos:  p(1508, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1507, 38),
+								Pos: p(1508, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1507, 38),
+									Pos:  p(1508, 38),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1508, 9),
+							Pos: p(1509, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1509, 13),
+									Pos: p(1510, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1509, 27),
+										Pos: p(1510, 27),
 										Op:  ">=",
 										X: &lang.CallExpr{
-											Pos: p(1509, 17),
+											Pos: p(1510, 17),
 											Fun: &lang.Ident{
-												Pos:  p(1509, 17),
+												Pos:  p(1510, 17),
 												Name: "Find",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1509, 22),
+													Pos: p(1510, 22),
 													X: &lang.Ident{
-														Pos:  p(1509, 22),
+														Pos:  p(1510, 22),
 														Name: "key",
 													},
 												},
 											},
 										},
 										Y: &lang.Literal{
-											Pos:   p(1509, 30),
+											Pos:   p(1510, 30),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1509, 33),
+										Pos: p(1510, 33),
 										X: &lang.Literal{
-											Pos:   p(1509, 40),
+											Pos:   p(1510, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -23213,25 +23265,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1510, 13),
+									Pos: p(1511, 13),
 									X: &lang.CallExpr{
-										Pos: p(1510, 13),
+										Pos: p(1511, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1510, 13),
+											Pos:  p(1511, 13),
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1510, 17),
+												Pos: p(1511, 17),
 												X: &lang.Ident{
-													Pos:  p(1510, 17),
+													Pos:  p(1511, 17),
 													Name: "key",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1510, 22),
+												Pos: p(1511, 22),
 												X: &lang.Ident{
-													Pos:  p(1510, 22),
+													Pos:  p(1511, 22),
 													Name: "value",
 												},
 											},
@@ -23239,60 +23291,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1511, 13),
+									Pos: p(1512, 13),
 									X: &lang.Literal{
-										Pos:   p(1511, 20),
+										Pos:   p(1512, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1512, 9),
+							Rbrace: p(1513, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1514, 9),
+						Pos:       p(1515, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1514, 16),
+							Pos:  p(1515, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1514, 28),
+								Pos: p(1515, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1514, 28),
+									Pos:  p(1515, 28),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1515, 9),
+							Pos: p(1516, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1516, 13),
+									Pos: p(1517, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1516, 13),
+										Pos:  p(1517, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1516, 17),
+											Pos:  p(1517, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1516, 21),
+												Pos: p(1517, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1516, 21),
+													Pos:  p(1517, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1516, 26),
+														Pos: p(1517, 26),
 														X: &lang.Ident{
-															Pos:  p(1516, 26),
+															Pos:  p(1517, 26),
 															Name: "key",
 														},
 													},
@@ -23302,24 +23354,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1517, 13),
+									Pos: p(1518, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1517, 19),
+										Pos: p(1518, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1517, 17),
+											Pos:  p(1518, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1517, 21),
+											Pos:   p(1518, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1517, 24),
+										Pos: p(1518, 24),
 										X: &lang.Literal{
-											Pos:   p(1517, 31),
+											Pos:   p(1518, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -23327,22 +23379,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1518, 13),
+									Pos: p(1519, 13),
 									X: &lang.CallExpr{
-										Pos: p(1518, 19),
+										Pos: p(1519, 19),
 										Fun: &lang.MemberExpr{
-											Pos: p(1518, 19),
+											Pos: p(1519, 19),
 											X: &lang.Ident{
-												Pos:  p(1518, 13),
+												Pos:  p(1519, 13),
 												Name: "_keys",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1518, 28),
+												Pos: p(1519, 28),
 												X: &lang.Ident{
-													Pos:  p(1518, 28),
+													Pos:  p(1519, 28),
 													Name: "i",
 												},
 											},
@@ -23350,22 +23402,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1519, 13),
+									Pos: p(1520, 13),
 									X: &lang.CallExpr{
-										Pos: p(1519, 21),
+										Pos: p(1520, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1519, 21),
+											Pos: p(1520, 21),
 											X: &lang.Ident{
-												Pos:  p(1519, 13),
+												Pos:  p(1520, 13),
 												Name: "_values",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1519, 30),
+												Pos: p(1520, 30),
 												X: &lang.Ident{
-													Pos:  p(1519, 30),
+													Pos:  p(1520, 30),
 													Name: "i",
 												},
 											},
@@ -23373,60 +23425,16 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1520, 13),
+									Pos: p(1521, 13),
 									X: &lang.Literal{
-										Pos:   p(1520, 20),
+										Pos:   p(1521, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1521, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1523, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1523, 16),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1523, 33),
-								Type: &lang.TypeRef{
-									Pos:  p(1523, 33),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(1523, 56),
-							Op:  ">=",
-							X: &lang.CallExpr{
-								Pos: p(1523, 46),
-								Fun: &lang.Ident{
-									Pos:  p(1523, 46),
-									Name: "Find",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1523, 51),
-										X: &lang.Ident{
-											Pos:  p(1523, 51),
-											Name: "key",
-										},
-									},
-								},
-							},
-							Y: &lang.Literal{
-								Pos:   p(1523, 59),
-								Raw:   "0",
-								Value: int64(0),
-							},
+							Rbrace: p(1522, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -23436,32 +23444,76 @@ func preludeAST() *lang.File {
 							Pos:  p(1524, 16),
 							Name: "bool",
 						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1524, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1524, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1524, 56),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1524, 46),
+								Fun: &lang.Ident{
+									Pos:  p(1524, 46),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1524, 51),
+										X: &lang.Ident{
+											Pos:  p(1524, 51),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1524, 59),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1525, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1525, 16),
+							Name: "bool",
+						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1524, 35),
+								Pos: p(1525, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1524, 35),
+									Pos:  p(1525, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1524, 60),
+							Pos: p(1525, 60),
 							Fun: &lang.MemberExpr{
-								Pos: p(1524, 60),
+								Pos: p(1525, 60),
 								X: &lang.Ident{
-									Pos:  p(1524, 52),
+									Pos:  p(1525, 52),
 									Name: "_values",
 								},
 								Name: "Contains",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1524, 69),
+									Pos: p(1525, 69),
 									X: &lang.Ident{
-										Pos:  p(1524, 69),
+										Pos:  p(1525, 69),
 										Name: "value",
 									},
 								},
@@ -23469,56 +23521,56 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1526, 9),
+						Pos:       p(1527, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1526, 16),
+							Pos:  p(1527, 16),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1526, 33),
+								Pos: p(1527, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1526, 33),
+									Pos:  p(1527, 33),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      p(1526, 43),
+								Pos:      p(1527, 43),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(1526, 47),
+									Pos:  p(1527, 47),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1527, 9),
+							Pos: p(1528, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1528, 13),
+									Pos: p(1529, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1528, 13),
+										Pos:  p(1529, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1528, 17),
+											Pos:  p(1529, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1528, 21),
+												Pos: p(1529, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1528, 21),
+													Pos:  p(1529, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1528, 26),
+														Pos: p(1529, 26),
 														X: &lang.Ident{
-															Pos:  p(1528, 26),
+															Pos:  p(1529, 26),
 															Name: "key",
 														},
 													},
@@ -23528,74 +23580,74 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1529, 13),
+									Pos: p(1530, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1529, 19),
+										Pos: p(1530, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1529, 17),
+											Pos:  p(1530, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1529, 21),
+											Pos:   p(1530, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1529, 24),
+										Pos: p(1530, 24),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1529, 26),
+												Pos: p(1530, 26),
 												X: &lang.AssignExpr{
-													Pos: p(1529, 32),
+													Pos: p(1530, 32),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1529, 26),
+														Pos:  p(1530, 26),
 														Name: "value",
 													},
 													Right: &lang.DefaultExpr{
-														Pos: p(1529, 34),
+														Pos: p(1530, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(1529, 42),
+															Pos:  p(1530, 42),
 															Name: "TValue",
 														},
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1529, 51),
+												Pos: p(1530, 51),
 												X: &lang.Literal{
-													Pos:   p(1529, 58),
+													Pos:   p(1530, 58),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
 												},
 											},
 										},
-										Rbrace: p(1529, 65),
+										Rbrace: p(1530, 65),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1530, 13),
+									Pos: p(1531, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1530, 19),
+										Pos: p(1531, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1530, 13),
+											Pos:  p(1531, 13),
 											Name: "value",
 										},
 										Right: &lang.IndexExpr{
-											Pos: p(1530, 28),
+											Pos: p(1531, 28),
 											X: &lang.Ident{
-												Pos:  p(1530, 21),
+												Pos:  p(1531, 21),
 												Name: "_values",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1530, 29),
+													Pos: p(1531, 29),
 													X: &lang.Ident{
-														Pos:  p(1530, 29),
+														Pos:  p(1531, 29),
 														Name: "i",
 													},
 												},
@@ -23604,37 +23656,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1531, 13),
+									Pos: p(1532, 13),
 									X: &lang.Literal{
-										Pos:   p(1531, 20),
+										Pos:   p(1532, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1532, 9),
+							Rbrace: p(1533, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1534, 9),
+						Pos:       p(1535, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1534, 16),
+							Pos:  p(1535, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						Body: &lang.BlockStmt{
-							Pos: p(1534, 29),
+							Pos: p(1535, 29),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1534, 31),
+									Pos: p(1535, 31),
 									X: &lang.CallExpr{
-										Pos: p(1534, 37),
+										Pos: p(1535, 37),
 										Fun: &lang.MemberExpr{
-											Pos: p(1534, 37),
+											Pos: p(1535, 37),
 											X: &lang.Ident{
-												Pos:  p(1534, 31),
+												Pos:  p(1535, 31),
 												Name: "_keys",
 											},
 											Name: "Clear",
@@ -23642,13 +23694,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1534, 46),
+									Pos: p(1535, 46),
 									X: &lang.CallExpr{
-										Pos: p(1534, 54),
+										Pos: p(1535, 54),
 										Fun: &lang.MemberExpr{
-											Pos: p(1534, 54),
+											Pos: p(1535, 54),
 											X: &lang.Ident{
-												Pos:  p(1534, 46),
+												Pos:  p(1535, 46),
 												Name: "_values",
 											},
 											Name: "Clear",
@@ -23656,26 +23708,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1534, 63),
+							Rbrace: p(1535, 63),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1536, 9),
+						Pos:       p(1537, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1536, 16),
+							Pos:  p(1537, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1536, 28),
+									Pos:  p(1537, 28),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1536, 41),
+											Pos:  p(1537, 41),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1536, 47),
+											Pos:  p(1537, 47),
 											Name: "TValue",
 										},
 									},
@@ -23684,30 +23736,30 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(1537, 9),
+							Pos: p(1538, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1538, 13),
+									Pos: p(1539, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1538, 17),
+											Pos:  p(1539, 17),
 											Name: "pairs",
 											Init: &lang.NewExpr{
-												Pos: p(1538, 25),
+												Pos: p(1539, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(1538, 29),
+													Pos:  p(1539, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1538, 34),
+															Pos:  p(1539, 34),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1538, 47),
+																	Pos:  p(1539, 47),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1538, 53),
+																	Pos:  p(1539, 53),
 																	Name: "TValue",
 																},
 															},
@@ -23719,19 +23771,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(1539, 13),
+									Pos: p(1540, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(1539, 18),
+										Pos: p(1540, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(1539, 18),
+											Pos:  p(1540, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1539, 22),
+												Pos:  p(1540, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(1539, 26),
+													Pos:   p(1540, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -23739,16 +23791,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(1539, 31),
+										Pos: p(1540, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1539, 29),
+											Pos:  p(1540, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1539, 39),
+											Pos: p(1540, 39),
 											X: &lang.Ident{
-												Pos:  p(1539, 33),
+												Pos:  p(1540, 33),
 												Name: "_keys",
 											},
 											Name: "Count",
@@ -23756,59 +23808,59 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(1539, 47),
+											Pos: p(1540, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1539, 46),
+												Pos:  p(1540, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1539, 51),
+										Pos: p(1540, 51),
 										X: &lang.CallExpr{
-											Pos: p(1539, 57),
+											Pos: p(1540, 57),
 											Fun: &lang.MemberExpr{
-												Pos: p(1539, 57),
+												Pos: p(1540, 57),
 												X: &lang.Ident{
-													Pos:  p(1539, 51),
+													Pos:  p(1540, 51),
 													Name: "pairs",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1539, 61),
+													Pos: p(1540, 61),
 													X: &lang.NewExpr{
-														Pos: p(1539, 61),
+														Pos: p(1540, 61),
 														Type: &lang.TypeRef{
-															Pos:  p(1539, 65),
+															Pos:  p(1540, 65),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1539, 78),
+																	Pos:  p(1540, 78),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1539, 84),
+																	Pos:  p(1540, 84),
 																	Name: "TValue",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1539, 92),
+																Pos: p(1540, 92),
 																X: &lang.IndexExpr{
-																	Pos: p(1539, 97),
+																	Pos: p(1540, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1539, 92),
+																		Pos:  p(1540, 92),
 																		Name: "_keys",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1539, 98),
+																			Pos: p(1540, 98),
 																			X: &lang.Ident{
-																				Pos:  p(1539, 98),
+																				Pos:  p(1540, 98),
 																				Name: "i",
 																			},
 																		},
@@ -23816,18 +23868,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1539, 102),
+																Pos: p(1540, 102),
 																X: &lang.IndexExpr{
-																	Pos: p(1539, 109),
+																	Pos: p(1540, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1539, 102),
+																		Pos:  p(1540, 102),
 																		Name: "_values",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1539, 110),
+																			Pos: p(1540, 110),
 																			X: &lang.Ident{
-																				Pos:  p(1539, 110),
+																				Pos:  p(1540, 110),
 																				Name: "i",
 																			},
 																		},
@@ -23842,13 +23894,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1540, 13),
+									Pos: p(1541, 13),
 									X: &lang.CallExpr{
-										Pos: p(1540, 26),
+										Pos: p(1541, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(1540, 26),
+											Pos: p(1541, 26),
 											X: &lang.Ident{
-												Pos:  p(1540, 20),
+												Pos:  p(1541, 20),
 												Name: "pairs",
 											},
 											Name: "GetEnumerator",
@@ -23856,32 +23908,32 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1541, 9),
+							Rbrace: p(1542, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1543, 9),
+						Pos: p(1544, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1543, 9),
+							Pos:  p(1544, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1543, 90),
+							Pos: p(1544, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1543, 90),
+								Pos:  p(1544, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1543, 40),
+							Pos:  p(1544, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1546, 5),
+				Pos:       p(1547, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -23891,11 +23943,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1546, 33),
+						Pos:  p(1547, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1546, 45),
+								Pos:  p(1547, 45),
 								Name: "T",
 							},
 						},
@@ -23903,30 +23955,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1548, 9),
+						Pos:       p(1549, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1548, 18),
+							Pos:  p(1549, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1548, 23),
+									Pos:  p(1549, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1548, 26),
+								Pos:  p(1549, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1548, 35),
+									Pos: p(1549, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1548, 39),
+										Pos:  p(1549, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1548, 44),
+												Pos:  p(1549, 44),
 												Name: "T",
 											},
 										},
@@ -23936,49 +23988,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1549, 9),
+						Pos:       p(1550, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1549, 18),
+							Pos:  p(1550, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1549, 28),
+									Pos:  p(1550, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1549, 31),
+								Pos:  p(1550, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1551, 9),
+						Pos:       p(1552, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1551, 30),
+							Pos:  p(1552, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1551, 35),
+									Pos: p(1552, 35),
 									X: &lang.CastExpr{
-										Pos: p(1551, 35),
+										Pos: p(1552, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1551, 36),
+											Pos:  p(1552, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1551, 46),
+													Pos:  p(1552, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1551, 49),
+											Pos:  p(1552, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23987,68 +24039,8 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1551, 55),
-							Rbrace: p(1551, 57),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1552, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "SortedSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1552, 26),
-								Type: &lang.TypeRef{
-									Pos:  p(1552, 26),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(1552, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1552, 49),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1552, 51),
-									X: &lang.AssignExpr{
-										Pos: p(1552, 61),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1552, 51),
-											Name: "_comparer",
-										},
-										Right: &lang.BinaryExpr{
-											Pos: p(1552, 72),
-											Op:  "??",
-											X: &lang.Ident{
-												Pos:  p(1552, 63),
-												Name: "comparer",
-											},
-											Y: &lang.MemberExpr{
-												Pos: p(1552, 87),
-												X: &lang.Ident{
-													Pos:  p(1552, 75),
-													Name: "Comparer",
-													TypeArgs: []*lang.TypeRef{
-														&lang.TypeRef{
-															Pos:  p(1552, 84),
-															Name: "T",
-														},
-													},
-												},
-												Name: "Default",
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1552, 96),
+							Pos:    p(1552, 55),
+							Rbrace: p(1552, 57),
 						},
 					},
 					&lang.CtorDecl{
@@ -24060,10 +24052,70 @@ func preludeAST() *lang.File {
 								Pos: p(1553, 26),
 								Type: &lang.TypeRef{
 									Pos:  p(1553, 26),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1553, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1553, 49),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1553, 51),
+									X: &lang.AssignExpr{
+										Pos: p(1553, 61),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1553, 51),
+											Name: "_comparer",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(1553, 72),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1553, 63),
+												Name: "comparer",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1553, 87),
+												X: &lang.Ident{
+													Pos:  p(1553, 75),
+													Name: "Comparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1553, 84),
+															Name: "T",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1553, 96),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1554, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1554, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(1554, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1553, 38),
+											Pos:  p(1554, 38),
 											Name: "T",
 										},
 									},
@@ -24072,25 +24124,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1553, 55),
+							Pos:  p(1554, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1553, 60),
+									Pos: p(1554, 60),
 									X: &lang.CastExpr{
-										Pos: p(1553, 60),
+										Pos: p(1554, 60),
 										Type: &lang.TypeRef{
-											Pos:  p(1553, 61),
+											Pos:  p(1554, 61),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1553, 71),
+													Pos:  p(1554, 71),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1553, 74),
+											Pos:  p(1554, 74),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -24099,28 +24151,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1554, 9),
+							Pos: p(1555, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1555, 13),
+									Pos:  p(1556, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1555, 31),
+										Pos:  p(1556, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1555, 43),
+										Pos: p(1556, 43),
 										X: &lang.CallExpr{
-											Pos: p(1555, 43),
+											Pos: p(1556, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1555, 43),
+												Pos:  p(1556, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1555, 47),
+													Pos: p(1556, 47),
 													X: &lang.Ident{
-														Pos:  p(1555, 47),
+														Pos:  p(1556, 47),
 														Name: "x",
 													},
 												},
@@ -24129,22 +24181,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1556, 9),
+							Rbrace: p(1557, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1557, 9),
+						Pos:       p(1558, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1557, 26),
+								Pos: p(1558, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1557, 26),
+									Pos:  p(1558, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1557, 38),
+											Pos:  p(1558, 38),
 											Name: "T",
 										},
 									},
@@ -24152,13 +24204,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(1557, 53),
+								Pos: p(1558, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1557, 53),
+									Pos:  p(1558, 53),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1557, 63),
+											Pos:  p(1558, 63),
 											Name: "T",
 										},
 									},
@@ -24167,41 +24219,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1557, 78),
+							Pos:  p(1558, 78),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1557, 83),
+									Pos: p(1558, 83),
 									X: &lang.Ident{
-										Pos:  p(1557, 83),
+										Pos:  p(1558, 83),
 										Name: "comparer",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1558, 9),
+							Pos: p(1559, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1559, 13),
+									Pos:  p(1560, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1559, 31),
+										Pos:  p(1560, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1559, 43),
+										Pos: p(1560, 43),
 										X: &lang.CallExpr{
-											Pos: p(1559, 43),
+											Pos: p(1560, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1559, 43),
+												Pos:  p(1560, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1559, 47),
+													Pos: p(1560, 47),
 													X: &lang.Ident{
-														Pos:  p(1559, 47),
+														Pos:  p(1560, 47),
 														Name: "x",
 													},
 												},
@@ -24210,24 +24262,7 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1560, 9),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1562, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1562, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						ExprBody: &lang.MemberExpr{
-							Pos: p(1562, 36),
-							X: &lang.Ident{
-								Pos:  p(1562, 29),
-								Name: "_items",
-							},
-							Name: "Count",
+							Rbrace: p(1561, 9),
 						},
 					},
 					&lang.PropertyDecl{
@@ -24235,52 +24270,16 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(1563, 16),
-							Name: "T",
+							Name: "int",
 						},
-						Name: "Min",
-						ExprBody: &lang.CondExpr{
-							Pos: p(1563, 43),
-							Cond: &lang.BinaryExpr{
-								Pos: p(1563, 38),
-								Op:  "==",
-								X: &lang.MemberExpr{
-									Pos: p(1563, 32),
-									X: &lang.Ident{
-										Pos:  p(1563, 25),
-										Name: "_items",
-									},
-									Name: "Count",
-								},
-								Y: &lang.Literal{
-									Pos:   p(1563, 41),
-									Raw:   "0",
-									Value: int64(0),
-								},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1563, 36),
+							X: &lang.Ident{
+								Pos:  p(1563, 29),
+								Name: "_items",
 							},
-							Then: &lang.DefaultExpr{
-								Pos: p(1563, 45),
-								Type: &lang.TypeRef{
-									Pos:  p(1563, 53),
-									Name: "T",
-								},
-							},
-							Else: &lang.IndexExpr{
-								Pos: p(1563, 64),
-								X: &lang.Ident{
-									Pos:  p(1563, 58),
-									Name: "_items",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1563, 65),
-										X: &lang.Literal{
-											Pos:   p(1563, 65),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-								},
-							},
+							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
@@ -24290,7 +24289,7 @@ func preludeAST() *lang.File {
 							Pos:  p(1564, 16),
 							Name: "T",
 						},
-						Name: "Max",
+						Name: "Min",
 						ExprBody: &lang.CondExpr{
 							Pos: p(1564, 43),
 							Cond: &lang.BinaryExpr{
@@ -24326,19 +24325,72 @@ func preludeAST() *lang.File {
 								Args: []*lang.Arg{
 									&lang.Arg{
 										Pos: p(1564, 65),
+										X: &lang.Literal{
+											Pos:   p(1564, 65),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1565, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1565, 16),
+							Name: "T",
+						},
+						Name: "Max",
+						ExprBody: &lang.CondExpr{
+							Pos: p(1565, 43),
+							Cond: &lang.BinaryExpr{
+								Pos: p(1565, 38),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(1565, 32),
+									X: &lang.Ident{
+										Pos:  p(1565, 25),
+										Name: "_items",
+									},
+									Name: "Count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(1565, 41),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.DefaultExpr{
+								Pos: p(1565, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(1565, 53),
+									Name: "T",
+								},
+							},
+							Else: &lang.IndexExpr{
+								Pos: p(1565, 64),
+								X: &lang.Ident{
+									Pos:  p(1565, 58),
+									Name: "_items",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1565, 65),
 										X: &lang.BinaryExpr{
-											Pos: p(1564, 78),
+											Pos: p(1565, 78),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(1564, 72),
+												Pos: p(1565, 72),
 												X: &lang.Ident{
-													Pos:  p(1564, 65),
+													Pos:  p(1565, 65),
 													Name: "_items",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1564, 80),
+												Pos:   p(1565, 80),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -24349,57 +24401,57 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1566, 9),
+						Pos: p(1567, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1566, 9),
+							Pos:  p(1567, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1566, 18),
+								Pos: p(1567, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1566, 18),
+									Pos:  p(1567, 18),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1567, 9),
+							Pos: p(1568, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1568, 13),
+									Pos: p(1569, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1568, 13),
+										Pos:  p(1569, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1568, 17),
+											Pos:  p(1569, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1568, 22),
+												Pos:   p(1569, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1568, 25),
+											Pos:  p(1569, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1568, 43),
+												Pos: p(1569, 43),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1568, 37),
+													Pos: p(1569, 37),
 													X: &lang.Ident{
-														Pos:  p(1568, 30),
+														Pos:  p(1569, 30),
 														Name: "_items",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1568, 45),
+													Pos:   p(1569, 45),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -24408,64 +24460,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1569, 13),
+									Pos: p(1570, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1569, 23),
+										Pos: p(1570, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1569, 20),
+											Pos:  p(1570, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1569, 26),
+											Pos:  p(1570, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1570, 13),
+										Pos: p(1571, 13),
 										Stmts: []lang.Stmt{
-											&lang.LocalDeclStmt{
-												Pos: p(1571, 17),
-												Type: &lang.TypeRef{
-													Pos:  p(1571, 17),
-													Name: "int",
-												},
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(1571, 21),
-														Name: "mid",
-														Init: &lang.BinaryExpr{
-															Pos: p(1571, 30),
-															Op:  "+",
-															X: &lang.Ident{
-																Pos:  p(1571, 27),
-																Name: "lo",
-															},
-															Y: &lang.BinaryExpr{
-																Pos: p(1571, 42),
-																Op:  "/",
-																X: &lang.BinaryExpr{
-																	Pos: p(1571, 36),
-																	Op:  "-",
-																	X: &lang.Ident{
-																		Pos:  p(1571, 33),
-																		Name: "hi",
-																	},
-																	Y: &lang.Ident{
-																		Pos:  p(1571, 38),
-																		Name: "lo",
-																	},
-																},
-																Y: &lang.Literal{
-																	Pos:   p(1571, 44),
-																	Raw:   "2",
-																	Value: int64(2),
-																},
-															},
-														},
-													},
-												},
-											},
 											&lang.LocalDeclStmt{
 												Pos: p(1572, 17),
 												Type: &lang.TypeRef{
@@ -24475,31 +24485,73 @@ func preludeAST() *lang.File {
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
 														Pos:  p(1572, 21),
+														Name: "mid",
+														Init: &lang.BinaryExpr{
+															Pos: p(1572, 30),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1572, 27),
+																Name: "lo",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(1572, 42),
+																Op:  "/",
+																X: &lang.BinaryExpr{
+																	Pos: p(1572, 36),
+																	Op:  "-",
+																	X: &lang.Ident{
+																		Pos:  p(1572, 33),
+																		Name: "hi",
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1572, 38),
+																		Name: "lo",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1572, 44),
+																	Raw:   "2",
+																	Value: int64(2),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1573, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1573, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1573, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1572, 35),
+															Pos: p(1573, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1572, 35),
+																Pos: p(1573, 35),
 																X: &lang.Ident{
-																	Pos:  p(1572, 25),
+																	Pos:  p(1573, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1572, 43),
+																	Pos: p(1573, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1572, 49),
+																		Pos: p(1573, 49),
 																		X: &lang.Ident{
-																			Pos:  p(1572, 43),
+																			Pos:  p(1573, 43),
 																			Name: "_items",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1572, 50),
+																				Pos: p(1573, 50),
 																				X: &lang.Ident{
-																					Pos:  p(1572, 50),
+																					Pos:  p(1573, 50),
 																					Name: "mid",
 																				},
 																			},
@@ -24507,9 +24559,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1572, 56),
+																	Pos: p(1573, 56),
 																	X: &lang.Ident{
-																		Pos:  p(1572, 56),
+																		Pos:  p(1573, 56),
 																		Name: "item",
 																	},
 																},
@@ -24519,61 +24571,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1573, 17),
-												Cond: &lang.BinaryExpr{
-													Pos: p(1573, 23),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(1573, 21),
-														Name: "c",
-													},
-													Y: &lang.Literal{
-														Pos:   p(1573, 26),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(1573, 29),
-													X: &lang.Ident{
-														Pos:  p(1573, 36),
-														Name: "mid",
-													},
-												},
-											},
-											&lang.IfStmt{
 												Pos: p(1574, 17),
 												Cond: &lang.BinaryExpr{
 													Pos: p(1574, 23),
-													Op:  "<",
+													Op:  "==",
 													X: &lang.Ident{
 														Pos:  p(1574, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1574, 25),
+														Pos:   p(1574, 26),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1574, 29),
+													X: &lang.Ident{
+														Pos:  p(1574, 36),
+														Name: "mid",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1575, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1575, 23),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(1575, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1575, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1574, 28),
+													Pos: p(1575, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1574, 31),
+														Pos: p(1575, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1574, 28),
+															Pos:  p(1575, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1574, 37),
+															Pos: p(1575, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1574, 33),
+																Pos:  p(1575, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1574, 39),
+																Pos:   p(1575, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24581,23 +24633,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1574, 47),
+													Pos: p(1575, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1574, 50),
+														Pos: p(1575, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1574, 47),
+															Pos:  p(1575, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1574, 56),
+															Pos: p(1575, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1574, 52),
+																Pos:  p(1575, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1574, 58),
+																Pos:   p(1575, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24606,66 +24658,66 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1575, 13),
+										Rbrace: p(1576, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1576, 13),
+									Pos: p(1577, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1576, 20),
+										Pos: p(1577, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1576, 21),
+											Pos:  p(1577, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1577, 9),
+							Rbrace: p(1578, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1579, 9),
+						Pos:       p(1580, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1579, 16),
+							Pos:  p(1580, 16),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1579, 25),
+								Pos: p(1580, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1579, 25),
+									Pos:  p(1580, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1580, 9),
+							Pos: p(1581, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1581, 13),
+									Pos: p(1582, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1581, 13),
+										Pos:  p(1582, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1581, 17),
+											Pos:  p(1582, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1581, 21),
+												Pos: p(1582, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1581, 21),
+													Pos:  p(1582, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1581, 26),
+														Pos: p(1582, 26),
 														X: &lang.Ident{
-															Pos:  p(1581, 26),
+															Pos:  p(1582, 26),
 															Name: "item",
 														},
 													},
@@ -24675,24 +24727,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1582, 13),
+									Pos: p(1583, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1582, 19),
+										Pos: p(1583, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1582, 17),
+											Pos:  p(1583, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1582, 22),
+											Pos:   p(1583, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1582, 25),
+										Pos: p(1583, 25),
 										X: &lang.Literal{
-											Pos:   p(1582, 32),
+											Pos:   p(1583, 32),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24700,33 +24752,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1583, 13),
+									Pos: p(1584, 13),
 									X: &lang.CallExpr{
-										Pos: p(1583, 20),
+										Pos: p(1584, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1583, 20),
+											Pos: p(1584, 20),
 											X: &lang.Ident{
-												Pos:  p(1583, 13),
+												Pos:  p(1584, 13),
 												Name: "_items",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1583, 27),
+												Pos: p(1584, 27),
 												X: &lang.UnaryExpr{
-													Pos: p(1583, 27),
+													Pos: p(1584, 27),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1583, 28),
+														Pos:  p(1584, 28),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1583, 31),
+												Pos: p(1584, 31),
 												X: &lang.Ident{
-													Pos:  p(1583, 31),
+													Pos:  p(1584, 31),
 													Name: "item",
 												},
 											},
@@ -24734,60 +24786,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1584, 13),
+									Pos: p(1585, 13),
 									X: &lang.Literal{
-										Pos:   p(1584, 20),
+										Pos:   p(1585, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1585, 9),
+							Rbrace: p(1586, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1587, 9),
+						Pos:       p(1588, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1587, 16),
+							Pos:  p(1588, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1587, 28),
+								Pos: p(1588, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1587, 28),
+									Pos:  p(1588, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1588, 9),
+							Pos: p(1589, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1589, 13),
+									Pos: p(1590, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1589, 13),
+										Pos:  p(1590, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1589, 17),
+											Pos:  p(1590, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1589, 21),
+												Pos: p(1590, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1589, 21),
+													Pos:  p(1590, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1589, 26),
+														Pos: p(1590, 26),
 														X: &lang.Ident{
-															Pos:  p(1589, 26),
+															Pos:  p(1590, 26),
 															Name: "item",
 														},
 													},
@@ -24797,24 +24849,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1590, 13),
+									Pos: p(1591, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1590, 19),
+										Pos: p(1591, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1590, 17),
+											Pos:  p(1591, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1590, 21),
+											Pos:   p(1591, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1590, 24),
+										Pos: p(1591, 24),
 										X: &lang.Literal{
-											Pos:   p(1590, 31),
+											Pos:   p(1591, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24822,22 +24874,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1591, 13),
+									Pos: p(1592, 13),
 									X: &lang.CallExpr{
-										Pos: p(1591, 20),
+										Pos: p(1592, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1591, 20),
+											Pos: p(1592, 20),
 											X: &lang.Ident{
-												Pos:  p(1591, 13),
+												Pos:  p(1592, 13),
 												Name: "_items",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1591, 29),
+												Pos: p(1592, 29),
 												X: &lang.Ident{
-													Pos:  p(1591, 29),
+													Pos:  p(1592, 29),
 													Name: "i",
 												},
 											},
@@ -24845,60 +24897,16 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1592, 13),
+									Pos: p(1593, 13),
 									X: &lang.Literal{
-										Pos:   p(1592, 20),
+										Pos:   p(1593, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1593, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1595, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1595, 16),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1595, 30),
-								Type: &lang.TypeRef{
-									Pos:  p(1595, 30),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(1595, 52),
-							Op:  ">=",
-							X: &lang.CallExpr{
-								Pos: p(1595, 41),
-								Fun: &lang.Ident{
-									Pos:  p(1595, 41),
-									Name: "Find",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1595, 46),
-										X: &lang.Ident{
-											Pos:  p(1595, 46),
-											Name: "item",
-										},
-									},
-								},
-							},
-							Y: &lang.Literal{
-								Pos:   p(1595, 55),
-								Raw:   "0",
-								Value: int64(0),
-							},
+							Rbrace: p(1594, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -24906,15 +24914,59 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1596, 16),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1596, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1596, 30),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1596, 52),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1596, 41),
+								Fun: &lang.Ident{
+									Pos:  p(1596, 41),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1596, 46),
+										X: &lang.Ident{
+											Pos:  p(1596, 46),
+											Name: "item",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1596, 55),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1597, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1597, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1596, 39),
+							Pos: p(1597, 39),
 							Fun: &lang.MemberExpr{
-								Pos: p(1596, 39),
+								Pos: p(1597, 39),
 								X: &lang.Ident{
-									Pos:  p(1596, 32),
+									Pos:  p(1597, 32),
 									Name: "_items",
 								},
 								Name: "Clear",
@@ -24922,22 +24974,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1598, 9),
+						Pos:       p(1599, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1598, 16),
+							Pos:  p(1599, 16),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1598, 31),
+								Pos: p(1599, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1598, 31),
+									Pos:  p(1599, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1598, 43),
+											Pos:  p(1599, 43),
 											Name: "T",
 										},
 									},
@@ -24946,28 +24998,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1599, 9),
+							Pos: p(1600, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1600, 13),
+									Pos:  p(1601, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1600, 31),
+										Pos:  p(1601, 31),
 										Name: "other",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1600, 38),
+										Pos: p(1601, 38),
 										X: &lang.CallExpr{
-											Pos: p(1600, 38),
+											Pos: p(1601, 38),
 											Fun: &lang.Ident{
-												Pos:  p(1600, 38),
+												Pos:  p(1601, 38),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1600, 42),
+													Pos: p(1601, 42),
 													X: &lang.Ident{
-														Pos:  p(1600, 42),
+														Pos:  p(1601, 42),
 														Name: "x",
 													},
 												},
@@ -24976,49 +25028,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1601, 9),
+							Rbrace: p(1602, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1603, 9),
+						Pos:       p(1604, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1603, 16),
+							Pos:  p(1604, 16),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1603, 28),
+									Pos:  p(1604, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Reverse",
 						Body: &lang.BlockStmt{
-							Pos: p(1604, 9),
+							Pos: p(1605, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1605, 13),
+									Pos: p(1606, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1605, 17),
+											Pos:  p(1606, 17),
 											Name: "r",
 											Init: &lang.NewExpr{
-												Pos: p(1605, 21),
+												Pos: p(1606, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(1605, 25),
+													Pos:  p(1606, 25),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1605, 30),
+															Pos:  p(1606, 30),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1605, 33),
+														Pos: p(1606, 33),
 														X: &lang.Ident{
-															Pos:  p(1605, 33),
+															Pos:  p(1606, 33),
 															Name: "_items",
 														},
 													},
@@ -25028,13 +25080,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1606, 13),
+									Pos: p(1607, 13),
 									X: &lang.CallExpr{
-										Pos: p(1606, 15),
+										Pos: p(1607, 15),
 										Fun: &lang.MemberExpr{
-											Pos: p(1606, 15),
+											Pos: p(1607, 15),
 											X: &lang.Ident{
-												Pos:  p(1606, 13),
+												Pos:  p(1607, 13),
 												Name: "r",
 											},
 											Name: "Reverse",
@@ -25042,51 +25094,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1607, 13),
+									Pos: p(1608, 13),
 									X: &lang.Ident{
-										Pos:  p(1607, 20),
+										Pos:  p(1608, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(1608, 9),
+							Rbrace: p(1609, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1610, 9),
+						Pos:       p(1611, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1610, 16),
+							Pos:  p(1611, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1610, 28),
+									Pos:  p(1611, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1610, 70),
+							Pos: p(1611, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1610, 70),
+								Pos: p(1611, 70),
 								X: &lang.NewExpr{
-									Pos: p(1610, 50),
+									Pos: p(1611, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1610, 54),
+										Pos:  p(1611, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1610, 59),
+												Pos:  p(1611, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1610, 62),
+											Pos: p(1611, 62),
 											X: &lang.Ident{
-												Pos:  p(1610, 62),
+												Pos:  p(1611, 62),
 												Name: "_items",
 											},
 										},
@@ -25097,51 +25149,51 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1611, 9),
+						Pos: p(1612, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1611, 9),
+							Pos:  p(1612, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1611, 90),
+							Pos: p(1612, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1611, 90),
+								Pos:  p(1612, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1611, 40),
+							Pos:  p(1612, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1617, 5),
+				Pos:       p(1618, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LockRecursionException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1617, 43),
+						Pos:  p(1618, 43),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(1619, 9),
+						Pos:       p(1620, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LockRecursionException",
 						Init: &lang.CtorInit{
-							Pos:  p(1619, 43),
+							Pos:  p(1620, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1619, 48),
+									Pos: p(1620, 48),
 									X: &lang.Literal{
-										Pos:   p(1619, 48),
+										Pos:   p(1620, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Exception of type 'System.Threading.LockRecursionException' was thrown.\"",
 										Value: string("Exception of type 'System.Threading.LockRecursionException' was thrown."),
@@ -25150,40 +25202,8 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1619, 123),
-							Rbrace: p(1619, 125),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1620, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "LockRecursionException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1620, 39),
-								Type: &lang.TypeRef{
-									Pos:  p(1620, 39),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(1620, 57),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1620, 62),
-									X: &lang.Ident{
-										Pos:  p(1620, 62),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(1620, 71),
-							Rbrace: p(1620, 73),
+							Pos:    p(1620, 123),
+							Rbrace: p(1620, 125),
 						},
 					},
 					&lang.CtorDecl{
@@ -25199,84 +25219,88 @@ func preludeAST() *lang.File {
 								},
 								Name: "message",
 							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1621, 57),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1621, 62),
+									X: &lang.Ident{
+										Pos:  p(1621, 62),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1621, 71),
+							Rbrace: p(1621, 73),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1622, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LockRecursionException",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1621, 55),
+								Pos: p(1622, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(1621, 55),
+									Pos:  p(1622, 39),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(1622, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(1622, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1621, 83),
+							Pos:  p(1622, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1621, 88),
+									Pos: p(1622, 88),
 									X: &lang.Ident{
-										Pos:  p(1621, 88),
+										Pos:  p(1622, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1621, 97),
+									Pos: p(1622, 97),
 									X: &lang.Ident{
-										Pos:  p(1621, 97),
+										Pos:  p(1622, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1621, 113),
-							Rbrace: p(1621, 115),
+							Pos:    p(1622, 113),
+							Rbrace: p(1622, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1629, 5),
+				Pos:       p(1630, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lock",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(1631, 9),
+						Pos:       p(1632, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lock",
 						Body: &lang.BlockStmt{
-							Pos:    p(1631, 23),
-							Rbrace: p(1631, 25),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1633, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1633, 16),
-							Name: "void",
-						},
-						Name: "Enter",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1633, 40),
-							Fun: &lang.MemberExpr{
-								Pos: p(1633, 40),
-								X: &lang.Ident{
-									Pos:  p(1633, 32),
-									Name: "Monitor",
-								},
-								Name: "Enter",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1633, 46),
-									X: &lang.ThisExpr{
-										Pos: p(1633, 46),
-									},
-								},
-							},
+							Pos:    p(1632, 23),
+							Rbrace: p(1632, 25),
 						},
 					},
 					&lang.MethodDecl{
@@ -25284,100 +25308,128 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1634, 16),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Enter",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1634, 43),
+							Pos: p(1634, 40),
 							Fun: &lang.MemberExpr{
-								Pos: p(1634, 43),
+								Pos: p(1634, 40),
 								X: &lang.Ident{
-									Pos:  p(1634, 35),
+									Pos:  p(1634, 32),
 									Name: "Monitor",
 								},
-								Name: "TryEnter",
+								Name: "Enter",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1634, 52),
+									Pos: p(1634, 46),
 									X: &lang.ThisExpr{
-										Pos: p(1634, 52),
+										Pos: p(1634, 46),
 									},
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1637, 9),
+						Pos:       p(1635, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1637, 16),
+							Pos:  p(1635, 16),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1635, 43),
+							Fun: &lang.MemberExpr{
+								Pos: p(1635, 43),
+								X: &lang.Ident{
+									Pos:  p(1635, 35),
+									Name: "Monitor",
+								},
+								Name: "TryEnter",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1635, 52),
+									X: &lang.ThisExpr{
+										Pos: p(1635, 52),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1638, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1638, 16),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1637, 30),
+								Pos: p(1638, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1637, 30),
+									Pos:  p(1638, 30),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1638, 9),
+							Pos: p(1639, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1639, 13),
+									Pos: p(1640, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1639, 13),
+										Pos:  p(1640, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1639, 17),
+											Pos:  p(1640, 17),
 											Name: "ms",
 											Init: &lang.CondExpr{
-												Pos: p(1639, 45),
+												Pos: p(1640, 45),
 												Cond: &lang.IsExpr{
-													Pos: p(1639, 30),
+													Pos: p(1640, 30),
 													X: &lang.Ident{
-														Pos:  p(1639, 22),
+														Pos:  p(1640, 22),
 														Name: "timeout",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(1639, 33),
+														Pos: p(1640, 33),
 														Type: &lang.TypeRef{
-															Pos:  p(1639, 33),
+															Pos:  p(1640, 33),
 															Name: "TimeSpan",
 														},
 														Name: "ts",
 													},
 												},
 												Then: &lang.CastExpr{
-													Pos: p(1639, 47),
+													Pos: p(1640, 47),
 													Type: &lang.TypeRef{
-														Pos:  p(1639, 48),
+														Pos:  p(1640, 48),
 														Name: "int",
 													},
 													X: &lang.MemberExpr{
-														Pos: p(1639, 55),
+														Pos: p(1640, 55),
 														X: &lang.Ident{
-															Pos:  p(1639, 52),
+															Pos:  p(1640, 52),
 															Name: "ts",
 														},
 														Name: "TotalMilliseconds",
 													},
 												},
 												Else: &lang.CastExpr{
-													Pos: p(1639, 75),
+													Pos: p(1640, 75),
 													Type: &lang.TypeRef{
-														Pos:  p(1639, 76),
+														Pos:  p(1640, 76),
 														Name: "int",
 													},
 													X: &lang.Ident{
-														Pos:  p(1639, 80),
+														Pos:  p(1640, 80),
 														Name: "timeout",
 													},
 												},
@@ -25386,59 +25438,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1640, 13),
+									Pos: p(1641, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1640, 20),
+										Pos: p(1641, 20),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1640, 17),
+											Pos:  p(1641, 17),
 											Name: "ms",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1640, 22),
+											Pos: p(1641, 22),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(1640, 23),
+												Pos:   p(1641, 23),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1640, 26),
+										Pos: p(1641, 26),
 										X: &lang.NewExpr{
-											Pos: p(1640, 32),
+											Pos: p(1641, 32),
 											Type: &lang.TypeRef{
-												Pos:  p(1640, 36),
+												Pos:  p(1641, 36),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1640, 64),
+													Pos: p(1641, 64),
 													X: &lang.CondExpr{
-														Pos: p(1640, 84),
+														Pos: p(1641, 84),
 														Cond: &lang.IsExpr{
-															Pos: p(1640, 72),
+															Pos: p(1641, 72),
 															X: &lang.Ident{
-																Pos:  p(1640, 64),
+																Pos:  p(1641, 64),
 																Name: "timeout",
 															},
 															Pattern: &lang.ConstPattern{
-																Pos: p(1640, 75),
+																Pos: p(1641, 75),
 																X: &lang.Ident{
-																	Pos:  p(1640, 75),
+																	Pos:  p(1641, 75),
 																	Name: "TimeSpan",
 																},
 															},
 														},
 														Then: &lang.Literal{
-															Pos:   p(1640, 86),
+															Pos:   p(1641, 86),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"timeout\"",
 															Value: string("timeout"),
 														},
 														Else: &lang.Literal{
-															Pos:   p(1640, 98),
+															Pos:   p(1641, 98),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"millisecondsTimeout\"",
 															Value: string("millisecondsTimeout"),
@@ -25446,9 +25498,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1640, 121),
+													Pos: p(1641, 121),
 													X: &lang.Literal{
-														Pos:   p(1640, 121),
+														Pos:   p(1641, 121),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -25459,28 +25511,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1641, 13),
+									Pos: p(1642, 13),
 									X: &lang.CallExpr{
-										Pos: p(1641, 28),
+										Pos: p(1642, 28),
 										Fun: &lang.MemberExpr{
-											Pos: p(1641, 28),
+											Pos: p(1642, 28),
 											X: &lang.Ident{
-												Pos:  p(1641, 20),
+												Pos:  p(1642, 20),
 												Name: "Monitor",
 											},
 											Name: "TryEnter",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1641, 37),
+												Pos: p(1642, 37),
 												X: &lang.ThisExpr{
-													Pos: p(1641, 37),
+													Pos: p(1642, 37),
 												},
 											},
 											&lang.Arg{
-												Pos: p(1641, 43),
+												Pos: p(1642, 43),
 												X: &lang.Ident{
-													Pos:  p(1641, 43),
+													Pos:  p(1642, 43),
 													Name: "ms",
 												},
 											},
@@ -25488,58 +25540,58 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1642, 9),
+							Rbrace: p(1643, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1644, 9),
+						Pos:       p(1645, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1644, 16),
+							Pos:  p(1645, 16),
 							Name: "void",
 						},
 						Name: "Exit",
 						Body: &lang.BlockStmt{
-							Pos: p(1645, 9),
+							Pos: p(1646, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1646, 13),
+									Pos: p(1647, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(1646, 17),
+										Pos: p(1647, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(1646, 26),
+											Pos: p(1647, 26),
 											Fun: &lang.MemberExpr{
-												Pos: p(1646, 26),
+												Pos: p(1647, 26),
 												X: &lang.Ident{
-													Pos:  p(1646, 18),
+													Pos:  p(1647, 18),
 													Name: "Monitor",
 												},
 												Name: "IsEntered",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1646, 36),
+													Pos: p(1647, 36),
 													X: &lang.ThisExpr{
-														Pos: p(1646, 36),
+														Pos: p(1647, 36),
 													},
 												},
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1646, 43),
+										Pos: p(1647, 43),
 										X: &lang.NewExpr{
-											Pos: p(1646, 49),
+											Pos: p(1647, 49),
 											Type: &lang.TypeRef{
-												Pos:  p(1646, 53),
+												Pos:  p(1647, 53),
 												Name: "SynchronizationLockException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1646, 82),
+													Pos: p(1647, 82),
 													X: &lang.Literal{
-														Pos:   p(1646, 82),
+														Pos:   p(1647, 82),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The calling thread does not hold the lock.\"",
 														Value: string("The calling thread does not hold the lock."),
@@ -25550,179 +25602,179 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1647, 13),
+									Pos: p(1648, 13),
 									X: &lang.CallExpr{
-										Pos: p(1647, 21),
+										Pos: p(1648, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1647, 21),
+											Pos: p(1648, 21),
 											X: &lang.Ident{
-												Pos:  p(1647, 13),
+												Pos:  p(1648, 13),
 												Name: "Monitor",
 											},
 											Name: "Exit",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1647, 26),
+												Pos: p(1648, 26),
 												X: &lang.ThisExpr{
-													Pos: p(1647, 26),
+													Pos: p(1648, 26),
 												},
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(1648, 9),
+							Rbrace: p(1649, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1650, 9),
+						Pos:       p(1651, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1650, 16),
+							Pos:  p(1651, 16),
 							Name: "bool",
 						},
 						Name: "IsHeldByCurrentThread",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1650, 54),
+							Pos: p(1651, 54),
 							Fun: &lang.MemberExpr{
-								Pos: p(1650, 54),
+								Pos: p(1651, 54),
 								X: &lang.Ident{
-									Pos:  p(1650, 46),
+									Pos:  p(1651, 46),
 									Name: "Monitor",
 								},
 								Name: "IsEntered",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1650, 64),
+									Pos: p(1651, 64),
 									X: &lang.ThisExpr{
-										Pos: p(1650, 64),
+										Pos: p(1651, 64),
 									},
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1652, 9),
+						Pos:       p(1653, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1652, 16),
+							Pos:  p(1653, 16),
 							Name: "Scope",
 						},
 						Name: "EnterScope",
 						Body: &lang.BlockStmt{
-							Pos: p(1653, 9),
+							Pos: p(1654, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1654, 13),
+									Pos: p(1655, 13),
 									X: &lang.CallExpr{
-										Pos: p(1654, 13),
+										Pos: p(1655, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1654, 13),
+											Pos:  p(1655, 13),
 											Name: "Enter",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1655, 13),
+									Pos: p(1656, 13),
 									X: &lang.NewExpr{
-										Pos: p(1655, 20),
+										Pos: p(1656, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1655, 24),
+											Pos:  p(1656, 24),
 											Name: "Scope",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1655, 30),
+												Pos: p(1656, 30),
 												X: &lang.ThisExpr{
-													Pos: p(1655, 30),
+													Pos: p(1656, 30),
 												},
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(1656, 9),
+							Rbrace: p(1657, 9),
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       p(1659, 9),
+						Pos:       p(1660, 9),
 						Kind:      lang.TypeKind("struct"),
 						Name:      "Scope",
 						Namespace: "System.Threading",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1659, 31),
+								Pos:  p(1660, 31),
 								Name: "IDisposable",
 							},
 						},
 						Members: []lang.Member{
 							&lang.FieldDecl{
-								Pos:       p(1661, 13),
+								Pos:       p(1662, 13),
 								Modifiers: lang.Modifiers(256),
 								Type: &lang.TypeRef{
-									Pos:  p(1661, 22),
+									Pos:  p(1662, 22),
 									Name: "Lock",
 								},
 								Decls: []*lang.Declarator{
 									&lang.Declarator{
-										Pos:  p(1661, 27),
+										Pos:  p(1662, 27),
 										Name: "_owner",
 									},
 								},
 							},
 							&lang.CtorDecl{
-								Pos:       p(1662, 13),
+								Pos:       p(1663, 13),
 								Modifiers: lang.Modifiers(8),
 								Name:      "Scope",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: p(1662, 28),
+										Pos: p(1663, 28),
 										Type: &lang.TypeRef{
-											Pos:  p(1662, 28),
+											Pos:  p(1663, 28),
 											Name: "Lock",
 										},
 										Name: "owner",
 									},
 								},
 								Body: &lang.BlockStmt{
-									Pos: p(1662, 40),
+									Pos: p(1663, 40),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(1662, 42),
+											Pos: p(1663, 42),
 											X: &lang.AssignExpr{
-												Pos: p(1662, 49),
+												Pos: p(1663, 49),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(1662, 42),
+													Pos:  p(1663, 42),
 													Name: "_owner",
 												},
 												Right: &lang.Ident{
-													Pos:  p(1662, 51),
+													Pos:  p(1663, 51),
 													Name: "owner",
 												},
 											},
 										},
 									},
-									Rbrace: p(1662, 58),
+									Rbrace: p(1663, 58),
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       p(1663, 13),
+								Pos:       p(1664, 13),
 								Modifiers: lang.Modifiers(1),
 								ReturnType: &lang.TypeRef{
-									Pos:  p(1663, 20),
+									Pos:  p(1664, 20),
 									Name: "void",
 								},
 								Name: "Dispose",
 								ExprBody: &lang.CallExpr{
-									Pos: p(1663, 46),
+									Pos: p(1664, 46),
 									Fun: &lang.MemberExpr{
-										Pos: p(1663, 46),
+										Pos: p(1664, 46),
 										X: &lang.Ident{
-											Pos:  p(1663, 38),
+											Pos:  p(1664, 38),
 											Name: "_owner",
 										},
 										Name:     "Exit",
@@ -25735,50 +25787,36 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1671, 5),
+				Pos:       p(1672, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1671, 33),
+						Pos:  p(1672, 33),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1673, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(1673, 18),
-							Name: "object",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1673, 25),
-								Name: "_gate",
-								Init: &lang.NewExpr{
-									Pos: p(1673, 33),
-									Type: &lang.TypeRef{
-										Pos:  p(1673, 37),
-										Name: "object",
-									},
-								},
-							},
-						},
-					},
-					&lang.FieldDecl{
 						Pos:       p(1674, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
 							Pos:  p(1674, 18),
-							Name: "TimerCallback",
+							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1674, 32),
-								Name: "_callback",
+								Pos:  p(1674, 25),
+								Name: "_gate",
+								Init: &lang.NewExpr{
+									Pos: p(1674, 33),
+									Type: &lang.TypeRef{
+										Pos:  p(1674, 37),
+										Name: "object",
+									},
+								},
 							},
 						},
 					},
@@ -25787,25 +25825,26 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
 							Pos:  p(1675, 18),
-							Name: "object",
+							Name: "TimerCallback",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1675, 25),
-								Name: "_state",
+								Pos:  p(1675, 32),
+								Name: "_callback",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1676, 9),
+						Pos:       p(1676, 9),
+						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1676, 9),
-							Name: "int",
+							Pos:  p(1676, 18),
+							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1676, 13),
-								Name: "_generation",
+								Pos:  p(1676, 25),
+								Name: "_state",
 							},
 						},
 					},
@@ -25813,67 +25852,80 @@ func preludeAST() *lang.File {
 						Pos: p(1677, 9),
 						Type: &lang.TypeRef{
 							Pos:  p(1677, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1677, 13),
+								Name: "_generation",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1678, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1678, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1677, 14),
+								Pos:  p(1678, 14),
 								Name: "_disposed",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1679, 9),
+						Pos:       p(1680, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Timer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1679, 22),
+								Pos: p(1680, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(1679, 22),
+									Pos:  p(1680, 22),
 									Name: "TimerCallback",
 								},
 								Name: "callback",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1679, 48),
+							Pos:  p(1680, 48),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1679, 53),
+									Pos: p(1680, 53),
 									X: &lang.Ident{
-										Pos:  p(1679, 53),
+										Pos:  p(1680, 53),
 										Name: "callback",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1679, 63),
+									Pos: p(1680, 63),
 									X: &lang.Literal{
-										Pos:  p(1679, 63),
+										Pos:  p(1680, 63),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1679, 69),
+									Pos: p(1680, 69),
 									X: &lang.UnaryExpr{
-										Pos: p(1679, 69),
+										Pos: p(1680, 69),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(1679, 70),
+											Pos:   p(1680, 70),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1679, 73),
+									Pos: p(1680, 73),
 									X: &lang.UnaryExpr{
-										Pos: p(1679, 73),
+										Pos: p(1680, 73),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(1679, 74),
+											Pos:   p(1680, 74),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -25882,81 +25934,81 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1679, 77),
-							Rbrace: p(1679, 79),
+							Pos:    p(1680, 77),
+							Rbrace: p(1680, 79),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1682, 9),
+						Pos:       p(1683, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Timer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1682, 22),
+								Pos: p(1683, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(1682, 22),
+									Pos:  p(1683, 22),
 									Name: "TimerCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: p(1682, 46),
+								Pos: p(1683, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1682, 46),
+									Pos:  p(1683, 46),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: p(1682, 60),
+								Pos: p(1683, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1682, 60),
+									Pos:  p(1683, 60),
 									Name: "object",
 								},
 								Name: "dueTime",
 							},
 							&lang.Param{
-								Pos: p(1682, 76),
+								Pos: p(1683, 76),
 								Type: &lang.TypeRef{
-									Pos:  p(1682, 76),
+									Pos:  p(1683, 76),
 									Name: "object",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1683, 9),
+							Pos: p(1684, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1684, 13),
+									Pos: p(1685, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1684, 26),
+										Pos: p(1685, 26),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1684, 17),
+											Pos:  p(1685, 17),
 											Name: "callback",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1684, 29),
+											Pos:  p(1685, 29),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1684, 35),
+										Pos: p(1685, 35),
 										X: &lang.NewExpr{
-											Pos: p(1684, 41),
+											Pos: p(1685, 41),
 											Type: &lang.TypeRef{
-												Pos:  p(1684, 45),
+												Pos:  p(1685, 45),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1684, 67),
+													Pos: p(1685, 67),
 													X: &lang.NameOfExpr{
-														Pos: p(1684, 67),
+														Pos: p(1685, 67),
 														X: &lang.Ident{
-															Pos:  p(1684, 74),
+															Pos:  p(1685, 74),
 															Name: "callback",
 														},
 													},
@@ -25966,55 +26018,55 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1685, 13),
+									Pos: p(1686, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1685, 23),
+										Pos: p(1686, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1685, 13),
+											Pos:  p(1686, 13),
 											Name: "_callback",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1685, 25),
+											Pos:  p(1686, 25),
 											Name: "callback",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1686, 13),
+									Pos: p(1687, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1686, 20),
+										Pos: p(1687, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1686, 13),
+											Pos:  p(1687, 13),
 											Name: "_state",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1686, 22),
+											Pos:  p(1687, 22),
 											Name: "state",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1687, 13),
+									Pos: p(1688, 13),
 									X: &lang.CallExpr{
-										Pos: p(1687, 13),
+										Pos: p(1688, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1687, 13),
+											Pos:  p(1688, 13),
 											Name: "Change",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1687, 20),
+												Pos: p(1688, 20),
 												X: &lang.Ident{
-													Pos:  p(1687, 20),
+													Pos:  p(1688, 20),
 													Name: "dueTime",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1687, 29),
+												Pos: p(1688, 29),
 												X: &lang.Ident{
-													Pos:  p(1687, 29),
+													Pos:  p(1688, 29),
 													Name: "period",
 												},
 											},
@@ -26022,88 +26074,88 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1688, 9),
+							Rbrace: p(1689, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1690, 9),
+						Pos:       p(1691, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1690, 16),
+							Pos:  p(1691, 16),
 							Name: "long",
 						},
 						Name: "Ms",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1690, 24),
+								Pos: p(1691, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1690, 24),
+									Pos:  p(1691, 24),
 									Name: "object",
 								},
 								Name: "time",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1690, 60),
+							Pos: p(1691, 60),
 							Cond: &lang.IsExpr{
-								Pos: p(1690, 45),
+								Pos: p(1691, 45),
 								X: &lang.Ident{
-									Pos:  p(1690, 40),
+									Pos:  p(1691, 40),
 									Name: "time",
 								},
 								Pattern: &lang.TypePattern{
-									Pos: p(1690, 48),
+									Pos: p(1691, 48),
 									Type: &lang.TypeRef{
-										Pos:  p(1690, 48),
+										Pos:  p(1691, 48),
 										Name: "TimeSpan",
 									},
 									Name: "ts",
 								},
 							},
 							Then: &lang.CastExpr{
-								Pos: p(1690, 62),
+								Pos: p(1691, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(1690, 63),
+									Pos:  p(1691, 63),
 									Name: "long",
 								},
 								X: &lang.MemberExpr{
-									Pos: p(1690, 71),
+									Pos: p(1691, 71),
 									X: &lang.Ident{
-										Pos:  p(1690, 68),
+										Pos:  p(1691, 68),
 										Name: "ts",
 									},
 									Name: "TotalMilliseconds",
 								},
 							},
 							Else: &lang.CondExpr{
-								Pos: p(1690, 105),
+								Pos: p(1691, 105),
 								Cond: &lang.IsExpr{
-									Pos: p(1690, 96),
+									Pos: p(1691, 96),
 									X: &lang.Ident{
-										Pos:  p(1690, 91),
+										Pos:  p(1691, 91),
 										Name: "time",
 									},
 									Pattern: &lang.TypePattern{
-										Pos: p(1690, 99),
+										Pos: p(1691, 99),
 										Type: &lang.TypeRef{
-											Pos:  p(1690, 99),
+											Pos:  p(1691, 99),
 											Name: "int",
 										},
 										Name: "i",
 									},
 								},
 								Then: &lang.Ident{
-									Pos:  p(1690, 107),
+									Pos:  p(1691, 107),
 									Name: "i",
 								},
 								Else: &lang.CastExpr{
-									Pos: p(1690, 111),
+									Pos: p(1691, 111),
 									Type: &lang.TypeRef{
-										Pos:  p(1690, 112),
+										Pos:  p(1691, 112),
 										Name: "long",
 									},
 									X: &lang.Ident{
-										Pos:  p(1690, 117),
+										Pos:  p(1691, 117),
 										Name: "time",
 									},
 								},
@@ -26111,73 +26163,73 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1692, 9),
+						Pos:       p(1693, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1692, 16),
+							Pos:  p(1693, 16),
 							Name: "void",
 						},
 						Name: "CheckTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1692, 31),
+								Pos: p(1693, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1692, 31),
+									Pos:  p(1693, 31),
 									Name: "long",
 								},
 								Name: "ms",
 							},
 							&lang.Param{
-								Pos: p(1692, 40),
+								Pos: p(1693, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1692, 40),
+									Pos:  p(1693, 40),
 									Name: "string",
 								},
 								Name: "name",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1693, 9),
+							Pos: p(1694, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1694, 13),
+									Pos: p(1695, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1694, 20),
+										Pos: p(1695, 20),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1694, 17),
+											Pos:  p(1695, 17),
 											Name: "ms",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1694, 22),
+											Pos: p(1695, 22),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(1694, 23),
+												Pos:   p(1695, 23),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1694, 26),
+										Pos: p(1695, 26),
 										X: &lang.NewExpr{
-											Pos: p(1694, 32),
+											Pos: p(1695, 32),
 											Type: &lang.TypeRef{
-												Pos:  p(1694, 36),
+												Pos:  p(1695, 36),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1694, 64),
+													Pos: p(1695, 64),
 													X: &lang.Ident{
-														Pos:  p(1694, 64),
+														Pos:  p(1695, 64),
 														Name: "name",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1694, 70),
+													Pos: p(1695, 70),
 													X: &lang.Literal{
-														Pos:   p(1694, 70),
+														Pos:   p(1695, 70),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -26188,41 +26240,41 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1695, 13),
+									Pos: p(1696, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1695, 20),
+										Pos: p(1696, 20),
 										Op:  ">",
 										X: &lang.Ident{
-											Pos:  p(1695, 17),
+											Pos:  p(1696, 17),
 											Name: "ms",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1695, 22),
+											Pos:   p(1696, 22),
 											Kind:  lang.LitKind(1),
 											Raw:   "4294967294",
 											Value: uint64(4294967294),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1695, 34),
+										Pos: p(1696, 34),
 										X: &lang.NewExpr{
-											Pos: p(1695, 40),
+											Pos: p(1696, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(1695, 44),
+												Pos:  p(1696, 44),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1695, 72),
+													Pos: p(1696, 72),
 													X: &lang.Ident{
-														Pos:  p(1695, 72),
+														Pos:  p(1696, 72),
 														Name: "name",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1695, 78),
+													Pos: p(1696, 78),
 													X: &lang.Literal{
-														Pos:   p(1695, 78),
+														Pos:   p(1696, 78),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Time-out interval must be less than 2^32-2.\"",
 														Value: string("Time-out interval must be less than 2^32-2."),
@@ -26233,59 +26285,59 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1696, 9),
+							Rbrace: p(1697, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1698, 9),
+						Pos:       p(1699, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1698, 16),
+							Pos:  p(1699, 16),
 							Name: "bool",
 						},
 						Name: "Change",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1698, 28),
+								Pos: p(1699, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1698, 28),
+									Pos:  p(1699, 28),
 									Name: "object",
 								},
 								Name: "due",
 							},
 							&lang.Param{
-								Pos: p(1698, 40),
+								Pos: p(1699, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1698, 40),
+									Pos:  p(1699, 40),
 									Name: "object",
 								},
 								Name: "every",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1699, 9),
+							Pos: p(1700, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1700, 13),
+									Pos: p(1701, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1700, 13),
+										Pos:  p(1701, 13),
 										Name: "long",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1700, 18),
+											Pos:  p(1701, 18),
 											Name: "dueTime",
 											Init: &lang.CallExpr{
-												Pos: p(1700, 28),
+												Pos: p(1701, 28),
 												Fun: &lang.Ident{
-													Pos:  p(1700, 28),
+													Pos:  p(1701, 28),
 													Name: "Ms",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1700, 31),
+														Pos: p(1701, 31),
 														X: &lang.Ident{
-															Pos:  p(1700, 31),
+															Pos:  p(1701, 31),
 															Name: "due",
 														},
 													},
@@ -26293,50 +26345,21 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1700, 37),
+											Pos:  p(1701, 37),
 											Name: "period",
 											Init: &lang.CallExpr{
-												Pos: p(1700, 46),
+												Pos: p(1701, 46),
 												Fun: &lang.Ident{
-													Pos:  p(1700, 46),
+													Pos:  p(1701, 46),
 													Name: "Ms",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1700, 49),
+														Pos: p(1701, 49),
 														X: &lang.Ident{
-															Pos:  p(1700, 49),
+															Pos:  p(1701, 49),
 															Name: "every",
 														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1701, 13),
-									X: &lang.CallExpr{
-										Pos: p(1701, 13),
-										Fun: &lang.Ident{
-											Pos:  p(1701, 13),
-											Name: "CheckTime",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1701, 23),
-												X: &lang.Ident{
-													Pos:  p(1701, 23),
-													Name: "dueTime",
-												},
-											},
-											&lang.Arg{
-												Pos: p(1701, 32),
-												X: &lang.NameOfExpr{
-													Pos: p(1701, 32),
-													X: &lang.Ident{
-														Pos:  p(1701, 39),
-														Name: "dueTime",
 													},
 												},
 											},
@@ -26356,15 +26379,44 @@ func preludeAST() *lang.File {
 												Pos: p(1702, 23),
 												X: &lang.Ident{
 													Pos:  p(1702, 23),
+													Name: "dueTime",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1702, 32),
+												X: &lang.NameOfExpr{
+													Pos: p(1702, 32),
+													X: &lang.Ident{
+														Pos:  p(1702, 39),
+														Name: "dueTime",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1703, 13),
+									X: &lang.CallExpr{
+										Pos: p(1703, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1703, 13),
+											Name: "CheckTime",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1703, 23),
+												X: &lang.Ident{
+													Pos:  p(1703, 23),
 													Name: "period",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1702, 31),
+												Pos: p(1703, 31),
 												X: &lang.NameOfExpr{
-													Pos: p(1702, 31),
+													Pos: p(1703, 31),
 													X: &lang.Ident{
-														Pos:  p(1702, 38),
+														Pos:  p(1703, 38),
 														Name: "period",
 													},
 												},
@@ -26373,54 +26425,54 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1703, 13),
+									Pos: p(1704, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1703, 13),
+										Pos:  p(1704, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1703, 17),
+											Pos:  p(1704, 17),
 											Name: "generation",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1704, 13),
+									Pos: p(1705, 13),
 									X: &lang.Ident{
-										Pos:  p(1704, 19),
+										Pos:  p(1705, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1705, 13),
+										Pos: p(1706, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1706, 17),
+												Pos: p(1707, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1706, 21),
+													Pos:  p(1707, 21),
 													Name: "_disposed",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1706, 32),
+													Pos: p(1707, 32),
 													X: &lang.NewExpr{
-														Pos: p(1706, 38),
+														Pos: p(1707, 38),
 														Type: &lang.TypeRef{
-															Pos:  p(1706, 42),
+															Pos:  p(1707, 42),
 															Name: "ObjectDisposedException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1706, 66),
+																Pos: p(1707, 66),
 																X: &lang.Literal{
-																	Pos:  p(1706, 66),
+																	Pos:  p(1707, 66),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1706, 72),
+																Pos: p(1707, 72),
 																X: &lang.Literal{
-																	Pos:   p(1706, 72),
+																	Pos:   p(1707, 72),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Cannot access a disposed object.\"",
 																	Value: string("Cannot access a disposed object."),
@@ -26431,87 +26483,87 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1707, 17),
+												Pos: p(1708, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1707, 28),
+													Pos: p(1708, 28),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1707, 17),
+														Pos:  p(1708, 17),
 														Name: "generation",
 													},
 													Right: &lang.UnaryExpr{
-														Pos: p(1707, 30),
+														Pos: p(1708, 30),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(1707, 32),
+															Pos:  p(1708, 32),
 															Name: "_generation",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1708, 13),
+										Rbrace: p(1709, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1709, 13),
+									Pos: p(1710, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1709, 25),
+										Pos: p(1710, 25),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(1709, 17),
+											Pos:  p(1710, 17),
 											Name: "dueTime",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1709, 28),
+											Pos: p(1710, 28),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(1709, 29),
+												Pos:   p(1710, 29),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(1709, 32),
+										Pos: p(1710, 32),
 										X: &lang.CallExpr{
-											Pos: p(1709, 32),
+											Pos: p(1710, 32),
 											Fun: &lang.Ident{
-												Pos:  p(1709, 32),
+												Pos:  p(1710, 32),
 												Name: "Schedule",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1709, 41),
+													Pos: p(1710, 41),
 													X: &lang.Ident{
-														Pos:  p(1709, 41),
+														Pos:  p(1710, 41),
 														Name: "generation",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1709, 53),
+													Pos: p(1710, 53),
 													X: &lang.CastExpr{
-														Pos: p(1709, 53),
+														Pos: p(1710, 53),
 														Type: &lang.TypeRef{
-															Pos:  p(1709, 54),
+															Pos:  p(1710, 54),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(1709, 58),
+															Pos:  p(1710, 58),
 															Name: "dueTime",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(1709, 67),
+													Pos: p(1710, 67),
 													X: &lang.CastExpr{
-														Pos: p(1709, 67),
+														Pos: p(1710, 67),
 														Type: &lang.TypeRef{
-															Pos:  p(1709, 68),
+															Pos:  p(1710, 68),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(1709, 72),
+															Pos:  p(1710, 72),
 															Name: "period",
 														},
 													},
@@ -26521,66 +26573,66 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1710, 13),
+									Pos: p(1711, 13),
 									X: &lang.Literal{
-										Pos:   p(1710, 20),
+										Pos:   p(1711, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1711, 9),
+							Rbrace: p(1712, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1713, 9),
+						Pos: p(1714, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1713, 9),
+							Pos:  p(1714, 9),
 							Name: "bool",
 						},
 						Name: "Current",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1713, 22),
+								Pos: p(1714, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(1713, 22),
+									Pos:  p(1714, 22),
 									Name: "int",
 								},
 								Name: "generation",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1714, 9),
+							Pos: p(1715, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(1715, 13),
+									Pos: p(1716, 13),
 									X: &lang.Ident{
-										Pos:  p(1715, 19),
+										Pos:  p(1716, 19),
 										Name: "_gate",
 									},
 									Body: &lang.ReturnStmt{
-										Pos: p(1715, 26),
+										Pos: p(1716, 26),
 										X: &lang.BinaryExpr{
-											Pos: p(1715, 44),
+											Pos: p(1716, 44),
 											Op:  "&&",
 											X: &lang.UnaryExpr{
-												Pos: p(1715, 33),
+												Pos: p(1716, 33),
 												Op:  "!",
 												X: &lang.Ident{
-													Pos:  p(1715, 34),
+													Pos:  p(1716, 34),
 													Name: "_disposed",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(1715, 59),
+												Pos: p(1716, 59),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1715, 47),
+													Pos:  p(1716, 47),
 													Name: "_generation",
 												},
 												Y: &lang.Ident{
-													Pos:  p(1715, 62),
+													Pos:  p(1716, 62),
 													Name: "generation",
 												},
 											},
@@ -26588,66 +26640,66 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1716, 9),
+							Rbrace: p(1717, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1718, 9),
+						Pos:       p(1719, 9),
 						Modifiers: lang.Modifiers(1024),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1718, 15),
+							Pos:  p(1719, 15),
 							Name: "void",
 						},
 						Name: "Schedule",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1718, 29),
+								Pos: p(1719, 29),
 								Type: &lang.TypeRef{
-									Pos:  p(1718, 29),
+									Pos:  p(1719, 29),
 									Name: "int",
 								},
 								Name: "generation",
 							},
 							&lang.Param{
-								Pos: p(1718, 45),
+								Pos: p(1719, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1718, 45),
+									Pos:  p(1719, 45),
 									Name: "int",
 								},
 								Name: "dueTime",
 							},
 							&lang.Param{
-								Pos: p(1718, 58),
+								Pos: p(1719, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(1718, 58),
+									Pos:  p(1719, 58),
 									Name: "int",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1719, 9),
+							Pos: p(1720, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1720, 13),
+									Pos: p(1721, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1720, 13),
+										Pos: p(1721, 13),
 										X: &lang.CallExpr{
-											Pos: p(1720, 62),
+											Pos: p(1721, 62),
 											Fun: &lang.MemberExpr{
-												Pos: p(1720, 62),
+												Pos: p(1721, 62),
 												X: &lang.CallExpr{
-													Pos: p(1720, 47),
+													Pos: p(1721, 47),
 													Fun: &lang.MemberExpr{
-														Pos: p(1720, 47),
+														Pos: p(1721, 47),
 														X: &lang.MemberExpr{
-															Pos: p(1720, 42),
+															Pos: p(1721, 42),
 															X: &lang.MemberExpr{
-																Pos: p(1720, 36),
+																Pos: p(1721, 36),
 																X: &lang.MemberExpr{
-																	Pos: p(1720, 26),
+																	Pos: p(1721, 26),
 																	X: &lang.Ident{
-																		Pos:  p(1720, 19),
+																		Pos:  p(1721, 19),
 																		Name: "System",
 																	},
 																	Name: "Threading",
@@ -26660,9 +26712,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1720, 53),
+															Pos: p(1721, 53),
 															X: &lang.Ident{
-																Pos:  p(1720, 53),
+																Pos:  p(1721, 53),
 																Name: "dueTime",
 															},
 														},
@@ -26672,9 +26724,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1720, 77),
+													Pos: p(1721, 77),
 													X: &lang.Literal{
-														Pos:   p(1720, 77),
+														Pos:   p(1721, 77),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -26685,83 +26737,83 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1721, 13),
+									Pos: p(1722, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(1721, 20),
+										Pos: p(1722, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1721, 20),
+											Pos:  p(1722, 20),
 											Name: "Current",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1721, 28),
+												Pos: p(1722, 28),
 												X: &lang.Ident{
-													Pos:  p(1721, 28),
+													Pos:  p(1722, 28),
 													Name: "generation",
 												},
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1722, 13),
+										Pos: p(1723, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1723, 17),
+												Pos: p(1724, 17),
 												X: &lang.CallExpr{
-													Pos: p(1723, 28),
+													Pos: p(1724, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(1723, 28),
+														Pos: p(1724, 28),
 														X: &lang.Ident{
-															Pos:  p(1723, 17),
+															Pos:  p(1724, 17),
 															Name: "ThreadPool",
 														},
 														Name: "QueueUserWorkItem",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1723, 46),
+															Pos: p(1724, 46),
 															X: &lang.LambdaExpr{
-																Pos: p(1723, 46),
+																Pos: p(1724, 46),
 																Params: []*lang.Param{
 																	&lang.Param{
-																		Pos:  p(1723, 46),
+																		Pos:  p(1724, 46),
 																		Name: "_",
 																	},
 																},
 																Body: &lang.BlockStmt{
-																	Pos: p(1724, 17),
+																	Pos: p(1725, 17),
 																	Stmts: []lang.Stmt{
 																		&lang.IfStmt{
-																			Pos: p(1725, 21),
+																			Pos: p(1726, 21),
 																			Cond: &lang.CallExpr{
-																				Pos: p(1725, 25),
+																				Pos: p(1726, 25),
 																				Fun: &lang.Ident{
-																					Pos:  p(1725, 25),
+																					Pos:  p(1726, 25),
 																					Name: "Current",
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(1725, 33),
+																						Pos: p(1726, 33),
 																						X: &lang.Ident{
-																							Pos:  p(1725, 33),
+																							Pos:  p(1726, 33),
 																							Name: "generation",
 																						},
 																					},
 																				},
 																			},
 																			Then: &lang.ExprStmt{
-																				Pos: p(1725, 46),
+																				Pos: p(1726, 46),
 																				X: &lang.CallExpr{
-																					Pos: p(1725, 46),
+																					Pos: p(1726, 46),
 																					Fun: &lang.Ident{
-																						Pos:  p(1725, 46),
+																						Pos:  p(1726, 46),
 																						Name: "_callback",
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(1725, 56),
+																							Pos: p(1726, 56),
 																							X: &lang.Ident{
-																								Pos:  p(1725, 56),
+																								Pos:  p(1726, 56),
 																								Name: "_state",
 																							},
 																						},
@@ -26770,7 +26822,7 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																	},
-																	Rbrace: p(1726, 17),
+																	Rbrace: p(1727, 17),
 																},
 															},
 														},
@@ -26778,65 +26830,65 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1727, 17),
+												Pos: p(1728, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1727, 34),
+													Pos: p(1728, 34),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(1727, 28),
+														Pos: p(1728, 28),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1727, 21),
+															Pos:  p(1728, 21),
 															Name: "period",
 														},
 														Y: &lang.UnaryExpr{
-															Pos: p(1727, 31),
+															Pos: p(1728, 31),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1727, 32),
+																Pos:   p(1728, 32),
 																Raw:   "1",
 																Value: int64(1),
 															},
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1727, 44),
+														Pos: p(1728, 44),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1727, 37),
+															Pos:  p(1728, 37),
 															Name: "period",
 														},
 														Y: &lang.Literal{
-															Pos:   p(1727, 47),
+															Pos:   p(1728, 47),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1727, 50),
+													Pos: p(1728, 50),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1728, 17),
+												Pos: p(1729, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(1728, 17),
+													Pos: p(1729, 17),
 													X: &lang.CallExpr{
-														Pos: p(1728, 65),
+														Pos: p(1729, 65),
 														Fun: &lang.MemberExpr{
-															Pos: p(1728, 65),
+															Pos: p(1729, 65),
 															X: &lang.CallExpr{
-																Pos: p(1728, 51),
+																Pos: p(1729, 51),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1728, 51),
+																	Pos: p(1729, 51),
 																	X: &lang.MemberExpr{
-																		Pos: p(1728, 46),
+																		Pos: p(1729, 46),
 																		X: &lang.MemberExpr{
-																			Pos: p(1728, 40),
+																			Pos: p(1729, 40),
 																			X: &lang.MemberExpr{
-																				Pos: p(1728, 30),
+																				Pos: p(1729, 30),
 																				X: &lang.Ident{
-																					Pos:  p(1728, 23),
+																					Pos:  p(1729, 23),
 																					Name: "System",
 																				},
 																				Name: "Threading",
@@ -26849,9 +26901,9 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1728, 57),
+																		Pos: p(1729, 57),
 																		X: &lang.Ident{
-																			Pos:  p(1728, 57),
+																			Pos:  p(1729, 57),
 																			Name: "period",
 																		},
 																	},
@@ -26861,9 +26913,9 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1728, 80),
+																Pos: p(1729, 80),
 																X: &lang.Literal{
-																	Pos:   p(1728, 80),
+																	Pos:   p(1729, 80),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -26874,41 +26926,41 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1729, 13),
+										Rbrace: p(1730, 13),
 									},
 								},
 							},
-							Rbrace: p(1730, 9),
+							Rbrace: p(1731, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1732, 9),
+						Pos:       p(1733, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1732, 16),
+							Pos:  p(1733, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos: p(1733, 9),
+							Pos: p(1734, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(1734, 13),
+									Pos: p(1735, 13),
 									X: &lang.Ident{
-										Pos:  p(1734, 19),
+										Pos:  p(1735, 19),
 										Name: "_gate",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1734, 26),
+										Pos: p(1735, 26),
 										X: &lang.AssignExpr{
-											Pos: p(1734, 36),
+											Pos: p(1735, 36),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(1734, 26),
+												Pos:  p(1735, 26),
 												Name: "_disposed",
 											},
 											Right: &lang.Literal{
-												Pos:   p(1734, 38),
+												Pos:   p(1735, 38),
 												Kind:  lang.LitKind(9),
 												Raw:   "true",
 												Value: bool(true),
@@ -26917,70 +26969,70 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1735, 9),
+							Rbrace: p(1736, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1737, 9),
+						Pos:       p(1738, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1737, 16),
+							Pos:  p(1738, 16),
 							Name: "System.Threading.Tasks.ValueTask",
 						},
 						Name: "DisposeAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(1738, 9),
+							Pos: p(1739, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1739, 13),
+									Pos: p(1740, 13),
 									X: &lang.CallExpr{
-										Pos: p(1739, 13),
+										Pos: p(1740, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1739, 13),
+											Pos:  p(1740, 13),
 											Name: "Dispose",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1740, 13),
+									Pos: p(1741, 13),
 									X: &lang.DefaultExpr{
-										Pos: p(1740, 20),
+										Pos: p(1741, 20),
 									},
 								},
 							},
-							Rbrace: p(1741, 9),
+							Rbrace: p(1742, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1746, 5),
+				Pos:       p(1747, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Barrier",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1746, 28),
+						Pos:  p(1747, 28),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1748, 9),
+						Pos:       p(1749, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1748, 18),
+							Pos:  p(1749, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1748, 25),
+								Pos:  p(1749, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1748, 33),
+									Pos: p(1749, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1748, 37),
+										Pos:  p(1749, 37),
 										Name: "object",
 									},
 								},
@@ -26988,35 +27040,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1749, 9),
+						Pos:       p(1750, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1749, 18),
+							Pos:  p(1750, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1749, 25),
+									Pos:  p(1750, 25),
 									Name: "Barrier",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1749, 34),
+								Pos:  p(1750, 34),
 								Name: "_postPhaseAction",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1750, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1750, 9),
-							Name: "int",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1750, 13),
-								Name: "_participants",
 							},
 						},
 					},
@@ -27029,7 +27068,7 @@ func preludeAST() *lang.File {
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
 								Pos:  p(1751, 13),
-								Name: "_remaining",
+								Name: "_participants",
 							},
 						},
 					},
@@ -27037,12 +27076,12 @@ func preludeAST() *lang.File {
 						Pos: p(1752, 9),
 						Type: &lang.TypeRef{
 							Pos:  p(1752, 9),
-							Name: "long",
+							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1752, 14),
-								Name: "_phase",
+								Pos:  p(1752, 13),
+								Name: "_remaining",
 							},
 						},
 					},
@@ -27050,53 +27089,26 @@ func preludeAST() *lang.File {
 						Pos: p(1753, 9),
 						Type: &lang.TypeRef{
 							Pos:  p(1753, 9),
+							Name: "long",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1753, 14),
+								Name: "_phase",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1754, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1754, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1753, 19),
+								Pos:  p(1754, 19),
 								Name: "_postPhaseException",
 							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1755, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "Barrier",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1755, 24),
-								Type: &lang.TypeRef{
-									Pos:  p(1755, 24),
-									Name: "int",
-								},
-								Name: "participantCount",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(1755, 48),
-							Kind: "this",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1755, 53),
-									X: &lang.Ident{
-										Pos:  p(1755, 53),
-										Name: "participantCount",
-									},
-								},
-								&lang.Arg{
-									Pos: p(1755, 71),
-									X: &lang.Literal{
-										Pos:  p(1755, 71),
-										Kind: lang.LitKind(10),
-										Raw:  "null",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(1755, 77),
-							Rbrace: p(1755, 79),
 						},
 					},
 					&lang.CtorDecl{
@@ -27112,14 +27124,54 @@ func preludeAST() *lang.File {
 								},
 								Name: "participantCount",
 							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1756, 48),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1756, 53),
+									X: &lang.Ident{
+										Pos:  p(1756, 53),
+										Name: "participantCount",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1756, 71),
+									X: &lang.Literal{
+										Pos:  p(1756, 71),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1756, 77),
+							Rbrace: p(1756, 79),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1757, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Barrier",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1756, 46),
+								Pos: p(1757, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1756, 46),
+									Pos:  p(1757, 24),
+									Name: "int",
+								},
+								Name: "participantCount",
+							},
+							&lang.Param{
+								Pos: p(1757, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(1757, 46),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1756, 53),
+											Pos:  p(1757, 53),
 											Name: "Barrier",
 										},
 									},
@@ -27128,63 +27180,63 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1757, 9),
+							Pos: p(1758, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1758, 13),
+									Pos: p(1759, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1758, 38),
+										Pos: p(1759, 38),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(1758, 34),
+											Pos: p(1759, 34),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1758, 17),
+												Pos:  p(1759, 17),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1758, 36),
+												Pos:   p(1759, 36),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1758, 58),
+											Pos: p(1759, 58),
 											Op:  ">",
 											X: &lang.Ident{
-												Pos:  p(1758, 41),
+												Pos:  p(1759, 41),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1758, 60),
+												Pos:   p(1759, 60),
 												Raw:   "32767",
 												Value: int64(32767),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1759, 17),
+										Pos: p(1760, 17),
 										X: &lang.NewExpr{
-											Pos: p(1759, 23),
+											Pos: p(1760, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1759, 27),
+												Pos:  p(1760, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1759, 55),
+													Pos: p(1760, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1759, 55),
+														Pos: p(1760, 55),
 														X: &lang.Ident{
-															Pos:  p(1759, 62),
+															Pos:  p(1760, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(1759, 81),
+													Pos: p(1760, 81),
 													X: &lang.Literal{
-														Pos:   p(1759, 81),
+														Pos:   p(1760, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be non-negative and less than or equal to 32767.\"",
 														Value: string("The participantCount argument must be non-negative and less than or equal to 32767."),
@@ -27195,31 +27247,16 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1760, 13),
-									X: &lang.AssignExpr{
-										Pos: p(1760, 27),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(1760, 13),
-											Name: "_participants",
-										},
-										Right: &lang.Ident{
-											Pos:  p(1760, 29),
-											Name: "participantCount",
-										},
-									},
-								},
-								&lang.ExprStmt{
 									Pos: p(1761, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1761, 24),
+										Pos: p(1761, 27),
 										Op:  "=",
 										Left: &lang.Ident{
 											Pos:  p(1761, 13),
-											Name: "_remaining",
+											Name: "_participants",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1761, 26),
+											Pos:  p(1761, 29),
 											Name: "participantCount",
 										},
 									},
@@ -27227,55 +27264,35 @@ func preludeAST() *lang.File {
 								&lang.ExprStmt{
 									Pos: p(1762, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1762, 30),
+										Pos: p(1762, 24),
 										Op:  "=",
 										Left: &lang.Ident{
 											Pos:  p(1762, 13),
+											Name: "_remaining",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1762, 26),
+											Name: "participantCount",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1763, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1763, 30),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1763, 13),
 											Name: "_postPhaseAction",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1762, 32),
+											Pos:  p(1763, 32),
 											Name: "postPhaseAction",
 										},
 									},
 								},
 							},
-							Rbrace: p(1763, 9),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1765, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1765, 16),
-							Name: "long",
-						},
-						Name: "CurrentPhaseNumber",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(1765, 42),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(1765, 46),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(1765, 48),
-											X: &lang.Ident{
-												Pos:  p(1765, 54),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(1765, 61),
-												X: &lang.Ident{
-													Pos:  p(1765, 68),
-													Name: "_phase",
-												},
-											},
-										},
-									},
-									Rbrace: p(1765, 76),
-								},
-							},
+							Rbrace: p(1764, 9),
 						},
 					},
 					&lang.PropertyDecl{
@@ -27283,32 +27300,32 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(1766, 16),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "ParticipantCount",
+						Name: "CurrentPhaseNumber",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1766, 39),
+								Pos:  p(1766, 42),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1766, 43),
+									Pos: p(1766, 46),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1766, 45),
+											Pos: p(1766, 48),
 											X: &lang.Ident{
-												Pos:  p(1766, 51),
+												Pos:  p(1766, 54),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1766, 58),
+												Pos: p(1766, 61),
 												X: &lang.Ident{
-													Pos:  p(1766, 65),
-													Name: "_participants",
+													Pos:  p(1766, 68),
+													Name: "_phase",
 												},
 											},
 										},
 									},
-									Rbrace: p(1766, 80),
+									Rbrace: p(1766, 76),
 								},
 							},
 						},
@@ -27320,56 +27337,65 @@ func preludeAST() *lang.File {
 							Pos:  p(1767, 16),
 							Name: "int",
 						},
-						Name: "ParticipantsRemaining",
+						Name: "ParticipantCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1767, 44),
+								Pos:  p(1767, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1767, 48),
+									Pos: p(1767, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1767, 50),
+											Pos: p(1767, 45),
 											X: &lang.Ident{
-												Pos:  p(1767, 56),
+												Pos:  p(1767, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1767, 63),
+												Pos: p(1767, 58),
 												X: &lang.Ident{
-													Pos:  p(1767, 70),
+													Pos:  p(1767, 65),
+													Name: "_participants",
+												},
+											},
+										},
+									},
+									Rbrace: p(1767, 80),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1768, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1768, 16),
+							Name: "int",
+						},
+						Name: "ParticipantsRemaining",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1768, 44),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1768, 48),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1768, 50),
+											X: &lang.Ident{
+												Pos:  p(1768, 56),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1768, 63),
+												X: &lang.Ident{
+													Pos:  p(1768, 70),
 													Name: "_remaining",
 												},
 											},
 										},
 									},
-									Rbrace: p(1767, 82),
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1769, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1769, 16),
-							Name: "long",
-						},
-						Name: "AddParticipant",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1769, 41),
-							Fun: &lang.Ident{
-								Pos:  p(1769, 41),
-								Name: "AddParticipants",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1769, 57),
-									X: &lang.Literal{
-										Pos:   p(1769, 57),
-										Raw:   "1",
-										Value: int64(1),
-									},
+									Rbrace: p(1768, 82),
 								},
 							},
 						},
@@ -27381,75 +27407,101 @@ func preludeAST() *lang.File {
 							Pos:  p(1770, 16),
 							Name: "long",
 						},
+						Name: "AddParticipant",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1770, 41),
+							Fun: &lang.Ident{
+								Pos:  p(1770, 41),
+								Name: "AddParticipants",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1770, 57),
+									X: &lang.Literal{
+										Pos:   p(1770, 57),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1771, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1771, 16),
+							Name: "long",
+						},
 						Name: "AddParticipants",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1770, 37),
+								Pos: p(1771, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1770, 37),
+									Pos:  p(1771, 37),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1771, 9),
+							Pos: p(1772, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1772, 13),
+									Pos: p(1773, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1772, 38),
+										Pos: p(1773, 38),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(1772, 34),
+											Pos: p(1773, 34),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1772, 17),
+												Pos:  p(1773, 17),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1772, 36),
+												Pos:   p(1773, 36),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1772, 58),
+											Pos: p(1773, 58),
 											Op:  ">",
 											X: &lang.Ident{
-												Pos:  p(1772, 41),
+												Pos:  p(1773, 41),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1772, 60),
+												Pos:   p(1773, 60),
 												Raw:   "32767",
 												Value: int64(32767),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1773, 17),
+										Pos: p(1774, 17),
 										X: &lang.NewExpr{
-											Pos: p(1773, 23),
+											Pos: p(1774, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1773, 27),
+												Pos:  p(1774, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1773, 55),
+													Pos: p(1774, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1773, 55),
+														Pos: p(1774, 55),
 														X: &lang.Ident{
-															Pos:  p(1773, 62),
+															Pos:  p(1774, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(1773, 81),
+													Pos: p(1774, 81),
 													X: &lang.Literal{
-														Pos:   p(1773, 81),
+														Pos:   p(1774, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be a positive value.\"",
 														Value: string("The participantCount argument must be a positive value."),
@@ -27460,60 +27512,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1774, 13),
+									Pos: p(1775, 13),
 									X: &lang.Ident{
-										Pos:  p(1774, 19),
+										Pos:  p(1775, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1775, 13),
+										Pos: p(1776, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1776, 17),
+												Pos: p(1777, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1776, 54),
+													Pos: p(1777, 54),
 													Op:  ">",
 													X: &lang.BinaryExpr{
-														Pos: p(1776, 35),
+														Pos: p(1777, 35),
 														Op:  "+",
 														X: &lang.Ident{
-															Pos:  p(1776, 21),
+															Pos:  p(1777, 21),
 															Name: "_participants",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1776, 37),
+															Pos:  p(1777, 37),
 															Name: "participantCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(1776, 56),
+														Pos:   p(1777, 56),
 														Raw:   "32767",
 														Value: int64(32767),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1777, 21),
+													Pos: p(1778, 21),
 													X: &lang.NewExpr{
-														Pos: p(1777, 27),
+														Pos: p(1778, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1777, 31),
+															Pos:  p(1778, 31),
 															Name: "ArgumentOutOfRangeException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1777, 59),
+																Pos: p(1778, 59),
 																X: &lang.NameOfExpr{
-																	Pos: p(1777, 59),
+																	Pos: p(1778, 59),
 																	X: &lang.Ident{
-																		Pos:  p(1777, 66),
+																		Pos:  p(1778, 66),
 																		Name: "participantCount",
 																	},
 																},
 															},
 															&lang.Arg{
-																Pos: p(1777, 85),
+																Pos: p(1778, 85),
 																X: &lang.Literal{
-																	Pos:   p(1777, 85),
+																	Pos:   p(1778, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Adding participantCount participants would result in the number of participants exceeding the maximum number allowed.\"",
 																	Value: string("Adding participantCount participants would result in the number of participants exceeding the maximum number allowed."),
@@ -27524,74 +27576,48 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1778, 17),
+												Pos: p(1779, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1778, 31),
+													Pos: p(1779, 31),
 													Op:  "+=",
 													Left: &lang.Ident{
-														Pos:  p(1778, 17),
+														Pos:  p(1779, 17),
 														Name: "_participants",
 													},
 													Right: &lang.Ident{
-														Pos:  p(1778, 34),
+														Pos:  p(1779, 34),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1779, 17),
+												Pos: p(1780, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1779, 28),
+													Pos: p(1780, 28),
 													Op:  "+=",
 													Left: &lang.Ident{
-														Pos:  p(1779, 17),
+														Pos:  p(1780, 17),
 														Name: "_remaining",
 													},
 													Right: &lang.Ident{
-														Pos:  p(1779, 31),
+														Pos:  p(1780, 31),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1780, 17),
+												Pos: p(1781, 17),
 												X: &lang.Ident{
-													Pos:  p(1780, 24),
+													Pos:  p(1781, 24),
 													Name: "_phase",
 												},
 											},
 										},
-										Rbrace: p(1781, 13),
+										Rbrace: p(1782, 13),
 									},
 								},
 							},
-							Rbrace: p(1782, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1784, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1784, 16),
-							Name: "void",
-						},
-						Name: "RemoveParticipant",
-						ExprBody: &lang.CallExpr{
-							Pos: p(1784, 44),
-							Fun: &lang.Ident{
-								Pos:  p(1784, 44),
-								Name: "RemoveParticipants",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1784, 63),
-									X: &lang.Literal{
-										Pos:   p(1784, 63),
-										Raw:   "1",
-										Value: int64(1),
-									},
-								},
-							},
+							Rbrace: p(1783, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -27601,58 +27627,84 @@ func preludeAST() *lang.File {
 							Pos:  p(1785, 16),
 							Name: "void",
 						},
+						Name: "RemoveParticipant",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1785, 44),
+							Fun: &lang.Ident{
+								Pos:  p(1785, 44),
+								Name: "RemoveParticipants",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1785, 63),
+									X: &lang.Literal{
+										Pos:   p(1785, 63),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1786, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1786, 16),
+							Name: "void",
+						},
 						Name: "RemoveParticipants",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1785, 40),
+								Pos: p(1786, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1785, 40),
+									Pos:  p(1786, 40),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1786, 9),
+							Pos: p(1787, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1787, 13),
+									Pos: p(1788, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1787, 34),
+										Pos: p(1788, 34),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1787, 17),
+											Pos:  p(1788, 17),
 											Name: "participantCount",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1787, 36),
+											Pos:   p(1788, 36),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1788, 17),
+										Pos: p(1789, 17),
 										X: &lang.NewExpr{
-											Pos: p(1788, 23),
+											Pos: p(1789, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1788, 27),
+												Pos:  p(1789, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1788, 55),
+													Pos: p(1789, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1788, 55),
+														Pos: p(1789, 55),
 														X: &lang.Ident{
-															Pos:  p(1788, 62),
+															Pos:  p(1789, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(1788, 81),
+													Pos: p(1789, 81),
 													X: &lang.Literal{
-														Pos:   p(1788, 81),
+														Pos:   p(1789, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be a positive value.\"",
 														Value: string("The participantCount argument must be a positive value."),
@@ -27663,51 +27715,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1789, 13),
+									Pos: p(1790, 13),
 									X: &lang.Ident{
-										Pos:  p(1789, 19),
+										Pos:  p(1790, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1790, 13),
+										Pos: p(1791, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1791, 17),
+												Pos: p(1792, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1791, 38),
+													Pos: p(1792, 38),
 													Op:  ">",
 													X: &lang.Ident{
-														Pos:  p(1791, 21),
+														Pos:  p(1792, 21),
 														Name: "participantCount",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1791, 40),
+														Pos:  p(1792, 40),
 														Name: "_participants",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1792, 21),
+													Pos: p(1793, 21),
 													X: &lang.NewExpr{
-														Pos: p(1792, 27),
+														Pos: p(1793, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1792, 31),
+															Pos:  p(1793, 31),
 															Name: "ArgumentOutOfRangeException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1792, 59),
+																Pos: p(1793, 59),
 																X: &lang.NameOfExpr{
-																	Pos: p(1792, 59),
+																	Pos: p(1793, 59),
 																	X: &lang.Ident{
-																		Pos:  p(1792, 66),
+																		Pos:  p(1793, 66),
 																		Name: "participantCount",
 																	},
 																},
 															},
 															&lang.Arg{
-																Pos: p(1792, 85),
+																Pos: p(1793, 85),
 																X: &lang.Literal{
-																	Pos:   p(1792, 85),
+																	Pos:   p(1793, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The participantCount argument must be less than or equal the number of participants.\"",
 																	Value: string("The participantCount argument must be less than or equal the number of participants."),
@@ -27718,32 +27770,32 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1793, 17),
+												Pos: p(1794, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1793, 38),
+													Pos: p(1794, 38),
 													Op:  ">",
 													X: &lang.Ident{
-														Pos:  p(1793, 21),
+														Pos:  p(1794, 21),
 														Name: "participantCount",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1793, 40),
+														Pos:  p(1794, 40),
 														Name: "_remaining",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1794, 21),
+													Pos: p(1795, 21),
 													X: &lang.NewExpr{
-														Pos: p(1794, 27),
+														Pos: p(1795, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1794, 31),
+															Pos:  p(1795, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1794, 57),
+																Pos: p(1795, 57),
 																X: &lang.Literal{
-																	Pos:   p(1794, 57),
+																	Pos:   p(1795, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase.\"",
 																	Value: string("The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase."),
@@ -27754,108 +27806,108 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1795, 17),
+												Pos: p(1796, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1795, 31),
+													Pos: p(1796, 31),
 													Op:  "-=",
 													Left: &lang.Ident{
-														Pos:  p(1795, 17),
+														Pos:  p(1796, 17),
 														Name: "_participants",
 													},
 													Right: &lang.Ident{
-														Pos:  p(1795, 34),
+														Pos:  p(1796, 34),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1796, 17),
+												Pos: p(1797, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1796, 28),
+													Pos: p(1797, 28),
 													Op:  "-=",
 													Left: &lang.Ident{
-														Pos:  p(1796, 17),
+														Pos:  p(1797, 17),
 														Name: "_remaining",
 													},
 													Right: &lang.Ident{
-														Pos:  p(1796, 31),
+														Pos:  p(1797, 31),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1797, 17),
+												Pos: p(1798, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1797, 37),
+													Pos: p(1798, 37),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1797, 32),
+														Pos: p(1798, 32),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1797, 21),
+															Pos:  p(1798, 21),
 															Name: "_remaining",
 														},
 														Y: &lang.Literal{
-															Pos:   p(1797, 35),
+															Pos:   p(1798, 35),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1797, 54),
+														Pos: p(1798, 54),
 														Op:  ">",
 														X: &lang.Ident{
-															Pos:  p(1797, 40),
+															Pos:  p(1798, 40),
 															Name: "_participants",
 														},
 														Y: &lang.Literal{
-															Pos:   p(1797, 56),
+															Pos:   p(1798, 56),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1797, 59),
+													Pos: p(1798, 59),
 													X: &lang.CallExpr{
-														Pos: p(1797, 59),
+														Pos: p(1798, 59),
 														Fun: &lang.Ident{
-															Pos:  p(1797, 59),
+															Pos:  p(1798, 59),
 															Name: "FinishPhase",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1798, 13),
+										Rbrace: p(1799, 13),
 									},
 								},
 							},
-							Rbrace: p(1799, 9),
+							Rbrace: p(1800, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1801, 9),
+						Pos:       p(1802, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1801, 16),
+							Pos:  p(1802, 16),
 							Name: "void",
 						},
 						Name: "SignalAndWait",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1801, 40),
+							Pos: p(1802, 40),
 							Fun: &lang.Ident{
-								Pos:  p(1801, 40),
+								Pos:  p(1802, 40),
 								Name: "Signal",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1801, 47),
+									Pos: p(1802, 47),
 									X: &lang.UnaryExpr{
-										Pos: p(1801, 47),
+										Pos: p(1802, 47),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(1801, 48),
+											Pos:   p(1802, 48),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -27865,54 +27917,54 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1805, 9),
+						Pos:       p(1806, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1805, 16),
+							Pos:  p(1806, 16),
 							Name: "bool",
 						},
 						Name: "SignalAndWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1805, 35),
+								Pos: p(1806, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1805, 35),
+									Pos:  p(1806, 35),
 									Name: "object",
 								},
 								Name: "timeoutOrToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1806, 9),
+							Pos: p(1807, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1807, 13),
+									Pos: p(1808, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(1807, 32),
+										Pos: p(1808, 32),
 										X: &lang.Ident{
-											Pos:  p(1807, 17),
+											Pos:  p(1808, 17),
 											Name: "timeoutOrToken",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(1807, 35),
+											Pos: p(1808, 35),
 											Type: &lang.TypeRef{
-												Pos:  p(1807, 35),
+												Pos:  p(1808, 35),
 												Name: "CancellationToken",
 											},
 											Name: "ct",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1808, 13),
+										Pos: p(1809, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1809, 17),
+												Pos: p(1810, 17),
 												X: &lang.CallExpr{
-													Pos: p(1809, 20),
+													Pos: p(1810, 20),
 													Fun: &lang.MemberExpr{
-														Pos: p(1809, 20),
+														Pos: p(1810, 20),
 														X: &lang.Ident{
-															Pos:  p(1809, 17),
+															Pos:  p(1810, 17),
 															Name: "ct",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -27920,21 +27972,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1810, 17),
+												Pos: p(1811, 17),
 												X: &lang.CallExpr{
-													Pos: p(1810, 24),
+													Pos: p(1811, 24),
 													Fun: &lang.Ident{
-														Pos:  p(1810, 24),
+														Pos:  p(1811, 24),
 														Name: "Signal",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1810, 31),
+															Pos: p(1811, 31),
 															X: &lang.UnaryExpr{
-																Pos: p(1810, 31),
+																Pos: p(1811, 31),
 																Op:  "-",
 																X: &lang.Literal{
-																	Pos:   p(1810, 32),
+																	Pos:   p(1811, 32),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
@@ -27944,60 +27996,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1811, 13),
+										Rbrace: p(1812, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1812, 13),
+									Pos: p(1813, 13),
 									X: &lang.CallExpr{
-										Pos: p(1812, 20),
+										Pos: p(1813, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1812, 20),
+											Pos:  p(1813, 20),
 											Name: "Signal",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1812, 27),
+												Pos: p(1813, 27),
 												X: &lang.CondExpr{
-													Pos: p(1812, 57),
+													Pos: p(1813, 57),
 													Cond: &lang.IsExpr{
-														Pos: p(1812, 42),
+														Pos: p(1813, 42),
 														X: &lang.Ident{
-															Pos:  p(1812, 27),
+															Pos:  p(1813, 27),
 															Name: "timeoutOrToken",
 														},
 														Pattern: &lang.TypePattern{
-															Pos: p(1812, 45),
+															Pos: p(1813, 45),
 															Type: &lang.TypeRef{
-																Pos:  p(1812, 45),
+																Pos:  p(1813, 45),
 																Name: "TimeSpan",
 															},
 															Name: "ts",
 														},
 													},
 													Then: &lang.CastExpr{
-														Pos: p(1812, 59),
+														Pos: p(1813, 59),
 														Type: &lang.TypeRef{
-															Pos:  p(1812, 60),
+															Pos:  p(1813, 60),
 															Name: "int",
 														},
 														X: &lang.MemberExpr{
-															Pos: p(1812, 67),
+															Pos: p(1813, 67),
 															X: &lang.Ident{
-																Pos:  p(1812, 64),
+																Pos:  p(1813, 64),
 																Name: "ts",
 															},
 															Name: "TotalMilliseconds",
 														},
 													},
 													Else: &lang.CastExpr{
-														Pos: p(1812, 87),
+														Pos: p(1813, 87),
 														Type: &lang.TypeRef{
-															Pos:  p(1812, 88),
+															Pos:  p(1813, 88),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(1812, 92),
+															Pos:  p(1813, 92),
 															Name: "timeoutOrToken",
 														},
 													},
@@ -28007,71 +28059,71 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1813, 9),
+							Rbrace: p(1814, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1815, 9),
+						Pos: p(1816, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1815, 9),
+							Pos:  p(1816, 9),
 							Name: "bool",
 						},
 						Name: "Signal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1815, 21),
+								Pos: p(1816, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1815, 21),
+									Pos:  p(1816, 21),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1816, 9),
+							Pos: p(1817, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1817, 13),
+									Pos: p(1818, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1817, 37),
+										Pos: p(1818, 37),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1817, 17),
+											Pos:  p(1818, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1817, 39),
+											Pos: p(1818, 39),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(1817, 40),
+												Pos:   p(1818, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1818, 17),
+										Pos: p(1819, 17),
 										X: &lang.NewExpr{
-											Pos: p(1818, 23),
+											Pos: p(1819, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1818, 27),
+												Pos:  p(1819, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1818, 55),
+													Pos: p(1819, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1818, 55),
+														Pos: p(1819, 55),
 														X: &lang.Ident{
-															Pos:  p(1818, 62),
+															Pos:  p(1819, 62),
 															Name: "millisecondsTimeout",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(1818, 84),
+													Pos: p(1819, 84),
 													X: &lang.Literal{
-														Pos:   p(1818, 84),
+														Pos:   p(1819, 84),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
 														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
@@ -28082,42 +28134,42 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1819, 13),
+									Pos: p(1820, 13),
 									X: &lang.Ident{
-										Pos:  p(1819, 19),
+										Pos:  p(1820, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1820, 13),
+										Pos: p(1821, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1821, 17),
+												Pos: p(1822, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1821, 35),
+													Pos: p(1822, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1821, 21),
+														Pos:  p(1822, 21),
 														Name: "_participants",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1821, 38),
+														Pos:   p(1822, 38),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1822, 21),
+													Pos: p(1823, 21),
 													X: &lang.NewExpr{
-														Pos: p(1822, 27),
+														Pos: p(1823, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1822, 31),
+															Pos:  p(1823, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1822, 57),
+																Pos: p(1823, 57),
 																X: &lang.Literal{
-																	Pos:   p(1822, 57),
+																	Pos:   p(1823, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The barrier has no registered participants.\"",
 																	Value: string("The barrier has no registered participants."),
@@ -28128,33 +28180,33 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1823, 17),
+												Pos: p(1824, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1823, 32),
+													Pos: p(1824, 32),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1823, 21),
+														Pos:  p(1824, 21),
 														Name: "_remaining",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1823, 35),
+														Pos:   p(1824, 35),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1824, 21),
+													Pos: p(1825, 21),
 													X: &lang.NewExpr{
-														Pos: p(1824, 27),
+														Pos: p(1825, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1824, 31),
+															Pos:  p(1825, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1824, 57),
+																Pos: p(1825, 57),
 																X: &lang.Literal{
-																	Pos:   p(1824, 57),
+																	Pos:   p(1825, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The number of threads using the barrier exceeded the total number of registered participants.\"",
 																	Value: string("The number of threads using the barrier exceeded the total number of registered participants."),
@@ -28165,89 +28217,89 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1825, 17),
+												Pos: p(1826, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1825, 17),
+													Pos:  p(1826, 17),
 													Name: "long",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1825, 22),
+														Pos:  p(1826, 22),
 														Name: "phase",
 														Init: &lang.Ident{
-															Pos:  p(1825, 30),
+															Pos:  p(1826, 30),
 															Name: "_phase",
 														},
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1826, 17),
+												Pos: p(1827, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(1826, 27),
+													Pos: p(1827, 27),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(1826, 17),
+														Pos:  p(1827, 17),
 														Name: "_remaining",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1827, 17),
+												Pos: p(1828, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1827, 32),
+													Pos: p(1828, 32),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1827, 21),
+														Pos:  p(1828, 21),
 														Name: "_remaining",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1827, 35),
+														Pos:   p(1828, 35),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1828, 17),
+													Pos: p(1829, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(1829, 21),
+															Pos: p(1830, 21),
 															X: &lang.CallExpr{
-																Pos: p(1829, 21),
+																Pos: p(1830, 21),
 																Fun: &lang.Ident{
-																	Pos:  p(1829, 21),
+																	Pos:  p(1830, 21),
 																	Name: "FinishPhase",
 																},
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(1830, 21),
+															Pos: p(1831, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1830, 45),
+																Pos: p(1831, 45),
 																Op:  "!=",
 																X: &lang.Ident{
-																	Pos:  p(1830, 25),
+																	Pos:  p(1831, 25),
 																	Name: "_postPhaseException",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(1830, 48),
+																	Pos:  p(1831, 48),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(1830, 54),
+																Pos: p(1831, 54),
 																X: &lang.NewExpr{
-																	Pos: p(1830, 60),
+																	Pos: p(1831, 60),
 																	Type: &lang.TypeRef{
-																		Pos:  p(1830, 64),
+																		Pos:  p(1831, 64),
 																		Name: "BarrierPostPhaseException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1830, 90),
+																			Pos: p(1831, 90),
 																			X: &lang.Ident{
-																				Pos:  p(1830, 90),
+																				Pos:  p(1831, 90),
 																				Name: "_postPhaseException",
 																			},
 																		},
@@ -28256,65 +28308,65 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1831, 21),
+															Pos: p(1832, 21),
 															X: &lang.Literal{
-																Pos:   p(1831, 28),
+																Pos:   p(1832, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1832, 17),
+													Rbrace: p(1833, 17),
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(1833, 17),
+												Pos: p(1834, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1833, 31),
+													Pos: p(1834, 31),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1833, 24),
+														Pos:  p(1834, 24),
 														Name: "_phase",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1833, 34),
+														Pos:  p(1834, 34),
 														Name: "phase",
 													},
 												},
 												Body: &lang.BlockStmt{
-													Pos: p(1834, 17),
+													Pos: p(1835, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(1835, 21),
+															Pos: p(1836, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1835, 67),
+																Pos: p(1836, 67),
 																Op:  "&&",
 																X: &lang.UnaryExpr{
-																	Pos: p(1835, 25),
+																	Pos: p(1836, 25),
 																	Op:  "!",
 																	X: &lang.CallExpr{
-																		Pos: p(1835, 34),
+																		Pos: p(1836, 34),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1835, 34),
+																			Pos: p(1836, 34),
 																			X: &lang.Ident{
-																				Pos:  p(1835, 26),
+																				Pos:  p(1836, 26),
 																				Name: "Monitor",
 																			},
 																			Name: "Wait",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1835, 39),
+																				Pos: p(1836, 39),
 																				X: &lang.Ident{
-																					Pos:  p(1835, 39),
+																					Pos:  p(1836, 39),
 																					Name: "_gate",
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(1835, 46),
+																				Pos: p(1836, 46),
 																				X: &lang.Ident{
-																					Pos:  p(1835, 46),
+																					Pos:  p(1836, 46),
 																					Name: "millisecondsTimeout",
 																				},
 																			},
@@ -28322,77 +28374,77 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.BinaryExpr{
-																	Pos: p(1835, 77),
+																	Pos: p(1836, 77),
 																	Op:  "==",
 																	X: &lang.Ident{
-																		Pos:  p(1835, 70),
+																		Pos:  p(1836, 70),
 																		Name: "_phase",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1835, 80),
+																		Pos:  p(1836, 80),
 																		Name: "phase",
 																	},
 																},
 															},
 															Then: &lang.BlockStmt{
-																Pos: p(1836, 21),
+																Pos: p(1837, 21),
 																Stmts: []lang.Stmt{
 																	&lang.ExprStmt{
-																		Pos: p(1837, 25),
+																		Pos: p(1838, 25),
 																		X: &lang.PostfixExpr{
-																			Pos: p(1837, 35),
+																			Pos: p(1838, 35),
 																			Op:  "++",
 																			X: &lang.Ident{
-																				Pos:  p(1837, 25),
+																				Pos:  p(1838, 25),
 																				Name: "_remaining",
 																			},
 																		},
 																	},
 																	&lang.ReturnStmt{
-																		Pos: p(1838, 25),
+																		Pos: p(1839, 25),
 																		X: &lang.Literal{
-																			Pos:   p(1838, 32),
+																			Pos:   p(1839, 32),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
 																		},
 																	},
 																},
-																Rbrace: p(1839, 21),
+																Rbrace: p(1840, 21),
 															},
 														},
 													},
-													Rbrace: p(1840, 17),
+													Rbrace: p(1841, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1841, 17),
+												Pos: p(1842, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1841, 41),
+													Pos: p(1842, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(1841, 21),
+														Pos:  p(1842, 21),
 														Name: "_postPhaseException",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1841, 44),
+														Pos:  p(1842, 44),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1841, 50),
+													Pos: p(1842, 50),
 													X: &lang.NewExpr{
-														Pos: p(1841, 56),
+														Pos: p(1842, 56),
 														Type: &lang.TypeRef{
-															Pos:  p(1841, 60),
+															Pos:  p(1842, 60),
 															Name: "BarrierPostPhaseException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1841, 86),
+																Pos: p(1842, 86),
 																X: &lang.Ident{
-																	Pos:  p(1841, 86),
+																	Pos:  p(1842, 86),
 																	Name: "_postPhaseException",
 																},
 															},
@@ -28401,171 +28453,171 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1842, 17),
+												Pos: p(1843, 17),
 												X: &lang.Literal{
-													Pos:   p(1842, 24),
+													Pos:   p(1843, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(1843, 13),
+										Rbrace: p(1844, 13),
 									},
 								},
 							},
-							Rbrace: p(1844, 9),
+							Rbrace: p(1845, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1847, 9),
+						Pos: p(1848, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1847, 9),
+							Pos:  p(1848, 9),
 							Name: "void",
 						},
 						Name: "FinishPhase",
 						Body: &lang.BlockStmt{
-							Pos: p(1848, 9),
+							Pos: p(1849, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1849, 13),
+									Pos: p(1850, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1849, 33),
+										Pos: p(1850, 33),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1849, 13),
+											Pos:  p(1850, 13),
 											Name: "_postPhaseException",
 										},
 										Right: &lang.Literal{
-											Pos:  p(1849, 35),
+											Pos:  p(1850, 35),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1850, 13),
+									Pos: p(1851, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1850, 34),
+										Pos: p(1851, 34),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(1850, 17),
+											Pos:  p(1851, 17),
 											Name: "_postPhaseAction",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1850, 37),
+											Pos:  p(1851, 37),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1851, 13),
+										Pos: p(1852, 13),
 										Stmts: []lang.Stmt{
 											&lang.TryStmt{
-												Pos: p(1852, 17),
+												Pos: p(1853, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(1852, 21),
+													Pos: p(1853, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(1852, 23),
+															Pos: p(1853, 23),
 															X: &lang.CallExpr{
-																Pos: p(1852, 23),
+																Pos: p(1853, 23),
 																Fun: &lang.Ident{
-																	Pos:  p(1852, 23),
+																	Pos:  p(1853, 23),
 																	Name: "_postPhaseAction",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1852, 40),
+																		Pos: p(1853, 40),
 																		X: &lang.ThisExpr{
-																			Pos: p(1852, 40),
+																			Pos: p(1853, 40),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(1852, 47),
+													Rbrace: p(1853, 47),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(1853, 17),
+														Pos: p(1854, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(1853, 24),
+															Pos:  p(1854, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(1853, 37),
+															Pos: p(1854, 37),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1853, 39),
+																	Pos: p(1854, 39),
 																	X: &lang.AssignExpr{
-																		Pos: p(1853, 59),
+																		Pos: p(1854, 59),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1853, 39),
+																			Pos:  p(1854, 39),
 																			Name: "_postPhaseException",
 																		},
 																		Right: &lang.Ident{
-																			Pos:  p(1853, 61),
+																			Pos:  p(1854, 61),
 																			Name: "e",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(1853, 64),
+															Rbrace: p(1854, 64),
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1854, 13),
+										Rbrace: p(1855, 13),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1855, 13),
+									Pos: p(1856, 13),
 									X: &lang.PostfixExpr{
-										Pos: p(1855, 19),
+										Pos: p(1856, 19),
 										Op:  "++",
 										X: &lang.Ident{
-											Pos:  p(1855, 13),
+											Pos:  p(1856, 13),
 											Name: "_phase",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1856, 13),
+									Pos: p(1857, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1856, 24),
+										Pos: p(1857, 24),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1856, 13),
+											Pos:  p(1857, 13),
 											Name: "_remaining",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1856, 26),
+											Pos:  p(1857, 26),
 											Name: "_participants",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1857, 13),
+									Pos: p(1858, 13),
 									X: &lang.CallExpr{
-										Pos: p(1857, 21),
+										Pos: p(1858, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(1857, 21),
+											Pos: p(1858, 21),
 											X: &lang.Ident{
-												Pos:  p(1857, 13),
+												Pos:  p(1858, 13),
 												Name: "Monitor",
 											},
 											Name: "PulseAll",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1857, 30),
+												Pos: p(1858, 30),
 												X: &lang.Ident{
-													Pos:  p(1857, 30),
+													Pos:  p(1858, 30),
 													Name: "_gate",
 												},
 											},
@@ -28573,100 +28625,59 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1858, 9),
+							Rbrace: p(1859, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1860, 9),
+						Pos:       p(1861, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1860, 16),
+							Pos:  p(1861, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(1860, 31),
-							Rbrace: p(1860, 33),
+							Pos:    p(1861, 31),
+							Rbrace: p(1861, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1863, 5),
+				Pos:       p(1864, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BarrierPostPhaseException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1863, 46),
+						Pos:  p(1864, 46),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(1865, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "BarrierPostPhaseException",
-						Init: &lang.CtorInit{
-							Pos:  p(1865, 46),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1865, 51),
-									X: &lang.Literal{
-										Pos:   p(1865, 51),
-										Kind:  lang.LitKind(8),
-										Raw:   "\"The postPhaseAction failed with an exception.\"",
-										Value: string("The postPhaseAction failed with an exception."),
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(1865, 100),
-							Rbrace: p(1865, 102),
-						},
-					},
-					&lang.CtorDecl{
 						Pos:       p(1866, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1866, 42),
-								Type: &lang.TypeRef{
-									Pos:  p(1866, 42),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
-						},
 						Init: &lang.CtorInit{
-							Pos:  p(1866, 70),
+							Pos:  p(1866, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1866, 75),
+									Pos: p(1866, 51),
 									X: &lang.Literal{
-										Pos:   p(1866, 75),
+										Pos:   p(1866, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The postPhaseAction failed with an exception.\"",
 										Value: string("The postPhaseAction failed with an exception."),
 									},
 								},
-								&lang.Arg{
-									Pos: p(1866, 124),
-									X: &lang.Ident{
-										Pos:  p(1866, 124),
-										Name: "innerException",
-									},
-								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1866, 140),
-							Rbrace: p(1866, 142),
+							Pos:    p(1866, 100),
+							Rbrace: p(1866, 102),
 						},
 					},
 					&lang.CtorDecl{
@@ -28678,27 +28689,36 @@ func preludeAST() *lang.File {
 								Pos: p(1867, 42),
 								Type: &lang.TypeRef{
 									Pos:  p(1867, 42),
-									Name: "string",
+									Name: "Exception",
 								},
-								Name: "message",
+								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1867, 60),
+							Pos:  p(1867, 70),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1867, 65),
+									Pos: p(1867, 75),
+									X: &lang.Literal{
+										Pos:   p(1867, 75),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"The postPhaseAction failed with an exception.\"",
+										Value: string("The postPhaseAction failed with an exception."),
+									},
+								},
+								&lang.Arg{
+									Pos: p(1867, 124),
 									X: &lang.Ident{
-										Pos:  p(1867, 65),
-										Name: "message",
+										Pos:  p(1867, 124),
+										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1867, 74),
-							Rbrace: p(1867, 76),
+							Pos:    p(1867, 140),
+							Rbrace: p(1867, 142),
 						},
 					},
 					&lang.CtorDecl{
@@ -28714,87 +28734,119 @@ func preludeAST() *lang.File {
 								},
 								Name: "message",
 							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1868, 60),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1868, 65),
+									X: &lang.Ident{
+										Pos:  p(1868, 65),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1868, 74),
+							Rbrace: p(1868, 76),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1869, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "BarrierPostPhaseException",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1868, 58),
+								Pos: p(1869, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1868, 58),
+									Pos:  p(1869, 42),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(1869, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1869, 58),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1868, 86),
+							Pos:  p(1869, 86),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1868, 91),
+									Pos: p(1869, 91),
 									X: &lang.Ident{
-										Pos:  p(1868, 91),
+										Pos:  p(1869, 91),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1868, 100),
+									Pos: p(1869, 100),
 									X: &lang.Ident{
-										Pos:  p(1868, 100),
+										Pos:  p(1869, 100),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1868, 116),
-							Rbrace: p(1868, 118),
+							Pos:    p(1869, 116),
+							Rbrace: p(1869, 118),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1871, 5),
+				Pos:       p(1872, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LockRecursionPolicy",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1871, 39),
+						Pos:  p(1872, 39),
 						Name: "NoRecursion",
 					},
 					&lang.EnumMember{
-						Pos:  p(1871, 52),
+						Pos:  p(1872, 52),
 						Name: "SupportsRecursion",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1877, 5),
+				Pos:       p(1878, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReaderWriterLockSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1877, 41),
+						Pos:  p(1878, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1879, 9),
+						Pos:       p(1880, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1879, 18),
+							Pos:  p(1880, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1879, 25),
+								Pos:  p(1880, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1879, 33),
+									Pos: p(1880, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1879, 37),
+										Pos:  p(1880, 37),
 										Name: "object",
 									},
 								},
@@ -28802,69 +28854,43 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1880, 9),
+						Pos:       p(1881, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1880, 18),
+							Pos:  p(1881, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1880, 56),
+									Pos:  p(1881, 56),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(1880, 61),
+									Pos:  p(1881, 61),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1880, 66),
+								Pos:  p(1881, 66),
 								Name: "_readers",
 								Init: &lang.NewExpr{
-									Pos: p(1880, 77),
+									Pos: p(1881, 77),
 									Type: &lang.TypeRef{
-										Pos:  p(1880, 81),
+										Pos:  p(1881, 81),
 										Name: "System.Collections.Generic.Dictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1880, 119),
+												Pos:  p(1881, 119),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(1880, 124),
+												Pos:  p(1881, 124),
 												Name: "int",
 											},
 										},
 									},
 								},
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos: p(1881, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(1881, 9),
-							Name: "int",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(1881, 13),
-								Name: "_writer",
-								Init: &lang.UnaryExpr{
-									Pos: p(1881, 23),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   p(1881, 24),
-										Raw:   "1",
-										Value: int64(1),
-									},
-								},
-							},
-							&lang.Declarator{
-								Pos:  p(1881, 27),
-								Name: "_writeCount",
 							},
 						},
 					},
@@ -28877,20 +28903,20 @@ func preludeAST() *lang.File {
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
 								Pos:  p(1882, 13),
-								Name: "_upgrader",
+								Name: "_writer",
 								Init: &lang.UnaryExpr{
-									Pos: p(1882, 25),
+									Pos: p(1882, 23),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(1882, 26),
+										Pos:   p(1882, 24),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							&lang.Declarator{
-								Pos:  p(1882, 29),
-								Name: "_upgradeCount",
+								Pos:  p(1882, 27),
+								Name: "_writeCount",
 							},
 						},
 					},
@@ -28903,32 +28929,58 @@ func preludeAST() *lang.File {
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
 								Pos:  p(1883, 13),
+								Name: "_upgrader",
+								Init: &lang.UnaryExpr{
+									Pos: p(1883, 25),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(1883, 26),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+							&lang.Declarator{
+								Pos:  p(1883, 29),
+								Name: "_upgradeCount",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1884, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1884, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1884, 13),
 								Name: "_waitingWriters",
 							},
 							&lang.Declarator{
-								Pos:  p(1883, 30),
+								Pos:  p(1884, 30),
 								Name: "_waitingReaders",
 							},
 							&lang.Declarator{
-								Pos:  p(1883, 47),
+								Pos:  p(1884, 47),
 								Name: "_waitingUpgraders",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1885, 9),
+						Pos:       p(1886, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ReaderWriterLockSlim",
 						Init: &lang.CtorInit{
-							Pos:  p(1885, 41),
+							Pos:  p(1886, 41),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1885, 46),
+									Pos: p(1886, 46),
 									X: &lang.MemberExpr{
-										Pos: p(1885, 66),
+										Pos: p(1886, 66),
 										X: &lang.Ident{
-											Pos:  p(1885, 46),
+											Pos:  p(1886, 46),
 											Name: "LockRecursionPolicy",
 										},
 										Name: "NoRecursion",
@@ -28937,127 +28989,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1885, 79),
-							Rbrace: p(1885, 81),
+							Pos:    p(1886, 79),
+							Rbrace: p(1886, 81),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1886, 9),
+						Pos:       p(1887, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ReaderWriterLockSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1886, 37),
+								Pos: p(1887, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1886, 37),
+									Pos:  p(1887, 37),
 									Name: "LockRecursionPolicy",
 								},
 								Name: "recursionPolicy",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1886, 74),
+							Pos: p(1887, 74),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1886, 76),
+									Pos: p(1887, 76),
 									X: &lang.AssignExpr{
-										Pos: p(1886, 92),
+										Pos: p(1887, 92),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1886, 76),
+											Pos:  p(1887, 76),
 											Name: "RecursionPolicy",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1886, 94),
+											Pos:  p(1887, 94),
 											Name: "recursionPolicy",
 										},
 									},
 								},
 							},
-							Rbrace: p(1886, 111),
+							Rbrace: p(1887, 111),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1888, 9),
+						Pos:       p(1889, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1888, 16),
+							Pos:  p(1889, 16),
 							Name: "LockRecursionPolicy",
 						},
 						Name: "RecursionPolicy",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1888, 54),
+								Pos:  p(1889, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1889, 9),
+						Pos:       p(1890, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1889, 16),
+							Pos:  p(1890, 16),
 							Name: "int",
 						},
 						Name: "Me",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1889, 38),
+							Pos: p(1890, 38),
 							X: &lang.Ident{
-								Pos:  p(1889, 26),
+								Pos:  p(1890, 26),
 								Name: "Environment",
 							},
 							Name: "CurrentManagedThreadId",
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(1891, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(1891, 16),
-							Name: "bool",
-						},
-						Name: "IsReadLockHeld",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(1891, 38),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(1891, 42),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(1891, 44),
-											X: &lang.Ident{
-												Pos:  p(1891, 50),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(1891, 57),
-												X: &lang.CallExpr{
-													Pos: p(1891, 73),
-													Fun: &lang.MemberExpr{
-														Pos: p(1891, 73),
-														X: &lang.Ident{
-															Pos:  p(1891, 64),
-															Name: "_readers",
-														},
-														Name: "ContainsKey",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(1891, 85),
-															X: &lang.Ident{
-																Pos:  p(1891, 85),
-																Name: "Me",
-															},
-														},
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(1891, 90),
-								},
-							},
 						},
 					},
 					&lang.PropertyDecl{
@@ -29067,38 +29068,46 @@ func preludeAST() *lang.File {
 							Pos:  p(1892, 16),
 							Name: "bool",
 						},
-						Name: "IsWriteLockHeld",
+						Name: "IsReadLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1892, 39),
+								Pos:  p(1892, 38),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1892, 43),
+									Pos: p(1892, 42),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1892, 45),
+											Pos: p(1892, 44),
 											X: &lang.Ident{
-												Pos:  p(1892, 51),
+												Pos:  p(1892, 50),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1892, 58),
-												X: &lang.BinaryExpr{
+												Pos: p(1892, 57),
+												X: &lang.CallExpr{
 													Pos: p(1892, 73),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(1892, 65),
-														Name: "_writer",
+													Fun: &lang.MemberExpr{
+														Pos: p(1892, 73),
+														X: &lang.Ident{
+															Pos:  p(1892, 64),
+															Name: "_readers",
+														},
+														Name: "ContainsKey",
 													},
-													Y: &lang.Ident{
-														Pos:  p(1892, 76),
-														Name: "Me",
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1892, 85),
+															X: &lang.Ident{
+																Pos:  p(1892, 85),
+																Name: "Me",
+															},
+														},
 													},
 												},
 											},
 										},
 									},
-									Rbrace: p(1892, 80),
+									Rbrace: p(1892, 90),
 								},
 							},
 						},
@@ -29110,38 +29119,38 @@ func preludeAST() *lang.File {
 							Pos:  p(1893, 16),
 							Name: "bool",
 						},
-						Name: "IsUpgradeableReadLockHeld",
+						Name: "IsWriteLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1893, 49),
+								Pos:  p(1893, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1893, 53),
+									Pos: p(1893, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1893, 55),
+											Pos: p(1893, 45),
 											X: &lang.Ident{
-												Pos:  p(1893, 61),
+												Pos:  p(1893, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1893, 68),
+												Pos: p(1893, 58),
 												X: &lang.BinaryExpr{
-													Pos: p(1893, 85),
+													Pos: p(1893, 73),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1893, 75),
-														Name: "_upgrader",
+														Pos:  p(1893, 65),
+														Name: "_writer",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1893, 88),
+														Pos:  p(1893, 76),
 														Name: "Me",
 													},
 												},
 											},
 										},
 									},
-									Rbrace: p(1893, 92),
+									Rbrace: p(1893, 80),
 								},
 							},
 						},
@@ -29151,70 +29160,40 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(1894, 16),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "CurrentReadCount",
+						Name: "IsUpgradeableReadLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1894, 39),
+								Pos:  p(1894, 49),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1894, 43),
+									Pos: p(1894, 53),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1894, 45),
+											Pos: p(1894, 55),
 											X: &lang.Ident{
-												Pos:  p(1894, 51),
+												Pos:  p(1894, 61),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1894, 58),
+												Pos: p(1894, 68),
 												X: &lang.BinaryExpr{
-													Pos: p(1894, 80),
-													Op:  "+",
-													X: &lang.MemberExpr{
-														Pos: p(1894, 74),
-														X: &lang.Ident{
-															Pos:  p(1894, 65),
-															Name: "_readers",
-														},
-														Name: "Count",
+													Pos: p(1894, 85),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1894, 75),
+														Name: "_upgrader",
 													},
-													Y: &lang.CondExpr{
-														Pos: p(1894, 99),
-														Cond: &lang.BinaryExpr{
-															Pos: p(1894, 93),
-															Op:  "!=",
-															X: &lang.Ident{
-																Pos:  p(1894, 83),
-																Name: "_upgrader",
-															},
-															Y: &lang.UnaryExpr{
-																Pos: p(1894, 96),
-																Op:  "-",
-																X: &lang.Literal{
-																	Pos:   p(1894, 97),
-																	Raw:   "1",
-																	Value: int64(1),
-																},
-															},
-														},
-														Then: &lang.Literal{
-															Pos:   p(1894, 101),
-															Raw:   "1",
-															Value: int64(1),
-														},
-														Else: &lang.Literal{
-															Pos:   p(1894, 105),
-															Raw:   "0",
-															Value: int64(0),
-														},
+													Y: &lang.Ident{
+														Pos:  p(1894, 88),
+														Name: "Me",
 													},
 												},
 											},
 										},
 									},
-									Rbrace: p(1894, 109),
+									Rbrace: p(1894, 92),
 								},
 							},
 						},
@@ -29226,70 +29205,68 @@ func preludeAST() *lang.File {
 							Pos:  p(1895, 16),
 							Name: "int",
 						},
-						Name: "RecursiveReadCount",
+						Name: "CurrentReadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1895, 41),
+								Pos:  p(1895, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1895, 45),
+									Pos: p(1895, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1895, 47),
+											Pos: p(1895, 45),
 											X: &lang.Ident{
-												Pos:  p(1895, 53),
+												Pos:  p(1895, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1895, 60),
-												X: &lang.CondExpr{
-													Pos: p(1895, 103),
-													Cond: &lang.CallExpr{
-														Pos: p(1895, 76),
-														Fun: &lang.MemberExpr{
-															Pos: p(1895, 76),
+												Pos: p(1895, 58),
+												X: &lang.BinaryExpr{
+													Pos: p(1895, 80),
+													Op:  "+",
+													X: &lang.MemberExpr{
+														Pos: p(1895, 74),
+														X: &lang.Ident{
+															Pos:  p(1895, 65),
+															Name: "_readers",
+														},
+														Name: "Count",
+													},
+													Y: &lang.CondExpr{
+														Pos: p(1895, 99),
+														Cond: &lang.BinaryExpr{
+															Pos: p(1895, 93),
+															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(1895, 67),
-																Name: "_readers",
+																Pos:  p(1895, 83),
+																Name: "_upgrader",
 															},
-															Name: "TryGetValue",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1895, 88),
-																X: &lang.Ident{
-																	Pos:  p(1895, 88),
-																	Name: "Me",
-																},
-															},
-															&lang.Arg{
-																Pos: p(1895, 92),
-																Mod: "out",
-																X: &lang.DeclExpr{
-																	Pos: p(1895, 96),
-																	Type: &lang.TypeRef{
-																		Pos:  p(1895, 96),
-																		Name: "int",
-																	},
-																	Name: "n",
+															Y: &lang.UnaryExpr{
+																Pos: p(1895, 96),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(1895, 97),
+																	Raw:   "1",
+																	Value: int64(1),
 																},
 															},
 														},
-													},
-													Then: &lang.Ident{
-														Pos:  p(1895, 105),
-														Name: "n",
-													},
-													Else: &lang.Literal{
-														Pos:   p(1895, 109),
-														Raw:   "0",
-														Value: int64(0),
+														Then: &lang.Literal{
+															Pos:   p(1895, 101),
+															Raw:   "1",
+															Value: int64(1),
+														},
+														Else: &lang.Literal{
+															Pos:   p(1895, 105),
+															Raw:   "0",
+															Value: int64(0),
+														},
 													},
 												},
 											},
 										},
 									},
-									Rbrace: p(1895, 112),
+									Rbrace: p(1895, 109),
 								},
 							},
 						},
@@ -29301,42 +29278,62 @@ func preludeAST() *lang.File {
 							Pos:  p(1896, 16),
 							Name: "int",
 						},
-						Name: "RecursiveWriteCount",
+						Name: "RecursiveReadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1896, 42),
+								Pos:  p(1896, 41),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1896, 46),
+									Pos: p(1896, 45),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1896, 48),
+											Pos: p(1896, 47),
 											X: &lang.Ident{
-												Pos:  p(1896, 54),
+												Pos:  p(1896, 53),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1896, 61),
+												Pos: p(1896, 60),
 												X: &lang.CondExpr{
-													Pos: p(1896, 82),
-													Cond: &lang.BinaryExpr{
+													Pos: p(1896, 103),
+													Cond: &lang.CallExpr{
 														Pos: p(1896, 76),
-														Op:  "==",
-														X: &lang.Ident{
-															Pos:  p(1896, 68),
-															Name: "_writer",
+														Fun: &lang.MemberExpr{
+															Pos: p(1896, 76),
+															X: &lang.Ident{
+																Pos:  p(1896, 67),
+																Name: "_readers",
+															},
+															Name: "TryGetValue",
 														},
-														Y: &lang.Ident{
-															Pos:  p(1896, 79),
-															Name: "Me",
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1896, 88),
+																X: &lang.Ident{
+																	Pos:  p(1896, 88),
+																	Name: "Me",
+																},
+															},
+															&lang.Arg{
+																Pos: p(1896, 92),
+																Mod: "out",
+																X: &lang.DeclExpr{
+																	Pos: p(1896, 96),
+																	Type: &lang.TypeRef{
+																		Pos:  p(1896, 96),
+																		Name: "int",
+																	},
+																	Name: "n",
+																},
+															},
 														},
 													},
 													Then: &lang.Ident{
-														Pos:  p(1896, 84),
-														Name: "_writeCount",
+														Pos:  p(1896, 105),
+														Name: "n",
 													},
 													Else: &lang.Literal{
-														Pos:   p(1896, 98),
+														Pos:   p(1896, 109),
 														Raw:   "0",
 														Value: int64(0),
 													},
@@ -29344,7 +29341,7 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1896, 101),
+									Rbrace: p(1896, 112),
 								},
 							},
 						},
@@ -29356,42 +29353,42 @@ func preludeAST() *lang.File {
 							Pos:  p(1897, 16),
 							Name: "int",
 						},
-						Name: "RecursiveUpgradeCount",
+						Name: "RecursiveWriteCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1897, 44),
+								Pos:  p(1897, 42),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1897, 48),
+									Pos: p(1897, 46),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1897, 50),
+											Pos: p(1897, 48),
 											X: &lang.Ident{
-												Pos:  p(1897, 56),
+												Pos:  p(1897, 54),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1897, 63),
+												Pos: p(1897, 61),
 												X: &lang.CondExpr{
-													Pos: p(1897, 86),
+													Pos: p(1897, 82),
 													Cond: &lang.BinaryExpr{
-														Pos: p(1897, 80),
+														Pos: p(1897, 76),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1897, 70),
-															Name: "_upgrader",
+															Pos:  p(1897, 68),
+															Name: "_writer",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1897, 83),
+															Pos:  p(1897, 79),
 															Name: "Me",
 														},
 													},
 													Then: &lang.Ident{
-														Pos:  p(1897, 88),
-														Name: "_upgradeCount",
+														Pos:  p(1897, 84),
+														Name: "_writeCount",
 													},
 													Else: &lang.Literal{
-														Pos:   p(1897, 104),
+														Pos:   p(1897, 98),
 														Raw:   "0",
 														Value: int64(0),
 													},
@@ -29399,7 +29396,7 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(1897, 107),
+									Rbrace: p(1897, 101),
 								},
 							},
 						},
@@ -29411,30 +29408,50 @@ func preludeAST() *lang.File {
 							Pos:  p(1898, 16),
 							Name: "int",
 						},
-						Name: "WaitingReadCount",
+						Name: "RecursiveUpgradeCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1898, 39),
+								Pos:  p(1898, 44),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1898, 43),
+									Pos: p(1898, 48),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1898, 45),
+											Pos: p(1898, 50),
 											X: &lang.Ident{
-												Pos:  p(1898, 51),
+												Pos:  p(1898, 56),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1898, 58),
-												X: &lang.Ident{
-													Pos:  p(1898, 65),
-													Name: "_waitingReaders",
+												Pos: p(1898, 63),
+												X: &lang.CondExpr{
+													Pos: p(1898, 86),
+													Cond: &lang.BinaryExpr{
+														Pos: p(1898, 80),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(1898, 70),
+															Name: "_upgrader",
+														},
+														Y: &lang.Ident{
+															Pos:  p(1898, 83),
+															Name: "Me",
+														},
+													},
+													Then: &lang.Ident{
+														Pos:  p(1898, 88),
+														Name: "_upgradeCount",
+													},
+													Else: &lang.Literal{
+														Pos:   p(1898, 104),
+														Raw:   "0",
+														Value: int64(0),
+													},
 												},
 											},
 										},
 									},
-									Rbrace: p(1898, 82),
+									Rbrace: p(1898, 107),
 								},
 							},
 						},
@@ -29446,30 +29463,30 @@ func preludeAST() *lang.File {
 							Pos:  p(1899, 16),
 							Name: "int",
 						},
-						Name: "WaitingWriteCount",
+						Name: "WaitingReadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1899, 40),
+								Pos:  p(1899, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1899, 44),
+									Pos: p(1899, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1899, 46),
+											Pos: p(1899, 45),
 											X: &lang.Ident{
-												Pos:  p(1899, 52),
+												Pos:  p(1899, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1899, 59),
+												Pos: p(1899, 58),
 												X: &lang.Ident{
-													Pos:  p(1899, 66),
-													Name: "_waitingWriters",
+													Pos:  p(1899, 65),
+													Name: "_waitingReaders",
 												},
 											},
 										},
 									},
-									Rbrace: p(1899, 83),
+									Rbrace: p(1899, 82),
 								},
 							},
 						},
@@ -29481,105 +29498,140 @@ func preludeAST() *lang.File {
 							Pos:  p(1900, 16),
 							Name: "int",
 						},
-						Name: "WaitingUpgradeCount",
+						Name: "WaitingWriteCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1900, 42),
+								Pos:  p(1900, 40),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1900, 46),
+									Pos: p(1900, 44),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(1900, 48),
+											Pos: p(1900, 46),
 											X: &lang.Ident{
-												Pos:  p(1900, 54),
+												Pos:  p(1900, 52),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(1900, 61),
+												Pos: p(1900, 59),
 												X: &lang.Ident{
-													Pos:  p(1900, 68),
+													Pos:  p(1900, 66),
+													Name: "_waitingWriters",
+												},
+											},
+										},
+									},
+									Rbrace: p(1900, 83),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1901, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1901, 16),
+							Name: "int",
+						},
+						Name: "WaitingUpgradeCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1901, 42),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1901, 46),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(1901, 48),
+											X: &lang.Ident{
+												Pos:  p(1901, 54),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(1901, 61),
+												X: &lang.Ident{
+													Pos:  p(1901, 68),
 													Name: "_waitingUpgraders",
 												},
 											},
 										},
 									},
-									Rbrace: p(1900, 87),
+									Rbrace: p(1901, 87),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1905, 9),
+						Pos:       p(1906, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1905, 16),
+							Pos:  p(1906, 16),
 							Name: "int",
 						},
 						Name: "Ms",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1905, 23),
+								Pos: p(1906, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(1905, 23),
+									Pos:  p(1906, 23),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1906, 9),
+							Pos: p(1907, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1907, 13),
+									Pos: p(1908, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1907, 13),
+										Pos:  p(1908, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1907, 17),
+											Pos:  p(1908, 17),
 											Name: "ms",
 											Init: &lang.CondExpr{
-												Pos: p(1907, 45),
+												Pos: p(1908, 45),
 												Cond: &lang.IsExpr{
-													Pos: p(1907, 30),
+													Pos: p(1908, 30),
 													X: &lang.Ident{
-														Pos:  p(1907, 22),
+														Pos:  p(1908, 22),
 														Name: "timeout",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(1907, 33),
+														Pos: p(1908, 33),
 														Type: &lang.TypeRef{
-															Pos:  p(1907, 33),
+															Pos:  p(1908, 33),
 															Name: "TimeSpan",
 														},
 														Name: "ts",
 													},
 												},
 												Then: &lang.CastExpr{
-													Pos: p(1907, 47),
+													Pos: p(1908, 47),
 													Type: &lang.TypeRef{
-														Pos:  p(1907, 48),
+														Pos:  p(1908, 48),
 														Name: "int",
 													},
 													X: &lang.MemberExpr{
-														Pos: p(1907, 55),
+														Pos: p(1908, 55),
 														X: &lang.Ident{
-															Pos:  p(1907, 52),
+															Pos:  p(1908, 52),
 															Name: "ts",
 														},
 														Name: "TotalMilliseconds",
 													},
 												},
 												Else: &lang.CastExpr{
-													Pos: p(1907, 75),
+													Pos: p(1908, 75),
 													Type: &lang.TypeRef{
-														Pos:  p(1907, 76),
+														Pos:  p(1908, 76),
 														Name: "int",
 													},
 													X: &lang.Ident{
-														Pos:  p(1907, 80),
+														Pos:  p(1908, 80),
 														Name: "timeout",
 													},
 												},
@@ -29588,59 +29640,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1908, 13),
+									Pos: p(1909, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1908, 20),
+										Pos: p(1909, 20),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1908, 17),
+											Pos:  p(1909, 17),
 											Name: "ms",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1908, 22),
+											Pos: p(1909, 22),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(1908, 23),
+												Pos:   p(1909, 23),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1908, 26),
+										Pos: p(1909, 26),
 										X: &lang.NewExpr{
-											Pos: p(1908, 32),
+											Pos: p(1909, 32),
 											Type: &lang.TypeRef{
-												Pos:  p(1908, 36),
+												Pos:  p(1909, 36),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1908, 64),
+													Pos: p(1909, 64),
 													X: &lang.CondExpr{
-														Pos: p(1908, 84),
+														Pos: p(1909, 84),
 														Cond: &lang.IsExpr{
-															Pos: p(1908, 72),
+															Pos: p(1909, 72),
 															X: &lang.Ident{
-																Pos:  p(1908, 64),
+																Pos:  p(1909, 64),
 																Name: "timeout",
 															},
 															Pattern: &lang.ConstPattern{
-																Pos: p(1908, 75),
+																Pos: p(1909, 75),
 																X: &lang.Ident{
-																	Pos:  p(1908, 75),
+																	Pos:  p(1909, 75),
 																	Name: "TimeSpan",
 																},
 															},
 														},
 														Then: &lang.Literal{
-															Pos:   p(1908, 86),
+															Pos:   p(1909, 86),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"timeout\"",
 															Value: string("timeout"),
 														},
 														Else: &lang.Literal{
-															Pos:   p(1908, 98),
+															Pos:   p(1909, 98),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"millisecondsTimeout\"",
 															Value: string("millisecondsTimeout"),
@@ -29648,9 +29700,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1908, 121),
+													Pos: p(1909, 121),
 													X: &lang.Literal{
-														Pos:   p(1908, 121),
+														Pos:   p(1909, 121),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -29661,32 +29713,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1909, 13),
+									Pos: p(1910, 13),
 									X: &lang.Ident{
-										Pos:  p(1909, 20),
+										Pos:  p(1910, 20),
 										Name: "ms",
 									},
 								},
 							},
-							Rbrace: p(1910, 9),
+							Rbrace: p(1911, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1913, 9),
+						Pos: p(1914, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1913, 9),
+							Pos:  p(1914, 9),
 							Name: "bool",
 						},
 						Name: "WaitUntil",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1913, 24),
+								Pos: p(1914, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1913, 24),
+									Pos:  p(1914, 24),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1913, 29),
+											Pos:  p(1914, 29),
 											Name: "bool",
 										},
 									},
@@ -29694,30 +29746,30 @@ func preludeAST() *lang.File {
 								Name: "ready",
 							},
 							&lang.Param{
-								Pos: p(1913, 42),
+								Pos: p(1914, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1913, 42),
+									Pos:  p(1914, 42),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1914, 9),
+							Pos: p(1915, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1915, 13),
+									Pos: p(1916, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(1915, 17),
+										Pos: p(1916, 17),
 										Fun: &lang.Ident{
-											Pos:  p(1915, 17),
+											Pos:  p(1916, 17),
 											Name: "ready",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1915, 26),
+										Pos: p(1916, 26),
 										X: &lang.Literal{
-											Pos:   p(1915, 33),
+											Pos:   p(1916, 33),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -29725,24 +29777,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1916, 13),
+									Pos: p(1917, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1916, 37),
+										Pos: p(1917, 37),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1916, 17),
+											Pos:  p(1917, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1916, 40),
+											Pos:   p(1917, 40),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1916, 43),
+										Pos: p(1917, 43),
 										X: &lang.Literal{
-											Pos:   p(1916, 50),
+											Pos:   p(1917, 50),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -29750,21 +29802,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1917, 13),
+									Pos: p(1918, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1917, 17),
+											Pos:  p(1918, 17),
 											Name: "clock",
 											Init: &lang.CallExpr{
-												Pos: p(1917, 54),
+												Pos: p(1918, 54),
 												Fun: &lang.MemberExpr{
-													Pos: p(1917, 54),
+													Pos: p(1918, 54),
 													X: &lang.MemberExpr{
-														Pos: p(1917, 44),
+														Pos: p(1918, 44),
 														X: &lang.MemberExpr{
-															Pos: p(1917, 32),
+															Pos: p(1918, 32),
 															X: &lang.Ident{
-																Pos:  p(1917, 25),
+																Pos:  p(1918, 25),
 																Name: "System",
 															},
 															Name: "Diagnostics",
@@ -29778,36 +29830,36 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1918, 13),
+									Pos: p(1919, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(1918, 20),
+										Pos: p(1919, 20),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(1918, 21),
+											Pos: p(1919, 21),
 											Fun: &lang.Ident{
-												Pos:  p(1918, 21),
+												Pos:  p(1919, 21),
 												Name: "ready",
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1919, 13),
+										Pos: p(1920, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1920, 17),
+												Pos: p(1921, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1920, 17),
+													Pos:  p(1921, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1920, 21),
+														Pos:  p(1921, 21),
 														Name: "left",
 														Init: &lang.UnaryExpr{
-															Pos: p(1920, 28),
+															Pos: p(1921, 28),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1920, 29),
+																Pos:   p(1921, 29),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -29816,53 +29868,53 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1921, 17),
+												Pos: p(1922, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1921, 41),
+													Pos: p(1922, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(1921, 21),
+														Pos:  p(1922, 21),
 														Name: "millisecondsTimeout",
 													},
 													Y: &lang.UnaryExpr{
-														Pos: p(1921, 44),
+														Pos: p(1922, 44),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(1921, 45),
+															Pos:   p(1922, 45),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1922, 17),
+													Pos: p(1923, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(1923, 21),
+															Pos: p(1924, 21),
 															X: &lang.AssignExpr{
-																Pos: p(1923, 26),
+																Pos: p(1924, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(1923, 21),
+																	Pos:  p(1924, 21),
 																	Name: "left",
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(1923, 48),
+																	Pos: p(1924, 48),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1923, 28),
+																		Pos:  p(1924, 28),
 																		Name: "millisecondsTimeout",
 																	},
 																	Y: &lang.CastExpr{
-																		Pos: p(1923, 50),
+																		Pos: p(1924, 50),
 																		Type: &lang.TypeRef{
-																			Pos:  p(1923, 51),
+																			Pos:  p(1924, 51),
 																			Name: "int",
 																		},
 																		X: &lang.MemberExpr{
-																			Pos: p(1923, 61),
+																			Pos: p(1924, 61),
 																			X: &lang.Ident{
-																				Pos:  p(1923, 55),
+																				Pos:  p(1924, 55),
 																				Name: "clock",
 																			},
 																			Name: "ElapsedMilliseconds",
@@ -29872,24 +29924,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(1924, 21),
+															Pos: p(1925, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1924, 30),
+																Pos: p(1925, 30),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(1924, 25),
+																	Pos:  p(1925, 25),
 																	Name: "left",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1924, 33),
+																	Pos:   p(1925, 33),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(1924, 36),
+																Pos: p(1925, 36),
 																X: &lang.Literal{
-																	Pos:   p(1924, 43),
+																	Pos:   p(1925, 43),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -29897,33 +29949,33 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(1925, 17),
+													Rbrace: p(1926, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1926, 17),
+												Pos: p(1927, 17),
 												X: &lang.CallExpr{
-													Pos: p(1926, 25),
+													Pos: p(1927, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(1926, 25),
+														Pos: p(1927, 25),
 														X: &lang.Ident{
-															Pos:  p(1926, 17),
+															Pos:  p(1927, 17),
 															Name: "Monitor",
 														},
 														Name: "Wait",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1926, 30),
+															Pos: p(1927, 30),
 															X: &lang.Ident{
-																Pos:  p(1926, 30),
+																Pos:  p(1927, 30),
 																Name: "_gate",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1926, 37),
+															Pos: p(1927, 37),
 															X: &lang.Ident{
-																Pos:  p(1926, 37),
+																Pos:  p(1927, 37),
 																Name: "left",
 															},
 														},
@@ -29931,44 +29983,44 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1927, 13),
+										Rbrace: p(1928, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1928, 13),
+									Pos: p(1929, 13),
 									X: &lang.Literal{
-										Pos:   p(1928, 20),
+										Pos:   p(1929, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1929, 9),
+							Rbrace: p(1930, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1931, 9),
+						Pos:       p(1932, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1931, 16),
+							Pos:  p(1932, 16),
 							Name: "void",
 						},
 						Name: "EnterReadLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1931, 40),
+							Pos: p(1932, 40),
 							Fun: &lang.Ident{
-								Pos:  p(1931, 40),
+								Pos:  p(1932, 40),
 								Name: "EnterRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1931, 50),
+									Pos: p(1932, 50),
 									X: &lang.UnaryExpr{
-										Pos: p(1931, 50),
+										Pos: p(1932, 50),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(1931, 51),
+											Pos:   p(1932, 51),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -29978,43 +30030,43 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1932, 9),
+						Pos:       p(1933, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1932, 16),
+							Pos:  p(1933, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterReadLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1932, 38),
+								Pos: p(1933, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1932, 38),
+									Pos:  p(1933, 38),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1932, 57),
+							Pos: p(1933, 57),
 							Fun: &lang.Ident{
-								Pos:  p(1932, 57),
+								Pos:  p(1933, 57),
 								Name: "EnterRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1932, 67),
+									Pos: p(1933, 67),
 									X: &lang.CallExpr{
-										Pos: p(1932, 67),
+										Pos: p(1933, 67),
 										Fun: &lang.Ident{
-											Pos:  p(1932, 67),
+											Pos:  p(1933, 67),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1932, 70),
+												Pos: p(1933, 70),
 												X: &lang.Ident{
-													Pos:  p(1932, 70),
+													Pos:  p(1933, 70),
 													Name: "timeout",
 												},
 											},
@@ -30025,78 +30077,78 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1933, 9),
+						Pos: p(1934, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1933, 9),
+							Pos:  p(1934, 9),
 							Name: "bool",
 						},
 						Name: "EnterRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1933, 24),
+								Pos: p(1934, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(1933, 24),
+									Pos:  p(1934, 24),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1934, 9),
+							Pos: p(1935, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1935, 13),
+									Pos: p(1936, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1935, 13),
+										Pos:  p(1936, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1935, 17),
+											Pos:  p(1936, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(1935, 22),
+												Pos:  p(1936, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1936, 13),
+									Pos: p(1937, 13),
 									X: &lang.Ident{
-										Pos:  p(1936, 19),
+										Pos:  p(1937, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1937, 13),
+										Pos: p(1938, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1938, 17),
+												Pos: p(1939, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(1938, 30),
+													Pos: p(1939, 30),
 													Fun: &lang.MemberExpr{
-														Pos: p(1938, 30),
+														Pos: p(1939, 30),
 														X: &lang.Ident{
-															Pos:  p(1938, 21),
+															Pos:  p(1939, 21),
 															Name: "_readers",
 														},
 														Name: "TryGetValue",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1938, 42),
+															Pos: p(1939, 42),
 															X: &lang.Ident{
-																Pos:  p(1938, 42),
+																Pos:  p(1939, 42),
 																Name: "me",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1938, 46),
+															Pos: p(1939, 46),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos: p(1938, 50),
+																Pos: p(1939, 50),
 																Type: &lang.TypeRef{
-																	Pos:  p(1938, 50),
+																	Pos:  p(1939, 50),
 																	Name: "int",
 																},
 																Name: "held",
@@ -30105,39 +30157,39 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1939, 17),
+													Pos: p(1940, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(1940, 21),
+															Pos: p(1941, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1940, 41),
+																Pos: p(1941, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(1940, 25),
+																	Pos:  p(1941, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1940, 64),
+																	Pos: p(1941, 64),
 																	X: &lang.Ident{
-																		Pos:  p(1940, 44),
+																		Pos:  p(1941, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(1941, 25),
+																Pos: p(1942, 25),
 																X: &lang.NewExpr{
-																	Pos: p(1941, 31),
+																	Pos: p(1942, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(1941, 35),
+																		Pos:  p(1942, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1941, 58),
+																			Pos: p(1942, 58),
 																			X: &lang.Literal{
-																				Pos:   p(1941, 58),
+																				Pos:   p(1942, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive read lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive read lock acquisitions not allowed in this mode."),
@@ -30148,35 +30200,35 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(1942, 21),
+															Pos: p(1943, 21),
 															X: &lang.AssignExpr{
-																Pos: p(1942, 34),
+																Pos: p(1943, 34),
 																Op:  "=",
 																Left: &lang.IndexExpr{
-																	Pos: p(1942, 29),
+																	Pos: p(1943, 29),
 																	X: &lang.Ident{
-																		Pos:  p(1942, 21),
+																		Pos:  p(1943, 21),
 																		Name: "_readers",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1942, 30),
+																			Pos: p(1943, 30),
 																			X: &lang.Ident{
-																				Pos:  p(1942, 30),
+																				Pos:  p(1943, 30),
 																				Name: "me",
 																			},
 																		},
 																	},
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(1942, 41),
+																	Pos: p(1943, 41),
 																	Op:  "+",
 																	X: &lang.Ident{
-																		Pos:  p(1942, 36),
+																		Pos:  p(1943, 36),
 																		Name: "held",
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(1942, 43),
+																		Pos:   p(1943, 43),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -30184,81 +30236,81 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1943, 21),
+															Pos: p(1944, 21),
 															X: &lang.Literal{
-																Pos:   p(1943, 28),
+																Pos:   p(1944, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1944, 17),
+													Rbrace: p(1945, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1945, 17),
+												Pos: p(1946, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1945, 72),
+													Pos: p(1946, 72),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1945, 37),
+														Pos: p(1946, 37),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1945, 21),
+															Pos:  p(1946, 21),
 															Name: "RecursionPolicy",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(1945, 60),
+															Pos: p(1946, 60),
 															X: &lang.Ident{
-																Pos:  p(1945, 40),
+																Pos:  p(1946, 40),
 																Name: "LockRecursionPolicy",
 															},
 															Name: "NoRecursion",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1945, 90),
+														Pos: p(1946, 90),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(1945, 84),
+															Pos: p(1946, 84),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1945, 76),
+																Pos:  p(1946, 76),
 																Name: "_writer",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1945, 87),
+																Pos:  p(1946, 87),
 																Name: "me",
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(1945, 103),
+															Pos: p(1946, 103),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1945, 93),
+																Pos:  p(1946, 93),
 																Name: "_upgrader",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1945, 106),
+																Pos:  p(1946, 106),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1946, 21),
+													Pos: p(1947, 21),
 													X: &lang.NewExpr{
-														Pos: p(1946, 27),
+														Pos: p(1947, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1946, 31),
+															Pos:  p(1947, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1946, 54),
+																Pos: p(1947, 54),
 																X: &lang.Literal{
-																	Pos:   p(1946, 54),
+																	Pos:   p(1947, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"A read lock may not be acquired with the write lock held in this mode.\"",
 																	Value: string("A read lock may not be acquired with the write lock held in this mode."),
@@ -30269,140 +30321,140 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1947, 17),
+												Pos: p(1948, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1947, 35),
+													Pos: p(1948, 35),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(1947, 29),
+														Pos: p(1948, 29),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1947, 21),
+															Pos:  p(1948, 21),
 															Name: "_writer",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1947, 32),
+															Pos:  p(1948, 32),
 															Name: "me",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1947, 48),
+														Pos: p(1948, 48),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1947, 38),
+															Pos:  p(1948, 38),
 															Name: "_upgrader",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1947, 51),
+															Pos:  p(1948, 51),
 															Name: "me",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1948, 17),
+													Pos: p(1949, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(1949, 21),
+															Pos: p(1950, 21),
 															X: &lang.AssignExpr{
-																Pos: p(1949, 34),
+																Pos: p(1950, 34),
 																Op:  "=",
 																Left: &lang.IndexExpr{
-																	Pos: p(1949, 29),
+																	Pos: p(1950, 29),
 																	X: &lang.Ident{
-																		Pos:  p(1949, 21),
+																		Pos:  p(1950, 21),
 																		Name: "_readers",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1949, 30),
+																			Pos: p(1950, 30),
 																			X: &lang.Ident{
-																				Pos:  p(1949, 30),
+																				Pos:  p(1950, 30),
 																				Name: "me",
 																			},
 																		},
 																	},
 																},
 																Right: &lang.Literal{
-																	Pos:   p(1949, 36),
+																	Pos:   p(1950, 36),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1950, 21),
+															Pos: p(1951, 21),
 															X: &lang.Literal{
-																Pos:   p(1950, 28),
+																Pos:   p(1951, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1951, 17),
+													Rbrace: p(1952, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1952, 17),
+												Pos: p(1953, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(1952, 32),
+													Pos: p(1953, 32),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(1952, 17),
+														Pos:  p(1953, 17),
 														Name: "_waitingReaders",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1953, 17),
+												Pos: p(1954, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1953, 17),
+													Pos:  p(1954, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1953, 22),
+														Pos:  p(1954, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(1953, 27),
+															Pos: p(1954, 27),
 															Fun: &lang.Ident{
-																Pos:  p(1953, 27),
+																Pos:  p(1954, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1953, 37),
+																	Pos: p(1954, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(1953, 37),
+																		Pos: p(1954, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(1953, 57),
+																			Pos: p(1954, 57),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(1953, 51),
+																				Pos: p(1954, 51),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(1953, 43),
+																					Pos:  p(1954, 43),
 																					Name: "_writer",
 																				},
 																				Y: &lang.UnaryExpr{
-																					Pos: p(1953, 54),
+																					Pos: p(1954, 54),
 																					Op:  "-",
 																					X: &lang.Literal{
-																						Pos:   p(1953, 55),
+																						Pos:   p(1954, 55),
 																						Raw:   "1",
 																						Value: int64(1),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(1953, 76),
+																				Pos: p(1954, 76),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(1953, 60),
+																					Pos:  p(1954, 60),
 																					Name: "_waitingWriters",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(1953, 79),
+																					Pos:   p(1954, 79),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -30411,9 +30463,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1953, 82),
+																	Pos: p(1954, 82),
 																	X: &lang.Ident{
-																		Pos:  p(1953, 82),
+																		Pos:  p(1954, 82),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -30423,45 +30475,45 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1954, 17),
+												Pos: p(1955, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(1954, 32),
+													Pos: p(1955, 32),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(1954, 17),
+														Pos:  p(1955, 17),
 														Name: "_waitingReaders",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1955, 17),
+												Pos: p(1956, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1955, 21),
+													Pos:  p(1956, 21),
 													Name: "ok",
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1955, 25),
+													Pos: p(1956, 25),
 													X: &lang.AssignExpr{
-														Pos: p(1955, 38),
+														Pos: p(1956, 38),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1955, 33),
+															Pos: p(1956, 33),
 															X: &lang.Ident{
-																Pos:  p(1955, 25),
+																Pos:  p(1956, 25),
 																Name: "_readers",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1955, 34),
+																	Pos: p(1956, 34),
 																	X: &lang.Ident{
-																		Pos:  p(1955, 34),
+																		Pos:  p(1956, 34),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Right: &lang.Literal{
-															Pos:   p(1955, 40),
+															Pos:   p(1956, 40),
 															Raw:   "1",
 															Value: int64(1),
 														},
@@ -30469,87 +30521,87 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1956, 17),
+												Pos: p(1957, 17),
 												X: &lang.Ident{
-													Pos:  p(1956, 24),
+													Pos:  p(1957, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(1957, 13),
+										Rbrace: p(1958, 13),
 									},
 								},
 							},
-							Rbrace: p(1958, 9),
+							Rbrace: p(1959, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1960, 9),
+						Pos:       p(1961, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1960, 16),
+							Pos:  p(1961, 16),
 							Name: "void",
 						},
 						Name: "ExitReadLock",
 						Body: &lang.BlockStmt{
-							Pos: p(1961, 9),
+							Pos: p(1962, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1962, 13),
+									Pos: p(1963, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1962, 13),
+										Pos:  p(1963, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1962, 17),
+											Pos:  p(1963, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(1962, 22),
+												Pos:  p(1963, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1963, 13),
+									Pos: p(1964, 13),
 									X: &lang.Ident{
-										Pos:  p(1963, 19),
+										Pos:  p(1964, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1964, 13),
+										Pos: p(1965, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1965, 17),
+												Pos: p(1966, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(1965, 21),
+													Pos: p(1966, 21),
 													Op:  "!",
 													X: &lang.CallExpr{
-														Pos: p(1965, 31),
+														Pos: p(1966, 31),
 														Fun: &lang.MemberExpr{
-															Pos: p(1965, 31),
+															Pos: p(1966, 31),
 															X: &lang.Ident{
-																Pos:  p(1965, 22),
+																Pos:  p(1966, 22),
 																Name: "_readers",
 															},
 															Name: "TryGetValue",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1965, 43),
+																Pos: p(1966, 43),
 																X: &lang.Ident{
-																	Pos:  p(1965, 43),
+																	Pos:  p(1966, 43),
 																	Name: "me",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1965, 47),
+																Pos: p(1966, 47),
 																Mod: "out",
 																X: &lang.DeclExpr{
-																	Pos: p(1965, 51),
+																	Pos: p(1966, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(1965, 51),
+																		Pos:  p(1966, 51),
 																		Name: "int",
 																	},
 																	Name: "held",
@@ -30559,18 +30611,18 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1966, 21),
+													Pos: p(1967, 21),
 													X: &lang.NewExpr{
-														Pos: p(1966, 27),
+														Pos: p(1967, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1966, 31),
+															Pos:  p(1967, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1966, 60),
+																Pos: p(1967, 60),
 																X: &lang.Literal{
-																	Pos:   p(1966, 60),
+																	Pos:   p(1967, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The read lock is being released without being held.\"",
 																	Value: string("The read lock is being released without being held."),
@@ -30581,37 +30633,37 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1967, 17),
+												Pos: p(1968, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1967, 26),
+													Pos: p(1968, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1967, 21),
+														Pos:  p(1968, 21),
 														Name: "held",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1967, 29),
+														Pos:   p(1968, 29),
 														Raw:   "1",
 														Value: int64(1),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1967, 32),
+													Pos: p(1968, 32),
 													X: &lang.CallExpr{
-														Pos: p(1967, 41),
+														Pos: p(1968, 41),
 														Fun: &lang.MemberExpr{
-															Pos: p(1967, 41),
+															Pos: p(1968, 41),
 															X: &lang.Ident{
-																Pos:  p(1967, 32),
+																Pos:  p(1968, 32),
 																Name: "_readers",
 															},
 															Name: "Remove",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1967, 48),
+																Pos: p(1968, 48),
 																X: &lang.Ident{
-																	Pos:  p(1967, 48),
+																	Pos:  p(1968, 48),
 																	Name: "me",
 																},
 															},
@@ -30619,35 +30671,35 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1968, 22),
+													Pos: p(1969, 22),
 													X: &lang.AssignExpr{
-														Pos: p(1968, 35),
+														Pos: p(1969, 35),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1968, 30),
+															Pos: p(1969, 30),
 															X: &lang.Ident{
-																Pos:  p(1968, 22),
+																Pos:  p(1969, 22),
 																Name: "_readers",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1968, 31),
+																	Pos: p(1969, 31),
 																	X: &lang.Ident{
-																		Pos:  p(1968, 31),
+																		Pos:  p(1969, 31),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1968, 42),
+															Pos: p(1969, 42),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1968, 37),
+																Pos:  p(1969, 37),
 																Name: "held",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1968, 44),
+																Pos:   p(1969, 44),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -30656,22 +30708,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1969, 17),
+												Pos: p(1970, 17),
 												X: &lang.CallExpr{
-													Pos: p(1969, 25),
+													Pos: p(1970, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(1969, 25),
+														Pos: p(1970, 25),
 														X: &lang.Ident{
-															Pos:  p(1969, 17),
+															Pos:  p(1970, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1969, 34),
+															Pos: p(1970, 34),
 															X: &lang.Ident{
-																Pos:  p(1969, 34),
+																Pos:  p(1970, 34),
 																Name: "_gate",
 															},
 														},
@@ -30679,35 +30731,35 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1970, 13),
+										Rbrace: p(1971, 13),
 									},
 								},
 							},
-							Rbrace: p(1971, 9),
+							Rbrace: p(1972, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1973, 9),
+						Pos:       p(1974, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1973, 16),
+							Pos:  p(1974, 16),
 							Name: "void",
 						},
 						Name: "EnterWriteLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1973, 41),
+							Pos: p(1974, 41),
 							Fun: &lang.Ident{
-								Pos:  p(1973, 41),
+								Pos:  p(1974, 41),
 								Name: "EnterWrite",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1973, 52),
+									Pos: p(1974, 52),
 									X: &lang.UnaryExpr{
-										Pos: p(1973, 52),
+										Pos: p(1974, 52),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(1973, 53),
+											Pos:   p(1974, 53),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -30717,43 +30769,43 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1974, 9),
+						Pos:       p(1975, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1974, 16),
+							Pos:  p(1975, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterWriteLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1974, 39),
+								Pos: p(1975, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(1974, 39),
+									Pos:  p(1975, 39),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1974, 58),
+							Pos: p(1975, 58),
 							Fun: &lang.Ident{
-								Pos:  p(1974, 58),
+								Pos:  p(1975, 58),
 								Name: "EnterWrite",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1974, 69),
+									Pos: p(1975, 69),
 									X: &lang.CallExpr{
-										Pos: p(1974, 69),
+										Pos: p(1975, 69),
 										Fun: &lang.Ident{
-											Pos:  p(1974, 69),
+											Pos:  p(1975, 69),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1974, 72),
+												Pos: p(1975, 72),
 												X: &lang.Ident{
-													Pos:  p(1974, 72),
+													Pos:  p(1975, 72),
 													Name: "timeout",
 												},
 											},
@@ -30764,99 +30816,99 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1975, 9),
+						Pos: p(1976, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1975, 9),
+							Pos:  p(1976, 9),
 							Name: "bool",
 						},
 						Name: "EnterWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1975, 25),
+								Pos: p(1976, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1975, 25),
+									Pos:  p(1976, 25),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1976, 9),
+							Pos: p(1977, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1977, 13),
+									Pos: p(1978, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1977, 13),
+										Pos:  p(1978, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1977, 17),
+											Pos:  p(1978, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(1977, 22),
+												Pos:  p(1978, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1978, 13),
+									Pos: p(1979, 13),
 									X: &lang.Ident{
-										Pos:  p(1978, 19),
+										Pos:  p(1979, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1979, 13),
+										Pos: p(1980, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1980, 17),
+												Pos: p(1981, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1980, 29),
+													Pos: p(1981, 29),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1980, 21),
+														Pos:  p(1981, 21),
 														Name: "_writer",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1980, 32),
+														Pos:  p(1981, 32),
 														Name: "me",
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1981, 17),
+													Pos: p(1982, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(1982, 21),
+															Pos: p(1983, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1982, 41),
+																Pos: p(1983, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(1982, 25),
+																	Pos:  p(1983, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1982, 64),
+																	Pos: p(1983, 64),
 																	X: &lang.Ident{
-																		Pos:  p(1982, 44),
+																		Pos:  p(1983, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(1983, 25),
+																Pos: p(1984, 25),
 																X: &lang.NewExpr{
-																	Pos: p(1983, 31),
+																	Pos: p(1984, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(1983, 35),
+																		Pos:  p(1984, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1983, 58),
+																			Pos: p(1984, 58),
 																			X: &lang.Literal{
-																				Pos:   p(1983, 58),
+																				Pos:   p(1984, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive write lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive write lock acquisitions not allowed in this mode."),
@@ -30867,64 +30919,64 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(1984, 21),
+															Pos: p(1985, 21),
 															X: &lang.PostfixExpr{
-																Pos: p(1984, 32),
+																Pos: p(1985, 32),
 																Op:  "++",
 																X: &lang.Ident{
-																	Pos:  p(1984, 21),
+																	Pos:  p(1985, 21),
 																	Name: "_writeCount",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1985, 21),
+															Pos: p(1986, 21),
 															X: &lang.Literal{
-																Pos:   p(1985, 28),
+																Pos:   p(1986, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1986, 17),
+													Rbrace: p(1987, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1987, 17),
+												Pos: p(1988, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(1987, 30),
+													Pos: p(1988, 30),
 													Fun: &lang.MemberExpr{
-														Pos: p(1987, 30),
+														Pos: p(1988, 30),
 														X: &lang.Ident{
-															Pos:  p(1987, 21),
+															Pos:  p(1988, 21),
 															Name: "_readers",
 														},
 														Name: "ContainsKey",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1987, 42),
+															Pos: p(1988, 42),
 															X: &lang.Ident{
-																Pos:  p(1987, 42),
+																Pos:  p(1988, 42),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1988, 21),
+													Pos: p(1989, 21),
 													X: &lang.NewExpr{
-														Pos: p(1988, 27),
+														Pos: p(1989, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1988, 31),
+															Pos:  p(1989, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1988, 54),
+																Pos: p(1989, 54),
 																X: &lang.Literal{
-																	Pos:   p(1988, 54),
+																	Pos:   p(1989, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock.\"",
 																	Value: string("Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock."),
@@ -30935,107 +30987,107 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1989, 17),
+												Pos: p(1990, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(1989, 32),
+													Pos: p(1990, 32),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(1989, 17),
+														Pos:  p(1990, 17),
 														Name: "_waitingWriters",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1990, 17),
+												Pos: p(1991, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1990, 17),
+													Pos:  p(1991, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1990, 22),
+														Pos:  p(1991, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(1990, 27),
+															Pos: p(1991, 27),
 															Fun: &lang.Ident{
-																Pos:  p(1990, 27),
+																Pos:  p(1991, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1990, 37),
+																	Pos: p(1991, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(1990, 37),
+																		Pos: p(1991, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(1990, 80),
+																			Pos: p(1991, 80),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(1990, 57),
+																				Pos: p(1991, 57),
 																				Op:  "&&",
 																				X: &lang.BinaryExpr{
-																					Pos: p(1990, 51),
+																					Pos: p(1991, 51),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(1990, 43),
+																						Pos:  p(1991, 43),
 																						Name: "_writer",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(1990, 54),
+																						Pos: p(1991, 54),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(1990, 55),
+																							Pos:   p(1991, 55),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(1990, 75),
+																					Pos: p(1991, 75),
 																					Op:  "==",
 																					X: &lang.MemberExpr{
-																						Pos: p(1990, 69),
+																						Pos: p(1991, 69),
 																						X: &lang.Ident{
-																							Pos:  p(1990, 60),
+																							Pos:  p(1991, 60),
 																							Name: "_readers",
 																						},
 																						Name: "Count",
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(1990, 78),
+																						Pos:   p(1991, 78),
 																						Raw:   "0",
 																						Value: int64(0),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(1990, 100),
+																				Pos: p(1991, 100),
 																				Op:  "||",
 																				X: &lang.BinaryExpr{
-																					Pos: p(1990, 94),
+																					Pos: p(1991, 94),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(1990, 84),
+																						Pos:  p(1991, 84),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(1990, 97),
+																						Pos: p(1991, 97),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(1990, 98),
+																							Pos:   p(1991, 98),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(1990, 113),
+																					Pos: p(1991, 113),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(1990, 103),
+																						Pos:  p(1991, 103),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.Ident{
-																						Pos:  p(1990, 116),
+																						Pos:  p(1991, 116),
 																						Name: "me",
 																					},
 																				},
@@ -31044,9 +31096,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1990, 121),
+																	Pos: p(1991, 121),
 																	X: &lang.Ident{
-																		Pos:  p(1990, 121),
+																		Pos:  p(1991, 121),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -31056,76 +31108,76 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1991, 17),
+												Pos: p(1992, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(1991, 32),
+													Pos: p(1992, 32),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(1991, 17),
+														Pos:  p(1992, 17),
 														Name: "_waitingWriters",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1992, 17),
+												Pos: p(1993, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1992, 21),
+													Pos:  p(1993, 21),
 													Name: "ok",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1993, 17),
+													Pos: p(1994, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(1994, 21),
+															Pos: p(1995, 21),
 															X: &lang.AssignExpr{
-																Pos: p(1994, 29),
+																Pos: p(1995, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(1994, 21),
+																	Pos:  p(1995, 21),
 																	Name: "_writer",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(1994, 31),
+																	Pos:  p(1995, 31),
 																	Name: "me",
 																},
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(1995, 21),
+															Pos: p(1996, 21),
 															X: &lang.AssignExpr{
-																Pos: p(1995, 33),
+																Pos: p(1996, 33),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(1995, 21),
+																	Pos:  p(1996, 21),
 																	Name: "_writeCount",
 																},
 																Right: &lang.Literal{
-																	Pos:   p(1995, 35),
+																	Pos:   p(1996, 35),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 													},
-													Rbrace: p(1996, 17),
+													Rbrace: p(1997, 17),
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1997, 22),
+													Pos: p(1998, 22),
 													X: &lang.CallExpr{
-														Pos: p(1997, 30),
+														Pos: p(1998, 30),
 														Fun: &lang.MemberExpr{
-															Pos: p(1997, 30),
+															Pos: p(1998, 30),
 															X: &lang.Ident{
-																Pos:  p(1997, 22),
+																Pos:  p(1998, 22),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1997, 39),
+																Pos: p(1998, 39),
 																X: &lang.Ident{
-																	Pos:  p(1997, 39),
+																	Pos:  p(1998, 39),
 																	Name: "_gate",
 																},
 															},
@@ -31134,67 +31186,67 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1998, 17),
+												Pos: p(1999, 17),
 												X: &lang.Ident{
-													Pos:  p(1998, 24),
+													Pos:  p(1999, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(1999, 13),
+										Rbrace: p(2000, 13),
 									},
 								},
 							},
-							Rbrace: p(2000, 9),
+							Rbrace: p(2001, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2002, 9),
+						Pos:       p(2003, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2002, 16),
+							Pos:  p(2003, 16),
 							Name: "void",
 						},
 						Name: "ExitWriteLock",
 						Body: &lang.BlockStmt{
-							Pos: p(2003, 9),
+							Pos: p(2004, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(2004, 13),
+									Pos: p(2005, 13),
 									X: &lang.Ident{
-										Pos:  p(2004, 19),
+										Pos:  p(2005, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2005, 13),
+										Pos: p(2006, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2006, 17),
+												Pos: p(2007, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2006, 29),
+													Pos: p(2007, 29),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(2006, 21),
+														Pos:  p(2007, 21),
 														Name: "_writer",
 													},
 													Y: &lang.Ident{
-														Pos:  p(2006, 32),
+														Pos:  p(2007, 32),
 														Name: "Me",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2007, 21),
+													Pos: p(2008, 21),
 													X: &lang.NewExpr{
-														Pos: p(2007, 27),
+														Pos: p(2008, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2007, 31),
+															Pos:  p(2008, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2007, 60),
+																Pos: p(2008, 60),
 																X: &lang.Literal{
-																	Pos:   p(2007, 60),
+																	Pos:   p(2008, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The write lock is being released without being held.\"",
 																	Value: string("The write lock is being released without being held."),
@@ -31205,38 +31257,38 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2008, 17),
+												Pos: p(2009, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2008, 35),
+													Pos: p(2009, 35),
 													Op:  "==",
 													X: &lang.UnaryExpr{
-														Pos: p(2008, 21),
+														Pos: p(2009, 21),
 														Op:  "--",
 														X: &lang.Ident{
-															Pos:  p(2008, 23),
+															Pos:  p(2009, 23),
 															Name: "_writeCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(2008, 38),
+														Pos:   p(2009, 38),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(2008, 41),
+													Pos: p(2009, 41),
 													X: &lang.AssignExpr{
-														Pos: p(2008, 49),
+														Pos: p(2009, 49),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(2008, 41),
+															Pos:  p(2009, 41),
 															Name: "_writer",
 														},
 														Right: &lang.UnaryExpr{
-															Pos: p(2008, 51),
+															Pos: p(2009, 51),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(2008, 52),
+																Pos:   p(2009, 52),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -31245,22 +31297,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2009, 17),
+												Pos: p(2010, 17),
 												X: &lang.CallExpr{
-													Pos: p(2009, 25),
+													Pos: p(2010, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(2009, 25),
+														Pos: p(2010, 25),
 														X: &lang.Ident{
-															Pos:  p(2009, 17),
+															Pos:  p(2010, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2009, 34),
+															Pos: p(2010, 34),
 															X: &lang.Ident{
-																Pos:  p(2009, 34),
+																Pos:  p(2010, 34),
 																Name: "_gate",
 															},
 														},
@@ -31268,35 +31320,35 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2010, 13),
+										Rbrace: p(2011, 13),
 									},
 								},
 							},
-							Rbrace: p(2011, 9),
+							Rbrace: p(2012, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2013, 9),
+						Pos:       p(2014, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2013, 16),
+							Pos:  p(2014, 16),
 							Name: "void",
 						},
 						Name: "EnterUpgradeableReadLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2013, 51),
+							Pos: p(2014, 51),
 							Fun: &lang.Ident{
-								Pos:  p(2013, 51),
+								Pos:  p(2014, 51),
 								Name: "EnterUpgradeableRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2013, 72),
+									Pos: p(2014, 72),
 									X: &lang.UnaryExpr{
-										Pos: p(2013, 72),
+										Pos: p(2014, 72),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(2013, 73),
+											Pos:   p(2014, 73),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -31306,43 +31358,43 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2014, 9),
+						Pos:       p(2015, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2014, 16),
+							Pos:  p(2015, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterUpgradeableReadLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2014, 49),
+								Pos: p(2015, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(2014, 49),
+									Pos:  p(2015, 49),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2014, 68),
+							Pos: p(2015, 68),
 							Fun: &lang.Ident{
-								Pos:  p(2014, 68),
+								Pos:  p(2015, 68),
 								Name: "EnterUpgradeableRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2014, 89),
+									Pos: p(2015, 89),
 									X: &lang.CallExpr{
-										Pos: p(2014, 89),
+										Pos: p(2015, 89),
 										Fun: &lang.Ident{
-											Pos:  p(2014, 89),
+											Pos:  p(2015, 89),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2014, 92),
+												Pos: p(2015, 92),
 												X: &lang.Ident{
-													Pos:  p(2014, 92),
+													Pos:  p(2015, 92),
 													Name: "timeout",
 												},
 											},
@@ -31353,99 +31405,99 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(2015, 9),
+						Pos: p(2016, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2015, 9),
+							Pos:  p(2016, 9),
 							Name: "bool",
 						},
 						Name: "EnterUpgradeableRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2015, 35),
+								Pos: p(2016, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2015, 35),
+									Pos:  p(2016, 35),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2016, 9),
+							Pos: p(2017, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2017, 13),
+									Pos: p(2018, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2017, 13),
+										Pos:  p(2018, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2017, 17),
+											Pos:  p(2018, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(2017, 22),
+												Pos:  p(2018, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(2018, 13),
+									Pos: p(2019, 13),
 									X: &lang.Ident{
-										Pos:  p(2018, 19),
+										Pos:  p(2019, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2019, 13),
+										Pos: p(2020, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2020, 17),
+												Pos: p(2021, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2020, 31),
+													Pos: p(2021, 31),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(2020, 21),
+														Pos:  p(2021, 21),
 														Name: "_upgrader",
 													},
 													Y: &lang.Ident{
-														Pos:  p(2020, 34),
+														Pos:  p(2021, 34),
 														Name: "me",
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(2021, 17),
+													Pos: p(2022, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(2022, 21),
+															Pos: p(2023, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2022, 41),
+																Pos: p(2023, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(2022, 25),
+																	Pos:  p(2023, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2022, 64),
+																	Pos: p(2023, 64),
 																	X: &lang.Ident{
-																		Pos:  p(2022, 44),
+																		Pos:  p(2023, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(2023, 25),
+																Pos: p(2024, 25),
 																X: &lang.NewExpr{
-																	Pos: p(2023, 31),
+																	Pos: p(2024, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(2023, 35),
+																		Pos:  p(2024, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2023, 58),
+																			Pos: p(2024, 58),
 																			X: &lang.Literal{
-																				Pos:   p(2023, 58),
+																				Pos:   p(2024, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive upgradeable lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive upgradeable lock acquisitions not allowed in this mode."),
@@ -31456,100 +31508,100 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(2024, 21),
+															Pos: p(2025, 21),
 															X: &lang.PostfixExpr{
-																Pos: p(2024, 34),
+																Pos: p(2025, 34),
 																Op:  "++",
 																X: &lang.Ident{
-																	Pos:  p(2024, 21),
+																	Pos:  p(2025, 21),
 																	Name: "_upgradeCount",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(2025, 21),
+															Pos: p(2026, 21),
 															X: &lang.Literal{
-																Pos:   p(2025, 28),
+																Pos:   p(2026, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(2026, 17),
+													Rbrace: p(2027, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2027, 17),
+												Pos: p(2028, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2027, 72),
+													Pos: p(2028, 72),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(2027, 37),
+														Pos: p(2028, 37),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(2027, 21),
+															Pos:  p(2028, 21),
 															Name: "RecursionPolicy",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(2027, 60),
+															Pos: p(2028, 60),
 															X: &lang.Ident{
-																Pos:  p(2027, 40),
+																Pos:  p(2028, 40),
 																Name: "LockRecursionPolicy",
 															},
 															Name: "NoRecursion",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(2027, 101),
+														Pos: p(2028, 101),
 														Op:  "||",
 														X: &lang.CallExpr{
-															Pos: p(2027, 85),
+															Pos: p(2028, 85),
 															Fun: &lang.MemberExpr{
-																Pos: p(2027, 85),
+																Pos: p(2028, 85),
 																X: &lang.Ident{
-																	Pos:  p(2027, 76),
+																	Pos:  p(2028, 76),
 																	Name: "_readers",
 																},
 																Name: "ContainsKey",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2027, 97),
+																	Pos: p(2028, 97),
 																	X: &lang.Ident{
-																		Pos:  p(2027, 97),
+																		Pos:  p(2028, 97),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(2027, 112),
+															Pos: p(2028, 112),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(2027, 104),
+																Pos:  p(2028, 104),
 																Name: "_writer",
 															},
 															Y: &lang.Ident{
-																Pos:  p(2027, 115),
+																Pos:  p(2028, 115),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2028, 21),
+													Pos: p(2029, 21),
 													X: &lang.NewExpr{
-														Pos: p(2028, 27),
+														Pos: p(2029, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2028, 31),
+															Pos:  p(2029, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2028, 54),
+																Pos: p(2029, 54),
 																X: &lang.Literal{
-																	Pos:   p(2028, 54),
+																	Pos:   p(2029, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Upgradeable lock may not be acquired with read lock held.\"",
 																	Value: string("Upgradeable lock may not be acquired with read lock held."),
@@ -31560,88 +31612,88 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2029, 17),
+												Pos: p(2030, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(2029, 34),
+													Pos: p(2030, 34),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(2029, 17),
+														Pos:  p(2030, 17),
 														Name: "_waitingUpgraders",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(2030, 17),
+												Pos: p(2031, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2030, 17),
+													Pos:  p(2031, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2030, 22),
+														Pos:  p(2031, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(2030, 27),
+															Pos: p(2031, 27),
 															Fun: &lang.Ident{
-																Pos:  p(2030, 27),
+																Pos:  p(2031, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2030, 37),
+																	Pos: p(2031, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(2030, 37),
+																		Pos: p(2031, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(2030, 95),
+																			Pos: p(2031, 95),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2030, 76),
+																				Pos: p(2031, 76),
 																				Op:  "&&",
 																				X: &lang.BinaryExpr{
-																					Pos: p(2030, 58),
+																					Pos: p(2031, 58),
 																					Op:  "||",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2030, 52),
+																						Pos: p(2031, 52),
 																						Op:  "==",
 																						X: &lang.Ident{
-																							Pos:  p(2030, 44),
+																							Pos:  p(2031, 44),
 																							Name: "_writer",
 																						},
 																						Y: &lang.UnaryExpr{
-																							Pos: p(2030, 55),
+																							Pos: p(2031, 55),
 																							Op:  "-",
 																							X: &lang.Literal{
-																								Pos:   p(2030, 56),
+																								Pos:   p(2031, 56),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
 																						},
 																					},
 																					Y: &lang.BinaryExpr{
-																						Pos: p(2030, 69),
+																						Pos: p(2031, 69),
 																						Op:  "==",
 																						X: &lang.Ident{
-																							Pos:  p(2030, 61),
+																							Pos:  p(2031, 61),
 																							Name: "_writer",
 																						},
 																						Y: &lang.Ident{
-																							Pos:  p(2030, 72),
+																							Pos:  p(2031, 72),
 																							Name: "me",
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(2030, 89),
+																					Pos: p(2031, 89),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(2030, 79),
+																						Pos:  p(2031, 79),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(2030, 92),
+																						Pos: p(2031, 92),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(2030, 93),
+																							Pos:   p(2031, 93),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
@@ -31649,14 +31701,14 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(2030, 114),
+																				Pos: p(2031, 114),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(2030, 98),
+																					Pos:  p(2031, 98),
 																					Name: "_waitingWriters",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(2030, 117),
+																					Pos:   p(2031, 117),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -31665,9 +31717,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2030, 120),
+																	Pos: p(2031, 120),
 																	X: &lang.Ident{
-																		Pos:  p(2030, 120),
+																		Pos:  p(2031, 120),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -31677,122 +31729,122 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2031, 17),
+												Pos: p(2032, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(2031, 34),
+													Pos: p(2032, 34),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(2031, 17),
+														Pos:  p(2032, 17),
 														Name: "_waitingUpgraders",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2032, 17),
+												Pos: p(2033, 17),
 												Cond: &lang.Ident{
-													Pos:  p(2032, 21),
+													Pos:  p(2033, 21),
 													Name: "ok",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(2033, 17),
+													Pos: p(2034, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(2034, 21),
+															Pos: p(2035, 21),
 															X: &lang.AssignExpr{
-																Pos: p(2034, 31),
+																Pos: p(2035, 31),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(2034, 21),
+																	Pos:  p(2035, 21),
 																	Name: "_upgrader",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(2034, 33),
+																	Pos:  p(2035, 33),
 																	Name: "me",
 																},
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(2035, 21),
+															Pos: p(2036, 21),
 															X: &lang.AssignExpr{
-																Pos: p(2035, 35),
+																Pos: p(2036, 35),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(2035, 21),
+																	Pos:  p(2036, 21),
 																	Name: "_upgradeCount",
 																},
 																Right: &lang.Literal{
-																	Pos:   p(2035, 37),
+																	Pos:   p(2036, 37),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 													},
-													Rbrace: p(2036, 17),
+													Rbrace: p(2037, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2037, 17),
+												Pos: p(2038, 17),
 												X: &lang.Ident{
-													Pos:  p(2037, 24),
+													Pos:  p(2038, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(2038, 13),
+										Rbrace: p(2039, 13),
 									},
 								},
 							},
-							Rbrace: p(2039, 9),
+							Rbrace: p(2040, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2041, 9),
+						Pos:       p(2042, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2041, 16),
+							Pos:  p(2042, 16),
 							Name: "void",
 						},
 						Name: "ExitUpgradeableReadLock",
 						Body: &lang.BlockStmt{
-							Pos: p(2042, 9),
+							Pos: p(2043, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(2043, 13),
+									Pos: p(2044, 13),
 									X: &lang.Ident{
-										Pos:  p(2043, 19),
+										Pos:  p(2044, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2044, 13),
+										Pos: p(2045, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2045, 17),
+												Pos: p(2046, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2045, 31),
+													Pos: p(2046, 31),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(2045, 21),
+														Pos:  p(2046, 21),
 														Name: "_upgrader",
 													},
 													Y: &lang.Ident{
-														Pos:  p(2045, 34),
+														Pos:  p(2046, 34),
 														Name: "Me",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2046, 21),
+													Pos: p(2047, 21),
 													X: &lang.NewExpr{
-														Pos: p(2046, 27),
+														Pos: p(2047, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2046, 31),
+															Pos:  p(2047, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2046, 60),
+																Pos: p(2047, 60),
 																X: &lang.Literal{
-																	Pos:   p(2046, 60),
+																	Pos:   p(2047, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The upgradeable lock is being released without being held.\"",
 																	Value: string("The upgradeable lock is being released without being held."),
@@ -31803,38 +31855,38 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2047, 17),
+												Pos: p(2048, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2047, 37),
+													Pos: p(2048, 37),
 													Op:  "==",
 													X: &lang.UnaryExpr{
-														Pos: p(2047, 21),
+														Pos: p(2048, 21),
 														Op:  "--",
 														X: &lang.Ident{
-															Pos:  p(2047, 23),
+															Pos:  p(2048, 23),
 															Name: "_upgradeCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(2047, 40),
+														Pos:   p(2048, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(2047, 43),
+													Pos: p(2048, 43),
 													X: &lang.AssignExpr{
-														Pos: p(2047, 53),
+														Pos: p(2048, 53),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(2047, 43),
+															Pos:  p(2048, 43),
 															Name: "_upgrader",
 														},
 														Right: &lang.UnaryExpr{
-															Pos: p(2047, 55),
+															Pos: p(2048, 55),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(2047, 56),
+																Pos:   p(2048, 56),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -31843,22 +31895,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2048, 17),
+												Pos: p(2049, 17),
 												X: &lang.CallExpr{
-													Pos: p(2048, 25),
+													Pos: p(2049, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(2048, 25),
+														Pos: p(2049, 25),
 														X: &lang.Ident{
-															Pos:  p(2048, 17),
+															Pos:  p(2049, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2048, 34),
+															Pos: p(2049, 34),
 															X: &lang.Ident{
-																Pos:  p(2048, 34),
+																Pos:  p(2049, 34),
 																Name: "_gate",
 															},
 														},
@@ -31866,30 +31918,30 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2049, 13),
+										Rbrace: p(2050, 13),
 									},
 								},
 							},
-							Rbrace: p(2050, 9),
+							Rbrace: p(2051, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2052, 9),
+						Pos:       p(2053, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2052, 16),
+							Pos:  p(2053, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(2052, 31),
-							Rbrace: p(2052, 33),
+							Pos:    p(2053, 31),
+							Rbrace: p(2053, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2062, 5),
+				Pos:       p(2063, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BlockingCollection",
 				Namespace: "System.Collections.Concurrent",
@@ -31899,70 +31951,37 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2062, 42),
+						Pos:  p(2063, 42),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(2062, 81),
+								Pos:  p(2063, 81),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(2062, 85),
+						Pos:  p(2063, 85),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(2064, 9),
-						Modifiers: lang.Modifiers(256),
-						Type: &lang.TypeRef{
-							Pos:  p(2064, 18),
-							Name: "object",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(2064, 25),
-								Name: "_gate",
-								Init: &lang.NewExpr{
-									Pos: p(2064, 33),
-									Type: &lang.TypeRef{
-										Pos:  p(2064, 37),
-										Name: "object",
-									},
-								},
-							},
-						},
-					},
-					&lang.FieldDecl{
 						Pos:       p(2065, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
 							Pos:  p(2065, 18),
-							Name: "System.Collections.Generic.Queue",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(2065, 51),
-									Name: "T",
-								},
-							},
+							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2065, 54),
-								Name: "_items",
+								Pos:  p(2065, 25),
+								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(2065, 63),
+									Pos: p(2065, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(2065, 67),
-										Name: "System.Collections.Generic.Queue",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  p(2065, 100),
-												Name: "T",
-											},
-										},
+										Pos:  p(2065, 37),
+										Name: "object",
 									},
 								},
 							},
@@ -31973,17 +31992,50 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
 							Pos:  p(2066, 18),
+							Name: "System.Collections.Generic.Queue",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(2066, 51),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(2066, 54),
+								Name: "_items",
+								Init: &lang.NewExpr{
+									Pos: p(2066, 63),
+									Type: &lang.TypeRef{
+										Pos:  p(2066, 67),
+										Name: "System.Collections.Generic.Queue",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(2066, 100),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(2067, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(2067, 18),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2066, 22),
+								Pos:  p(2067, 22),
 								Name: "_capacity",
 								Init: &lang.UnaryExpr{
-									Pos: p(2066, 34),
+									Pos: p(2067, 34),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(2066, 35),
+										Pos:   p(2067, 35),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -31992,82 +32044,82 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2067, 9),
+						Pos: p(2068, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2067, 9),
+							Pos:  p(2068, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2067, 14),
+								Pos:  p(2068, 14),
 								Name: "_addingCompleted",
 							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(2069, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "BlockingCollection",
-						Body: &lang.BlockStmt{
-							Pos:    p(2069, 37),
-							Rbrace: p(2069, 39),
 						},
 					},
 					&lang.CtorDecl{
 						Pos:       p(2070, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BlockingCollection",
+						Body: &lang.BlockStmt{
+							Pos:    p(2070, 37),
+							Rbrace: p(2070, 39),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2071, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "BlockingCollection",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2070, 35),
+								Pos: p(2071, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2070, 35),
+									Pos:  p(2071, 35),
 									Name: "int",
 								},
 								Name: "boundedCapacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2071, 9),
+							Pos: p(2072, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2072, 13),
+									Pos: p(2073, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2072, 33),
+										Pos: p(2073, 33),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2072, 17),
+											Pos:  p(2073, 17),
 											Name: "boundedCapacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2072, 35),
+											Pos:   p(2073, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2073, 17),
+										Pos: p(2074, 17),
 										X: &lang.NewExpr{
-											Pos: p(2073, 23),
+											Pos: p(2074, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2073, 27),
+												Pos:  p(2074, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2073, 55),
+													Pos: p(2074, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(2073, 55),
+														Pos: p(2074, 55),
 														X: &lang.Ident{
-															Pos:  p(2073, 62),
+															Pos:  p(2074, 62),
 															Name: "boundedCapacity",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2073, 80),
+													Pos: p(2074, 80),
 													X: &lang.Literal{
-														Pos:   p(2073, 80),
+														Pos:   p(2074, 80),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The boundedCapacity argument must be positive.\"",
 														Value: string("The boundedCapacity argument must be positive."),
@@ -32078,35 +32130,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2074, 13),
+									Pos: p(2075, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2074, 23),
+										Pos: p(2075, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2074, 13),
+											Pos:  p(2075, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2074, 25),
+											Pos:  p(2075, 25),
 											Name: "boundedCapacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(2075, 9),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(2077, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(2077, 16),
-							Name: "int",
-						},
-						Name: "BoundedCapacity",
-						ExprBody: &lang.Ident{
-							Pos:  p(2077, 39),
-							Name: "_capacity",
+							Rbrace: p(2076, 9),
 						},
 					},
 					&lang.PropertyDecl{
@@ -32116,36 +32155,10 @@ func preludeAST() *lang.File {
 							Pos:  p(2078, 16),
 							Name: "int",
 						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(2078, 28),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(2078, 32),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(2078, 34),
-											X: &lang.Ident{
-												Pos:  p(2078, 40),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(2078, 47),
-												X: &lang.MemberExpr{
-													Pos: p(2078, 61),
-													X: &lang.Ident{
-														Pos:  p(2078, 54),
-														Name: "_items",
-													},
-													Name: "Count",
-												},
-											},
-										},
-									},
-									Rbrace: p(2078, 68),
-								},
-							},
+						Name: "BoundedCapacity",
+						ExprBody: &lang.Ident{
+							Pos:  p(2078, 39),
+							Name: "_capacity",
 						},
 					},
 					&lang.PropertyDecl{
@@ -32153,32 +32166,36 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(2079, 16),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "IsAddingCompleted",
+						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2079, 41),
+								Pos:  p(2079, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2079, 45),
+									Pos: p(2079, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2079, 47),
+											Pos: p(2079, 34),
 											X: &lang.Ident{
-												Pos:  p(2079, 53),
+												Pos:  p(2079, 40),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2079, 60),
-												X: &lang.Ident{
-													Pos:  p(2079, 67),
-													Name: "_addingCompleted",
+												Pos: p(2079, 47),
+												X: &lang.MemberExpr{
+													Pos: p(2079, 61),
+													X: &lang.Ident{
+														Pos:  p(2079, 54),
+														Name: "_items",
+													},
+													Name: "Count",
 												},
 											},
 										},
 									},
-									Rbrace: p(2079, 85),
+									Rbrace: p(2079, 68),
 								},
 							},
 						},
@@ -32190,42 +32207,77 @@ func preludeAST() *lang.File {
 							Pos:  p(2080, 16),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
+						Name: "IsAddingCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2080, 35),
+								Pos:  p(2080, 41),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2080, 39),
+									Pos: p(2080, 45),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2080, 41),
+											Pos: p(2080, 47),
 											X: &lang.Ident{
-												Pos:  p(2080, 47),
+												Pos:  p(2080, 53),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2080, 54),
+												Pos: p(2080, 60),
+												X: &lang.Ident{
+													Pos:  p(2080, 67),
+													Name: "_addingCompleted",
+												},
+											},
+										},
+									},
+									Rbrace: p(2080, 85),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2081, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(2081, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(2081, 35),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(2081, 39),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(2081, 41),
+											X: &lang.Ident{
+												Pos:  p(2081, 47),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(2081, 54),
 												X: &lang.BinaryExpr{
-													Pos: p(2080, 78),
+													Pos: p(2081, 78),
 													Op:  "&&",
 													X: &lang.Ident{
-														Pos:  p(2080, 61),
+														Pos:  p(2081, 61),
 														Name: "_addingCompleted",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(2080, 94),
+														Pos: p(2081, 94),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(2080, 88),
+															Pos: p(2081, 88),
 															X: &lang.Ident{
-																Pos:  p(2080, 81),
+																Pos:  p(2081, 81),
 																Name: "_items",
 															},
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2080, 97),
+															Pos:   p(2081, 97),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -32234,115 +32286,70 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(2080, 100),
+									Rbrace: p(2081, 100),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2085, 9),
+						Pos:       p(2086, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2085, 16),
+							Pos:  p(2086, 16),
 							Name: "int",
 						},
 						Name: "Ms",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2085, 23),
+								Pos: p(2086, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(2085, 23),
+									Pos:  p(2086, 23),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(2085, 65),
+							Pos: p(2086, 65),
 							Cond: &lang.IsExpr{
-								Pos: p(2085, 50),
+								Pos: p(2086, 50),
 								X: &lang.Ident{
-									Pos:  p(2085, 42),
+									Pos:  p(2086, 42),
 									Name: "timeout",
 								},
 								Pattern: &lang.TypePattern{
-									Pos: p(2085, 53),
+									Pos: p(2086, 53),
 									Type: &lang.TypeRef{
-										Pos:  p(2085, 53),
+										Pos:  p(2086, 53),
 										Name: "TimeSpan",
 									},
 									Name: "ts",
 								},
 							},
 							Then: &lang.CastExpr{
-								Pos: p(2085, 67),
+								Pos: p(2086, 67),
 								Type: &lang.TypeRef{
-									Pos:  p(2085, 68),
+									Pos:  p(2086, 68),
 									Name: "int",
 								},
 								X: &lang.MemberExpr{
-									Pos: p(2085, 75),
+									Pos: p(2086, 75),
 									X: &lang.Ident{
-										Pos:  p(2085, 72),
+										Pos:  p(2086, 72),
 										Name: "ts",
 									},
 									Name: "TotalMilliseconds",
 								},
 							},
 							Else: &lang.CastExpr{
-								Pos: p(2085, 95),
+								Pos: p(2086, 95),
 								Type: &lang.TypeRef{
-									Pos:  p(2085, 96),
+									Pos:  p(2086, 96),
 									Name: "int",
 								},
 								X: &lang.Ident{
-									Pos:  p(2085, 100),
+									Pos:  p(2086, 100),
 									Name: "timeout",
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(2087, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2087, 16),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2087, 25),
-								Type: &lang.TypeRef{
-									Pos:  p(2087, 25),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(2087, 36),
-							Fun: &lang.Ident{
-								Pos:  p(2087, 36),
-								Name: "Add",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2087, 40),
-									X: &lang.Ident{
-										Pos:  p(2087, 40),
-										Name: "item",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2087, 46),
-									X: &lang.DefaultExpr{
-										Pos: p(2087, 46),
-										Type: &lang.TypeRef{
-											Pos:  p(2087, 54),
-											Name: "System.Threading.CancellationToken",
-										},
-									},
 								},
 							},
 						},
@@ -32364,53 +32371,98 @@ func preludeAST() *lang.File {
 								},
 								Name: "item",
 							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2088, 36),
+							Fun: &lang.Ident{
+								Pos:  p(2088, 36),
+								Name: "Add",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2088, 40),
+									X: &lang.Ident{
+										Pos:  p(2088, 40),
+										Name: "item",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2088, 46),
+									X: &lang.DefaultExpr{
+										Pos: p(2088, 46),
+										Type: &lang.TypeRef{
+											Pos:  p(2088, 54),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2089, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2089, 16),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2088, 33),
+								Pos: p(2089, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(2088, 33),
+									Pos:  p(2089, 25),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(2089, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(2089, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2089, 9),
+							Pos: p(2090, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2090, 13),
+									Pos: p(2091, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2090, 17),
+										Pos: p(2091, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2090, 18),
+											Pos: p(2091, 18),
 											Fun: &lang.Ident{
-												Pos:  p(2090, 18),
+												Pos:  p(2091, 18),
 												Name: "TryAdd",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2090, 25),
+													Pos: p(2091, 25),
 													X: &lang.Ident{
-														Pos:  p(2090, 25),
+														Pos:  p(2091, 25),
 														Name: "item",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2090, 31),
+													Pos: p(2091, 31),
 													X: &lang.UnaryExpr{
-														Pos: p(2090, 31),
+														Pos: p(2091, 31),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(2090, 32),
+															Pos:   p(2091, 32),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2090, 35),
+													Pos: p(2091, 35),
 													X: &lang.Ident{
-														Pos:  p(2090, 35),
+														Pos:  p(2091, 35),
 														Name: "cancellationToken",
 													},
 												},
@@ -32418,18 +32470,18 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2091, 17),
+										Pos: p(2092, 17),
 										X: &lang.NewExpr{
-											Pos: p(2091, 23),
+											Pos: p(2092, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2091, 27),
+												Pos:  p(2092, 27),
 												Name: "InvalidOperationException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2091, 53),
+													Pos: p(2092, 53),
 													X: &lang.Literal{
-														Pos:   p(2091, 53),
+														Pos:   p(2092, 53),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 														Value: string("The collection has been marked as complete with regards to additions."),
@@ -32440,60 +32492,7 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2092, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(2093, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2093, 16),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2093, 28),
-								Type: &lang.TypeRef{
-									Pos:  p(2093, 28),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(2093, 39),
-							Fun: &lang.Ident{
-								Pos:  p(2093, 39),
-								Name: "TryAdd",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2093, 46),
-									X: &lang.Ident{
-										Pos:  p(2093, 46),
-										Name: "item",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2093, 52),
-									X: &lang.Literal{
-										Pos:   p(2093, 52),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								&lang.Arg{
-									Pos: p(2093, 55),
-									X: &lang.DefaultExpr{
-										Pos: p(2093, 55),
-										Type: &lang.TypeRef{
-											Pos:  p(2093, 63),
-											Name: "System.Threading.CancellationToken",
-										},
-									},
-								},
-							},
+							Rbrace: p(2093, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -32513,54 +32512,35 @@ func preludeAST() *lang.File {
 								},
 								Name: "item",
 							},
-							&lang.Param{
-								Pos: p(2094, 36),
-								Type: &lang.TypeRef{
-									Pos:  p(2094, 36),
-									Name: "object",
-								},
-								Name: "timeout",
-							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2094, 55),
+							Pos: p(2094, 39),
 							Fun: &lang.Ident{
-								Pos:  p(2094, 55),
+								Pos:  p(2094, 39),
 								Name: "TryAdd",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2094, 62),
+									Pos: p(2094, 46),
 									X: &lang.Ident{
-										Pos:  p(2094, 62),
+										Pos:  p(2094, 46),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2094, 68),
-									X: &lang.CallExpr{
-										Pos: p(2094, 68),
-										Fun: &lang.Ident{
-											Pos:  p(2094, 68),
-											Name: "Ms",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(2094, 71),
-												X: &lang.Ident{
-													Pos:  p(2094, 71),
-													Name: "timeout",
-												},
-											},
-										},
+									Pos: p(2094, 52),
+									X: &lang.Literal{
+										Pos:   p(2094, 52),
+										Raw:   "0",
+										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(2094, 81),
+									Pos: p(2094, 55),
 									X: &lang.DefaultExpr{
-										Pos: p(2094, 81),
+										Pos: p(2094, 55),
 										Type: &lang.TypeRef{
-											Pos:  p(2094, 89),
+											Pos:  p(2094, 63),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -32589,30 +32569,102 @@ func preludeAST() *lang.File {
 								Pos: p(2095, 36),
 								Type: &lang.TypeRef{
 									Pos:  p(2095, 36),
+									Name: "object",
+								},
+								Name: "timeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2095, 55),
+							Fun: &lang.Ident{
+								Pos:  p(2095, 55),
+								Name: "TryAdd",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2095, 62),
+									X: &lang.Ident{
+										Pos:  p(2095, 62),
+										Name: "item",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2095, 68),
+									X: &lang.CallExpr{
+										Pos: p(2095, 68),
+										Fun: &lang.Ident{
+											Pos:  p(2095, 68),
+											Name: "Ms",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2095, 71),
+												X: &lang.Ident{
+													Pos:  p(2095, 71),
+													Name: "timeout",
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(2095, 81),
+									X: &lang.DefaultExpr{
+										Pos: p(2095, 81),
+										Type: &lang.TypeRef{
+											Pos:  p(2095, 89),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2096, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2096, 16),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2096, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(2096, 28),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(2096, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(2096, 36),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(2095, 61),
+								Pos: p(2096, 61),
 								Type: &lang.TypeRef{
-									Pos:  p(2095, 61),
+									Pos:  p(2096, 61),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2096, 9),
+							Pos: p(2097, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2097, 13),
+									Pos: p(2098, 13),
 									X: &lang.CallExpr{
-										Pos: p(2097, 31),
+										Pos: p(2098, 31),
 										Fun: &lang.MemberExpr{
-											Pos: p(2097, 31),
+											Pos: p(2098, 31),
 											X: &lang.Ident{
-												Pos:  p(2097, 13),
+												Pos:  p(2098, 13),
 												Name: "cancellationToken",
 											},
 											Name: "ThrowIfCancellationRequested",
@@ -32620,48 +32672,48 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(2098, 13),
+									Pos: p(2099, 13),
 									X: &lang.CallExpr{
-										Pos: p(2098, 38),
+										Pos: p(2099, 38),
 										Fun: &lang.MemberExpr{
-											Pos: p(2098, 38),
+											Pos: p(2099, 38),
 											X: &lang.Ident{
-												Pos:  p(2098, 20),
+												Pos:  p(2099, 20),
 												Name: "cancellationToken",
 											},
 											Name: "Register",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2098, 47),
+												Pos: p(2099, 47),
 												X: &lang.LambdaExpr{
-													Pos: p(2098, 47),
+													Pos: p(2099, 47),
 													Body: &lang.BlockStmt{
-														Pos: p(2098, 53),
+														Pos: p(2099, 53),
 														Stmts: []lang.Stmt{
 															&lang.LockStmt{
-																Pos: p(2098, 55),
+																Pos: p(2099, 55),
 																X: &lang.Ident{
-																	Pos:  p(2098, 61),
+																	Pos:  p(2099, 61),
 																	Name: "_gate",
 																},
 																Body: &lang.ExprStmt{
-																	Pos: p(2098, 68),
+																	Pos: p(2099, 68),
 																	X: &lang.CallExpr{
-																		Pos: p(2098, 76),
+																		Pos: p(2099, 76),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2098, 76),
+																			Pos: p(2099, 76),
 																			X: &lang.Ident{
-																				Pos:  p(2098, 68),
+																				Pos:  p(2099, 68),
 																				Name: "Monitor",
 																			},
 																			Name: "PulseAll",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2098, 85),
+																				Pos: p(2099, 85),
 																				X: &lang.Ident{
-																					Pos:  p(2098, 85),
+																					Pos:  p(2099, 85),
 																					Name: "_gate",
 																				},
 																			},
@@ -32670,40 +32722,40 @@ func preludeAST() *lang.File {
 																},
 															},
 														},
-														Rbrace: p(2098, 93),
+														Rbrace: p(2099, 93),
 													},
 												},
 											},
 										},
 									},
 									Body: &lang.LockStmt{
-										Pos: p(2099, 13),
+										Pos: p(2100, 13),
 										X: &lang.Ident{
-											Pos:  p(2099, 19),
+											Pos:  p(2100, 19),
 											Name: "_gate",
 										},
 										Body: &lang.BlockStmt{
-											Pos: p(2100, 13),
+											Pos: p(2101, 13),
 											Stmts: []lang.Stmt{
 												&lang.IfStmt{
-													Pos: p(2101, 17),
+													Pos: p(2102, 17),
 													Cond: &lang.Ident{
-														Pos:  p(2101, 21),
+														Pos:  p(2102, 21),
 														Name: "_addingCompleted",
 													},
 													Then: &lang.ThrowStmt{
-														Pos: p(2102, 21),
+														Pos: p(2103, 21),
 														X: &lang.NewExpr{
-															Pos: p(2102, 27),
+															Pos: p(2103, 27),
 															Type: &lang.TypeRef{
-																Pos:  p(2102, 31),
+																Pos:  p(2103, 31),
 																Name: "InvalidOperationException",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2102, 57),
+																	Pos: p(2103, 57),
 																	X: &lang.Literal{
-																		Pos:   p(2102, 57),
+																		Pos:   p(2103, 57),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 																		Value: string("The collection has been marked as complete with regards to additions."),
@@ -32714,58 +32766,58 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(2103, 17),
+													Pos: p(2104, 17),
 													Cond: &lang.UnaryExpr{
-														Pos: p(2103, 21),
+														Pos: p(2104, 21),
 														Op:  "!",
 														X: &lang.CallExpr{
-															Pos: p(2103, 22),
+															Pos: p(2104, 22),
 															Fun: &lang.Ident{
-																Pos:  p(2103, 22),
+																Pos:  p(2104, 22),
 																Name: "Wait",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2103, 27),
+																	Pos: p(2104, 27),
 																	X: &lang.LambdaExpr{
-																		Pos: p(2103, 27),
+																		Pos: p(2104, 27),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(2103, 67),
+																			Pos: p(2104, 67),
 																			Op:  "||",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2103, 50),
+																				Pos: p(2104, 50),
 																				Op:  "||",
 																				X: &lang.Ident{
-																					Pos:  p(2103, 33),
+																					Pos:  p(2104, 33),
 																					Name: "_addingCompleted",
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(2103, 63),
+																					Pos: p(2104, 63),
 																					Op:  "<",
 																					X: &lang.Ident{
-																						Pos:  p(2103, 53),
+																						Pos:  p(2104, 53),
 																						Name: "_capacity",
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(2103, 65),
+																						Pos:   p(2104, 65),
 																						Raw:   "0",
 																						Value: int64(0),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(2103, 83),
+																				Pos: p(2104, 83),
 																				Op:  "<",
 																				X: &lang.MemberExpr{
-																					Pos: p(2103, 77),
+																					Pos: p(2104, 77),
 																					X: &lang.Ident{
-																						Pos:  p(2103, 70),
+																						Pos:  p(2104, 70),
 																						Name: "_items",
 																					},
 																					Name: "Count",
 																				},
 																				Y: &lang.Ident{
-																					Pos:  p(2103, 85),
+																					Pos:  p(2104, 85),
 																					Name: "_capacity",
 																				},
 																			},
@@ -32773,16 +32825,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2103, 96),
+																	Pos: p(2104, 96),
 																	X: &lang.Ident{
-																		Pos:  p(2103, 96),
+																		Pos:  p(2104, 96),
 																		Name: "millisecondsTimeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2103, 117),
+																	Pos: p(2104, 117),
 																	X: &lang.Ident{
-																		Pos:  p(2103, 117),
+																		Pos:  p(2104, 117),
 																		Name: "cancellationToken",
 																	},
 																},
@@ -32790,9 +32842,9 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(2103, 137),
+														Pos: p(2104, 137),
 														X: &lang.Literal{
-															Pos:   p(2103, 144),
+															Pos:   p(2104, 144),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -32800,51 +32852,28 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(2104, 17),
+													Pos: p(2105, 17),
 													Cond: &lang.Ident{
-														Pos:  p(2104, 21),
+														Pos:  p(2105, 21),
 														Name: "_addingCompleted",
 													},
 													Then: &lang.ThrowStmt{
-														Pos: p(2105, 21),
+														Pos: p(2106, 21),
 														X: &lang.NewExpr{
-															Pos: p(2105, 27),
+															Pos: p(2106, 27),
 															Type: &lang.TypeRef{
-																Pos:  p(2105, 31),
+																Pos:  p(2106, 31),
 																Name: "InvalidOperationException",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2105, 57),
+																	Pos: p(2106, 57),
 																	X: &lang.Literal{
-																		Pos:   p(2105, 57),
+																		Pos:   p(2106, 57),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 																		Value: string("The collection has been marked as complete with regards to additions."),
 																	},
-																},
-															},
-														},
-													},
-												},
-												&lang.ExprStmt{
-													Pos: p(2106, 17),
-													X: &lang.CallExpr{
-														Pos: p(2106, 24),
-														Fun: &lang.MemberExpr{
-															Pos: p(2106, 24),
-															X: &lang.Ident{
-																Pos:  p(2106, 17),
-																Name: "_items",
-															},
-															Name: "Enqueue",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(2106, 32),
-																X: &lang.Ident{
-																	Pos:  p(2106, 32),
-																	Name: "item",
 																},
 															},
 														},
@@ -32853,20 +32882,43 @@ func preludeAST() *lang.File {
 												&lang.ExprStmt{
 													Pos: p(2107, 17),
 													X: &lang.CallExpr{
-														Pos: p(2107, 25),
+														Pos: p(2107, 24),
 														Fun: &lang.MemberExpr{
-															Pos: p(2107, 25),
+															Pos: p(2107, 24),
 															X: &lang.Ident{
 																Pos:  p(2107, 17),
+																Name: "_items",
+															},
+															Name: "Enqueue",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(2107, 32),
+																X: &lang.Ident{
+																	Pos:  p(2107, 32),
+																	Name: "item",
+																},
+															},
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(2108, 17),
+													X: &lang.CallExpr{
+														Pos: p(2108, 25),
+														Fun: &lang.MemberExpr{
+															Pos: p(2108, 25),
+															X: &lang.Ident{
+																Pos:  p(2108, 17),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2107, 34),
+																Pos: p(2108, 34),
 																X: &lang.Ident{
-																	Pos:  p(2107, 34),
+																	Pos:  p(2108, 34),
 																	Name: "_gate",
 																},
 															},
@@ -32874,49 +32926,21 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ReturnStmt{
-													Pos: p(2108, 17),
+													Pos: p(2109, 17),
 													X: &lang.Literal{
-														Pos:   p(2108, 24),
+														Pos:   p(2109, 24),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
 													},
 												},
 											},
-											Rbrace: p(2109, 13),
+											Rbrace: p(2110, 13),
 										},
 									},
 								},
 							},
-							Rbrace: p(2110, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(2112, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2112, 16),
-							Name: "T",
-						},
-						Name: "Take",
-						ExprBody: &lang.CallExpr{
-							Pos: p(2112, 28),
-							Fun: &lang.Ident{
-								Pos:  p(2112, 28),
-								Name: "Take",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2112, 33),
-									X: &lang.DefaultExpr{
-										Pos: p(2112, 33),
-										Type: &lang.TypeRef{
-											Pos:  p(2112, 41),
-											Name: "System.Threading.CancellationToken",
-										},
-									},
-								},
-							},
+							Rbrace: p(2111, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -32927,59 +32951,87 @@ func preludeAST() *lang.File {
 							Name: "T",
 						},
 						Name: "Take",
+						ExprBody: &lang.CallExpr{
+							Pos: p(2113, 28),
+							Fun: &lang.Ident{
+								Pos:  p(2113, 28),
+								Name: "Take",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2113, 33),
+									X: &lang.DefaultExpr{
+										Pos: p(2113, 33),
+										Type: &lang.TypeRef{
+											Pos:  p(2113, 41),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2114, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2114, 16),
+							Name: "T",
+						},
+						Name: "Take",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2113, 23),
+								Pos: p(2114, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(2113, 23),
+									Pos:  p(2114, 23),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2114, 9),
+							Pos: p(2115, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2115, 13),
+									Pos: p(2116, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2115, 17),
+										Pos: p(2116, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2115, 18),
+											Pos: p(2116, 18),
 											Fun: &lang.Ident{
-												Pos:  p(2115, 18),
+												Pos:  p(2116, 18),
 												Name: "TryTake",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2115, 26),
+													Pos: p(2116, 26),
 													Mod: "out",
 													X: &lang.DeclExpr{
-														Pos: p(2115, 30),
+														Pos: p(2116, 30),
 														Type: &lang.TypeRef{
-															Pos:  p(2115, 30),
+															Pos:  p(2116, 30),
 															Name: "T",
 														},
 														Name: "item",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2115, 38),
+													Pos: p(2116, 38),
 													X: &lang.UnaryExpr{
-														Pos: p(2115, 38),
+														Pos: p(2116, 38),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(2115, 39),
+															Pos:   p(2116, 39),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2115, 42),
+													Pos: p(2116, 42),
 													X: &lang.Ident{
-														Pos:  p(2115, 42),
+														Pos:  p(2116, 42),
 														Name: "cancellationToken",
 													},
 												},
@@ -32987,18 +33039,18 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2116, 17),
+										Pos: p(2117, 17),
 										X: &lang.NewExpr{
-											Pos: p(2116, 23),
+											Pos: p(2117, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2116, 27),
+												Pos:  p(2117, 27),
 												Name: "InvalidOperationException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2116, 53),
+													Pos: p(2117, 53),
 													X: &lang.Literal{
-														Pos:   p(2116, 53),
+														Pos:   p(2117, 53),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The collection argument is empty and has been marked as complete with regards to additions.\"",
 														Value: string("The collection argument is empty and has been marked as complete with regards to additions."),
@@ -33009,69 +33061,14 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2117, 13),
+									Pos: p(2118, 13),
 									X: &lang.Ident{
-										Pos:  p(2117, 20),
+										Pos:  p(2118, 20),
 										Name: "item",
 									},
 								},
 							},
-							Rbrace: p(2118, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(2119, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2119, 16),
-							Name: "bool",
-						},
-						Name: "TryTake",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(2119, 29),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  p(2119, 33),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(2119, 44),
-							Fun: &lang.Ident{
-								Pos:  p(2119, 44),
-								Name: "TryTake",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2119, 52),
-									Mod: "out",
-									X: &lang.Ident{
-										Pos:  p(2119, 56),
-										Name: "item",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2119, 62),
-									X: &lang.Literal{
-										Pos:   p(2119, 62),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								&lang.Arg{
-									Pos: p(2119, 65),
-									X: &lang.DefaultExpr{
-										Pos: p(2119, 65),
-										Type: &lang.TypeRef{
-											Pos:  p(2119, 73),
-											Name: "System.Threading.CancellationToken",
-										},
-									},
-								},
-							},
+							Rbrace: p(2119, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -33092,55 +33089,36 @@ func preludeAST() *lang.File {
 								},
 								Name: "item",
 							},
-							&lang.Param{
-								Pos: p(2120, 41),
-								Type: &lang.TypeRef{
-									Pos:  p(2120, 41),
-									Name: "object",
-								},
-								Name: "timeout",
-							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2120, 60),
+							Pos: p(2120, 44),
 							Fun: &lang.Ident{
-								Pos:  p(2120, 60),
+								Pos:  p(2120, 44),
 								Name: "TryTake",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2120, 68),
+									Pos: p(2120, 52),
 									Mod: "out",
 									X: &lang.Ident{
-										Pos:  p(2120, 72),
+										Pos:  p(2120, 56),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2120, 78),
-									X: &lang.CallExpr{
-										Pos: p(2120, 78),
-										Fun: &lang.Ident{
-											Pos:  p(2120, 78),
-											Name: "Ms",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(2120, 81),
-												X: &lang.Ident{
-													Pos:  p(2120, 81),
-													Name: "timeout",
-												},
-											},
-										},
+									Pos: p(2120, 62),
+									X: &lang.Literal{
+										Pos:   p(2120, 62),
+										Raw:   "0",
+										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(2120, 91),
+									Pos: p(2120, 65),
 									X: &lang.DefaultExpr{
-										Pos: p(2120, 91),
+										Pos: p(2120, 65),
 										Type: &lang.TypeRef{
-											Pos:  p(2120, 99),
+											Pos:  p(2120, 73),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -33170,30 +33148,104 @@ func preludeAST() *lang.File {
 								Pos: p(2121, 41),
 								Type: &lang.TypeRef{
 									Pos:  p(2121, 41),
+									Name: "object",
+								},
+								Name: "timeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2121, 60),
+							Fun: &lang.Ident{
+								Pos:  p(2121, 60),
+								Name: "TryTake",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2121, 68),
+									Mod: "out",
+									X: &lang.Ident{
+										Pos:  p(2121, 72),
+										Name: "item",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2121, 78),
+									X: &lang.CallExpr{
+										Pos: p(2121, 78),
+										Fun: &lang.Ident{
+											Pos:  p(2121, 78),
+											Name: "Ms",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2121, 81),
+												X: &lang.Ident{
+													Pos:  p(2121, 81),
+													Name: "timeout",
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(2121, 91),
+									X: &lang.DefaultExpr{
+										Pos: p(2121, 91),
+										Type: &lang.TypeRef{
+											Pos:  p(2121, 99),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2122, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2122, 16),
+							Name: "bool",
+						},
+						Name: "TryTake",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(2122, 29),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(2122, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(2122, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(2122, 41),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(2121, 66),
+								Pos: p(2122, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(2121, 66),
+									Pos:  p(2122, 66),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2122, 9),
+							Pos: p(2123, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2123, 13),
+									Pos: p(2124, 13),
 									X: &lang.CallExpr{
-										Pos: p(2123, 31),
+										Pos: p(2124, 31),
 										Fun: &lang.MemberExpr{
-											Pos: p(2123, 31),
+											Pos: p(2124, 31),
 											X: &lang.Ident{
-												Pos:  p(2123, 13),
+												Pos:  p(2124, 13),
 												Name: "cancellationToken",
 											},
 											Name: "ThrowIfCancellationRequested",
@@ -33201,66 +33253,66 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2124, 13),
+									Pos: p(2125, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2124, 18),
+										Pos: p(2125, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2124, 13),
+											Pos:  p(2125, 13),
 											Name: "item",
 										},
 										Right: &lang.DefaultExpr{
-											Pos: p(2124, 20),
+											Pos: p(2125, 20),
 											Type: &lang.TypeRef{
-												Pos:  p(2124, 28),
+												Pos:  p(2125, 28),
 												Name: "T",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(2125, 13),
+									Pos: p(2126, 13),
 									X: &lang.CallExpr{
-										Pos: p(2125, 38),
+										Pos: p(2126, 38),
 										Fun: &lang.MemberExpr{
-											Pos: p(2125, 38),
+											Pos: p(2126, 38),
 											X: &lang.Ident{
-												Pos:  p(2125, 20),
+												Pos:  p(2126, 20),
 												Name: "cancellationToken",
 											},
 											Name: "Register",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2125, 47),
+												Pos: p(2126, 47),
 												X: &lang.LambdaExpr{
-													Pos: p(2125, 47),
+													Pos: p(2126, 47),
 													Body: &lang.BlockStmt{
-														Pos: p(2125, 53),
+														Pos: p(2126, 53),
 														Stmts: []lang.Stmt{
 															&lang.LockStmt{
-																Pos: p(2125, 55),
+																Pos: p(2126, 55),
 																X: &lang.Ident{
-																	Pos:  p(2125, 61),
+																	Pos:  p(2126, 61),
 																	Name: "_gate",
 																},
 																Body: &lang.ExprStmt{
-																	Pos: p(2125, 68),
+																	Pos: p(2126, 68),
 																	X: &lang.CallExpr{
-																		Pos: p(2125, 76),
+																		Pos: p(2126, 76),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2125, 76),
+																			Pos: p(2126, 76),
 																			X: &lang.Ident{
-																				Pos:  p(2125, 68),
+																				Pos:  p(2126, 68),
 																				Name: "Monitor",
 																			},
 																			Name: "PulseAll",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2125, 85),
+																				Pos: p(2126, 85),
 																				X: &lang.Ident{
-																					Pos:  p(2125, 85),
+																					Pos:  p(2126, 85),
 																					Name: "_gate",
 																				},
 																			},
@@ -33269,57 +33321,57 @@ func preludeAST() *lang.File {
 																},
 															},
 														},
-														Rbrace: p(2125, 93),
+														Rbrace: p(2126, 93),
 													},
 												},
 											},
 										},
 									},
 									Body: &lang.LockStmt{
-										Pos: p(2126, 13),
+										Pos: p(2127, 13),
 										X: &lang.Ident{
-											Pos:  p(2126, 19),
+											Pos:  p(2127, 19),
 											Name: "_gate",
 										},
 										Body: &lang.BlockStmt{
-											Pos: p(2127, 13),
+											Pos: p(2128, 13),
 											Stmts: []lang.Stmt{
 												&lang.IfStmt{
-													Pos: p(2128, 17),
+													Pos: p(2129, 17),
 													Cond: &lang.UnaryExpr{
-														Pos: p(2128, 21),
+														Pos: p(2129, 21),
 														Op:  "!",
 														X: &lang.CallExpr{
-															Pos: p(2128, 22),
+															Pos: p(2129, 22),
 															Fun: &lang.Ident{
-																Pos:  p(2128, 22),
+																Pos:  p(2129, 22),
 																Name: "Wait",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2128, 27),
+																	Pos: p(2129, 27),
 																	X: &lang.LambdaExpr{
-																		Pos: p(2128, 27),
+																		Pos: p(2129, 27),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(2128, 50),
+																			Pos: p(2129, 50),
 																			Op:  "||",
 																			X: &lang.Ident{
-																				Pos:  p(2128, 33),
+																				Pos:  p(2129, 33),
 																				Name: "_addingCompleted",
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(2128, 66),
+																				Pos: p(2129, 66),
 																				Op:  ">",
 																				X: &lang.MemberExpr{
-																					Pos: p(2128, 60),
+																					Pos: p(2129, 60),
 																					X: &lang.Ident{
-																						Pos:  p(2128, 53),
+																						Pos:  p(2129, 53),
 																						Name: "_items",
 																					},
 																					Name: "Count",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(2128, 68),
+																					Pos:   p(2129, 68),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -33328,16 +33380,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2128, 71),
+																	Pos: p(2129, 71),
 																	X: &lang.Ident{
-																		Pos:  p(2128, 71),
+																		Pos:  p(2129, 71),
 																		Name: "millisecondsTimeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2128, 92),
+																	Pos: p(2129, 92),
 																	X: &lang.Ident{
-																		Pos:  p(2128, 92),
+																		Pos:  p(2129, 92),
 																		Name: "cancellationToken",
 																	},
 																},
@@ -33345,9 +33397,9 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(2128, 112),
+														Pos: p(2129, 112),
 														X: &lang.Literal{
-															Pos:   p(2128, 119),
+															Pos:   p(2129, 119),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -33355,28 +33407,28 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(2129, 17),
+													Pos: p(2130, 17),
 													Cond: &lang.BinaryExpr{
-														Pos: p(2129, 34),
+														Pos: p(2130, 34),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(2129, 28),
+															Pos: p(2130, 28),
 															X: &lang.Ident{
-																Pos:  p(2129, 21),
+																Pos:  p(2130, 21),
 																Name: "_items",
 															},
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2129, 37),
+															Pos:   p(2130, 37),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(2129, 40),
+														Pos: p(2130, 40),
 														X: &lang.Literal{
-															Pos:   p(2129, 47),
+															Pos:   p(2130, 47),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -33384,20 +33436,20 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(2130, 17),
+													Pos: p(2131, 17),
 													X: &lang.AssignExpr{
-														Pos: p(2130, 22),
+														Pos: p(2131, 22),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(2130, 17),
+															Pos:  p(2131, 17),
 															Name: "item",
 														},
 														Right: &lang.CallExpr{
-															Pos: p(2130, 31),
+															Pos: p(2131, 31),
 															Fun: &lang.MemberExpr{
-																Pos: p(2130, 31),
+																Pos: p(2131, 31),
 																X: &lang.Ident{
-																	Pos:  p(2130, 24),
+																	Pos:  p(2131, 24),
 																	Name: "_items",
 																},
 																Name: "Dequeue",
@@ -33406,22 +33458,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(2131, 17),
+													Pos: p(2132, 17),
 													X: &lang.CallExpr{
-														Pos: p(2131, 25),
+														Pos: p(2132, 25),
 														Fun: &lang.MemberExpr{
-															Pos: p(2131, 25),
+															Pos: p(2132, 25),
 															X: &lang.Ident{
-																Pos:  p(2131, 17),
+																Pos:  p(2132, 17),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2131, 34),
+																Pos: p(2132, 34),
 																X: &lang.Ident{
-																	Pos:  p(2131, 34),
+																	Pos:  p(2132, 34),
 																	Name: "_gate",
 																},
 															},
@@ -33429,39 +33481,39 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ReturnStmt{
-													Pos: p(2132, 17),
+													Pos: p(2133, 17),
 													X: &lang.Literal{
-														Pos:   p(2132, 24),
+														Pos:   p(2133, 24),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
 													},
 												},
 											},
-											Rbrace: p(2133, 13),
+											Rbrace: p(2134, 13),
 										},
 									},
 								},
 							},
-							Rbrace: p(2134, 9),
+							Rbrace: p(2135, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(2137, 9),
+						Pos: p(2138, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2137, 9),
+							Pos:  p(2138, 9),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2137, 19),
+								Pos: p(2138, 19),
 								Type: &lang.TypeRef{
-									Pos:  p(2137, 19),
+									Pos:  p(2138, 19),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2137, 24),
+											Pos:  p(2138, 24),
 											Name: "bool",
 										},
 									},
@@ -33469,66 +33521,66 @@ func preludeAST() *lang.File {
 								Name: "ready",
 							},
 							&lang.Param{
-								Pos: p(2137, 37),
+								Pos: p(2138, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2137, 37),
+									Pos:  p(2138, 37),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(2137, 62),
+								Pos: p(2138, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(2137, 62),
+									Pos:  p(2138, 62),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2138, 9),
+							Pos: p(2139, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2139, 13),
+									Pos: p(2140, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2139, 37),
+										Pos: p(2140, 37),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2139, 17),
+											Pos:  p(2140, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2139, 39),
+											Pos: p(2140, 39),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(2139, 40),
+												Pos:   p(2140, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2140, 17),
+										Pos: p(2141, 17),
 										X: &lang.NewExpr{
-											Pos: p(2140, 23),
+											Pos: p(2141, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2140, 27),
+												Pos:  p(2141, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2140, 55),
+													Pos: p(2141, 55),
 													X: &lang.Literal{
-														Pos:   p(2140, 55),
+														Pos:   p(2141, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"timeout\"",
 														Value: string("timeout"),
 													},
 												},
 												&lang.Arg{
-													Pos: p(2140, 66),
+													Pos: p(2141, 66),
 													X: &lang.Literal{
-														Pos:   p(2140, 66),
+														Pos:   p(2141, 66),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
 														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
@@ -33539,21 +33591,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2141, 13),
+									Pos: p(2142, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2141, 17),
+											Pos:  p(2142, 17),
 											Name: "clock",
 											Init: &lang.CallExpr{
-												Pos: p(2141, 54),
+												Pos: p(2142, 54),
 												Fun: &lang.MemberExpr{
-													Pos: p(2141, 54),
+													Pos: p(2142, 54),
 													X: &lang.MemberExpr{
-														Pos: p(2141, 44),
+														Pos: p(2142, 44),
 														X: &lang.MemberExpr{
-															Pos: p(2141, 32),
+															Pos: p(2142, 32),
 															X: &lang.Ident{
-																Pos:  p(2141, 25),
+																Pos:  p(2142, 25),
 																Name: "System",
 															},
 															Name: "Diagnostics",
@@ -33567,29 +33619,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(2142, 13),
+									Pos: p(2143, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2142, 20),
+										Pos: p(2143, 20),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2142, 21),
+											Pos: p(2143, 21),
 											Fun: &lang.Ident{
-												Pos:  p(2142, 21),
+												Pos:  p(2143, 21),
 												Name: "ready",
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2143, 13),
+										Pos: p(2144, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2144, 17),
+												Pos: p(2145, 17),
 												X: &lang.CallExpr{
-													Pos: p(2144, 23),
+													Pos: p(2145, 23),
 													Fun: &lang.MemberExpr{
-														Pos: p(2144, 23),
+														Pos: p(2145, 23),
 														X: &lang.Ident{
-															Pos:  p(2144, 17),
+															Pos:  p(2145, 17),
 															Name: "token",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -33597,20 +33649,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(2145, 17),
+												Pos: p(2146, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2145, 17),
+													Pos:  p(2146, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2145, 21),
+														Pos:  p(2146, 21),
 														Name: "left",
 														Init: &lang.UnaryExpr{
-															Pos: p(2145, 28),
+															Pos: p(2146, 28),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(2145, 29),
+																Pos:   p(2146, 29),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -33619,53 +33671,53 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2146, 17),
+												Pos: p(2147, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2146, 41),
+													Pos: p(2147, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(2146, 21),
+														Pos:  p(2147, 21),
 														Name: "millisecondsTimeout",
 													},
 													Y: &lang.UnaryExpr{
-														Pos: p(2146, 44),
+														Pos: p(2147, 44),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(2146, 45),
+															Pos:   p(2147, 45),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(2147, 17),
+													Pos: p(2148, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(2148, 21),
+															Pos: p(2149, 21),
 															X: &lang.AssignExpr{
-																Pos: p(2148, 26),
+																Pos: p(2149, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(2148, 21),
+																	Pos:  p(2149, 21),
 																	Name: "left",
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(2148, 48),
+																	Pos: p(2149, 48),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(2148, 28),
+																		Pos:  p(2149, 28),
 																		Name: "millisecondsTimeout",
 																	},
 																	Y: &lang.CastExpr{
-																		Pos: p(2148, 50),
+																		Pos: p(2149, 50),
 																		Type: &lang.TypeRef{
-																			Pos:  p(2148, 51),
+																			Pos:  p(2149, 51),
 																			Name: "int",
 																		},
 																		X: &lang.MemberExpr{
-																			Pos: p(2148, 61),
+																			Pos: p(2149, 61),
 																			X: &lang.Ident{
-																				Pos:  p(2148, 55),
+																				Pos:  p(2149, 55),
 																				Name: "clock",
 																			},
 																			Name: "ElapsedMilliseconds",
@@ -33675,24 +33727,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(2149, 21),
+															Pos: p(2150, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2149, 30),
+																Pos: p(2150, 30),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(2149, 25),
+																	Pos:  p(2150, 25),
 																	Name: "left",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(2149, 33),
+																	Pos:   p(2150, 33),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(2149, 36),
+																Pos: p(2150, 36),
 																X: &lang.Literal{
-																	Pos:   p(2149, 43),
+																	Pos:   p(2150, 43),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -33700,33 +33752,33 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(2150, 17),
+													Rbrace: p(2151, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2151, 17),
+												Pos: p(2152, 17),
 												X: &lang.CallExpr{
-													Pos: p(2151, 25),
+													Pos: p(2152, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(2151, 25),
+														Pos: p(2152, 25),
 														X: &lang.Ident{
-															Pos:  p(2151, 17),
+															Pos:  p(2152, 17),
 															Name: "Monitor",
 														},
 														Name: "Wait",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2151, 30),
+															Pos: p(2152, 30),
 															X: &lang.Ident{
-																Pos:  p(2151, 30),
+																Pos:  p(2152, 30),
 																Name: "_gate",
 															},
 														},
 														&lang.Arg{
-															Pos: p(2151, 37),
+															Pos: p(2152, 37),
 															X: &lang.Ident{
-																Pos:  p(2151, 37),
+																Pos:  p(2152, 37),
 																Name: "left",
 															},
 														},
@@ -33734,53 +33786,53 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2152, 13),
+										Rbrace: p(2153, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2153, 13),
+									Pos: p(2154, 13),
 									X: &lang.Literal{
-										Pos:   p(2153, 20),
+										Pos:   p(2154, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(2154, 9),
+							Rbrace: p(2155, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2156, 9),
+						Pos:       p(2157, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2156, 16),
+							Pos:  p(2157, 16),
 							Name: "void",
 						},
 						Name: "CompleteAdding",
 						Body: &lang.BlockStmt{
-							Pos: p(2157, 9),
+							Pos: p(2158, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(2158, 13),
+									Pos: p(2159, 13),
 									X: &lang.Ident{
-										Pos:  p(2158, 19),
+										Pos:  p(2159, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2159, 13),
+										Pos: p(2160, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2160, 17),
+												Pos: p(2161, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2160, 34),
+													Pos: p(2161, 34),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(2160, 17),
+														Pos:  p(2161, 17),
 														Name: "_addingCompleted",
 													},
 													Right: &lang.Literal{
-														Pos:   p(2160, 36),
+														Pos:   p(2161, 36),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -33788,22 +33840,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2161, 17),
+												Pos: p(2162, 17),
 												X: &lang.CallExpr{
-													Pos: p(2161, 25),
+													Pos: p(2162, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(2161, 25),
+														Pos: p(2162, 25),
 														X: &lang.Ident{
-															Pos:  p(2161, 17),
+															Pos:  p(2162, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2161, 34),
+															Pos: p(2162, 34),
 															X: &lang.Ident{
-																Pos:  p(2161, 34),
+																Pos:  p(2162, 34),
 																Name: "_gate",
 															},
 														},
@@ -33811,45 +33863,11 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2162, 13),
+										Rbrace: p(2163, 13),
 									},
 								},
 							},
-							Rbrace: p(2163, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(2165, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2165, 16),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(2165, 55),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetConsumingEnumerable",
-						ExprBody: &lang.CallExpr{
-							Pos: p(2165, 86),
-							Fun: &lang.Ident{
-								Pos:  p(2165, 86),
-								Name: "GetConsumingEnumerable",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2165, 109),
-									X: &lang.DefaultExpr{
-										Pos: p(2165, 109),
-										Type: &lang.TypeRef{
-											Pos:  p(2165, 117),
-											Name: "System.Threading.CancellationToken",
-										},
-									},
-								},
-							},
+							Rbrace: p(2164, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -33866,39 +33884,73 @@ func preludeAST() *lang.File {
 							},
 						},
 						Name: "GetConsumingEnumerable",
+						ExprBody: &lang.CallExpr{
+							Pos: p(2166, 86),
+							Fun: &lang.Ident{
+								Pos:  p(2166, 86),
+								Name: "GetConsumingEnumerable",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2166, 109),
+									X: &lang.DefaultExpr{
+										Pos: p(2166, 109),
+										Type: &lang.TypeRef{
+											Pos:  p(2166, 117),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2167, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2167, 16),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(2167, 55),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetConsumingEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2166, 81),
+								Pos: p(2167, 81),
 								Type: &lang.TypeRef{
-									Pos:  p(2166, 81),
+									Pos:  p(2167, 81),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(2167, 13),
+							Pos: p(2168, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(2167, 17),
+								Pos:  p(2168, 17),
 								Name: "ConsumingEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2167, 37),
+										Pos:  p(2168, 37),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2167, 40),
+									Pos: p(2168, 40),
 									X: &lang.ThisExpr{
-										Pos: p(2167, 40),
+										Pos: p(2168, 40),
 									},
 								},
 								&lang.Arg{
-									Pos: p(2167, 46),
+									Pos: p(2168, 46),
 									X: &lang.Ident{
-										Pos:  p(2167, 46),
+										Pos:  p(2168, 46),
 										Name: "cancellationToken",
 									},
 								},
@@ -33906,34 +33958,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2169, 9),
+						Pos:       p(2170, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:       p(2169, 16),
+							Pos:       p(2170, 16),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(2169, 16),
+								Pos:  p(2170, 16),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 						Body: &lang.BlockStmt{
-							Pos: p(2170, 9),
+							Pos: p(2171, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(2171, 13),
+									Pos: p(2172, 13),
 									X: &lang.Ident{
-										Pos:  p(2171, 19),
+										Pos:  p(2172, 19),
 										Name: "_gate",
 									},
 									Body: &lang.ReturnStmt{
-										Pos: p(2171, 26),
+										Pos: p(2172, 26),
 										X: &lang.CallExpr{
-											Pos: p(2171, 40),
+											Pos: p(2172, 40),
 											Fun: &lang.MemberExpr{
-												Pos: p(2171, 40),
+												Pos: p(2172, 40),
 												X: &lang.Ident{
-													Pos:  p(2171, 33),
+													Pos:  p(2172, 33),
 													Name: "_items",
 												},
 												Name: "ToArray",
@@ -33942,43 +33994,43 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2172, 9),
+							Rbrace: p(2173, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2174, 9),
+						Pos:       p(2175, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2174, 16),
+							Pos:  p(2175, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2174, 55),
+									Pos:  p(2175, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2174, 132),
+							Pos: p(2175, 132),
 							Fun: &lang.MemberExpr{
-								Pos: p(2174, 132),
+								Pos: p(2175, 132),
 								X: &lang.CastExpr{
-									Pos: p(2174, 78),
+									Pos: p(2175, 78),
 									Type: &lang.TypeRef{
-										Pos:  p(2174, 79),
+										Pos:  p(2175, 79),
 										Name: "System.Collections.Generic.IEnumerable",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(2174, 118),
+												Pos:  p(2175, 118),
 												Name: "T",
 											},
 										},
 									},
 									X: &lang.CallExpr{
-										Pos: p(2174, 121),
+										Pos: p(2175, 121),
 										Fun: &lang.Ident{
-											Pos:  p(2174, 121),
+											Pos:  p(2175, 121),
 											Name: "ToArray",
 										},
 									},
@@ -33988,41 +34040,41 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(2175, 9),
+						Pos: p(2176, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2175, 9),
+							Pos:  p(2176, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2175, 90),
+							Pos: p(2176, 90),
 							Fun: &lang.Ident{
-								Pos:  p(2175, 90),
+								Pos:  p(2176, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(2175, 40),
+							Pos:  p(2176, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2177, 9),
+						Pos:       p(2178, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2177, 16),
+							Pos:  p(2178, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(2177, 31),
-							Rbrace: p(2177, 33),
+							Pos:    p(2178, 31),
+							Rbrace: p(2178, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2182, 5),
+				Pos:       p(2183, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConsumingEnumerable",
 				Namespace: "System.Collections.Concurrent",
@@ -34032,21 +34084,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2182, 52),
+						Pos:  p(2183, 52),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(2182, 91),
+								Pos:  p(2183, 91),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(2182, 95),
+						Pos:  p(2183, 95),
 						Name: "System.Collections.Generic.IEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(2182, 134),
+								Pos:  p(2183, 134),
 								Name: "T",
 							},
 						},
@@ -34054,52 +34106,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(2184, 9),
+						Pos:       p(2185, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2184, 18),
+							Pos:  p(2185, 18),
 							Name: "BlockingCollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2184, 37),
+									Pos:  p(2185, 37),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2184, 40),
+								Pos:  p(2185, 40),
 								Name: "_source",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(2185, 9),
+						Pos:       p(2186, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2185, 18),
+							Pos:  p(2186, 18),
 							Name: "System.Threading.CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2185, 53),
+								Pos:  p(2186, 53),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2186, 9),
+						Pos:       p(2187, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ConsumingEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2186, 38),
+								Pos: p(2187, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(2186, 38),
+									Pos:  p(2187, 38),
 									Name: "BlockingCollection",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2186, 57),
+											Pos:  p(2187, 57),
 											Name: "T",
 										},
 									},
@@ -34107,205 +34159,186 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(2186, 68),
+								Pos: p(2187, 68),
 								Type: &lang.TypeRef{
-									Pos:  p(2186, 68),
+									Pos:  p(2187, 68),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2186, 110),
+							Pos: p(2187, 110),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2186, 112),
+									Pos: p(2187, 112),
 									X: &lang.AssignExpr{
-										Pos: p(2186, 120),
+										Pos: p(2187, 120),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2186, 112),
+											Pos:  p(2187, 112),
 											Name: "_source",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2186, 122),
+											Pos:  p(2187, 122),
 											Name: "source",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2186, 130),
+									Pos: p(2187, 130),
 									X: &lang.AssignExpr{
-										Pos: p(2186, 137),
+										Pos: p(2187, 137),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2186, 130),
+											Pos:  p(2187, 130),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2186, 139),
+											Pos:  p(2187, 139),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(2186, 146),
+							Rbrace: p(2187, 146),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2187, 9),
+						Pos:       p(2188, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2187, 16),
+							Pos:  p(2188, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2187, 28),
+								Pos:  p(2188, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(2187, 33),
+								Pos:       p(2188, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(2188, 9),
+						Pos: p(2189, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2188, 9),
+							Pos:  p(2189, 9),
 							Name: "object",
 						},
 						Name: "Current",
 						ExprBody: &lang.Ident{
-							Pos:  p(2188, 58),
+							Pos:  p(2189, 58),
 							Name: "Current",
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(2188, 16),
+							Pos:  p(2189, 16),
 							Name: "System.Collections.IEnumerator",
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2189, 9),
+						Pos:       p(2190, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2189, 16),
+							Pos:  p(2190, 16),
 							Name: "bool",
 						},
 						Name: "MoveNext",
 						Body: &lang.BlockStmt{
-							Pos: p(2190, 9),
+							Pos: p(2191, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2191, 13),
+									Pos: p(2192, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(2191, 25),
+										Pos: p(2192, 25),
 										Fun: &lang.MemberExpr{
-											Pos: p(2191, 25),
+											Pos: p(2192, 25),
 											X: &lang.Ident{
-												Pos:  p(2191, 17),
+												Pos:  p(2192, 17),
 												Name: "_source",
 											},
 											Name: "TryTake",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2191, 33),
+												Pos: p(2192, 33),
 												Mod: "out",
 												X: &lang.DeclExpr{
-													Pos: p(2191, 37),
+													Pos: p(2192, 37),
 													Type: &lang.TypeRef{
-														Pos:  p(2191, 37),
+														Pos:  p(2192, 37),
 														Name: "T",
 													},
 													Name: "item",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2191, 45),
+												Pos: p(2192, 45),
 												X: &lang.UnaryExpr{
-													Pos: p(2191, 45),
+													Pos: p(2192, 45),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(2191, 46),
+														Pos:   p(2192, 46),
 														Raw:   "1",
 														Value: int64(1),
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(2191, 49),
+												Pos: p(2192, 49),
 												X: &lang.Ident{
-													Pos:  p(2191, 49),
+													Pos:  p(2192, 49),
 													Name: "_token",
 												},
 											},
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2192, 13),
+										Pos: p(2193, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2193, 17),
+												Pos: p(2194, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2193, 25),
+													Pos: p(2194, 25),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(2193, 17),
+														Pos:  p(2194, 17),
 														Name: "Current",
 													},
 													Right: &lang.Ident{
-														Pos:  p(2193, 27),
+														Pos:  p(2194, 27),
 														Name: "item",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2194, 17),
+												Pos: p(2195, 17),
 												X: &lang.Literal{
-													Pos:   p(2194, 24),
+													Pos:   p(2195, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(2195, 13),
+										Rbrace: p(2196, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2196, 13),
+									Pos: p(2197, 13),
 									X: &lang.Literal{
-										Pos:   p(2196, 20),
+										Pos:   p(2197, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(2197, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(2198, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2198, 16),
-							Name: "void",
-						},
-						Name: "Reset",
-						ExprBody: &lang.ThrowExpr{
-							Pos: p(2198, 32),
-							X: &lang.NewExpr{
-								Pos: p(2198, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(2198, 42),
-									Name: "NotSupportedException",
-								},
-							},
+							Rbrace: p(2198, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -34315,10 +34348,16 @@ func preludeAST() *lang.File {
 							Pos:  p(2199, 16),
 							Name: "void",
 						},
-						Name: "Dispose",
-						Body: &lang.BlockStmt{
-							Pos:    p(2199, 31),
-							Rbrace: p(2199, 33),
+						Name: "Reset",
+						ExprBody: &lang.ThrowExpr{
+							Pos: p(2199, 32),
+							X: &lang.NewExpr{
+								Pos: p(2199, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(2199, 42),
+									Name: "NotSupportedException",
+								},
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -34326,39 +34365,52 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(2200, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos:    p(2200, 31),
+							Rbrace: p(2200, 33),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2201, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2201, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2200, 55),
+									Pos:  p(2201, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.NewExpr{
-							Pos: p(2200, 77),
+							Pos: p(2201, 77),
 							Type: &lang.TypeRef{
-								Pos:  p(2200, 81),
+								Pos:  p(2201, 81),
 								Name: "ConsumingEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2200, 101),
+										Pos:  p(2201, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2200, 104),
+									Pos: p(2201, 104),
 									X: &lang.Ident{
-										Pos:  p(2200, 104),
+										Pos:  p(2201, 104),
 										Name: "_source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2200, 113),
+									Pos: p(2201, 113),
 									X: &lang.Ident{
-										Pos:  p(2200, 113),
+										Pos:  p(2201, 113),
 										Name: "_token",
 									},
 								},
@@ -34366,21 +34418,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(2201, 9),
+						Pos: p(2202, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2201, 9),
+							Pos:  p(2202, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2201, 90),
+							Pos: p(2202, 90),
 							Fun: &lang.Ident{
-								Pos:  p(2201, 90),
+								Pos:  p(2202, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(2201, 40),
+							Pos:  p(2202, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
