@@ -663,7 +663,18 @@ namespace System.Threading.Channels
             if (capacity < 1) throw new ArgumentOutOfRangeException(nameof(capacity));
             return new Channel<T>(capacity, BoundedChannelFullMode.Wait);
         }
-        public static Channel<T> CreateBounded<T>(BoundedChannelOptions options) => new Channel<T>(options.Capacity, options.FullMode);
+        public static Channel<T> CreateBounded<T>(BoundedChannelOptions options)
+        {
+            if (options == null) throw new ArgumentNullException(nameof(options));
+            return new Channel<T>(options.Capacity, options.FullMode);
+        }
+        public static Channel<T> CreateBounded<T>(BoundedChannelOptions options, Action<T> itemDropped)
+        {
+            if (options == null) throw new ArgumentNullException(nameof(options));
+            var c = new Channel<T>(options.Capacity, options.FullMode);
+            c._itemDropped = itemDropped;
+            return c;
+        }
     }
 
     public class Channel<T>
@@ -677,6 +688,7 @@ namespace System.Threading.Channels
         internal readonly BoundedChannelFullMode _mode;
         internal bool _closed;
         internal Exception _error;
+        internal Action<T> _itemDropped; // called, outside the lock, with an item a full bounded channel drops
 
         internal Channel(int capacity, BoundedChannelFullMode mode)
         {
@@ -813,6 +825,8 @@ namespace System.Threading.Channels
 
         public bool TryWrite(T item)
         {
+            T dropped = default(T);
+            bool drop = false;
             lock (_c._lock)
             {
                 if (_c._closed) return false;
@@ -823,19 +837,29 @@ namespace System.Threading.Channels
                         case BoundedChannelFullMode.Wait:
                             return false;
                         case BoundedChannelFullMode.DropWrite:
-                            return true;
+                            dropped = item;
+                            drop = true;
+                            break;
                         case BoundedChannelFullMode.DropNewest:
+                            dropped = _c._items[_c._items.Count - 1];
+                            drop = true;
                             _c._items.RemoveAt(_c._items.Count - 1);
                             break;
                         default:
+                            dropped = _c._items[0];
+                            drop = true;
                             _c._items.RemoveAt(0);
                             break;
                     }
                 }
-                _c._items.Add(item);
-                Channel<T>.Wake(_c._readWaiters, true);
-                return true;
+                if (!(drop && _c._mode == BoundedChannelFullMode.DropWrite))
+                {
+                    _c._items.Add(item);
+                    Channel<T>.Wake(_c._readWaiters, true);
+                }
             }
+            if (drop) _c._itemDropped?.Invoke(dropped);
+            return true;
         }
 
         public ValueTask<bool> WaitToWriteAsync(CancellationToken cancellationToken = default)
@@ -920,10 +944,18 @@ namespace System
             if (handler == null) throw new ArgumentNullException(nameof(handler));
             _handler = handler;
         }
+        // ProgressChanged is raised after the handler, in the same pool work item.
+        public event EventHandler<T> ProgressChanged;
         protected virtual void OnReport(T value)
         {
             var h = _handler;
-            if (h != null) System.Threading.ThreadPool.QueueUserWorkItem(_ => h(value));
+            var changed = ProgressChanged;
+            if (h != null || changed != null)
+                System.Threading.ThreadPool.QueueUserWorkItem(_ =>
+                {
+                    h?.Invoke(value);
+                    ProgressChanged?.Invoke(this, value);
+                });
         }
         void IProgress<T>.Report(T value) => OnReport(value);
     }
@@ -1431,14 +1463,15 @@ namespace System.Threading.Tasks
             if (timeout < TimeSpan.Zero && timeout != TimeSpan.FromMilliseconds(-1))
                 throw new ArgumentOutOfRangeException(nameof(timeout));
             if (task.IsCompleted) return;
-            if (token.IsCancellationRequested) throw new TaskCanceledException();
+            // The wait's cancellation carries the token, as .NET's does.
+            if (token.IsCancellationRequested) throw new TaskCanceledException("A task was canceled.", null, token);
             using (var cts = CancellationTokenSource.CreateLinkedTokenSource(token))
             {
                 var other = Task.Delay(timeout, cts.Token);
                 var done = await Task.WhenAny(task, other);
                 cts.Cancel();
                 if (done == task) return;
-                if (token.IsCancellationRequested) throw new TaskCanceledException();
+                if (token.IsCancellationRequested) throw new TaskCanceledException("A task was canceled.", null, token);
                 throw new TimeoutException("The operation has timed out.");
             }
         }
@@ -2286,5 +2319,595 @@ namespace Xunit.Sdk
             }
             return r;
         }
+    }
+}
+
+namespace System.Threading
+{
+    public class LockRecursionException : Exception
+    {
+        public LockRecursionException() : base("Exception of type 'System.Threading.LockRecursionException' was thrown.") { }
+        public LockRecursionException(string message) : base(message) { }
+        public LockRecursionException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    // Lock (C# 13) is a monitor of its own: Enter and Exit take the monitor
+    // of the Lock object itself, so `lock (gate)` on a Lock (which the
+    // compiler lowers to Monitor.Enter/Exit as for any object) and the
+    // Lock's own methods exclude each other as .NET's EnterScope-based
+    // lowering does.
+    public sealed class Lock
+    {
+        public Lock() { }
+
+        public void Enter() => Monitor.Enter(this);
+        public bool TryEnter() => Monitor.TryEnter(this);
+        // TryEnter(int millisecondsTimeout) and TryEnter(TimeSpan timeout): a
+        // prelude method's overloads are told apart by argument count only.
+        public bool TryEnter(object timeout)
+        {
+            int ms = timeout is TimeSpan ts ? (int)ts.TotalMilliseconds : (int)timeout;
+            if (ms < -1) throw new ArgumentOutOfRangeException(timeout is TimeSpan ? "timeout" : "millisecondsTimeout", "Number must be either non-negative and less than or equal to Int32.MaxValue or -1.");
+            return Monitor.TryEnter(this, ms);
+        }
+
+        public void Exit()
+        {
+            if (!Monitor.IsEntered(this)) throw new SynchronizationLockException("The calling thread does not hold the lock.");
+            Monitor.Exit(this);
+        }
+
+        public bool IsHeldByCurrentThread => Monitor.IsEntered(this);
+
+        public Scope EnterScope()
+        {
+            Enter();
+            return new Scope(this);
+        }
+
+        // Scope exits the lock when disposed (`using (gate.EnterScope())`).
+        public struct Scope : IDisposable
+        {
+            readonly Lock _owner;
+            internal Scope(Lock owner) { _owner = owner; }
+            public void Dispose() => _owner?.Exit();
+        }
+    }
+
+    // Timer calls its callback on the thread pool after dueTime and then
+    // every period (never again when period is Infinite or 0). Each Change
+    // starts a new schedule; callbacks of an older one no longer run. A
+    // callback that outlasts the period overlaps the next, as in .NET.
+    public sealed class Timer : IDisposable
+    {
+        readonly object _gate = new object();
+        readonly TimerCallback _callback;
+        readonly object _state;
+        int _generation;
+        bool _disposed;
+
+        public Timer(TimerCallback callback) : this(callback, null, -1, -1) { }
+        // The times are int, long or TimeSpan (one constructor and one Change:
+        // a prelude method's overloads are told apart by argument count only).
+        public Timer(TimerCallback callback, object state, object dueTime, object period)
+        {
+            if (callback == null) throw new ArgumentNullException(nameof(callback));
+            _callback = callback;
+            _state = state;
+            Change(dueTime, period);
+        }
+
+        static long Ms(object time) => time is TimeSpan ts ? (long)ts.TotalMilliseconds : time is int i ? i : (long)time;
+
+        static void CheckTime(long ms, string name)
+        {
+            if (ms < -1) throw new ArgumentOutOfRangeException(name, "Number must be either non-negative and less than or equal to Int32.MaxValue or -1.");
+            if (ms > 4294967294) throw new ArgumentOutOfRangeException(name, "Time-out interval must be less than 2^32-2.");
+        }
+
+        public bool Change(object due, object every)
+        {
+            long dueTime = Ms(due), period = Ms(every);
+            CheckTime(dueTime, nameof(dueTime));
+            CheckTime(period, nameof(period));
+            int generation;
+            lock (_gate)
+            {
+                if (_disposed) throw new ObjectDisposedException(null, "Cannot access a disposed object.");
+                generation = ++_generation;
+            }
+            if (dueTime != -1) Schedule(generation, (int)dueTime, (int)period);
+            return true;
+        }
+
+        bool Current(int generation)
+        {
+            lock (_gate) return !_disposed && _generation == generation;
+        }
+
+        async void Schedule(int generation, int dueTime, int period)
+        {
+            await System.Threading.Tasks.Task.Delay(dueTime).ConfigureAwait(false);
+            while (Current(generation))
+            {
+                ThreadPool.QueueUserWorkItem(_ =>
+                {
+                    if (Current(generation)) _callback(_state);
+                });
+                if (period == -1 || period == 0) return;
+                await System.Threading.Tasks.Task.Delay(period).ConfigureAwait(false);
+            }
+        }
+
+        public void Dispose()
+        {
+            lock (_gate) _disposed = true;
+        }
+
+        public System.Threading.Tasks.ValueTask DisposeAsync()
+        {
+            Dispose();
+            return default;
+        }
+    }
+
+    // Barrier lets ParticipantCount threads meet at each phase: the last to
+    // signal runs the post-phase action and releases the others.
+    public class Barrier : IDisposable
+    {
+        readonly object _gate = new object();
+        readonly Action<Barrier> _postPhaseAction;
+        int _participants;
+        int _remaining;
+        long _phase;
+        Exception _postPhaseException;
+
+        public Barrier(int participantCount) : this(participantCount, null) { }
+        public Barrier(int participantCount, Action<Barrier> postPhaseAction)
+        {
+            if (participantCount < 0 || participantCount > 32767)
+                throw new ArgumentOutOfRangeException(nameof(participantCount), "The participantCount argument must be non-negative and less than or equal to 32767.");
+            _participants = participantCount;
+            _remaining = participantCount;
+            _postPhaseAction = postPhaseAction;
+        }
+
+        public long CurrentPhaseNumber { get { lock (_gate) return _phase; } }
+        public int ParticipantCount { get { lock (_gate) return _participants; } }
+        public int ParticipantsRemaining { get { lock (_gate) return _remaining; } }
+
+        public long AddParticipant() => AddParticipants(1);
+        public long AddParticipants(int participantCount)
+        {
+            if (participantCount < 1 || participantCount > 32767)
+                throw new ArgumentOutOfRangeException(nameof(participantCount), "The participantCount argument must be a positive value.");
+            lock (_gate)
+            {
+                if (_participants + participantCount > 32767)
+                    throw new ArgumentOutOfRangeException(nameof(participantCount), "Adding participantCount participants would result in the number of participants exceeding the maximum number allowed.");
+                _participants += participantCount;
+                _remaining += participantCount;
+                return _phase;
+            }
+        }
+
+        public void RemoveParticipant() => RemoveParticipants(1);
+        public void RemoveParticipants(int participantCount)
+        {
+            if (participantCount < 1)
+                throw new ArgumentOutOfRangeException(nameof(participantCount), "The participantCount argument must be a positive value.");
+            lock (_gate)
+            {
+                if (participantCount > _participants)
+                    throw new ArgumentOutOfRangeException(nameof(participantCount), "The participantCount argument must be less than or equal the number of participants.");
+                if (participantCount > _remaining)
+                    throw new InvalidOperationException("The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase.");
+                _participants -= participantCount;
+                _remaining -= participantCount;
+                if (_remaining == 0 && _participants > 0) FinishPhase();
+            }
+        }
+
+        public void SignalAndWait() => Signal(-1);
+
+        // SignalAndWait(int), (TimeSpan) and (CancellationToken): a prelude
+        // method's overloads are told apart by argument count only.
+        public bool SignalAndWait(object timeoutOrToken)
+        {
+            if (timeoutOrToken is CancellationToken ct)
+            {
+                ct.ThrowIfCancellationRequested();
+                return Signal(-1);
+            }
+            return Signal(timeoutOrToken is TimeSpan ts ? (int)ts.TotalMilliseconds : (int)timeoutOrToken);
+        }
+
+        bool Signal(int millisecondsTimeout)
+        {
+            if (millisecondsTimeout < -1)
+                throw new ArgumentOutOfRangeException(nameof(millisecondsTimeout), "The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.");
+            lock (_gate)
+            {
+                if (_participants == 0)
+                    throw new InvalidOperationException("The barrier has no registered participants.");
+                if (_remaining == 0)
+                    throw new InvalidOperationException("The number of threads using the barrier exceeded the total number of registered participants.");
+                long phase = _phase;
+                _remaining--;
+                if (_remaining == 0)
+                {
+                    FinishPhase();
+                    if (_postPhaseException != null) throw new BarrierPostPhaseException(_postPhaseException);
+                    return true;
+                }
+                while (_phase == phase)
+                {
+                    if (!Monitor.Wait(_gate, millisecondsTimeout) && _phase == phase)
+                    {
+                        _remaining++;
+                        return false;
+                    }
+                }
+                if (_postPhaseException != null) throw new BarrierPostPhaseException(_postPhaseException);
+                return true;
+            }
+        }
+
+        // FinishPhase runs with the gate held, on the thread that arrived last.
+        void FinishPhase()
+        {
+            _postPhaseException = null;
+            if (_postPhaseAction != null)
+            {
+                try { _postPhaseAction(this); }
+                catch (Exception e) { _postPhaseException = e; }
+            }
+            _phase++;
+            _remaining = _participants;
+            Monitor.PulseAll(_gate);
+        }
+
+        public void Dispose() { }
+    }
+
+    public class BarrierPostPhaseException : Exception
+    {
+        public BarrierPostPhaseException() : base("The postPhaseAction failed with an exception.") { }
+        public BarrierPostPhaseException(Exception innerException) : base("The postPhaseAction failed with an exception.", innerException) { }
+        public BarrierPostPhaseException(string message) : base(message) { }
+        public BarrierPostPhaseException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public enum LockRecursionPolicy { NoRecursion, SupportsRecursion }
+
+    // ReaderWriterLockSlim: many readers or one writer; an upgradeable
+    // reader excludes writers and other upgradeable readers and may take
+    // the write lock once the other readers leave. Holders are tracked per
+    // managed thread, and recursion is refused unless SupportsRecursion.
+    public class ReaderWriterLockSlim : IDisposable
+    {
+        readonly object _gate = new object();
+        readonly System.Collections.Generic.Dictionary<int, int> _readers = new System.Collections.Generic.Dictionary<int, int>();
+        int _writer = -1, _writeCount;
+        int _upgrader = -1, _upgradeCount;
+        int _waitingWriters, _waitingReaders, _waitingUpgraders;
+
+        public ReaderWriterLockSlim() : this(LockRecursionPolicy.NoRecursion) { }
+        public ReaderWriterLockSlim(LockRecursionPolicy recursionPolicy) { RecursionPolicy = recursionPolicy; }
+
+        public LockRecursionPolicy RecursionPolicy { get; }
+        static int Me => Environment.CurrentManagedThreadId;
+
+        public bool IsReadLockHeld { get { lock (_gate) return _readers.ContainsKey(Me); } }
+        public bool IsWriteLockHeld { get { lock (_gate) return _writer == Me; } }
+        public bool IsUpgradeableReadLockHeld { get { lock (_gate) return _upgrader == Me; } }
+        public int CurrentReadCount { get { lock (_gate) return _readers.Count + (_upgrader != -1 ? 1 : 0); } }
+        public int RecursiveReadCount { get { lock (_gate) return _readers.TryGetValue(Me, out int n) ? n : 0; } }
+        public int RecursiveWriteCount { get { lock (_gate) return _writer == Me ? _writeCount : 0; } }
+        public int RecursiveUpgradeCount { get { lock (_gate) return _upgrader == Me ? _upgradeCount : 0; } }
+        public int WaitingReadCount { get { lock (_gate) return _waitingReaders; } }
+        public int WaitingWriteCount { get { lock (_gate) return _waitingWriters; } }
+        public int WaitingUpgradeCount { get { lock (_gate) return _waitingUpgraders; } }
+
+        // Ms reads a timeout given as int milliseconds or a TimeSpan (the
+        // TryEnter methods take either: a prelude method's overloads are
+        // told apart by argument count only).
+        static int Ms(object timeout)
+        {
+            int ms = timeout is TimeSpan ts ? (int)ts.TotalMilliseconds : (int)timeout;
+            if (ms < -1) throw new ArgumentOutOfRangeException(timeout is TimeSpan ? "timeout" : "millisecondsTimeout", "Number must be either non-negative and less than or equal to Int32.MaxValue or -1.");
+            return ms;
+        }
+
+        // WaitUntil waits on the gate (held) until ready() or the timeout.
+        bool WaitUntil(Func<bool> ready, int millisecondsTimeout)
+        {
+            if (ready()) return true;
+            if (millisecondsTimeout == 0) return false;
+            var clock = System.Diagnostics.Stopwatch.StartNew();
+            while (!ready())
+            {
+                int left = -1;
+                if (millisecondsTimeout != -1)
+                {
+                    left = millisecondsTimeout - (int)clock.ElapsedMilliseconds;
+                    if (left <= 0) return false;
+                }
+                Monitor.Wait(_gate, left);
+            }
+            return true;
+        }
+
+        public void EnterReadLock() => EnterRead(-1);
+        public bool TryEnterReadLock(object timeout) => EnterRead(Ms(timeout));
+        bool EnterRead(int millisecondsTimeout)
+        {
+            int me = Me;
+            lock (_gate)
+            {
+                if (_readers.TryGetValue(me, out int held))
+                {
+                    if (RecursionPolicy == LockRecursionPolicy.NoRecursion)
+                        throw new LockRecursionException("Recursive read lock acquisitions not allowed in this mode.");
+                    _readers[me] = held + 1;
+                    return true;
+                }
+                if (RecursionPolicy == LockRecursionPolicy.NoRecursion && (_writer == me || _upgrader == me))
+                    throw new LockRecursionException("A read lock may not be acquired with the write lock held in this mode.");
+                if (_writer == me || _upgrader == me)
+                {
+                    _readers[me] = 1;
+                    return true;
+                }
+                _waitingReaders++;
+                bool ok = WaitUntil(() => _writer == -1 && _waitingWriters == 0, millisecondsTimeout);
+                _waitingReaders--;
+                if (ok) _readers[me] = 1;
+                return ok;
+            }
+        }
+
+        public void ExitReadLock()
+        {
+            int me = Me;
+            lock (_gate)
+            {
+                if (!_readers.TryGetValue(me, out int held))
+                    throw new SynchronizationLockException("The read lock is being released without being held.");
+                if (held == 1) _readers.Remove(me);
+                else _readers[me] = held - 1;
+                Monitor.PulseAll(_gate);
+            }
+        }
+
+        public void EnterWriteLock() => EnterWrite(-1);
+        public bool TryEnterWriteLock(object timeout) => EnterWrite(Ms(timeout));
+        bool EnterWrite(int millisecondsTimeout)
+        {
+            int me = Me;
+            lock (_gate)
+            {
+                if (_writer == me)
+                {
+                    if (RecursionPolicy == LockRecursionPolicy.NoRecursion)
+                        throw new LockRecursionException("Recursive write lock acquisitions not allowed in this mode.");
+                    _writeCount++;
+                    return true;
+                }
+                if (_readers.ContainsKey(me))
+                    throw new LockRecursionException("Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock.");
+                _waitingWriters++;
+                bool ok = WaitUntil(() => _writer == -1 && _readers.Count == 0 && (_upgrader == -1 || _upgrader == me), millisecondsTimeout);
+                _waitingWriters--;
+                if (ok)
+                {
+                    _writer = me;
+                    _writeCount = 1;
+                }
+                else Monitor.PulseAll(_gate);
+                return ok;
+            }
+        }
+
+        public void ExitWriteLock()
+        {
+            lock (_gate)
+            {
+                if (_writer != Me)
+                    throw new SynchronizationLockException("The write lock is being released without being held.");
+                if (--_writeCount == 0) _writer = -1;
+                Monitor.PulseAll(_gate);
+            }
+        }
+
+        public void EnterUpgradeableReadLock() => EnterUpgradeableRead(-1);
+        public bool TryEnterUpgradeableReadLock(object timeout) => EnterUpgradeableRead(Ms(timeout));
+        bool EnterUpgradeableRead(int millisecondsTimeout)
+        {
+            int me = Me;
+            lock (_gate)
+            {
+                if (_upgrader == me)
+                {
+                    if (RecursionPolicy == LockRecursionPolicy.NoRecursion)
+                        throw new LockRecursionException("Recursive upgradeable lock acquisitions not allowed in this mode.");
+                    _upgradeCount++;
+                    return true;
+                }
+                if (RecursionPolicy == LockRecursionPolicy.NoRecursion && (_readers.ContainsKey(me) || _writer == me))
+                    throw new LockRecursionException("Upgradeable lock may not be acquired with read lock held.");
+                _waitingUpgraders++;
+                bool ok = WaitUntil(() => (_writer == -1 || _writer == me) && _upgrader == -1 && _waitingWriters == 0, millisecondsTimeout);
+                _waitingUpgraders--;
+                if (ok)
+                {
+                    _upgrader = me;
+                    _upgradeCount = 1;
+                }
+                return ok;
+            }
+        }
+
+        public void ExitUpgradeableReadLock()
+        {
+            lock (_gate)
+            {
+                if (_upgrader != Me)
+                    throw new SynchronizationLockException("The upgradeable lock is being released without being held.");
+                if (--_upgradeCount == 0) _upgrader = -1;
+                Monitor.PulseAll(_gate);
+            }
+        }
+
+        public void Dispose() { }
+    }
+}
+
+namespace System.Collections.Concurrent
+{
+    // BlockingCollection<T> over a FIFO queue: Take blocks while the
+    // collection is empty, Add while it holds BoundedCapacity items;
+    // CompleteAdding ends both, and GetConsumingEnumerable ends once the
+    // collection is empty and complete.
+    public class BlockingCollection<T> : System.Collections.Generic.IEnumerable<T>, IDisposable
+    {
+        readonly object _gate = new object();
+        readonly System.Collections.Generic.Queue<T> _items = new System.Collections.Generic.Queue<T>();
+        readonly int _capacity = -1;
+        bool _addingCompleted;
+
+        public BlockingCollection() { }
+        public BlockingCollection(int boundedCapacity)
+        {
+            if (boundedCapacity < 1)
+                throw new ArgumentOutOfRangeException(nameof(boundedCapacity), "The boundedCapacity argument must be positive.");
+            _capacity = boundedCapacity;
+        }
+
+        public int BoundedCapacity => _capacity;
+        public int Count { get { lock (_gate) return _items.Count; } }
+        public bool IsAddingCompleted { get { lock (_gate) return _addingCompleted; } }
+        public bool IsCompleted { get { lock (_gate) return _addingCompleted && _items.Count == 0; } }
+
+        // Ms reads a timeout given as int milliseconds or a TimeSpan (TryAdd
+        // and TryTake take either: a prelude method's overloads are told
+        // apart by argument count only).
+        static int Ms(object timeout) => timeout is TimeSpan ts ? (int)ts.TotalMilliseconds : (int)timeout;
+
+        public void Add(T item) => Add(item, default(System.Threading.CancellationToken));
+        public void Add(T item, System.Threading.CancellationToken cancellationToken)
+        {
+            if (!TryAdd(item, -1, cancellationToken))
+                throw new InvalidOperationException("The collection has been marked as complete with regards to additions.");
+        }
+        public bool TryAdd(T item) => TryAdd(item, 0, default(System.Threading.CancellationToken));
+        public bool TryAdd(T item, object timeout) => TryAdd(item, Ms(timeout), default(System.Threading.CancellationToken));
+        public bool TryAdd(T item, int millisecondsTimeout, System.Threading.CancellationToken cancellationToken)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            using (cancellationToken.Register(() => { lock (_gate) Monitor.PulseAll(_gate); }))
+            lock (_gate)
+            {
+                if (_addingCompleted)
+                    throw new InvalidOperationException("The collection has been marked as complete with regards to additions.");
+                if (!Wait(() => _addingCompleted || _capacity < 0 || _items.Count < _capacity, millisecondsTimeout, cancellationToken)) return false;
+                if (_addingCompleted)
+                    throw new InvalidOperationException("The collection has been marked as complete with regards to additions.");
+                _items.Enqueue(item);
+                Monitor.PulseAll(_gate);
+                return true;
+            }
+        }
+
+        public T Take() => Take(default(System.Threading.CancellationToken));
+        public T Take(System.Threading.CancellationToken cancellationToken)
+        {
+            if (!TryTake(out T item, -1, cancellationToken))
+                throw new InvalidOperationException("The collection argument is empty and has been marked as complete with regards to additions.");
+            return item;
+        }
+        public bool TryTake(out T item) => TryTake(out item, 0, default(System.Threading.CancellationToken));
+        public bool TryTake(out T item, object timeout) => TryTake(out item, Ms(timeout), default(System.Threading.CancellationToken));
+        public bool TryTake(out T item, int millisecondsTimeout, System.Threading.CancellationToken cancellationToken)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            item = default(T);
+            using (cancellationToken.Register(() => { lock (_gate) Monitor.PulseAll(_gate); }))
+            lock (_gate)
+            {
+                if (!Wait(() => _addingCompleted || _items.Count > 0, millisecondsTimeout, cancellationToken)) return false;
+                if (_items.Count == 0) return false;
+                item = _items.Dequeue();
+                Monitor.PulseAll(_gate);
+                return true;
+            }
+        }
+
+        // Wait waits on the gate (held) until ready(), the timeout or the token.
+        bool Wait(Func<bool> ready, int millisecondsTimeout, System.Threading.CancellationToken token)
+        {
+            if (millisecondsTimeout < -1)
+                throw new ArgumentOutOfRangeException("timeout", "The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.");
+            var clock = System.Diagnostics.Stopwatch.StartNew();
+            while (!ready())
+            {
+                token.ThrowIfCancellationRequested();
+                int left = -1;
+                if (millisecondsTimeout != -1)
+                {
+                    left = millisecondsTimeout - (int)clock.ElapsedMilliseconds;
+                    if (left <= 0) return false;
+                }
+                Monitor.Wait(_gate, left);
+            }
+            return true;
+        }
+
+        public void CompleteAdding()
+        {
+            lock (_gate)
+            {
+                _addingCompleted = true;
+                Monitor.PulseAll(_gate);
+            }
+        }
+
+        public System.Collections.Generic.IEnumerable<T> GetConsumingEnumerable() => GetConsumingEnumerable(default(System.Threading.CancellationToken));
+        public System.Collections.Generic.IEnumerable<T> GetConsumingEnumerable(System.Threading.CancellationToken cancellationToken) =>
+            new ConsumingEnumerable<T>(this, cancellationToken);
+
+        public T[] ToArray()
+        {
+            lock (_gate) return _items.ToArray();
+        }
+
+        public System.Collections.Generic.IEnumerator<T> GetEnumerator() => ((System.Collections.Generic.IEnumerable<T>)ToArray()).GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+
+        public void Dispose() { }
+    }
+
+    // ConsumingEnumerable takes items out of a BlockingCollection until it is
+    // empty and complete; each GetEnumerator is one more consumer.
+    internal sealed class ConsumingEnumerable<T> : System.Collections.Generic.IEnumerable<T>, System.Collections.Generic.IEnumerator<T>
+    {
+        readonly BlockingCollection<T> _source;
+        readonly System.Threading.CancellationToken _token;
+        internal ConsumingEnumerable(BlockingCollection<T> source, System.Threading.CancellationToken token) { _source = source; _token = token; }
+        public T Current { get; private set; }
+        object System.Collections.IEnumerator.Current => Current;
+        public bool MoveNext()
+        {
+            if (_source.TryTake(out T item, -1, _token))
+            {
+                Current = item;
+                return true;
+            }
+            return false;
+        }
+        public void Reset() => throw new NotSupportedException();
+        public void Dispose() { }
+        public System.Collections.Generic.IEnumerator<T> GetEnumerator() => new ConsumingEnumerable<T>(_source, _token);
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
     }
 }

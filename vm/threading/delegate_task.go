@@ -170,7 +170,7 @@ func (d *delegateTask) start(t *vm.Thread) {
 func (d *delegateTask) RunItem(w *vm.Thread) {
 	spec := &d.spec
 	if spec.token.canceled() {
-		d.finish(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
+		d.finish(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(w, spec.token)})
 		return
 	}
 	tk := &d.task

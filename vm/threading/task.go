@@ -367,7 +367,7 @@ func WhenAny(t *vm.Thread, tasks []*vm.Task) *vm.Task {
 func Delay(t *vm.Thread, d vmDuration, token *cancelSource) *vm.Task {
 	tk := vm.NewTask(nil)
 	if token.canceled() {
-		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(t)})
+		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(t, token)})
 		return tk
 	}
 	if !d.infinite && d.d <= 0 {
@@ -387,7 +387,7 @@ func Delay(t *vm.Thread, d vmDuration, token *cancelSource) *vm.Task {
 			if stop != nil {
 				stop()
 			}
-			tk.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
+			tk.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(w, token)})
 			return nil
 		})
 	}
@@ -458,11 +458,12 @@ func init() {
 		return vm.TaskValue(tk), nil
 	})
 	task.AddStatic("FromCanceled", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		if src := tokenArg(args[0]); !src.canceled() {
+		src := tokenArg(args[0])
+		if !src.canceled() {
 			return vm.Null, t.Throw("System.ArgumentOutOfRangeException", "Specified argument was out of the range of valid values. (Parameter 'cancellationToken')")
 		}
 		tk := vm.NewTask(vm.TObject)
-		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(t)})
+		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(t, src)})
 		return vm.TaskValue(tk), nil
 	})
 	task.AddStaticProperty("CompletedTask", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -870,7 +871,7 @@ func registerTCS() {
 	ty.AddMethod("TrySetException", 1, 1, setException(false))
 	setCanceled := func(must bool) vm.NativeFn {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			ok := get(args[0]).TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(t)})
+			ok := get(args[0]).TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(t, tokenArg(optArg(args, 1)))})
 			if must {
 				if !ok {
 					return vm.Null, already(t)

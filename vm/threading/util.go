@@ -26,6 +26,17 @@ func canceledExc(t *vm.Thread) *vm.Instance {
 	return newExc(t, "System.Threading.Tasks.TaskCanceledException", "A task was canceled.")
 }
 
+// canceledByExc is the TaskCanceledException of a task canceled through
+// src's token: as in .NET, the exception that awaiting the task throws
+// carries that token (e.CancellationToken == cts.Token).
+func canceledByExc(t *vm.Thread, src *cancelSource) *vm.Instance {
+	e := canceledExc(t)
+	if i := e.Type().FieldIndex("_token"); i >= 0 && src != nil {
+		e.F[i] = tokenValue(src)
+	}
+	return e
+}
+
 // NewAggregate makes an AggregateException over excs: its message lists the
 // inner messages as .NET's does, InnerException is the first one and the
 // type-specific data field holds them all as an Exception[].

@@ -197,7 +197,7 @@ func init() {
 	})
 	vt.AddStatic("FromCanceled", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		tk := vm.NewTask(vm.TObject)
-		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(t)})
+		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(t, tokenArg(args[0]))})
 		return NewValueTask(tk, vm.Null, false), nil
 	})
 	members := func(ty *vm.Type) {
