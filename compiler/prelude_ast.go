@@ -38674,6 +38674,294 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(2270, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Utilities",
+				Namespace: "TestLibrary",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       p(2272, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2272, 23),
+							Name: "bool",
+						},
+						Name: "IsCoreClrInterpreter",
+						ExprBody: &lang.Literal{
+							Pos:   p(2272, 52),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2273, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2273, 23),
+							Name: "bool",
+						},
+						Name: "IsNativeAot",
+						ExprBody: &lang.Literal{
+							Pos:   p(2273, 43),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2274, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2274, 23),
+							Name: "bool",
+						},
+						Name: "IsMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(2274, 45),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2275, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2275, 23),
+							Name: "bool",
+						},
+						Name: "IsNotMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(2275, 48),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2276, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2276, 23),
+							Name: "bool",
+						},
+						Name: "IsWindows",
+						ExprBody: &lang.Literal{
+							Pos:   p(2276, 41),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2277, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2277, 23),
+							Name: "bool",
+						},
+						Name: "IsNotWindows",
+						ExprBody: &lang.Literal{
+							Pos:   p(2277, 44),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2278, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2278, 23),
+							Name: "bool",
+						},
+						Name: "Is64",
+						ExprBody: &lang.Literal{
+							Pos:   p(2278, 36),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2279, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2279, 23),
+							Name: "bool",
+						},
+						Name: "IsX86",
+						ExprBody: &lang.Literal{
+							Pos:   p(2279, 37),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2280, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2280, 23),
+							Name: "bool",
+						},
+						Name: "IsArm",
+						ExprBody: &lang.Literal{
+							Pos:   p(2280, 37),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2281, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2281, 23),
+							Name: "bool",
+						},
+						Name: "IsWasm",
+						ExprBody: &lang.Literal{
+							Pos:   p(2281, 38),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2282, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2282, 23),
+							Name: "bool",
+						},
+						Name: "IsReadyToRun",
+						ExprBody: &lang.Literal{
+							Pos:   p(2282, 44),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2285, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "PlatformDetection",
+				Namespace: "TestLibrary",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       p(2287, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2287, 23),
+							Name: "bool",
+						},
+						Name: "IsPreciseGcSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2287, 52),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2288, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2288, 23),
+							Name: "bool",
+						},
+						Name: "IsThreadingSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2288, 52),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2289, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2289, 23),
+							Name: "bool",
+						},
+						Name: "IsMultithreadingSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2289, 57),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2290, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2290, 23),
+							Name: "bool",
+						},
+						Name: "IsNotMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(2290, 48),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2291, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2291, 23),
+							Name: "bool",
+						},
+						Name: "IsMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(2291, 45),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2292, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2292, 23),
+							Name: "bool",
+						},
+						Name: "IsNonZeroLowerBoundArraySupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2292, 65),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2293, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2293, 23),
+							Name: "bool",
+						},
+						Name: "IsRuntimeAsyncSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2293, 55),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+				},
+			},
 		},
 	}
 }
