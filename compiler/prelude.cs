@@ -2911,3 +2911,36 @@ namespace System.Collections.Concurrent
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
     }
 }
+
+// TestLibrary: the helpers of dotnet/runtime's test library that test
+// programs ask about the runtime under test. asyncvm answers as CoreCLR
+// with its JIT on 64-bit Linux (as ActiveIssue and SkipOnMono are read by
+// the test entry point). Compiled only into a program that names it.
+namespace TestLibrary
+{
+    public static class Utilities
+    {
+        public static bool IsCoreClrInterpreter => false;
+        public static bool IsNativeAot => false;
+        public static bool IsMonoRuntime => false;
+        public static bool IsNotMonoRuntime => true;
+        public static bool IsWindows => false;
+        public static bool IsNotWindows => true;
+        public static bool Is64 => true;
+        public static bool IsX86 => false;
+        public static bool IsArm => false;
+        public static bool IsWasm => false;
+        public static bool IsReadyToRun => false;
+    }
+
+    public static class PlatformDetection
+    {
+        public static bool IsPreciseGcSupported => true;
+        public static bool IsThreadingSupported => true;
+        public static bool IsMultithreadingSupported => true;
+        public static bool IsNotMonoRuntime => true;
+        public static bool IsMonoRuntime => false;
+        public static bool IsNonZeroLowerBoundArraySupported => false;
+        public static bool IsRuntimeAsyncSupported => true;
+    }
+}

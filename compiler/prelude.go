@@ -25,6 +25,7 @@ import (
 var preludeOnDemand = []preludePart{
 	{namespace: "System.Threading.Channels"},
 	{namespace: "Xunit"}, // with Xunit.Sdk
+	{namespace: "TestLibrary"},
 	{types: []string{"Progress", "IProgress"}},
 	{types: []string{"UnauthorizedAccessException", "PlatformNotSupportedException", "IOException",
 		"FileNotFoundException", "DirectoryNotFoundException", "EndOfStreamException"}},

@@ -49042,6 +49042,294 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(2921, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Utilities",
+				Namespace: "TestLibrary",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       p(2923, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2923, 23),
+							Name: "bool",
+						},
+						Name: "IsCoreClrInterpreter",
+						ExprBody: &lang.Literal{
+							Pos:   p(2923, 52),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2924, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2924, 23),
+							Name: "bool",
+						},
+						Name: "IsNativeAot",
+						ExprBody: &lang.Literal{
+							Pos:   p(2924, 43),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2925, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2925, 23),
+							Name: "bool",
+						},
+						Name: "IsMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(2925, 45),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2926, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2926, 23),
+							Name: "bool",
+						},
+						Name: "IsNotMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(2926, 48),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2927, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2927, 23),
+							Name: "bool",
+						},
+						Name: "IsWindows",
+						ExprBody: &lang.Literal{
+							Pos:   p(2927, 41),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2928, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2928, 23),
+							Name: "bool",
+						},
+						Name: "IsNotWindows",
+						ExprBody: &lang.Literal{
+							Pos:   p(2928, 44),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2929, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2929, 23),
+							Name: "bool",
+						},
+						Name: "Is64",
+						ExprBody: &lang.Literal{
+							Pos:   p(2929, 36),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2930, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2930, 23),
+							Name: "bool",
+						},
+						Name: "IsX86",
+						ExprBody: &lang.Literal{
+							Pos:   p(2930, 37),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2931, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2931, 23),
+							Name: "bool",
+						},
+						Name: "IsArm",
+						ExprBody: &lang.Literal{
+							Pos:   p(2931, 37),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2932, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2932, 23),
+							Name: "bool",
+						},
+						Name: "IsWasm",
+						ExprBody: &lang.Literal{
+							Pos:   p(2932, 38),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2933, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2933, 23),
+							Name: "bool",
+						},
+						Name: "IsReadyToRun",
+						ExprBody: &lang.Literal{
+							Pos:   p(2933, 44),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2936, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "PlatformDetection",
+				Namespace: "TestLibrary",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       p(2938, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2938, 23),
+							Name: "bool",
+						},
+						Name: "IsPreciseGcSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2938, 52),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2939, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2939, 23),
+							Name: "bool",
+						},
+						Name: "IsThreadingSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2939, 52),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2940, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2940, 23),
+							Name: "bool",
+						},
+						Name: "IsMultithreadingSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2940, 57),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2941, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2941, 23),
+							Name: "bool",
+						},
+						Name: "IsNotMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(2941, 48),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2942, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2942, 23),
+							Name: "bool",
+						},
+						Name: "IsMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(2942, 45),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2943, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2943, 23),
+							Name: "bool",
+						},
+						Name: "IsNonZeroLowerBoundArraySupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2943, 65),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2944, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2944, 23),
+							Name: "bool",
+						},
+						Name: "IsRuntimeAsyncSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2944, 55),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+				},
+			},
 		},
 	}
 }

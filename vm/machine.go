@@ -380,10 +380,10 @@ type Thread struct {
 	// The counters as of the last run's end, for Stats (and for
 	// GC.GetTotalAllocatedBytes, pubAllocated).
 	pubSteps, pubCalls, pubAsyncCalls, pubAllocated atomic.Int64
-	match                             *excMatch // the first pass's decision for the exception being unwound
-	initWait                          *Type     // the type whose initialiser this thread waits for; guarded by initMu
-	runSeq                            uint64    // counts runs of the interpreter loop on this thread
-	curRun                            uint64    // the run executing now
+	match                                           *excMatch // the first pass's decision for the exception being unwound
+	initWait                                        *Type     // the type whose initialiser this thread waits for; guarded by initMu
+	runSeq                                          uint64    // counts runs of the interpreter loop on this thread
+	curRun                                          uint64    // the run executing now
 	// Lib is the library's per-thread state (context, current task).
 	Lib any
 	// accArgs holds the argument windows of native accessor calls in

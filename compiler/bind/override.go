@@ -126,12 +126,16 @@ func (b *binder) override(t *Type, d lang.Node, name string, report bool) {
 }
 
 // checkOverrideType reports an override whose return or property type
-// differs from the overridden member's (CS0508, CS1715).
+// differs from the overridden member's (CS0508, CS1715), save a covariant
+// return.
 func (b *binder) checkOverrideType(d lang.Node, sym, base Symbol) {
 	switch m := sym.(type) {
 	case *Method:
 		o := base.(*Method)
-		if !sameType(b.u, m.Ret, o.Ret, o, m) {
+		// C# 9 covariant returns: an override may return a reference type
+		// that converts implicitly by reference to the overridden return
+		// type (Task<int> for Task).
+		if !sameType(b.u, m.Ret, o.Ret, o, m) && !(m.Ret != nil && o.Ret != nil && !m.Ret.IsValueType() && !o.Ret.IsValueType() && b.refConverts(m.Ret, o.Ret)) {
 			b.errorf(declPos(d), "CS0508", "'%s': return type must be '%s' to match overridden member '%s'", memberName(m), o.Ret, memberName(o))
 		}
 	case *Property:

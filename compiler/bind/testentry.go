@@ -30,7 +30,9 @@ import (
 //     an [ActiveIssue] that does not name only Mono or other platforms
 //     (TestRuntimes.Mono, TestPlatforms.Windows, ...), a generic test
 //     method or class, and a test not visible from outside its class
-//     (private, or in a private nested class).
+//     (private, or in a private nested class);
+//   - [ActiveIssue("...", typeof(C), nameof(P), ...)] skips the test only
+//     when its conditions hold (`if (!(C.P && ...))`).
 //
 // Nothing catches: the first test that throws ends the program with its
 // exception unhandled (exit code 1, the exception printed as .NET prints
@@ -155,6 +157,7 @@ func attrName(a *lang.Attribute) string {
 func (g *testGen) methodTests(td *lang.TypeDecl, typeName string, m *lang.MethodDecl) {
 	var test *lang.Attribute
 	var rows []*lang.Attribute
+	var unless []string // conditions of [ActiveIssue(..., typeof(C), nameof(P))]
 	skip := false
 	for _, a := range m.Attributes {
 		switch attrName(a) {
@@ -165,6 +168,12 @@ func (g *testGen) methodTests(td *lang.TypeDecl, typeName string, m *lang.Method
 		case "SkipOnCoreClr":
 			skip = true
 		case "ActiveIssue":
+			if len(a.Args) > 1 {
+				if _, ok := a.Args[1].X.(*lang.TypeOfExpr); ok {
+					unless = append(unless, "!("+conditionList(a.Args[1:], typeName)+")")
+					continue
+				}
+			}
 			skip = skip || activeOnCoreCLR(a)
 		}
 	}
@@ -177,6 +186,12 @@ func (g *testGen) methodTests(td *lang.TypeDecl, typeName string, m *lang.Method
 		}
 	}
 	cond := conditions(test, typeName)
+	if len(unless) > 0 {
+		if cond != "" {
+			unless = append([]string{"(" + cond + ")"}, unless...)
+		}
+		cond = strings.Join(unless, " && ")
+	}
 	theory := strings.HasSuffix(attrName(test), "Theory")
 	if !theory {
 		g.call(td, typeName, m, cond, nil)
@@ -218,7 +233,7 @@ func activeOnCoreCLR(a *lang.Attribute) bool {
 			return true
 		}
 	}
-	return text == "" // typeof(C), conditions: treated as active
+	return text == ""
 }
 
 // conditions is the condition of a [ConditionalFact]/[ConditionalTheory]
@@ -227,9 +242,16 @@ func conditions(test *lang.Attribute, typeName string) string {
 	if !strings.HasPrefix(attrName(test), "Conditional") {
 		return ""
 	}
+	return conditionList(test.Args, typeName)
+}
+
+// conditionList is `C.P && C.Q` for the arguments (typeof(C), nameof(P),
+// nameof(Q)) of a conditional attribute; without typeof the properties are
+// typeName's.
+func conditionList(args []*lang.Arg, typeName string) string {
 	owner := typeName
 	var parts []string
-	for i, a := range test.Args {
+	for i, a := range args {
 		if a.Name != "" {
 			continue
 		}
