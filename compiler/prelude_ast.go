@@ -3021,12 +3021,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(180, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "InvalidCastException",
+				Name:      "RankException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(180, 41),
+						Pos:  p(180, 34),
 						Name: "SystemException",
 					},
 				},
@@ -3034,15 +3034,133 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(182, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "InvalidCastException",
+						Name:      "RankException",
 						Init: &lang.CtorInit{
-							Pos:  p(182, 41),
+							Pos:  p(182, 34),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(182, 46),
+									Pos: p(182, 39),
 									X: &lang.Literal{
-										Pos:   p(182, 46),
+										Pos:   p(182, 39),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Attempted to operate on an array with the incorrect number of dimensions.\"",
+										Value: string("Attempted to operate on an array with the incorrect number of dimensions."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(182, 116),
+							Rbrace: p(182, 118),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(183, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "RankException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(183, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(183, 30),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(183, 48),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(183, 53),
+									X: &lang.Ident{
+										Pos:  p(183, 53),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(183, 62),
+							Rbrace: p(183, 64),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(184, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "RankException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(184, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(184, 30),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(184, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(184, 46),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(184, 74),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(184, 79),
+									X: &lang.Ident{
+										Pos:  p(184, 79),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(184, 88),
+									X: &lang.Ident{
+										Pos:  p(184, 88),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(184, 104),
+							Rbrace: p(184, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(187, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "InvalidCastException",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(187, 41),
+						Name: "SystemException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(189, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "InvalidCastException",
+						Init: &lang.CtorInit{
+							Pos:  p(189, 41),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(189, 46),
+									X: &lang.Literal{
+										Pos:   p(189, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Specified cast is not valid.\"",
 										Value: string("Specified cast is not valid."),
@@ -3051,116 +3169,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(182, 78),
-							Rbrace: p(182, 80),
+							Pos:    p(189, 78),
+							Rbrace: p(189, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(183, 9),
+						Pos:       p(190, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "InvalidCastException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(183, 37),
+								Pos: p(190, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(183, 37),
+									Pos:  p(190, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(183, 55),
+							Pos:  p(190, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(183, 60),
+									Pos: p(190, 60),
 									X: &lang.Ident{
-										Pos:  p(183, 60),
+										Pos:  p(190, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(183, 69),
-							Rbrace: p(183, 71),
+							Pos:    p(190, 69),
+							Rbrace: p(190, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(184, 9),
+						Pos:       p(191, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "InvalidCastException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(184, 37),
+								Pos: p(191, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(184, 37),
+									Pos:  p(191, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(184, 53),
+								Pos: p(191, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(184, 53),
+									Pos:  p(191, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(184, 81),
+							Pos:  p(191, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(184, 86),
+									Pos: p(191, 86),
 									X: &lang.Ident{
-										Pos:  p(184, 86),
+										Pos:  p(191, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(184, 95),
+									Pos: p(191, 95),
 									X: &lang.Ident{
-										Pos:  p(184, 95),
+										Pos:  p(191, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(184, 111),
-							Rbrace: p(184, 113),
+							Pos:    p(191, 111),
+							Rbrace: p(191, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(187, 5),
+				Pos:       p(194, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FormatException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(187, 36),
+						Pos:  p(194, 36),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(189, 9),
+						Pos:       p(196, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FormatException",
 						Init: &lang.CtorInit{
-							Pos:  p(189, 36),
+							Pos:  p(196, 36),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(189, 41),
+									Pos: p(196, 41),
 									X: &lang.Literal{
-										Pos:   p(189, 41),
+										Pos:   p(196, 41),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One of the identified items was in an invalid format.\"",
 										Value: string("One of the identified items was in an invalid format."),
@@ -3169,116 +3287,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(189, 98),
-							Rbrace: p(189, 100),
+							Pos:    p(196, 98),
+							Rbrace: p(196, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(190, 9),
+						Pos:       p(197, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FormatException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(190, 32),
+								Pos: p(197, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(190, 32),
+									Pos:  p(197, 32),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(190, 50),
+							Pos:  p(197, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(190, 55),
+									Pos: p(197, 55),
 									X: &lang.Ident{
-										Pos:  p(190, 55),
+										Pos:  p(197, 55),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(190, 64),
-							Rbrace: p(190, 66),
+							Pos:    p(197, 64),
+							Rbrace: p(197, 66),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(191, 9),
+						Pos:       p(198, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FormatException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(191, 32),
+								Pos: p(198, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(191, 32),
+									Pos:  p(198, 32),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(191, 48),
+								Pos: p(198, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(191, 48),
+									Pos:  p(198, 48),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(191, 76),
+							Pos:  p(198, 76),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(191, 81),
+									Pos: p(198, 81),
 									X: &lang.Ident{
-										Pos:  p(191, 81),
+										Pos:  p(198, 81),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(191, 90),
+									Pos: p(198, 90),
 									X: &lang.Ident{
-										Pos:  p(191, 90),
+										Pos:  p(198, 90),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(191, 106),
-							Rbrace: p(191, 108),
+							Pos:    p(198, 106),
+							Rbrace: p(198, 108),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(194, 5),
+				Pos:       p(201, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "NotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(194, 42),
+						Pos:  p(201, 42),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(196, 9),
+						Pos:       p(203, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(196, 42),
+							Pos:  p(203, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(196, 47),
+									Pos: p(203, 47),
 									X: &lang.Literal{
-										Pos:   p(196, 47),
+										Pos:   p(203, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Specified method is not supported.\"",
 										Value: string("Specified method is not supported."),
@@ -3287,116 +3405,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(196, 85),
-							Rbrace: p(196, 87),
+							Pos:    p(203, 85),
+							Rbrace: p(203, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(197, 9),
+						Pos:       p(204, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(197, 38),
+								Pos: p(204, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(197, 38),
+									Pos:  p(204, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(197, 56),
+							Pos:  p(204, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(197, 61),
+									Pos: p(204, 61),
 									X: &lang.Ident{
-										Pos:  p(197, 61),
+										Pos:  p(204, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(197, 70),
-							Rbrace: p(197, 72),
+							Pos:    p(204, 70),
+							Rbrace: p(204, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(198, 9),
+						Pos:       p(205, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(198, 38),
+								Pos: p(205, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(198, 38),
+									Pos:  p(205, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(198, 54),
+								Pos: p(205, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(198, 54),
+									Pos:  p(205, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(198, 82),
+							Pos:  p(205, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(198, 87),
+									Pos: p(205, 87),
 									X: &lang.Ident{
-										Pos:  p(198, 87),
+										Pos:  p(205, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(198, 96),
+									Pos: p(205, 96),
 									X: &lang.Ident{
-										Pos:  p(198, 96),
+										Pos:  p(205, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(198, 112),
-							Rbrace: p(198, 114),
+							Pos:    p(205, 112),
+							Rbrace: p(205, 114),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(201, 5),
+				Pos:       p(208, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "NotImplementedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(201, 44),
+						Pos:  p(208, 44),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(203, 9),
+						Pos:       p(210, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotImplementedException",
 						Init: &lang.CtorInit{
-							Pos:  p(203, 44),
+							Pos:  p(210, 44),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(203, 49),
+									Pos: p(210, 49),
 									X: &lang.Literal{
-										Pos:   p(203, 49),
+										Pos:   p(210, 49),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The method or operation is not implemented.\"",
 										Value: string("The method or operation is not implemented."),
@@ -3405,116 +3523,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(203, 96),
-							Rbrace: p(203, 98),
+							Pos:    p(210, 96),
+							Rbrace: p(210, 98),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(204, 9),
+						Pos:       p(211, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotImplementedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(204, 40),
+								Pos: p(211, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(204, 40),
+									Pos:  p(211, 40),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(204, 58),
+							Pos:  p(211, 58),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(204, 63),
+									Pos: p(211, 63),
 									X: &lang.Ident{
-										Pos:  p(204, 63),
+										Pos:  p(211, 63),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(204, 72),
-							Rbrace: p(204, 74),
+							Pos:    p(211, 72),
+							Rbrace: p(211, 74),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(205, 9),
+						Pos:       p(212, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotImplementedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(205, 40),
+								Pos: p(212, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(205, 40),
+									Pos:  p(212, 40),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(205, 56),
+								Pos: p(212, 56),
 								Type: &lang.TypeRef{
-									Pos:  p(205, 56),
+									Pos:  p(212, 56),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(205, 84),
+							Pos:  p(212, 84),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(205, 89),
+									Pos: p(212, 89),
 									X: &lang.Ident{
-										Pos:  p(205, 89),
+										Pos:  p(212, 89),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(205, 98),
+									Pos: p(212, 98),
 									X: &lang.Ident{
-										Pos:  p(205, 98),
+										Pos:  p(212, 98),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(205, 114),
-							Rbrace: p(205, 116),
+							Pos:    p(212, 114),
+							Rbrace: p(212, 116),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(208, 5),
+				Pos:       p(215, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TimeoutException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(208, 37),
+						Pos:  p(215, 37),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(210, 9),
+						Pos:       p(217, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TimeoutException",
 						Init: &lang.CtorInit{
-							Pos:  p(210, 37),
+							Pos:  p(217, 37),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(210, 42),
+									Pos: p(217, 42),
 									X: &lang.Literal{
-										Pos:   p(210, 42),
+										Pos:   p(217, 42),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The operation has timed out.\"",
 										Value: string("The operation has timed out."),
@@ -3523,130 +3641,130 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(210, 74),
-							Rbrace: p(210, 76),
+							Pos:    p(217, 74),
+							Rbrace: p(217, 76),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(211, 9),
+						Pos:       p(218, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TimeoutException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(211, 33),
+								Pos: p(218, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(211, 33),
+									Pos:  p(218, 33),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(211, 51),
+							Pos:  p(218, 51),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(211, 56),
+									Pos: p(218, 56),
 									X: &lang.Ident{
-										Pos:  p(211, 56),
+										Pos:  p(218, 56),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(211, 65),
-							Rbrace: p(211, 67),
+							Pos:    p(218, 65),
+							Rbrace: p(218, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(212, 9),
+						Pos:       p(219, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TimeoutException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(212, 33),
+								Pos: p(219, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(212, 33),
+									Pos:  p(219, 33),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(212, 49),
+								Pos: p(219, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(212, 49),
+									Pos:  p(219, 49),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(212, 77),
+							Pos:  p(219, 77),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(212, 82),
+									Pos: p(219, 82),
 									X: &lang.Ident{
-										Pos:  p(212, 82),
+										Pos:  p(219, 82),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(212, 91),
+									Pos: p(219, 91),
 									X: &lang.Ident{
-										Pos:  p(212, 91),
+										Pos:  p(219, 91),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(212, 107),
-							Rbrace: p(212, 109),
+							Pos:    p(219, 107),
+							Rbrace: p(219, 109),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(215, 5),
+				Pos:       p(222, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "OperationCanceledException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(215, 47),
+						Pos:  p(222, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(221, 9),
+						Pos:       p(228, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(221, 17),
+							Pos:  p(228, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(221, 24),
+								Pos:  p(228, 24),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(222, 9),
+						Pos:       p(229, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(222, 47),
+							Pos:  p(229, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(222, 52),
+									Pos: p(229, 52),
 									X: &lang.Literal{
-										Pos:   p(222, 52),
+										Pos:   p(229, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The operation was canceled.\"",
 										Value: string("The operation was canceled."),
@@ -3655,76 +3773,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(222, 83),
-							Rbrace: p(222, 85),
+							Pos:    p(229, 83),
+							Rbrace: p(229, 85),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(223, 9),
+						Pos:       p(230, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(223, 43),
+								Pos: p(230, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(223, 43),
+									Pos:  p(230, 43),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(223, 57),
+							Pos:  p(230, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(223, 62),
+									Pos: p(230, 62),
 									X: &lang.CondExpr{
-										Pos: p(223, 91),
+										Pos: p(230, 91),
 										Cond: &lang.BinaryExpr{
-											Pos: p(223, 76),
+											Pos: p(230, 76),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(223, 66),
+												Pos: p(230, 66),
 												X: &lang.Ident{
-													Pos:  p(223, 62),
+													Pos:  p(230, 62),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(223, 69),
+													Pos: p(230, 69),
 													Type: &lang.TypeRef{
-														Pos:  p(223, 69),
+														Pos:  p(230, 69),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(223, 83),
+												Pos: p(230, 83),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(223, 79),
+													Pos:  p(230, 79),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(223, 86),
+													Pos:  p(230, 86),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(223, 93),
+											Pos: p(230, 93),
 											Type: &lang.TypeRef{
-												Pos:  p(223, 94),
+												Pos:  p(230, 94),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(223, 101),
+												Pos:  p(230, 101),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(223, 107),
+											Pos:   p(230, 107),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"The operation was canceled.\"",
 											Value: string("The operation was canceled."),
@@ -3734,91 +3852,91 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(224, 9),
+							Pos: p(231, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(225, 13),
+									Pos: p(232, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(225, 17),
+										Pos: p(232, 17),
 										Op:  "!",
 										X: &lang.IsExpr{
-											Pos: p(225, 23),
+											Pos: p(232, 23),
 											X: &lang.Ident{
-												Pos:  p(225, 19),
+												Pos:  p(232, 19),
 												Name: "arg",
 											},
 											Pattern: &lang.TypePattern{
-												Pos: p(225, 26),
+												Pos: p(232, 26),
 												Type: &lang.TypeRef{
-													Pos:  p(225, 26),
+													Pos:  p(232, 26),
 													Name: "string",
 												},
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(225, 35),
+										Pos: p(232, 35),
 										X: &lang.AssignExpr{
-											Pos: p(225, 42),
+											Pos: p(232, 42),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(225, 35),
+												Pos:  p(232, 35),
 												Name: "_token",
 											},
 											Right: &lang.Ident{
-												Pos:  p(225, 44),
+												Pos:  p(232, 44),
 												Name: "arg",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(226, 9),
+							Rbrace: p(233, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(227, 9),
+						Pos:       p(234, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(227, 43),
+								Pos: p(234, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(227, 43),
+									Pos:  p(234, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(227, 59),
+								Pos: p(234, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(227, 59),
+									Pos:  p(234, 59),
 									Name: "object",
 								},
 								Name: "second",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(227, 76),
+							Pos:  p(234, 76),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(227, 81),
+									Pos: p(234, 81),
 									X: &lang.Ident{
-										Pos:  p(227, 81),
+										Pos:  p(234, 81),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(227, 90),
+									Pos: p(234, 90),
 									X: &lang.AsExpr{
-										Pos: p(227, 97),
+										Pos: p(234, 97),
 										X: &lang.Ident{
-											Pos:  p(227, 90),
+											Pos:  p(234, 90),
 											Name: "second",
 										},
 										Type: &lang.TypeRef{
-											Pos:  p(227, 100),
+											Pos:  p(234, 100),
 											Name: "Exception",
 										},
 									},
@@ -3826,143 +3944,143 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(228, 9),
+							Pos: p(235, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(229, 13),
+									Pos: p(236, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(229, 17),
+										Pos: p(236, 17),
 										Op:  "!",
 										X: &lang.IsExpr{
-											Pos: p(229, 26),
+											Pos: p(236, 26),
 											X: &lang.Ident{
-												Pos:  p(229, 19),
+												Pos:  p(236, 19),
 												Name: "second",
 											},
 											Pattern: &lang.ConstPattern{
-												Pos: p(229, 29),
+												Pos: p(236, 29),
 												X: &lang.Ident{
-													Pos:  p(229, 29),
+													Pos:  p(236, 29),
 													Name: "Exception",
 												},
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(229, 41),
+										Pos: p(236, 41),
 										X: &lang.AssignExpr{
-											Pos: p(229, 48),
+											Pos: p(236, 48),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(229, 41),
+												Pos:  p(236, 41),
 												Name: "_token",
 											},
 											Right: &lang.Ident{
-												Pos:  p(229, 50),
+												Pos:  p(236, 50),
 												Name: "second",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(230, 9),
+							Rbrace: p(237, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(231, 9),
+						Pos:       p(238, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(231, 43),
+								Pos: p(238, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(231, 43),
+									Pos:  p(238, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(231, 59),
+								Pos: p(238, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(231, 59),
+									Pos:  p(238, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(231, 85),
+								Pos: p(238, 85),
 								Type: &lang.TypeRef{
-									Pos:  p(231, 85),
+									Pos:  p(238, 85),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(231, 101),
+							Pos:  p(238, 101),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(231, 106),
+									Pos: p(238, 106),
 									X: &lang.Ident{
-										Pos:  p(231, 106),
+										Pos:  p(238, 106),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(231, 115),
+									Pos: p(238, 115),
 									X: &lang.Ident{
-										Pos:  p(231, 115),
+										Pos:  p(238, 115),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(231, 131),
+							Pos: p(238, 131),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(231, 133),
+									Pos: p(238, 133),
 									X: &lang.AssignExpr{
-										Pos: p(231, 140),
+										Pos: p(238, 140),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(231, 133),
+											Pos:  p(238, 133),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(231, 142),
+											Pos:  p(238, 142),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(231, 149),
+							Rbrace: p(238, 149),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(232, 9),
+						Pos:       p(239, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(232, 16),
+							Pos:  p(239, 16),
 							Name: "object",
 						},
 						Name: "CancellationToken",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(232, 51),
+							Pos: p(239, 51),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(232, 44),
+								Pos:  p(239, 44),
 								Name: "_token",
 							},
 							Y: &lang.MemberExpr{
-								Pos: p(232, 89),
+								Pos: p(239, 89),
 								X: &lang.MemberExpr{
-									Pos: p(232, 71),
+									Pos: p(239, 71),
 									X: &lang.MemberExpr{
-										Pos: p(232, 61),
+										Pos: p(239, 61),
 										X: &lang.Ident{
-											Pos:  p(232, 54),
+											Pos:  p(239, 54),
 											Name: "System",
 										},
 										Name: "Threading",
@@ -3976,30 +4094,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(235, 5),
+				Pos:       p(242, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "MissingMemberException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(235, 43),
+						Pos:  p(242, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(237, 9),
+						Pos:       p(244, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMemberException",
 						Init: &lang.CtorInit{
-							Pos:  p(237, 43),
+							Pos:  p(244, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(237, 48),
+									Pos: p(244, 48),
 									X: &lang.Literal{
-										Pos:   p(237, 48),
+										Pos:   p(244, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a missing member.\"",
 										Value: string("Attempted to access a missing member."),
@@ -4008,69 +4126,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(237, 89),
-							Rbrace: p(237, 91),
+							Pos:    p(244, 89),
+							Rbrace: p(244, 91),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(238, 9),
+						Pos:       p(245, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMemberException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(238, 39),
+								Pos: p(245, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(238, 39),
+									Pos:  p(245, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(238, 57),
+							Pos:  p(245, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(238, 62),
+									Pos: p(245, 62),
 									X: &lang.Ident{
-										Pos:  p(238, 62),
+										Pos:  p(245, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(238, 71),
-							Rbrace: p(238, 73),
+							Pos:    p(245, 71),
+							Rbrace: p(245, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(241, 5),
+				Pos:       p(248, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "MissingMethodException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(241, 43),
+						Pos:  p(248, 43),
 						Name: "MissingMemberException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(243, 9),
+						Pos:       p(250, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMethodException",
 						Init: &lang.CtorInit{
-							Pos:  p(243, 43),
+							Pos:  p(250, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(243, 48),
+									Pos: p(250, 48),
 									X: &lang.Literal{
-										Pos:   p(243, 48),
+										Pos:   p(250, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a missing method.\"",
 										Value: string("Attempted to access a missing method."),
@@ -4079,163 +4197,163 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(243, 89),
-							Rbrace: p(243, 91),
+							Pos:    p(250, 89),
+							Rbrace: p(250, 91),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(244, 9),
+						Pos:       p(251, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMethodException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(244, 39),
+								Pos: p(251, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(244, 39),
+									Pos:  p(251, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(244, 57),
+							Pos:  p(251, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(244, 62),
+									Pos: p(251, 62),
 									X: &lang.Ident{
-										Pos:  p(244, 62),
+										Pos:  p(251, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(244, 71),
-							Rbrace: p(244, 73),
+							Pos:    p(251, 71),
+							Rbrace: p(251, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(247, 5),
+				Pos:       p(254, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TypeInitializationException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(247, 48),
+						Pos:  p(254, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(249, 9),
+						Pos:       p(256, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TypeInitializationException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(249, 44),
+								Pos: p(256, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(249, 44),
+									Pos:  p(256, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(249, 62),
+							Pos:  p(256, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(249, 67),
+									Pos: p(256, 67),
 									X: &lang.Ident{
-										Pos:  p(249, 67),
+										Pos:  p(256, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(249, 76),
-							Rbrace: p(249, 78),
+							Pos:    p(256, 76),
+							Rbrace: p(256, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(250, 9),
+						Pos:       p(257, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TypeInitializationException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(250, 44),
+								Pos: p(257, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(250, 44),
+									Pos:  p(257, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(250, 60),
+								Pos: p(257, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(250, 60),
+									Pos:  p(257, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(250, 88),
+							Pos:  p(257, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(250, 93),
+									Pos: p(257, 93),
 									X: &lang.Ident{
-										Pos:  p(250, 93),
+										Pos:  p(257, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(250, 102),
+									Pos: p(257, 102),
 									X: &lang.Ident{
-										Pos:  p(250, 102),
+										Pos:  p(257, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(250, 118),
-							Rbrace: p(250, 120),
+							Pos:    p(257, 118),
+							Rbrace: p(257, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(253, 5),
+				Pos:       p(260, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AggregateException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(253, 39),
+						Pos:  p(260, 39),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(257, 9),
+						Pos:       p(264, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Init: &lang.CtorInit{
-							Pos:  p(257, 39),
+							Pos:  p(264, 39),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(257, 44),
+									Pos: p(264, 44),
 									X: &lang.Literal{
-										Pos:   p(257, 44),
+										Pos:   p(264, 44),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4244,27 +4362,27 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(257, 76),
+							Pos: p(264, 76),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(257, 78),
+									Pos: p(264, 78),
 									X: &lang.AssignExpr{
-										Pos: p(257, 84),
+										Pos: p(264, 84),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(257, 78),
+											Pos:  p(264, 78),
 											Name: "_data",
 										},
 										Right: &lang.NewArrayExpr{
-											Pos: p(257, 86),
+											Pos: p(264, 86),
 											Elem: &lang.TypeRef{
-												Pos:  p(257, 90),
+												Pos:  p(264, 90),
 												Name: "Exception",
 											},
 											Rank: 1,
 											Sizes: []lang.Expr{
 												&lang.Literal{
-													Pos:   p(257, 100),
+													Pos:   p(264, 100),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -4273,31 +4391,31 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(257, 104),
+							Rbrace: p(264, 104),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(258, 9),
+						Pos:       p(265, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(258, 35),
+								Pos: p(265, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(258, 35),
+									Pos:  p(265, 35),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(258, 49),
+							Pos:  p(265, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(258, 54),
+									Pos: p(265, 54),
 									X: &lang.Literal{
-										Pos:   p(258, 54),
+										Pos:   p(265, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4306,62 +4424,62 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(259, 9),
+							Pos: p(266, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(260, 13),
+									Pos: p(267, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(260, 21),
+										Pos: p(267, 21),
 										X: &lang.Ident{
-											Pos:  p(260, 17),
+											Pos:  p(267, 17),
 											Name: "arg",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(260, 24),
+											Pos: p(267, 24),
 											Type: &lang.TypeRef{
-												Pos:  p(260, 24),
+												Pos:  p(267, 24),
 												Name: "string",
 											},
 											Name: "m",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(260, 34),
+										Pos: p(267, 34),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(260, 36),
+												Pos: p(267, 36),
 												X: &lang.AssignExpr{
-													Pos: p(260, 45),
+													Pos: p(267, 45),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(260, 36),
+														Pos:  p(267, 36),
 														Name: "_message",
 													},
 													Right: &lang.Ident{
-														Pos:  p(260, 47),
+														Pos:  p(267, 47),
 														Name: "m",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(260, 50),
+												Pos: p(267, 50),
 												X: &lang.AssignExpr{
-													Pos: p(260, 56),
+													Pos: p(267, 56),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(260, 50),
+														Pos:  p(267, 50),
 														Name: "_data",
 													},
 													Right: &lang.NewArrayExpr{
-														Pos: p(260, 58),
+														Pos: p(267, 58),
 														Elem: &lang.TypeRef{
-															Pos:  p(260, 62),
+															Pos:  p(267, 62),
 															Name: "Exception",
 														},
 														Rank: 1,
 														Sizes: []lang.Expr{
 															&lang.Literal{
-																Pos:   p(260, 72),
+																Pos:   p(267, 72),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -4370,46 +4488,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(260, 76),
+										Rbrace: p(267, 76),
 									},
 									Else: &lang.IfStmt{
-										Pos: p(261, 18),
+										Pos: p(268, 18),
 										Cond: &lang.IsExpr{
-											Pos: p(261, 26),
+											Pos: p(268, 26),
 											X: &lang.Ident{
-												Pos:  p(261, 22),
+												Pos:  p(268, 22),
 												Name: "arg",
 											},
 											Pattern: &lang.TypePattern{
-												Pos: p(261, 29),
+												Pos: p(268, 29),
 												Type: &lang.TypeRef{
-													Pos:  p(261, 29),
+													Pos:  p(268, 29),
 													Name: "Exception",
 												},
 												Name: "e",
 											},
 										},
 										Then: &lang.ExprStmt{
-											Pos: p(261, 42),
+											Pos: p(268, 42),
 											X: &lang.CallExpr{
-												Pos: p(261, 42),
+												Pos: p(268, 42),
 												Fun: &lang.Ident{
-													Pos:  p(261, 42),
+													Pos:  p(268, 42),
 													Name: "SetInner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(261, 51),
+														Pos: p(268, 51),
 														X: &lang.NewArrayExpr{
-															Pos: p(261, 51),
+															Pos: p(268, 51),
 															Elem: &lang.TypeRef{
-																Pos:  p(261, 55),
+																Pos:  p(268, 55),
 																Name: "Exception",
 															},
 															Rank: 1,
 															Init: []lang.Expr{
 																&lang.Ident{
-																	Pos:  p(261, 69),
+																	Pos:  p(268, 69),
 																	Name: "e",
 																},
 															},
@@ -4420,49 +4538,49 @@ func preludeAST() *lang.File {
 											},
 										},
 										Else: &lang.ExprStmt{
-											Pos: p(262, 18),
+											Pos: p(269, 18),
 											X: &lang.CallExpr{
-												Pos: p(262, 18),
+												Pos: p(269, 18),
 												Fun: &lang.Ident{
-													Pos:  p(262, 18),
+													Pos:  p(269, 18),
 													Name: "SetInner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(262, 27),
+														Pos: p(269, 27),
 														X: &lang.CallExpr{
-															Pos: p(262, 130),
+															Pos: p(269, 130),
 															Fun: &lang.MemberExpr{
-																Pos: p(262, 130),
+																Pos: p(269, 130),
 																X: &lang.NewExpr{
-																	Pos: p(262, 27),
+																	Pos: p(269, 27),
 																	Type: &lang.TypeRef{
-																		Pos:  p(262, 31),
+																		Pos:  p(269, 31),
 																		Name: "System.Collections.Generic.List",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(262, 63),
+																				Pos:  p(269, 63),
 																				Name: "Exception",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(262, 74),
+																			Pos: p(269, 74),
 																			X: &lang.CastExpr{
-																				Pos: p(262, 74),
+																				Pos: p(269, 74),
 																				Type: &lang.TypeRef{
-																					Pos:  p(262, 75),
+																					Pos:  p(269, 75),
 																					Name: "System.Collections.Generic.IEnumerable",
 																					Args: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(262, 114),
+																							Pos:  p(269, 114),
 																							Name: "Exception",
 																						},
 																					},
 																				},
 																				X: &lang.Ident{
-																					Pos:  p(262, 125),
+																					Pos:  p(269, 125),
 																					Name: "arg",
 																				},
 																			},
@@ -4479,39 +4597,39 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(263, 9),
+							Rbrace: p(270, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(264, 9),
+						Pos:       p(271, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(264, 35),
+								Pos: p(271, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(264, 35),
+									Pos:  p(271, 35),
 									Name: "object",
 								},
 								Name: "a",
 							},
 							&lang.Param{
-								Pos: p(264, 45),
+								Pos: p(271, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(264, 45),
+									Pos:  p(271, 45),
 									Name: "object",
 								},
 								Name: "b",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(264, 57),
+							Pos:  p(271, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(264, 62),
+									Pos: p(271, 62),
 									X: &lang.Literal{
-										Pos:   p(264, 62),
+										Pos:   p(271, 62),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4520,81 +4638,81 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(265, 9),
+							Pos: p(272, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(266, 13),
+									Pos: p(273, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(266, 19),
+										Pos: p(273, 19),
 										X: &lang.Ident{
-											Pos:  p(266, 17),
+											Pos:  p(273, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(266, 22),
+											Pos: p(273, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(266, 22),
+												Pos:  p(273, 22),
 												Name: "string",
 											},
 											Name: "m",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(267, 13),
+										Pos: p(274, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(268, 17),
+												Pos: p(275, 17),
 												X: &lang.AssignExpr{
-													Pos: p(268, 26),
+													Pos: p(275, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(268, 17),
+														Pos:  p(275, 17),
 														Name: "_message",
 													},
 													Right: &lang.Ident{
-														Pos:  p(268, 28),
+														Pos:  p(275, 28),
 														Name: "m",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(269, 17),
+												Pos: p(276, 17),
 												Cond: &lang.IsExpr{
-													Pos: p(269, 23),
+													Pos: p(276, 23),
 													X: &lang.Ident{
-														Pos:  p(269, 21),
+														Pos:  p(276, 21),
 														Name: "b",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(269, 26),
+														Pos: p(276, 26),
 														Type: &lang.TypeRef{
-															Pos:  p(269, 26),
+															Pos:  p(276, 26),
 															Name: "Exception",
 														},
 														Name: "e",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(269, 39),
+													Pos: p(276, 39),
 													X: &lang.CallExpr{
-														Pos: p(269, 39),
+														Pos: p(276, 39),
 														Fun: &lang.Ident{
-															Pos:  p(269, 39),
+															Pos:  p(276, 39),
 															Name: "SetInner",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(269, 48),
+																Pos: p(276, 48),
 																X: &lang.NewArrayExpr{
-																	Pos: p(269, 48),
+																	Pos: p(276, 48),
 																	Elem: &lang.TypeRef{
-																		Pos:  p(269, 52),
+																		Pos:  p(276, 52),
 																		Name: "Exception",
 																	},
 																	Rank: 1,
 																	Init: []lang.Expr{
 																		&lang.Ident{
-																			Pos:  p(269, 66),
+																			Pos:  p(276, 66),
 																			Name: "e",
 																		},
 																	},
@@ -4605,49 +4723,49 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(270, 22),
+													Pos: p(277, 22),
 													X: &lang.CallExpr{
-														Pos: p(270, 22),
+														Pos: p(277, 22),
 														Fun: &lang.Ident{
-															Pos:  p(270, 22),
+															Pos:  p(277, 22),
 															Name: "SetInner",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(270, 31),
+																Pos: p(277, 31),
 																X: &lang.CallExpr{
-																	Pos: p(270, 132),
+																	Pos: p(277, 132),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(270, 132),
+																		Pos: p(277, 132),
 																		X: &lang.NewExpr{
-																			Pos: p(270, 31),
+																			Pos: p(277, 31),
 																			Type: &lang.TypeRef{
-																				Pos:  p(270, 35),
+																				Pos:  p(277, 35),
 																				Name: "System.Collections.Generic.List",
 																				Args: []*lang.TypeRef{
 																					&lang.TypeRef{
-																						Pos:  p(270, 67),
+																						Pos:  p(277, 67),
 																						Name: "Exception",
 																					},
 																				},
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(270, 78),
+																					Pos: p(277, 78),
 																					X: &lang.CastExpr{
-																						Pos: p(270, 78),
+																						Pos: p(277, 78),
 																						Type: &lang.TypeRef{
-																							Pos:  p(270, 79),
+																							Pos:  p(277, 79),
 																							Name: "System.Collections.Generic.IEnumerable",
 																							Args: []*lang.TypeRef{
 																								&lang.TypeRef{
-																									Pos:  p(270, 118),
+																									Pos:  p(277, 118),
 																									Name: "Exception",
 																								},
 																							},
 																						},
 																						X: &lang.Ident{
-																							Pos:  p(270, 129),
+																							Pos:  p(277, 129),
 																							Name: "b",
 																						},
 																					},
@@ -4663,46 +4781,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(271, 13),
+										Rbrace: p(278, 13),
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(272, 18),
+										Pos: p(279, 18),
 										X: &lang.CallExpr{
-											Pos: p(272, 18),
+											Pos: p(279, 18),
 											Fun: &lang.Ident{
-												Pos:  p(272, 18),
+												Pos:  p(279, 18),
 												Name: "SetInner",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(272, 27),
+													Pos: p(279, 27),
 													X: &lang.NewArrayExpr{
-														Pos: p(272, 27),
+														Pos: p(279, 27),
 														Elem: &lang.TypeRef{
-															Pos:  p(272, 31),
+															Pos:  p(279, 31),
 															Name: "Exception",
 														},
 														Rank: 1,
 														Init: []lang.Expr{
 															&lang.CastExpr{
-																Pos: p(272, 45),
+																Pos: p(279, 45),
 																Type: &lang.TypeRef{
-																	Pos:  p(272, 46),
+																	Pos:  p(279, 46),
 																	Name: "Exception",
 																},
 																X: &lang.Ident{
-																	Pos:  p(272, 56),
+																	Pos:  p(279, 56),
 																	Name: "a",
 																},
 															},
 															&lang.CastExpr{
-																Pos: p(272, 59),
+																Pos: p(279, 59),
 																Type: &lang.TypeRef{
-																	Pos:  p(272, 60),
+																	Pos:  p(279, 60),
 																	Name: "Exception",
 																},
 																X: &lang.Ident{
-																	Pos:  p(272, 70),
+																	Pos:  p(279, 70),
 																	Name: "b",
 																},
 															},
@@ -4715,22 +4833,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(273, 9),
+							Rbrace: p(280, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(274, 9),
+						Pos:       p(281, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(274, 35),
+								Pos:      p(281, 35),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       p(274, 42),
+									Pos:       p(281, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(274, 42),
+										Pos:  p(281, 42),
 										Name: "Exception",
 									},
 								},
@@ -4738,13 +4856,13 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(274, 73),
+							Pos:  p(281, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(274, 78),
+									Pos: p(281, 78),
 									X: &lang.Literal{
-										Pos:   p(274, 78),
+										Pos:   p(281, 78),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4753,21 +4871,21 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(274, 110),
+							Pos: p(281, 110),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(274, 112),
+									Pos: p(281, 112),
 									X: &lang.CallExpr{
-										Pos: p(274, 112),
+										Pos: p(281, 112),
 										Fun: &lang.Ident{
-											Pos:  p(274, 112),
+											Pos:  p(281, 112),
 											Name: "SetInner",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(274, 121),
+												Pos: p(281, 121),
 												X: &lang.Ident{
-													Pos:  p(274, 121),
+													Pos:  p(281, 121),
 													Name: "innerExceptions",
 												},
 											},
@@ -4775,25 +4893,25 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(274, 139),
+							Rbrace: p(281, 139),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(275, 9),
+						Pos:       p(282, 9),
 						Modifiers: lang.Modifiers(2),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(275, 17),
+							Pos:  p(282, 17),
 							Name: "void",
 						},
 						Name: "SetInner",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(275, 31),
+								Pos: p(282, 31),
 								Type: &lang.TypeRef{
-									Pos:       p(275, 31),
+									Pos:       p(282, 31),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(275, 31),
+										Pos:  p(282, 31),
 										Name: "Exception",
 									},
 								},
@@ -4801,62 +4919,62 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(276, 9),
+							Pos: p(283, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(277, 13),
+									Pos: p(284, 13),
 									X: &lang.AssignExpr{
-										Pos: p(277, 19),
+										Pos: p(284, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(277, 13),
+											Pos:  p(284, 13),
 											Name: "_data",
 										},
 										Right: &lang.Ident{
-											Pos:  p(277, 21),
+											Pos:  p(284, 21),
 											Name: "inner",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(278, 13),
+									Pos: p(285, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(278, 30),
+										Pos: p(285, 30),
 										Op:  ">",
 										X: &lang.MemberExpr{
-											Pos: p(278, 23),
+											Pos: p(285, 23),
 											X: &lang.Ident{
-												Pos:  p(278, 17),
+												Pos:  p(285, 17),
 												Name: "inner",
 											},
 											Name: "Length",
 										},
 										Y: &lang.Literal{
-											Pos:   p(278, 32),
+											Pos:   p(285, 32),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(278, 35),
+										Pos: p(285, 35),
 										X: &lang.AssignExpr{
-											Pos: p(278, 51),
+											Pos: p(285, 51),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(278, 35),
+												Pos:  p(285, 35),
 												Name: "_innerException",
 											},
 											Right: &lang.IndexExpr{
-												Pos: p(278, 58),
+												Pos: p(285, 58),
 												X: &lang.Ident{
-													Pos:  p(278, 53),
+													Pos:  p(285, 53),
 													Name: "inner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(278, 59),
+														Pos: p(285, 59),
 														X: &lang.Literal{
-															Pos:   p(278, 59),
+															Pos:   p(285, 59),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -4867,99 +4985,99 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(279, 9),
+							Rbrace: p(286, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(280, 9),
+						Pos:       p(287, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:       p(280, 17),
+							Pos:       p(287, 17),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(280, 17),
+								Pos:  p(287, 17),
 								Name: "Exception",
 							},
 						},
 						Name: "Inner",
 						ExprBody: &lang.CondExpr{
-							Pos: p(280, 52),
+							Pos: p(287, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(280, 44),
+								Pos: p(287, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(280, 38),
+									Pos:  p(287, 38),
 									Name: "_data",
 								},
 								Y: &lang.Literal{
-									Pos:  p(280, 47),
+									Pos:  p(287, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.NewArrayExpr{
-								Pos: p(280, 54),
+								Pos: p(287, 54),
 								Elem: &lang.TypeRef{
-									Pos:  p(280, 58),
+									Pos:  p(287, 58),
 									Name: "Exception",
 								},
 								Rank: 1,
 								Sizes: []lang.Expr{
 									&lang.Literal{
-										Pos:   p(280, 68),
+										Pos:   p(287, 68),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 							},
 							Else: &lang.CastExpr{
-								Pos: p(280, 73),
+								Pos: p(287, 73),
 								Type: &lang.TypeRef{
-									Pos:       p(280, 74),
+									Pos:       p(287, 74),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(280, 74),
+										Pos:  p(287, 74),
 										Name: "Exception",
 									},
 								},
 								X: &lang.Ident{
-									Pos:  p(280, 86),
+									Pos:  p(287, 86),
 									Name: "_data",
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(281, 9),
+						Pos:       p(288, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(281, 16),
+							Pos:  p(288, 16),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(281, 48),
+									Pos:  p(288, 48),
 									Name: "Exception",
 								},
 							},
 						},
 						Name: "InnerExceptions",
 						ExprBody: &lang.NewExpr{
-							Pos: p(281, 78),
+							Pos: p(288, 78),
 							Type: &lang.TypeRef{
-								Pos:  p(281, 82),
+								Pos:  p(288, 82),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(281, 114),
+										Pos:  p(288, 114),
 										Name: "Exception",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(281, 125),
+									Pos: p(288, 125),
 									X: &lang.Ident{
-										Pos:  p(281, 125),
+										Pos:  p(288, 125),
 										Name: "Inner",
 									},
 								},
@@ -4967,39 +5085,39 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(282, 9),
+						Pos:       p(289, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(282, 25),
+							Pos:  p(289, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(284, 13),
+								Pos:  p(291, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(285, 13),
+									Pos: p(292, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(286, 17),
+											Pos: p(293, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(286, 17),
+												Pos:  p(293, 17),
 												Name: "string",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(286, 24),
+													Pos:  p(293, 24),
 													Name: "m",
 													Init: &lang.BinaryExpr{
-														Pos: p(286, 37),
+														Pos: p(293, 37),
 														Op:  "??",
 														X: &lang.Ident{
-															Pos:  p(286, 28),
+															Pos:  p(293, 28),
 															Name: "_message",
 														},
 														Y: &lang.Literal{
-															Pos:   p(286, 40),
+															Pos:   p(293, 40),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"One or more errors occurred.\"",
 															Value: string("One or more errors occurred."),
@@ -5009,52 +5127,52 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ForeachStmt{
-											Pos:  p(287, 17),
+											Pos:  p(294, 17),
 											Name: "e",
 											X: &lang.Ident{
-												Pos:  p(287, 35),
+												Pos:  p(294, 35),
 												Name: "Inner",
 											},
 											Body: &lang.ExprStmt{
-												Pos: p(287, 42),
+												Pos: p(294, 42),
 												X: &lang.AssignExpr{
-													Pos: p(287, 44),
+													Pos: p(294, 44),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(287, 42),
+														Pos:  p(294, 42),
 														Name: "m",
 													},
 													Right: &lang.BinaryExpr{
-														Pos: p(287, 67),
+														Pos: p(294, 67),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(287, 55),
+															Pos: p(294, 55),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(287, 48),
+																Pos: p(294, 48),
 																Op:  "+",
 																X: &lang.Ident{
-																	Pos:  p(287, 46),
+																	Pos:  p(294, 46),
 																	Name: "m",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(287, 50),
+																	Pos:   p(294, 50),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\" (\"",
 																	Value: string(" ("),
 																},
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(287, 59),
+																Pos: p(294, 59),
 																X: &lang.Ident{
-																	Pos:  p(287, 57),
+																	Pos:  p(294, 57),
 																	Name: "e",
 																},
 																Name: "Message",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(287, 69),
+															Pos:   p(294, 69),
 															Kind:  lang.LitKind(8),
 															Raw:   "\")\"",
 															Value: string(")"),
@@ -5064,39 +5182,39 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(288, 17),
+											Pos: p(295, 17),
 											X: &lang.Ident{
-												Pos:  p(288, 24),
+												Pos:  p(295, 24),
 												Name: "m",
 											},
 										},
 									},
-									Rbrace: p(289, 13),
+									Rbrace: p(296, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(291, 9),
+						Pos:       p(298, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(291, 16),
+							Pos:  p(298, 16),
 							Name: "void",
 						},
 						Name: "Handle",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(291, 28),
+								Pos: p(298, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(291, 28),
+									Pos:  p(298, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(291, 33),
+											Pos:  p(298, 33),
 											Name: "Exception",
 										},
 										&lang.TypeRef{
-											Pos:  p(291, 44),
+											Pos:  p(298, 44),
 											Name: "bool",
 										},
 									},
@@ -5105,38 +5223,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(292, 9),
+							Pos: p(299, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(293, 13),
+									Pos: p(300, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(293, 27),
+										Pos: p(300, 27),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(293, 17),
+											Pos:  p(300, 17),
 											Name: "predicate",
 										},
 										Y: &lang.Literal{
-											Pos:  p(293, 30),
+											Pos:  p(300, 30),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(293, 36),
+										Pos: p(300, 36),
 										X: &lang.NewExpr{
-											Pos: p(293, 42),
+											Pos: p(300, 42),
 											Type: &lang.TypeRef{
-												Pos:  p(293, 46),
+												Pos:  p(300, 46),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(293, 68),
+													Pos: p(300, 68),
 													X: &lang.NameOfExpr{
-														Pos: p(293, 68),
+														Pos: p(300, 68),
 														X: &lang.Ident{
-															Pos:  p(293, 75),
+															Pos:  p(300, 75),
 															Name: "predicate",
 														},
 													},
@@ -5146,19 +5264,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(294, 13),
+									Pos: p(301, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(294, 17),
+											Pos:  p(301, 17),
 											Name: "unhandled",
 											Init: &lang.NewExpr{
-												Pos: p(294, 29),
+												Pos: p(301, 29),
 												Type: &lang.TypeRef{
-													Pos:  p(294, 33),
+													Pos:  p(301, 33),
 													Name: "System.Collections.Generic.List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(294, 65),
+															Pos:  p(301, 65),
 															Name: "Exception",
 														},
 													},
@@ -5168,31 +5286,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos:  p(295, 13),
+									Pos:  p(302, 13),
 									Name: "e",
 									X: &lang.Ident{
-										Pos:  p(295, 31),
+										Pos:  p(302, 31),
 										Name: "Inner",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(296, 13),
+										Pos: p(303, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(297, 17),
+												Pos: p(304, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(297, 21),
+													Pos: p(304, 21),
 													Op:  "!",
 													X: &lang.CallExpr{
-														Pos: p(297, 22),
+														Pos: p(304, 22),
 														Fun: &lang.Ident{
-															Pos:  p(297, 22),
+															Pos:  p(304, 22),
 															Name: "predicate",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(297, 32),
+																Pos: p(304, 32),
 																X: &lang.Ident{
-																	Pos:  p(297, 32),
+																	Pos:  p(304, 32),
 																	Name: "e",
 																},
 															},
@@ -5200,22 +5318,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(297, 36),
+													Pos: p(304, 36),
 													X: &lang.CallExpr{
-														Pos: p(297, 46),
+														Pos: p(304, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(297, 46),
+															Pos: p(304, 46),
 															X: &lang.Ident{
-																Pos:  p(297, 36),
+																Pos:  p(304, 36),
 																Name: "unhandled",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(297, 50),
+																Pos: p(304, 50),
 																X: &lang.Ident{
-																	Pos:  p(297, 50),
+																	Pos:  p(304, 50),
 																	Name: "e",
 																},
 															},
@@ -5224,48 +5342,48 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(298, 13),
+										Rbrace: p(305, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(299, 13),
+									Pos: p(306, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(299, 33),
+										Pos: p(306, 33),
 										Op:  ">",
 										X: &lang.MemberExpr{
-											Pos: p(299, 27),
+											Pos: p(306, 27),
 											X: &lang.Ident{
-												Pos:  p(299, 17),
+												Pos:  p(306, 17),
 												Name: "unhandled",
 											},
 											Name: "Count",
 										},
 										Y: &lang.Literal{
-											Pos:   p(299, 35),
+											Pos:   p(306, 35),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(299, 38),
+										Pos: p(306, 38),
 										X: &lang.NewExpr{
-											Pos: p(299, 44),
+											Pos: p(306, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(299, 48),
+												Pos:  p(306, 48),
 												Name: "AggregateException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(299, 67),
+													Pos: p(306, 67),
 													X: &lang.BinaryExpr{
-														Pos: p(299, 76),
+														Pos: p(306, 76),
 														Op:  "??",
 														X: &lang.Ident{
-															Pos:  p(299, 67),
+															Pos:  p(306, 67),
 															Name: "_message",
 														},
 														Y: &lang.Literal{
-															Pos:   p(299, 79),
+															Pos:   p(306, 79),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"One or more errors occurred.\"",
 															Value: string("One or more errors occurred."),
@@ -5273,9 +5391,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(299, 111),
+													Pos: p(306, 111),
 													X: &lang.Ident{
-														Pos:  p(299, 111),
+														Pos:  p(306, 111),
 														Name: "unhandled",
 													},
 												},
@@ -5284,34 +5402,34 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(300, 9),
+							Rbrace: p(307, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(301, 9),
+						Pos:       p(308, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(301, 16),
+							Pos:  p(308, 16),
 							Name: "AggregateException",
 						},
 						Name: "Flatten",
 						Body: &lang.BlockStmt{
-							Pos: p(302, 9),
+							Pos: p(309, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(303, 13),
+									Pos: p(310, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(303, 17),
+											Pos:  p(310, 17),
 											Name: "all",
 											Init: &lang.NewExpr{
-												Pos: p(303, 23),
+												Pos: p(310, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(303, 27),
+													Pos:  p(310, 27),
 													Name: "System.Collections.Generic.List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(303, 59),
+															Pos:  p(310, 59),
 															Name: "Exception",
 														},
 													},
@@ -5321,24 +5439,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(304, 13),
+									Pos: p(311, 13),
 									X: &lang.CallExpr{
-										Pos: p(304, 13),
+										Pos: p(311, 13),
 										Fun: &lang.Ident{
-											Pos:  p(304, 13),
+											Pos:  p(311, 13),
 											Name: "Collect",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(304, 21),
+												Pos: p(311, 21),
 												X: &lang.ThisExpr{
-													Pos: p(304, 21),
+													Pos: p(311, 21),
 												},
 											},
 											&lang.Arg{
-												Pos: p(304, 27),
+												Pos: p(311, 27),
 												X: &lang.Ident{
-													Pos:  p(304, 27),
+													Pos:  p(311, 27),
 													Name: "all",
 												},
 											},
@@ -5346,25 +5464,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(305, 13),
+									Pos: p(312, 13),
 									X: &lang.NewExpr{
-										Pos: p(305, 20),
+										Pos: p(312, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(305, 24),
+											Pos:  p(312, 24),
 											Name: "AggregateException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(305, 43),
+												Pos: p(312, 43),
 												X: &lang.BinaryExpr{
-													Pos: p(305, 52),
+													Pos: p(312, 52),
 													Op:  "??",
 													X: &lang.Ident{
-														Pos:  p(305, 43),
+														Pos:  p(312, 43),
 														Name: "_message",
 													},
 													Y: &lang.Literal{
-														Pos:   p(305, 55),
+														Pos:   p(312, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"One or more errors occurred.\"",
 														Value: string("One or more errors occurred."),
@@ -5372,9 +5490,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(305, 87),
+												Pos: p(312, 87),
 												X: &lang.Ident{
-													Pos:  p(305, 87),
+													Pos:  p(312, 87),
 													Name: "all",
 												},
 											},
@@ -5382,34 +5500,34 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(306, 9),
+							Rbrace: p(313, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(307, 9),
+						Pos:       p(314, 9),
 						Modifiers: lang.Modifiers(18),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(307, 24),
+							Pos:  p(314, 24),
 							Name: "void",
 						},
 						Name: "Collect",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(307, 37),
+								Pos: p(314, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(307, 37),
+									Pos:  p(314, 37),
 									Name: "AggregateException",
 								},
 								Name: "a",
 							},
 							&lang.Param{
-								Pos: p(307, 59),
+								Pos: p(314, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(307, 59),
+									Pos:  p(314, 59),
 									Name: "System.Collections.Generic.List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(307, 91),
+											Pos:  p(314, 91),
 											Name: "Exception",
 										},
 									},
@@ -5418,59 +5536,59 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(308, 9),
+							Pos: p(315, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(309, 13),
+									Pos:  p(316, 13),
 									Name: "e",
 									X: &lang.MemberExpr{
-										Pos: p(309, 33),
+										Pos: p(316, 33),
 										X: &lang.Ident{
-											Pos:  p(309, 31),
+											Pos:  p(316, 31),
 											Name: "a",
 										},
 										Name: "Inner",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(310, 13),
+										Pos: p(317, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(311, 17),
+												Pos: p(318, 17),
 												Cond: &lang.IsExpr{
-													Pos: p(311, 23),
+													Pos: p(318, 23),
 													X: &lang.Ident{
-														Pos:  p(311, 21),
+														Pos:  p(318, 21),
 														Name: "e",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(311, 26),
+														Pos: p(318, 26),
 														Type: &lang.TypeRef{
-															Pos:  p(311, 26),
+															Pos:  p(318, 26),
 															Name: "AggregateException",
 														},
 														Name: "inner",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(311, 52),
+													Pos: p(318, 52),
 													X: &lang.CallExpr{
-														Pos: p(311, 52),
+														Pos: p(318, 52),
 														Fun: &lang.Ident{
-															Pos:  p(311, 52),
+															Pos:  p(318, 52),
 															Name: "Collect",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(311, 60),
+																Pos: p(318, 60),
 																X: &lang.Ident{
-																	Pos:  p(311, 60),
+																	Pos:  p(318, 60),
 																	Name: "inner",
 																},
 															},
 															&lang.Arg{
-																Pos: p(311, 67),
+																Pos: p(318, 67),
 																X: &lang.Ident{
-																	Pos:  p(311, 67),
+																	Pos:  p(318, 67),
 																	Name: "all",
 																},
 															},
@@ -5478,22 +5596,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(312, 22),
+													Pos: p(319, 22),
 													X: &lang.CallExpr{
-														Pos: p(312, 26),
+														Pos: p(319, 26),
 														Fun: &lang.MemberExpr{
-															Pos: p(312, 26),
+															Pos: p(319, 26),
 															X: &lang.Ident{
-																Pos:  p(312, 22),
+																Pos:  p(319, 22),
 																Name: "all",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(312, 30),
+																Pos: p(319, 30),
 																X: &lang.Ident{
-																	Pos:  p(312, 30),
+																	Pos:  p(319, 30),
 																	Name: "e",
 																},
 															},
@@ -5502,40 +5620,40 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(313, 13),
+										Rbrace: p(320, 13),
 									},
 								},
 							},
-							Rbrace: p(314, 9),
+							Rbrace: p(321, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(315, 9),
+						Pos:       p(322, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(315, 25),
+							Pos:  p(322, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						Body: &lang.BlockStmt{
-							Pos: p(316, 9),
+							Pos: p(323, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(317, 13),
+									Pos: p(324, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(317, 13),
+										Pos:  p(324, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(317, 20),
+											Pos:  p(324, 20),
 											Name: "s",
 											Init: &lang.CallExpr{
-												Pos: p(317, 29),
+												Pos: p(324, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(317, 29),
+													Pos: p(324, 29),
 													X: &lang.BaseExpr{
-														Pos: p(317, 24),
+														Pos: p(324, 24),
 													},
 													Name: "ToString",
 												},
@@ -5544,32 +5662,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(318, 13),
+									Pos: p(325, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(318, 17),
+											Pos:  p(325, 17),
 											Name: "inner",
 											Init: &lang.Ident{
-												Pos:  p(318, 25),
+												Pos:  p(325, 25),
 												Name: "Inner",
 											},
 										},
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(319, 13),
+									Pos: p(326, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(319, 18),
+										Pos: p(326, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(319, 18),
+											Pos:  p(326, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(319, 22),
+												Pos:  p(326, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(319, 26),
+													Pos:   p(326, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -5577,16 +5695,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(319, 31),
+										Pos: p(326, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(319, 29),
+											Pos:  p(326, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(319, 39),
+											Pos: p(326, 39),
 											X: &lang.Ident{
-												Pos:  p(319, 33),
+												Pos:  p(326, 33),
 												Name: "inner",
 											},
 											Name: "Length",
@@ -5594,91 +5712,91 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(319, 48),
+											Pos: p(326, 48),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(319, 47),
+												Pos:  p(326, 47),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(320, 17),
+										Pos: p(327, 17),
 										X: &lang.AssignExpr{
-											Pos: p(320, 19),
+											Pos: p(327, 19),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(320, 17),
+												Pos:  p(327, 17),
 												Name: "s",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(320, 116),
+												Pos: p(327, 116),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(320, 107),
+													Pos: p(327, 107),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(320, 85),
+														Pos: p(327, 85),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(320, 78),
+															Pos: p(327, 78),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(320, 74),
+																Pos: p(327, 74),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(320, 45),
+																	Pos: p(327, 45),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(320, 23),
+																		Pos: p(327, 23),
 																		Op:  "+",
 																		X: &lang.Ident{
-																			Pos:  p(320, 21),
+																			Pos:  p(327, 21),
 																			Name: "s",
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(320, 37),
+																			Pos: p(327, 37),
 																			X: &lang.Ident{
-																				Pos:  p(320, 25),
+																				Pos:  p(327, 25),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(320, 47),
+																		Pos:   p(327, 47),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\" ---> (Inner Exception #\"",
 																		Value: string(" ---> (Inner Exception #"),
 																	},
 																},
 																Y: &lang.Ident{
-																	Pos:  p(320, 76),
+																	Pos:  p(327, 76),
 																	Name: "i",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(320, 80),
+																Pos:   p(327, 80),
 																Kind:  lang.LitKind(8),
 																Raw:   "\") \"",
 																Value: string(") "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(320, 96),
+															Pos: p(327, 96),
 															Fun: &lang.MemberExpr{
-																Pos: p(320, 96),
+																Pos: p(327, 96),
 																X: &lang.IndexExpr{
-																	Pos: p(320, 92),
+																	Pos: p(327, 92),
 																	X: &lang.Ident{
-																		Pos:  p(320, 87),
+																		Pos:  p(327, 87),
 																		Name: "inner",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(320, 93),
+																			Pos: p(327, 93),
 																			X: &lang.Ident{
-																				Pos:  p(320, 93),
+																				Pos:  p(327, 93),
 																				Name: "i",
 																			},
 																		},
@@ -5689,16 +5807,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(320, 109),
+														Pos:   p(327, 109),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"<---\"",
 														Value: string("<---"),
 													},
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(320, 130),
+													Pos: p(327, 130),
 													X: &lang.Ident{
-														Pos:  p(320, 118),
+														Pos:  p(327, 118),
 														Name: "Environment",
 													},
 													Name: "NewLine",
@@ -5708,29 +5826,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(321, 13),
+									Pos: p(328, 13),
 									X: &lang.Ident{
-										Pos:  p(321, 20),
+										Pos:  p(328, 20),
 										Name: "s",
 									},
 								},
 							},
-							Rbrace: p(322, 9),
+							Rbrace: p(329, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(325, 5),
+				Pos:       p(332, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDisposable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(327, 9),
+						Pos: p(334, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(327, 9),
+							Pos:  p(334, 9),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -5738,24 +5856,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(330, 5),
+				Pos:       p(337, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(332, 9),
+						Pos: p(339, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(332, 9),
+							Pos:  p(339, 9),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(332, 23),
+								Pos: p(339, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(332, 23),
+									Pos:  p(339, 23),
 									Name: "object",
 								},
 								Name: "obj",
@@ -5765,7 +5883,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(335, 5),
+				Pos:       p(342, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparable",
 				Namespace: "System",
@@ -5775,17 +5893,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(337, 9),
+						Pos: p(344, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(337, 9),
+							Pos:  p(344, 9),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(337, 23),
+								Pos: p(344, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(337, 23),
+									Pos:  p(344, 23),
 									Name: "T",
 								},
 								Name: "other",
@@ -5795,7 +5913,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(340, 5),
+				Pos:       p(347, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEquatable",
 				Namespace: "System",
@@ -5805,17 +5923,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(342, 9),
+						Pos: p(349, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(342, 9),
+							Pos:  p(349, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(342, 21),
+								Pos: p(349, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(342, 21),
+									Pos:  p(349, 21),
 									Name: "T",
 								},
 								Name: "other",
@@ -5825,41 +5943,41 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(345, 5),
+				Pos:       p(352, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncDisposable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(349, 5),
+				Pos:       p(356, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Attribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(355, 5),
+				Pos:       p(362, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventArgs",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(357, 9),
+						Pos:       p(364, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(357, 32),
+							Pos:  p(364, 32),
 							Name: "EventArgs",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(357, 42),
+								Pos:  p(364, 42),
 								Name: "Empty",
 								Init: &lang.NewExpr{
-									Pos: p(357, 50),
+									Pos: p(364, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(357, 54),
+										Pos:  p(364, 54),
 										Name: "EventArgs",
 									},
 								},
@@ -5869,22 +5987,22 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(360, 5),
+				Pos:       p(367, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AttributeUsageAttribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(360, 6),
+						Pos:  p(367, 6),
 						Name: "AttributeUsage",
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(360, 21),
+								Pos: p(367, 21),
 								X: &lang.MemberExpr{
-									Pos: p(360, 38),
+									Pos: p(367, 38),
 									X: &lang.Ident{
-										Pos:  p(360, 21),
+										Pos:  p(367, 21),
 										Name: "AttributeTargets",
 									},
 									Name: "All",
@@ -5895,64 +6013,64 @@ func preludeAST() *lang.File {
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(361, 51),
+						Pos:  p(368, 51),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(363, 9),
+						Pos:       p(370, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AttributeUsageAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(363, 40),
+								Pos: p(370, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(363, 40),
+									Pos:  p(370, 40),
 									Name: "AttributeTargets",
 								},
 								Name: "validOn",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(363, 66),
-							Rbrace: p(363, 68),
+							Pos:    p(370, 66),
+							Rbrace: p(370, 68),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(364, 9),
+						Pos:       p(371, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(364, 16),
+							Pos:  p(371, 16),
 							Name: "bool",
 						},
 						Name: "AllowMultiple",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(364, 37),
+								Pos:  p(371, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(364, 42),
+								Pos:  p(371, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(365, 9),
+						Pos:       p(372, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(365, 16),
+							Pos:  p(372, 16),
 							Name: "bool",
 						},
 						Name: "Inherited",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(365, 33),
+								Pos:  p(372, 33),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(365, 38),
+								Pos:  p(372, 38),
 								Kind: "set",
 							},
 						},
@@ -5960,152 +6078,152 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(368, 5),
+				Pos:       p(375, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "AttributeTargets",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(370, 9),
+						Pos:  p(377, 9),
 						Name: "Assembly",
 						Value: &lang.Literal{
-							Pos:   p(370, 20),
+							Pos:   p(377, 20),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 23),
+						Pos:  p(377, 23),
 						Name: "Module",
 						Value: &lang.Literal{
-							Pos:   p(370, 32),
+							Pos:   p(377, 32),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 35),
+						Pos:  p(377, 35),
 						Name: "Class",
 						Value: &lang.Literal{
-							Pos:   p(370, 43),
+							Pos:   p(377, 43),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 46),
+						Pos:  p(377, 46),
 						Name: "Struct",
 						Value: &lang.Literal{
-							Pos:   p(370, 55),
+							Pos:   p(377, 55),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 58),
+						Pos:  p(377, 58),
 						Name: "Enum",
 						Value: &lang.Literal{
-							Pos:   p(370, 65),
+							Pos:   p(377, 65),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 69),
+						Pos:  p(377, 69),
 						Name: "Constructor",
 						Value: &lang.Literal{
-							Pos:   p(370, 83),
+							Pos:   p(377, 83),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(370, 87),
+						Pos:  p(377, 87),
 						Name: "Method",
 						Value: &lang.Literal{
-							Pos:   p(370, 96),
+							Pos:   p(377, 96),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 9),
+						Pos:  p(378, 9),
 						Name: "Property",
 						Value: &lang.Literal{
-							Pos:   p(371, 20),
+							Pos:   p(378, 20),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 25),
+						Pos:  p(378, 25),
 						Name: "Field",
 						Value: &lang.Literal{
-							Pos:   p(371, 33),
+							Pos:   p(378, 33),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 38),
+						Pos:  p(378, 38),
 						Name: "Event",
 						Value: &lang.Literal{
-							Pos:   p(371, 46),
+							Pos:   p(378, 46),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 51),
+						Pos:  p(378, 51),
 						Name: "Interface",
 						Value: &lang.Literal{
-							Pos:   p(371, 63),
+							Pos:   p(378, 63),
 							Raw:   "1024",
 							Value: int64(1024),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 69),
+						Pos:  p(378, 69),
 						Name: "Parameter",
 						Value: &lang.Literal{
-							Pos:   p(371, 81),
+							Pos:   p(378, 81),
 							Raw:   "2048",
 							Value: int64(2048),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(371, 87),
+						Pos:  p(378, 87),
 						Name: "Delegate",
 						Value: &lang.Literal{
-							Pos:   p(371, 98),
+							Pos:   p(378, 98),
 							Raw:   "4096",
 							Value: int64(4096),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(372, 9),
+						Pos:  p(379, 9),
 						Name: "ReturnValue",
 						Value: &lang.Literal{
-							Pos:   p(372, 23),
+							Pos:   p(379, 23),
 							Raw:   "8192",
 							Value: int64(8192),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(372, 29),
+						Pos:  p(379, 29),
 						Name: "GenericParameter",
 						Value: &lang.Literal{
-							Pos:   p(372, 48),
+							Pos:   p(379, 48),
 							Raw:   "16384",
 							Value: int64(16384),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(372, 55),
+						Pos:  p(379, 55),
 						Name: "All",
 						Value: &lang.Literal{
-							Pos:   p(372, 61),
+							Pos:   p(379, 61),
 							Raw:   "32767",
 							Value: int64(32767),
 						},
@@ -6113,23 +6231,23 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(378, 5),
+				Pos:       p(385, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(382, 5),
+				Pos:       p(389, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(384, 9),
+						Pos: p(391, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(384, 9),
+							Pos:  p(391, 9),
 							Name: "bool",
 						},
 						Name: "MoveNext",
@@ -6137,7 +6255,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(390, 5),
+				Pos:       p(397, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -6147,13 +6265,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(390, 39),
+						Pos:  p(397, 39),
 						Name: "System.Collections.IEnumerable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(394, 5),
+				Pos:       p(401, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -6163,17 +6281,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(394, 39),
+						Pos:  p(401, 39),
 						Name: "System.Collections.IEnumerator",
 					},
 					&lang.TypeRef{
-						Pos:  p(394, 71),
+						Pos:  p(401, 71),
 						Name: "System.IDisposable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(398, 5),
+				Pos:       p(405, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparer",
 				Namespace: "System.Collections.Generic",
@@ -6183,25 +6301,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(400, 9),
+						Pos: p(407, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(400, 9),
+							Pos:  p(407, 9),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(400, 21),
+								Pos: p(407, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(400, 21),
+									Pos:  p(407, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(400, 26),
+								Pos: p(407, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(400, 26),
+									Pos:  p(407, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -6211,7 +6329,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(403, 5),
+				Pos:       p(410, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -6221,25 +6339,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(405, 9),
+						Pos: p(412, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(405, 9),
+							Pos:  p(412, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(405, 21),
+								Pos: p(412, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(405, 21),
+									Pos:  p(412, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(405, 26),
+								Pos: p(412, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(405, 26),
+									Pos:  p(412, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -6247,17 +6365,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(406, 9),
+						Pos: p(413, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(406, 9),
+							Pos:  p(413, 9),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(406, 25),
+								Pos: p(413, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(406, 25),
+									Pos:  p(413, 25),
 									Name: "T",
 								},
 								Name: "obj",
@@ -6267,7 +6385,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(418, 5),
+				Pos:       p(425, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LocalAsyncIterator",
 				Namespace: "System.Runtime.CompilerServices",
@@ -6277,21 +6395,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(418, 49),
+						Pos:  p(425, 49),
 						Name: "System.Collections.Generic.IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(418, 93),
+								Pos:  p(425, 93),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(418, 97),
+						Pos:  p(425, 97),
 						Name: "System.Collections.Generic.IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(418, 141),
+								Pos:  p(425, 141),
 								Name: "T",
 							},
 						},
@@ -6299,36 +6417,36 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(420, 9),
+						Pos:       p(427, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(420, 18),
+							Pos:  p(427, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(420, 23),
+									Pos:  p(427, 23),
 									Name: "LocalAsyncIterator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(420, 42),
+											Pos:  p(427, 42),
 											Name: "T",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  p(420, 46),
+									Pos:  p(427, 46),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(420, 51),
+											Pos:  p(427, 51),
 											Name: "bool",
 										},
 										&lang.TypeRef{
-											Pos:  p(420, 57),
+											Pos:  p(427, 57),
 											Name: "System.Threading.Tasks.Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(420, 85),
+													Pos:  p(427, 85),
 													Name: "bool",
 												},
 											},
@@ -6339,27 +6457,27 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(420, 93),
+								Pos:  p(427, 93),
 								Name: "_start",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(421, 9),
+						Pos: p(428, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(421, 9),
+							Pos:  p(428, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(421, 14),
+									Pos:  p(428, 14),
 									Name: "bool",
 								},
 								&lang.TypeRef{
-									Pos:  p(421, 20),
+									Pos:  p(428, 20),
 									Name: "System.Threading.Tasks.Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(421, 48),
+											Pos:  p(428, 48),
 											Name: "bool",
 										},
 									},
@@ -6368,60 +6486,60 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(421, 55),
+								Pos:  p(428, 55),
 								Name: "_moveNext",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(422, 9),
+						Pos:       p(429, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(422, 18),
+							Pos:  p(429, 18),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(422, 22),
+								Pos:  p(429, 22),
 								Name: "_thread",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(424, 9),
+						Pos:       p(431, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LocalAsyncIterator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(424, 35),
+								Pos: p(431, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(424, 35),
+									Pos:  p(431, 35),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(424, 40),
+											Pos:  p(431, 40),
 											Name: "LocalAsyncIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(424, 59),
+													Pos:  p(431, 59),
 													Name: "T",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  p(424, 63),
+											Pos:  p(431, 63),
 											Name: "Func",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(424, 68),
+													Pos:  p(431, 68),
 													Name: "bool",
 												},
 												&lang.TypeRef{
-													Pos:  p(424, 74),
+													Pos:  p(431, 74),
 													Name: "System.Threading.Tasks.Task",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(424, 102),
+															Pos:  p(431, 102),
 															Name: "bool",
 														},
 													},
@@ -6433,51 +6551,51 @@ func preludeAST() *lang.File {
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: p(424, 117),
+								Pos: p(431, 117),
 								Type: &lang.TypeRef{
-									Pos:  p(424, 117),
+									Pos:  p(431, 117),
 									Name: "bool",
 								},
 								Name: "enumerable",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(425, 9),
+							Pos: p(432, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(426, 13),
+									Pos: p(433, 13),
 									X: &lang.AssignExpr{
-										Pos: p(426, 20),
+										Pos: p(433, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(426, 13),
+											Pos:  p(433, 13),
 											Name: "_start",
 										},
 										Right: &lang.Ident{
-											Pos:  p(426, 22),
+											Pos:  p(433, 22),
 											Name: "start",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(427, 13),
+									Pos: p(434, 13),
 									Cond: &lang.Ident{
-										Pos:  p(427, 17),
+										Pos:  p(434, 17),
 										Name: "enumerable",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(427, 29),
+										Pos: p(434, 29),
 										X: &lang.AssignExpr{
-											Pos: p(427, 37),
+											Pos: p(434, 37),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(427, 29),
+												Pos:  p(434, 29),
 												Name: "_thread",
 											},
 											Right: &lang.MemberExpr{
-												Pos: p(427, 51),
+												Pos: p(434, 51),
 												X: &lang.Ident{
-													Pos:  p(427, 39),
+													Pos:  p(434, 39),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -6485,25 +6603,25 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(428, 18),
+										Pos: p(435, 18),
 										X: &lang.AssignExpr{
-											Pos: p(428, 28),
+											Pos: p(435, 28),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(428, 18),
+												Pos:  p(435, 18),
 												Name: "_moveNext",
 											},
 											Right: &lang.CallExpr{
-												Pos: p(428, 30),
+												Pos: p(435, 30),
 												Fun: &lang.Ident{
-													Pos:  p(428, 30),
+													Pos:  p(435, 30),
 													Name: "start",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(428, 36),
+														Pos: p(435, 36),
 														X: &lang.ThisExpr{
-															Pos: p(428, 36),
+															Pos: p(435, 36),
 														},
 													},
 												},
@@ -6512,74 +6630,74 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(429, 9),
+							Rbrace: p(436, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(431, 9),
+						Pos:       p(438, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(431, 16),
+							Pos:  p(438, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(431, 28),
+								Pos:  p(438, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(431, 33),
+								Pos:  p(438, 33),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(433, 9),
+						Pos:       p(440, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(433, 16),
+							Pos:  p(440, 16),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(433, 49),
+									Pos:  p(440, 49),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						ExprBody: &lang.CondExpr{
-							Pos: p(434, 31),
+							Pos: p(441, 31),
 							Cond: &lang.BinaryExpr{
-								Pos: p(434, 23),
+								Pos: p(441, 23),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(434, 13),
+									Pos:  p(441, 13),
 									Name: "_moveNext",
 								},
 								Y: &lang.Literal{
-									Pos:  p(434, 26),
+									Pos:  p(441, 26),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.NewExpr{
-								Pos: p(434, 33),
+								Pos: p(441, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 37),
+									Pos:  p(441, 37),
 									Name: "System.Threading.Tasks.ValueTask",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(434, 70),
+											Pos:  p(441, 70),
 											Name: "bool",
 										},
 									},
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(434, 76),
+										Pos: p(441, 76),
 										X: &lang.Literal{
-											Pos:   p(434, 76),
+											Pos:   p(441, 76),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -6588,31 +6706,31 @@ func preludeAST() *lang.File {
 								},
 							},
 							Else: &lang.NewExpr{
-								Pos: p(434, 85),
+								Pos: p(441, 85),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 89),
+									Pos:  p(441, 89),
 									Name: "System.Threading.Tasks.ValueTask",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(434, 122),
+											Pos:  p(441, 122),
 											Name: "bool",
 										},
 									},
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(434, 128),
+										Pos: p(441, 128),
 										X: &lang.CallExpr{
-											Pos: p(434, 128),
+											Pos: p(441, 128),
 											Fun: &lang.Ident{
-												Pos:  p(434, 128),
+												Pos:  p(441, 128),
 												Name: "_moveNext",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(434, 138),
+													Pos: p(441, 138),
 													X: &lang.Literal{
-														Pos:   p(434, 138),
+														Pos:   p(441, 138),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -6626,51 +6744,51 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(436, 9),
+						Pos:       p(443, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(436, 16),
+							Pos:  p(443, 16),
 							Name: "System.Threading.Tasks.ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.CondExpr{
-							Pos: p(437, 31),
+							Pos: p(444, 31),
 							Cond: &lang.BinaryExpr{
-								Pos: p(437, 23),
+								Pos: p(444, 23),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(437, 13),
+									Pos:  p(444, 13),
 									Name: "_moveNext",
 								},
 								Y: &lang.Literal{
-									Pos:  p(437, 26),
+									Pos:  p(444, 26),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(437, 33),
+								Pos: p(444, 33),
 							},
 							Else: &lang.NewExpr{
-								Pos: p(437, 43),
+								Pos: p(444, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(437, 47),
+									Pos:  p(444, 47),
 									Name: "System.Threading.Tasks.ValueTask",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(437, 80),
+										Pos: p(444, 80),
 										X: &lang.CallExpr{
-											Pos: p(437, 80),
+											Pos: p(444, 80),
 											Fun: &lang.Ident{
-												Pos:  p(437, 80),
+												Pos:  p(444, 80),
 												Name: "_moveNext",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(437, 90),
+													Pos: p(444, 90),
 													X: &lang.Literal{
-														Pos:   p(437, 90),
+														Pos:   p(444, 90),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -6684,14 +6802,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(439, 9),
+						Pos:       p(446, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(439, 16),
+							Pos:  p(446, 16),
 							Name: "System.Collections.Generic.IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(439, 60),
+									Pos:  p(446, 60),
 									Name: "T",
 								},
 							},
@@ -6699,49 +6817,49 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(439, 82),
+								Pos: p(446, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(439, 82),
+									Pos:  p(446, 82),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(439, 137),
+									Pos: p(446, 137),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(440, 9),
+							Pos: p(447, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(441, 13),
+									Pos: p(448, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(441, 35),
+										Pos: p(448, 35),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(441, 27),
+											Pos: p(448, 27),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(441, 17),
+												Pos:  p(448, 17),
 												Name: "_moveNext",
 											},
 											Y: &lang.Literal{
-												Pos:  p(441, 30),
+												Pos:  p(448, 30),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(441, 46),
+											Pos: p(448, 46),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(441, 38),
+												Pos:  p(448, 38),
 												Name: "_thread",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(441, 61),
+												Pos: p(448, 61),
 												X: &lang.Ident{
-													Pos:  p(441, 49),
+													Pos:  p(448, 49),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -6749,28 +6867,28 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(442, 13),
+										Pos: p(449, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(443, 17),
+												Pos: p(450, 17),
 												X: &lang.AssignExpr{
-													Pos: p(443, 27),
+													Pos: p(450, 27),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(443, 17),
+														Pos:  p(450, 17),
 														Name: "_moveNext",
 													},
 													Right: &lang.CallExpr{
-														Pos: p(443, 29),
+														Pos: p(450, 29),
 														Fun: &lang.Ident{
-															Pos:  p(443, 29),
+															Pos:  p(450, 29),
 															Name: "_start",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(443, 36),
+																Pos: p(450, 36),
 																X: &lang.ThisExpr{
-																	Pos: p(443, 36),
+																	Pos: p(450, 36),
 																},
 															},
 														},
@@ -6778,41 +6896,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(444, 17),
+												Pos: p(451, 17),
 												X: &lang.ThisExpr{
-													Pos: p(444, 24),
+													Pos: p(451, 24),
 												},
 											},
 										},
-										Rbrace: p(445, 13),
+										Rbrace: p(452, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(446, 13),
+									Pos: p(453, 13),
 									X: &lang.NewExpr{
-										Pos: p(446, 20),
+										Pos: p(453, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(446, 24),
+											Pos:  p(453, 24),
 											Name: "LocalAsyncIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(446, 43),
+													Pos:  p(453, 43),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(446, 46),
+												Pos: p(453, 46),
 												X: &lang.Ident{
-													Pos:  p(446, 46),
+													Pos:  p(453, 46),
 													Name: "_start",
 												},
 											},
 											&lang.Arg{
-												Pos: p(446, 54),
+												Pos: p(453, 54),
 												X: &lang.Literal{
-													Pos:   p(446, 54),
+													Pos:   p(453, 54),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
@@ -6822,13 +6940,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(447, 9),
+							Rbrace: p(454, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(450, 5),
+				Pos:       p(457, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LocalIterator",
 				Namespace: "System.Runtime.CompilerServices",
@@ -6838,21 +6956,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(450, 44),
+						Pos:  p(457, 44),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(450, 83),
+								Pos:  p(457, 83),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(450, 87),
+						Pos:  p(457, 87),
 						Name: "System.Collections.Generic.IEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(450, 126),
+								Pos:  p(457, 126),
 								Name: "T",
 							},
 						},
@@ -6860,32 +6978,32 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(452, 9),
+						Pos:       p(459, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(452, 18),
+							Pos:  p(459, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(452, 23),
+									Pos:  p(459, 23),
 									Name: "LocalIterator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(452, 37),
+											Pos:  p(459, 37),
 											Name: "T",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  p(452, 41),
+									Pos:  p(459, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(452, 46),
+											Pos:  p(459, 46),
 											Name: "bool",
 										},
 										&lang.TypeRef{
-											Pos:  p(452, 52),
+											Pos:  p(459, 52),
 											Name: "bool",
 										},
 									},
@@ -6894,79 +7012,79 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(452, 59),
+								Pos:  p(459, 59),
 								Name: "_start",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(453, 9),
+						Pos: p(460, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(453, 9),
+							Pos:  p(460, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(453, 14),
+									Pos:  p(460, 14),
 									Name: "bool",
 								},
 								&lang.TypeRef{
-									Pos:  p(453, 20),
+									Pos:  p(460, 20),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(453, 26),
+								Pos:  p(460, 26),
 								Name: "_moveNext",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(454, 9),
+						Pos:       p(461, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(454, 18),
+							Pos:  p(461, 18),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(454, 22),
+								Pos:  p(461, 22),
 								Name: "_thread",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(456, 9),
+						Pos:       p(463, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LocalIterator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(456, 30),
+								Pos: p(463, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(456, 30),
+									Pos:  p(463, 30),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(456, 35),
+											Pos:  p(463, 35),
 											Name: "LocalIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(456, 49),
+													Pos:  p(463, 49),
 													Name: "T",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  p(456, 53),
+											Pos:  p(463, 53),
 											Name: "Func",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(456, 58),
+													Pos:  p(463, 58),
 													Name: "bool",
 												},
 												&lang.TypeRef{
-													Pos:  p(456, 64),
+													Pos:  p(463, 64),
 													Name: "bool",
 												},
 											},
@@ -6976,51 +7094,51 @@ func preludeAST() *lang.File {
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: p(456, 78),
+								Pos: p(463, 78),
 								Type: &lang.TypeRef{
-									Pos:  p(456, 78),
+									Pos:  p(463, 78),
 									Name: "bool",
 								},
 								Name: "enumerable",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(457, 9),
+							Pos: p(464, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(458, 13),
+									Pos: p(465, 13),
 									X: &lang.AssignExpr{
-										Pos: p(458, 20),
+										Pos: p(465, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(458, 13),
+											Pos:  p(465, 13),
 											Name: "_start",
 										},
 										Right: &lang.Ident{
-											Pos:  p(458, 22),
+											Pos:  p(465, 22),
 											Name: "start",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(459, 13),
+									Pos: p(466, 13),
 									Cond: &lang.Ident{
-										Pos:  p(459, 17),
+										Pos:  p(466, 17),
 										Name: "enumerable",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(459, 29),
+										Pos: p(466, 29),
 										X: &lang.AssignExpr{
-											Pos: p(459, 37),
+											Pos: p(466, 37),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(459, 29),
+												Pos:  p(466, 29),
 												Name: "_thread",
 											},
 											Right: &lang.MemberExpr{
-												Pos: p(459, 51),
+												Pos: p(466, 51),
 												X: &lang.Ident{
-													Pos:  p(459, 39),
+													Pos:  p(466, 39),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -7028,25 +7146,25 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(460, 18),
+										Pos: p(467, 18),
 										X: &lang.AssignExpr{
-											Pos: p(460, 28),
+											Pos: p(467, 28),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(460, 18),
+												Pos:  p(467, 18),
 												Name: "_moveNext",
 											},
 											Right: &lang.CallExpr{
-												Pos: p(460, 30),
+												Pos: p(467, 30),
 												Fun: &lang.Ident{
-													Pos:  p(460, 30),
+													Pos:  p(467, 30),
 													Name: "start",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(460, 36),
+														Pos: p(467, 36),
 														X: &lang.ThisExpr{
-															Pos: p(460, 36),
+															Pos: p(467, 36),
 														},
 													},
 												},
@@ -7055,63 +7173,63 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(461, 9),
+							Rbrace: p(468, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(463, 9),
+						Pos:       p(470, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(463, 16),
+							Pos:  p(470, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(463, 28),
+								Pos:  p(470, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(463, 33),
+								Pos:  p(470, 33),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(464, 9),
+						Pos:       p(471, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(464, 16),
+							Pos:  p(471, 16),
 							Name: "bool",
 						},
 						Name: "MoveNext",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(464, 53),
+							Pos: p(471, 53),
 							Op:  "&&",
 							X: &lang.BinaryExpr{
-								Pos: p(464, 45),
+								Pos: p(471, 45),
 								Op:  "!=",
 								X: &lang.Ident{
-									Pos:  p(464, 35),
+									Pos:  p(471, 35),
 									Name: "_moveNext",
 								},
 								Y: &lang.Literal{
-									Pos:  p(464, 48),
+									Pos:  p(471, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Y: &lang.CallExpr{
-								Pos: p(464, 56),
+								Pos: p(471, 56),
 								Fun: &lang.Ident{
-									Pos:  p(464, 56),
+									Pos:  p(471, 56),
 									Name: "_moveNext",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(464, 66),
+										Pos: p(471, 66),
 										X: &lang.Literal{
-											Pos:   p(464, 66),
+											Pos:   p(471, 66),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -7122,44 +7240,44 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(465, 9),
+						Pos:       p(472, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(465, 16),
+							Pos:  p(472, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos: p(465, 31),
+							Pos: p(472, 31),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(465, 33),
+									Pos: p(472, 33),
 									Cond: &lang.BinaryExpr{
-										Pos: p(465, 47),
+										Pos: p(472, 47),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(465, 37),
+											Pos:  p(472, 37),
 											Name: "_moveNext",
 										},
 										Y: &lang.Literal{
-											Pos:  p(465, 50),
+											Pos:  p(472, 50),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(465, 56),
+										Pos: p(472, 56),
 										X: &lang.CallExpr{
-											Pos: p(465, 56),
+											Pos: p(472, 56),
 											Fun: &lang.Ident{
-												Pos:  p(465, 56),
+												Pos:  p(472, 56),
 												Name: "_moveNext",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(465, 66),
+													Pos: p(472, 66),
 													X: &lang.Literal{
-														Pos:   p(465, 66),
+														Pos:   p(472, 66),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -7170,74 +7288,74 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(465, 73),
+							Rbrace: p(472, 73),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(466, 9),
+						Pos:       p(473, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(466, 16),
+							Pos:  p(473, 16),
 							Name: "void",
 						},
 						Name: "Reset",
 						ExprBody: &lang.ThrowExpr{
-							Pos: p(466, 32),
+							Pos: p(473, 32),
 							X: &lang.NewExpr{
-								Pos: p(466, 38),
+								Pos: p(473, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(466, 42),
+									Pos:  p(473, 42),
 									Name: "NotSupportedException",
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(468, 9),
+						Pos:       p(475, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(468, 16),
+							Pos:  p(475, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(468, 55),
+									Pos:  p(475, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(469, 9),
+							Pos: p(476, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(470, 13),
+									Pos: p(477, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(470, 35),
+										Pos: p(477, 35),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(470, 27),
+											Pos: p(477, 27),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(470, 17),
+												Pos:  p(477, 17),
 												Name: "_moveNext",
 											},
 											Y: &lang.Literal{
-												Pos:  p(470, 30),
+												Pos:  p(477, 30),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(470, 46),
+											Pos: p(477, 46),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(470, 38),
+												Pos:  p(477, 38),
 												Name: "_thread",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(470, 61),
+												Pos: p(477, 61),
 												X: &lang.Ident{
-													Pos:  p(470, 49),
+													Pos:  p(477, 49),
 													Name: "Environment",
 												},
 												Name: "CurrentManagedThreadId",
@@ -7245,28 +7363,28 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(471, 13),
+										Pos: p(478, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(472, 17),
+												Pos: p(479, 17),
 												X: &lang.AssignExpr{
-													Pos: p(472, 27),
+													Pos: p(479, 27),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(472, 17),
+														Pos:  p(479, 17),
 														Name: "_moveNext",
 													},
 													Right: &lang.CallExpr{
-														Pos: p(472, 29),
+														Pos: p(479, 29),
 														Fun: &lang.Ident{
-															Pos:  p(472, 29),
+															Pos:  p(479, 29),
 															Name: "_start",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(472, 36),
+																Pos: p(479, 36),
 																X: &lang.ThisExpr{
-																	Pos: p(472, 36),
+																	Pos: p(479, 36),
 																},
 															},
 														},
@@ -7274,41 +7392,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(473, 17),
+												Pos: p(480, 17),
 												X: &lang.ThisExpr{
-													Pos: p(473, 24),
+													Pos: p(480, 24),
 												},
 											},
 										},
-										Rbrace: p(474, 13),
+										Rbrace: p(481, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(475, 13),
+									Pos: p(482, 13),
 									X: &lang.NewExpr{
-										Pos: p(475, 20),
+										Pos: p(482, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(475, 24),
+											Pos:  p(482, 24),
 											Name: "LocalIterator",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(475, 38),
+													Pos:  p(482, 38),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(475, 41),
+												Pos: p(482, 41),
 												X: &lang.Ident{
-													Pos:  p(475, 41),
+													Pos:  p(482, 41),
 													Name: "_start",
 												},
 											},
 											&lang.Arg{
-												Pos: p(475, 49),
+												Pos: p(482, 49),
 												X: &lang.Literal{
-													Pos:   p(475, 49),
+													Pos:   p(482, 49),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
@@ -7318,50 +7436,50 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(476, 9),
+							Rbrace: p(483, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(479, 5),
+				Pos:       p(486, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(479, 46),
+						Pos:  p(486, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(481, 9),
+						Pos:       p(488, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(481, 17),
+							Pos:  p(488, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(481, 24),
+								Pos:  p(488, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(482, 9),
+						Pos:       p(489, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(482, 46),
+							Pos:  p(489, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(482, 51),
+									Pos: p(489, 51),
 									X: &lang.Literal{
-										Pos:   p(482, 51),
+										Pos:   p(489, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -7370,32 +7488,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(482, 114),
-							Rbrace: p(482, 116),
+							Pos:    p(489, 114),
+							Rbrace: p(489, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(483, 9),
+						Pos:       p(490, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(483, 42),
+								Pos: p(490, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(483, 42),
+									Pos:  p(490, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(483, 67),
+							Pos:  p(490, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(483, 72),
+									Pos: p(490, 72),
 									X: &lang.Literal{
-										Pos:   p(483, 72),
+										Pos:   p(490, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -7404,90 +7522,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(483, 135),
+							Pos: p(490, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(483, 137),
+									Pos: p(490, 137),
 									X: &lang.AssignExpr{
-										Pos: p(483, 148),
+										Pos: p(490, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(483, 137),
+											Pos:  p(490, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(483, 150),
+											Pos:  p(490, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(483, 166),
+							Rbrace: p(490, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(484, 9),
+						Pos:       p(491, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(484, 16),
+							Pos:  p(491, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(484, 41),
+							Pos:  p(491, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(485, 9),
+						Pos:       p(492, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(485, 25),
+							Pos:  p(492, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(485, 116),
+							Pos: p(492, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(485, 103),
+								Pos: p(492, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(485, 78),
+									Pos: p(492, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(485, 56),
+										Pos: p(492, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(485, 48),
+											Pos: p(492, 48),
 											X: &lang.BaseExpr{
-												Pos: p(485, 43),
+												Pos: p(492, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(485, 70),
+											Pos: p(492, 70),
 											X: &lang.Ident{
-												Pos:  p(485, 58),
+												Pos:  p(492, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(485, 80),
+										Pos:   p(492, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(485, 105),
+									Pos:  p(492, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(485, 118),
+								Pos:   p(492, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -7497,54 +7615,54 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(488, 5),
+				Pos:       p(495, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(488, 65),
+						Pos:  p(495, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(490, 9),
+						Pos:       p(497, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(490, 54),
+								Pos: p(497, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(490, 54),
+									Pos:  p(497, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(490, 73),
-							Rbrace: p(490, 75),
+							Pos:    p(497, 73),
+							Rbrace: p(497, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(495, 5),
+				Pos:       p(502, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EnumeratorCancellationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(495, 59),
+						Pos:  p(502, 59),
 						Name: "Attribute",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(504, 5),
+				Pos:       p(511, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredCancelableAsyncEnumerable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -7554,52 +7672,52 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(506, 9),
+						Pos:       p(513, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(506, 18),
+							Pos:  p(513, 18),
 							Name: "System.Collections.Generic.IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(506, 62),
+									Pos:  p(513, 62),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(506, 65),
+								Pos:  p(513, 65),
 								Name: "_source",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(507, 9),
+						Pos:       p(514, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(507, 18),
+							Pos:  p(514, 18),
 							Name: "System.Threading.CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(507, 53),
+								Pos:  p(514, 53),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(508, 9),
+						Pos:       p(515, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ConfiguredCancelableAsyncEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(508, 54),
+								Pos: p(515, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(508, 54),
+									Pos:  p(515, 54),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(508, 98),
+											Pos:  p(515, 98),
 											Name: "T",
 										},
 									},
@@ -7607,60 +7725,60 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(508, 109),
+								Pos: p(515, 109),
 								Type: &lang.TypeRef{
-									Pos:  p(508, 109),
+									Pos:  p(515, 109),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(509, 9),
+							Pos: p(516, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(510, 13),
+									Pos: p(517, 13),
 									X: &lang.AssignExpr{
-										Pos: p(510, 21),
+										Pos: p(517, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(510, 13),
+											Pos:  p(517, 13),
 											Name: "_source",
 										},
 										Right: &lang.Ident{
-											Pos:  p(510, 23),
+											Pos:  p(517, 23),
 											Name: "source",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(511, 13),
+									Pos: p(518, 13),
 									X: &lang.AssignExpr{
-										Pos: p(511, 20),
+										Pos: p(518, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(511, 13),
+											Pos:  p(518, 13),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(511, 22),
+											Pos:  p(518, 22),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(512, 9),
+							Rbrace: p(519, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(513, 9),
+						Pos:       p(520, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(513, 16),
+							Pos:  p(520, 16),
 							Name: "ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(513, 52),
+									Pos:  p(520, 52),
 									Name: "T",
 								},
 							},
@@ -7668,27 +7786,27 @@ func preludeAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(513, 70),
+								Pos: p(520, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(513, 70),
+									Pos:  p(520, 70),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(513, 105),
+							Pos: p(520, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(514, 9),
+						Pos:       p(521, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(514, 16),
+							Pos:  p(521, 16),
 							Name: "ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(514, 52),
+									Pos:  p(521, 52),
 									Name: "T",
 								},
 							},
@@ -7696,38 +7814,38 @@ func preludeAST() *lang.File {
 						Name: "WithCancellation",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(514, 72),
+								Pos: p(521, 72),
 								Type: &lang.TypeRef{
-									Pos:  p(514, 72),
+									Pos:  p(521, 72),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(515, 13),
+							Pos: p(522, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(515, 17),
+								Pos:  p(522, 17),
 								Name: "ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(515, 53),
+										Pos:  p(522, 53),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(515, 56),
+									Pos: p(522, 56),
 									X: &lang.Ident{
-										Pos:  p(515, 56),
+										Pos:  p(522, 56),
 										Name: "_source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(515, 65),
+									Pos: p(522, 65),
 									X: &lang.Ident{
-										Pos:  p(515, 65),
+										Pos:  p(522, 65),
 										Name: "cancellationToken",
 									},
 								},
@@ -7735,34 +7853,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(516, 9),
+						Pos:       p(523, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(516, 16),
+							Pos:  p(523, 16),
 							Name: "System.Collections.Generic.IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(516, 60),
+									Pos:  p(523, 60),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetAsyncEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(516, 95),
+							Pos: p(523, 95),
 							Fun: &lang.MemberExpr{
-								Pos: p(516, 95),
+								Pos: p(523, 95),
 								X: &lang.Ident{
-									Pos:  p(516, 87),
+									Pos:  p(523, 87),
 									Name: "_source",
 								},
 								Name: "GetAsyncEnumerator",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(516, 114),
+									Pos: p(523, 114),
 									X: &lang.Ident{
-										Pos:  p(516, 114),
+										Pos:  p(523, 114),
 										Name: "_token",
 									},
 								},
@@ -7772,21 +7890,21 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(522, 5),
+				Pos:       p(529, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAsyncEnumerableExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(524, 9),
+						Pos:       p(531, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(524, 23),
+							Pos:  p(531, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(524, 91),
+									Pos:  p(531, 91),
 									Name: "T",
 								},
 							},
@@ -7797,14 +7915,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(524, 114),
+								Pos:      p(531, 114),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(524, 119),
+									Pos:  p(531, 119),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(524, 163),
+											Pos:  p(531, 163),
 											Name: "T",
 										},
 									},
@@ -7812,38 +7930,38 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(524, 174),
+								Pos: p(531, 174),
 								Type: &lang.TypeRef{
-									Pos:  p(524, 174),
+									Pos:  p(531, 174),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(525, 13),
+							Pos: p(532, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(525, 17),
+								Pos:  p(532, 17),
 								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(525, 85),
+										Pos:  p(532, 85),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(525, 88),
+									Pos: p(532, 88),
 									X: &lang.Ident{
-										Pos:  p(525, 88),
+										Pos:  p(532, 88),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(525, 96),
+									Pos: p(532, 96),
 									X: &lang.Ident{
-										Pos:  p(525, 96),
+										Pos:  p(532, 96),
 										Name: "cancellationToken",
 									},
 								},
@@ -7851,14 +7969,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(526, 9),
+						Pos:       p(533, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(526, 23),
+							Pos:  p(533, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(526, 91),
+									Pos:  p(533, 91),
 									Name: "T",
 								},
 							},
@@ -7869,14 +7987,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(526, 112),
+								Pos:      p(533, 112),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(526, 117),
+									Pos:  p(533, 117),
 									Name: "System.Collections.Generic.IAsyncEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(526, 161),
+											Pos:  p(533, 161),
 											Name: "T",
 										},
 									},
@@ -7884,38 +8002,38 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(526, 172),
+								Pos: p(533, 172),
 								Type: &lang.TypeRef{
-									Pos:  p(526, 172),
+									Pos:  p(533, 172),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(527, 13),
+							Pos: p(534, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(527, 17),
+								Pos:  p(534, 17),
 								Name: "System.Runtime.CompilerServices.ConfiguredCancelableAsyncEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(527, 85),
+										Pos:  p(534, 85),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(527, 88),
+									Pos: p(534, 88),
 									X: &lang.Ident{
-										Pos:  p(527, 88),
+										Pos:  p(534, 88),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(527, 96),
+									Pos: p(534, 96),
 									X: &lang.DefaultExpr{
-										Pos: p(527, 96),
+										Pos: p(534, 96),
 									},
 								},
 							},
@@ -7924,30 +8042,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(530, 5),
+				Pos:       p(537, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(530, 42),
+						Pos:  p(537, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(532, 9),
+						Pos:       p(539, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(532, 42),
+							Pos:  p(539, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(532, 47),
+									Pos: p(539, 47),
 									X: &lang.Literal{
-										Pos:   p(532, 47),
+										Pos:   p(539, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -7956,76 +8074,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(532, 71),
-							Rbrace: p(532, 73),
+							Pos:    p(539, 71),
+							Rbrace: p(539, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(534, 9),
+						Pos:       p(541, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(534, 38),
+								Pos: p(541, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(534, 38),
+									Pos:  p(541, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(534, 52),
+							Pos:  p(541, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(534, 57),
+									Pos: p(541, 57),
 									X: &lang.CondExpr{
-										Pos: p(534, 86),
+										Pos: p(541, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(534, 71),
+											Pos: p(541, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(534, 61),
+												Pos: p(541, 61),
 												X: &lang.Ident{
-													Pos:  p(534, 57),
+													Pos:  p(541, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(534, 64),
+													Pos: p(541, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(534, 64),
+														Pos:  p(541, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(534, 78),
+												Pos: p(541, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(534, 74),
+													Pos:  p(541, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(534, 81),
+													Pos:  p(541, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(534, 88),
+											Pos: p(541, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(534, 89),
+												Pos:  p(541, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(534, 96),
+												Pos:  p(541, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(534, 102),
+											Pos:   p(541, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -8035,146 +8153,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(534, 126),
-							Rbrace: p(534, 128),
+							Pos:    p(541, 126),
+							Rbrace: p(541, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(535, 9),
+						Pos:       p(542, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(535, 38),
+								Pos: p(542, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(535, 38),
+									Pos:  p(542, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(535, 54),
+								Pos: p(542, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(535, 54),
+									Pos:  p(542, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(535, 82),
+							Pos:  p(542, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(535, 87),
+									Pos: p(542, 87),
 									X: &lang.Ident{
-										Pos:  p(535, 87),
+										Pos:  p(542, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(535, 96),
+									Pos: p(542, 96),
 									X: &lang.Ident{
-										Pos:  p(535, 96),
+										Pos:  p(542, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(535, 112),
-							Rbrace: p(535, 114),
+							Pos:    p(542, 112),
+							Rbrace: p(542, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(536, 9),
+						Pos:       p(543, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(536, 38),
+								Pos: p(543, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 38),
+									Pos:  p(543, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(536, 54),
+								Pos: p(543, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 54),
+									Pos:  p(543, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(536, 80),
+								Pos: p(543, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 80),
+									Pos:  p(543, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(536, 96),
+							Pos:  p(543, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(536, 101),
+									Pos: p(543, 101),
 									X: &lang.Ident{
-										Pos:  p(536, 101),
+										Pos:  p(543, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(536, 110),
+									Pos: p(543, 110),
 									X: &lang.Ident{
-										Pos:  p(536, 110),
+										Pos:  p(543, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(536, 126),
+									Pos: p(543, 126),
 									X: &lang.Ident{
-										Pos:  p(536, 126),
+										Pos:  p(543, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(536, 133),
-							Rbrace: p(536, 135),
+							Pos:    p(543, 133),
+							Rbrace: p(543, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(542, 5),
+				Pos:       p(549, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(542, 41),
+						Pos:  p(549, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(544, 9),
+						Pos:       p(551, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(544, 41),
+							Pos:  p(551, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(544, 46),
+									Pos: p(551, 46),
 									X: &lang.Literal{
-										Pos:   p(544, 46),
+										Pos:   p(551, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -8183,116 +8301,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(544, 98),
-							Rbrace: p(544, 100),
+							Pos:    p(551, 98),
+							Rbrace: p(551, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(545, 9),
+						Pos:       p(552, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(545, 37),
+								Pos: p(552, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(545, 37),
+									Pos:  p(552, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(545, 55),
+							Pos:  p(552, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(545, 60),
+									Pos: p(552, 60),
 									X: &lang.Ident{
-										Pos:  p(545, 60),
+										Pos:  p(552, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(545, 69),
-							Rbrace: p(545, 71),
+							Pos:    p(552, 69),
+							Rbrace: p(552, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(546, 9),
+						Pos:       p(553, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(546, 37),
+								Pos: p(553, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 37),
+									Pos:  p(553, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(546, 53),
+								Pos: p(553, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 53),
+									Pos:  p(553, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(546, 81),
+							Pos:  p(553, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(546, 86),
+									Pos: p(553, 86),
 									X: &lang.Ident{
-										Pos:  p(546, 86),
+										Pos:  p(553, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(546, 95),
+									Pos: p(553, 95),
 									X: &lang.Ident{
-										Pos:  p(546, 95),
+										Pos:  p(553, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(546, 111),
-							Rbrace: p(546, 113),
+							Pos:    p(553, 111),
+							Rbrace: p(553, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(552, 5),
+				Pos:       p(559, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(552, 49),
+						Pos:  p(559, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(554, 9),
+						Pos:       p(561, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(554, 49),
+							Pos:  p(561, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(554, 54),
+									Pos: p(561, 54),
 									X: &lang.Literal{
-										Pos:   p(554, 54),
+										Pos:   p(561, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -8301,69 +8419,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(554, 136),
-							Rbrace: p(554, 138),
+							Pos:    p(561, 136),
+							Rbrace: p(561, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(555, 9),
+						Pos:       p(562, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(555, 45),
+								Pos: p(562, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(555, 45),
+									Pos:  p(562, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(555, 63),
+							Pos:  p(562, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(555, 68),
+									Pos: p(562, 68),
 									X: &lang.Ident{
-										Pos:  p(555, 68),
+										Pos:  p(562, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(555, 77),
-							Rbrace: p(555, 79),
+							Pos:    p(562, 77),
+							Rbrace: p(562, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(558, 5),
+				Pos:       p(565, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(558, 47),
+						Pos:  p(565, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(560, 9),
+						Pos:       p(567, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(560, 47),
+							Pos:  p(567, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(560, 52),
+									Pos: p(567, 52),
 									X: &lang.Literal{
-										Pos:   p(560, 52),
+										Pos:   p(567, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -8372,69 +8490,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(560, 100),
-							Rbrace: p(560, 102),
+							Pos:    p(567, 100),
+							Rbrace: p(567, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(561, 9),
+						Pos:       p(568, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(561, 43),
+								Pos: p(568, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(561, 43),
+									Pos:  p(568, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(561, 61),
+							Pos:  p(568, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(561, 66),
+									Pos: p(568, 66),
 									X: &lang.Ident{
-										Pos:  p(561, 66),
+										Pos:  p(568, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(561, 75),
-							Rbrace: p(561, 77),
+							Pos:    p(568, 75),
+							Rbrace: p(568, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(564, 5),
+				Pos:       p(571, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(564, 43),
+						Pos:  p(571, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(566, 9),
+						Pos:       p(573, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(566, 43),
+							Pos:  p(573, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(566, 48),
+									Pos: p(573, 48),
 									X: &lang.Literal{
-										Pos:   p(566, 48),
+										Pos:   p(573, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -8443,263 +8561,263 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(566, 139),
-							Rbrace: p(566, 141),
+							Pos:    p(573, 139),
+							Rbrace: p(573, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(567, 9),
+						Pos:       p(574, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(567, 39),
+								Pos: p(574, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(567, 39),
+									Pos:  p(574, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(567, 57),
+							Pos:  p(574, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(567, 62),
+									Pos: p(574, 62),
 									X: &lang.Ident{
-										Pos:  p(567, 62),
+										Pos:  p(574, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(567, 71),
-							Rbrace: p(567, 73),
+							Pos:    p(574, 71),
+							Rbrace: p(574, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(577, 5),
+				Pos:       p(584, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(577, 42),
+						Pos:  p(584, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(577, 48),
+						Pos:  p(584, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(577, 60),
+						Pos:  p(584, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(577, 72),
+						Pos:  p(584, 72),
 						Name: "DropWrite",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(579, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ChannelOptions",
-				Namespace: "System.Threading.Channels",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       p(581, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(581, 16),
-							Name: "bool",
-						},
-						Name: "SingleWriter",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(581, 36),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(581, 41),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(582, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(582, 16),
-							Name: "bool",
-						},
-						Name: "SingleReader",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(582, 36),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(582, 41),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(583, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(583, 16),
-							Name: "bool",
-						},
-						Name: "AllowSynchronousContinuations",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(583, 53),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(583, 58),
-								Kind: "set",
-							},
-						},
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       p(586, 5),
 				Kind:      lang.TypeKind("class"),
+				Name:      "ChannelOptions",
+				Namespace: "System.Threading.Channels",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       p(588, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(588, 16),
+							Name: "bool",
+						},
+						Name: "SingleWriter",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(588, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(588, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(589, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(589, 16),
+							Name: "bool",
+						},
+						Name: "SingleReader",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(589, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(589, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(590, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(590, 16),
+							Name: "bool",
+						},
+						Name: "AllowSynchronousContinuations",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(590, 53),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(590, 58),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(593, 5),
+				Kind:      lang.TypeKind("class"),
 				Name:      "UnboundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(586, 51),
+						Pos:  p(593, 51),
 						Name: "ChannelOptions",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(588, 5),
+				Pos:       p(595, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BoundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(588, 49),
+						Pos:  p(595, 49),
 						Name: "ChannelOptions",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(590, 9),
+						Pos: p(597, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(590, 9),
+							Pos:  p(597, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(590, 13),
+								Pos:  p(597, 13),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(591, 9),
+						Pos:       p(598, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BoundedChannelOptions",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(591, 38),
+								Pos: p(598, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(591, 38),
+									Pos:  p(598, 38),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(591, 52),
+							Pos: p(598, 52),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(591, 54),
+									Pos: p(598, 54),
 									X: &lang.AssignExpr{
-										Pos: p(591, 63),
+										Pos: p(598, 63),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(591, 54),
+											Pos:  p(598, 54),
 											Name: "Capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(591, 65),
+											Pos:  p(598, 65),
 											Name: "capacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(591, 75),
+							Rbrace: p(598, 75),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(592, 9),
+						Pos:       p(599, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(592, 16),
+							Pos:  p(599, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(594, 13),
+								Pos:  p(601, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(594, 20),
+									Pos:  p(601, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(595, 13),
+								Pos:  p(602, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(596, 13),
+									Pos: p(603, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(597, 17),
+											Pos: p(604, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(597, 27),
+												Pos: p(604, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(597, 21),
+													Pos:  p(604, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(597, 29),
+													Pos:   p(604, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(597, 32),
+												Pos: p(604, 32),
 												X: &lang.NewExpr{
-													Pos: p(597, 38),
+													Pos: p(604, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(597, 42),
+														Pos:  p(604, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(597, 70),
+															Pos: p(604, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(597, 70),
+																Pos: p(604, 70),
 																X: &lang.Ident{
-																	Pos:  p(597, 77),
+																	Pos:  p(604, 77),
 																	Name: "value",
 																},
 															},
@@ -8709,41 +8827,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(598, 17),
+											Pos: p(605, 17),
 											X: &lang.AssignExpr{
-												Pos: p(598, 27),
+												Pos: p(605, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(598, 17),
+													Pos:  p(605, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(598, 29),
+													Pos:  p(605, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(599, 13),
+									Rbrace: p(606, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(601, 9),
+						Pos:       p(608, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(601, 16),
+							Pos:  p(608, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(601, 50),
+								Pos:  p(608, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(601, 55),
+								Pos:  p(608, 55),
 								Kind: "set",
 							},
 						},
@@ -8751,30 +8869,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(604, 5),
+				Pos:       p(611, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(604, 43),
+						Pos:  p(611, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(606, 9),
+						Pos:       p(613, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(606, 43),
+							Pos:  p(613, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(606, 48),
+									Pos: p(613, 48),
 									X: &lang.Literal{
-										Pos:   p(606, 48),
+										Pos:   p(613, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -8783,361 +8901,139 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(606, 80),
-							Rbrace: p(606, 82),
+							Pos:    p(613, 80),
+							Rbrace: p(613, 82),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(607, 9),
+						Pos:       p(614, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(607, 39),
+								Pos: p(614, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(607, 39),
+									Pos:  p(614, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(607, 57),
+							Pos:  p(614, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(607, 62),
+									Pos: p(614, 62),
 									X: &lang.Ident{
-										Pos:  p(607, 62),
+										Pos:  p(614, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(607, 71),
-							Rbrace: p(607, 73),
+							Pos:    p(614, 71),
+							Rbrace: p(614, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(608, 9),
+						Pos:       p(615, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(608, 39),
+								Pos: p(615, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(608, 39),
+									Pos:  p(615, 39),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(608, 67),
+							Pos:  p(615, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(608, 72),
+									Pos: p(615, 72),
 									X: &lang.Literal{
-										Pos:   p(608, 72),
+										Pos:   p(615, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(608, 104),
+									Pos: p(615, 104),
 									X: &lang.Ident{
-										Pos:  p(608, 104),
+										Pos:  p(615, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(608, 120),
-							Rbrace: p(608, 122),
+							Pos:    p(615, 120),
+							Rbrace: p(615, 122),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(609, 9),
+						Pos:       p(616, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(609, 39),
+								Pos: p(616, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(609, 39),
+									Pos:  p(616, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(609, 55),
+								Pos: p(616, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(609, 55),
+									Pos:  p(616, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(609, 83),
+							Pos:  p(616, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(609, 88),
+									Pos: p(616, 88),
 									X: &lang.Ident{
-										Pos:  p(609, 88),
+										Pos:  p(616, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(609, 97),
+									Pos: p(616, 97),
 									X: &lang.Ident{
-										Pos:  p(609, 97),
+										Pos:  p(616, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(609, 113),
-							Rbrace: p(609, 115),
+							Pos:    p(616, 113),
+							Rbrace: p(616, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(612, 5),
+				Pos:       p(619, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       p(614, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(614, 23),
-							Name: "Channel",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(614, 31),
-									Name: "T",
-								},
-							},
-						},
-						Name: "CreateUnbounded",
-						TypeParams: []string{
-							"T",
-						},
-						ExprBody: &lang.NewExpr{
-							Pos: p(614, 58),
-							Type: &lang.TypeRef{
-								Pos:  p(614, 62),
-								Name: "Channel",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(614, 70),
-										Name: "T",
-									},
-								},
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(614, 73),
-									X: &lang.Literal{
-										Pos:   p(614, 73),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								&lang.Arg{
-									Pos: p(614, 76),
-									X: &lang.MemberExpr{
-										Pos: p(614, 99),
-										X: &lang.Ident{
-											Pos:  p(614, 76),
-											Name: "BoundedChannelFullMode",
-										},
-										Name: "Wait",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(615, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(615, 23),
-							Name: "Channel",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(615, 31),
-									Name: "T",
-								},
-							},
-						},
-						Name: "CreateUnbounded",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(615, 53),
-								Type: &lang.TypeRef{
-									Pos:  p(615, 53),
-									Name: "UnboundedChannelOptions",
-								},
-								Name: "options",
-							},
-						},
-						ExprBody: &lang.NewExpr{
-							Pos: p(615, 89),
-							Type: &lang.TypeRef{
-								Pos:  p(615, 93),
-								Name: "Channel",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(615, 101),
-										Name: "T",
-									},
-								},
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(615, 104),
-									X: &lang.Literal{
-										Pos:   p(615, 104),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								&lang.Arg{
-									Pos: p(615, 107),
-									X: &lang.MemberExpr{
-										Pos: p(615, 130),
-										X: &lang.Ident{
-											Pos:  p(615, 107),
-											Name: "BoundedChannelFullMode",
-										},
-										Name: "Wait",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(616, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(616, 23),
-							Name: "Channel",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(616, 31),
-									Name: "T",
-								},
-							},
-						},
-						Name: "CreateBounded",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(616, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(616, 51),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(617, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(618, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(618, 26),
-										Op:  "<",
-										X: &lang.Ident{
-											Pos:  p(618, 17),
-											Name: "capacity",
-										},
-										Y: &lang.Literal{
-											Pos:   p(618, 28),
-											Raw:   "1",
-											Value: int64(1),
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(618, 31),
-										X: &lang.NewExpr{
-											Pos: p(618, 37),
-											Type: &lang.TypeRef{
-												Pos:  p(618, 41),
-												Name: "ArgumentOutOfRangeException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(618, 69),
-													X: &lang.NameOfExpr{
-														Pos: p(618, 69),
-														X: &lang.Ident{
-															Pos:  p(618, 76),
-															Name: "capacity",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(619, 13),
-									X: &lang.NewExpr{
-										Pos: p(619, 20),
-										Type: &lang.TypeRef{
-											Pos:  p(619, 24),
-											Name: "Channel",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(619, 32),
-													Name: "T",
-												},
-											},
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(619, 35),
-												X: &lang.Ident{
-													Pos:  p(619, 35),
-													Name: "capacity",
-												},
-											},
-											&lang.Arg{
-												Pos: p(619, 45),
-												X: &lang.MemberExpr{
-													Pos: p(619, 68),
-													X: &lang.Ident{
-														Pos:  p(619, 45),
-														Name: "BoundedChannelFullMode",
-													},
-													Name: "Wait",
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(620, 9),
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       p(621, 9),
 						Modifiers: lang.Modifiers(17),
@@ -9151,50 +9047,272 @@ func preludeAST() *lang.File {
 								},
 							},
 						},
-						Name: "CreateBounded",
+						Name: "CreateUnbounded",
 						TypeParams: []string{
 							"T",
 						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(621, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(621, 51),
-									Name: "BoundedChannelOptions",
-								},
-								Name: "options",
-							},
-						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(621, 85),
+							Pos: p(621, 58),
 							Type: &lang.TypeRef{
-								Pos:  p(621, 89),
+								Pos:  p(621, 62),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(621, 97),
+										Pos:  p(621, 70),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(621, 100),
+									Pos: p(621, 73),
+									X: &lang.Literal{
+										Pos:   p(621, 73),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(621, 76),
 									X: &lang.MemberExpr{
-										Pos: p(621, 108),
+										Pos: p(621, 99),
 										X: &lang.Ident{
-											Pos:  p(621, 100),
+											Pos:  p(621, 76),
+											Name: "BoundedChannelFullMode",
+										},
+										Name: "Wait",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(622, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(622, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(622, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateUnbounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(622, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(622, 53),
+									Name: "UnboundedChannelOptions",
+								},
+								Name: "options",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(622, 89),
+							Type: &lang.TypeRef{
+								Pos:  p(622, 93),
+								Name: "Channel",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(622, 101),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(622, 104),
+									X: &lang.Literal{
+										Pos:   p(622, 104),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(622, 107),
+									X: &lang.MemberExpr{
+										Pos: p(622, 130),
+										X: &lang.Ident{
+											Pos:  p(622, 107),
+											Name: "BoundedChannelFullMode",
+										},
+										Name: "Wait",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(623, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(623, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(623, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateBounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(623, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(623, 51),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(624, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(625, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(625, 26),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(625, 17),
+											Name: "capacity",
+										},
+										Y: &lang.Literal{
+											Pos:   p(625, 28),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(625, 31),
+										X: &lang.NewExpr{
+											Pos: p(625, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(625, 41),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(625, 69),
+													X: &lang.NameOfExpr{
+														Pos: p(625, 69),
+														X: &lang.Ident{
+															Pos:  p(625, 76),
+															Name: "capacity",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(626, 13),
+									X: &lang.NewExpr{
+										Pos: p(626, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(626, 24),
+											Name: "Channel",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(626, 32),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(626, 35),
+												X: &lang.Ident{
+													Pos:  p(626, 35),
+													Name: "capacity",
+												},
+											},
+											&lang.Arg{
+												Pos: p(626, 45),
+												X: &lang.MemberExpr{
+													Pos: p(626, 68),
+													X: &lang.Ident{
+														Pos:  p(626, 45),
+														Name: "BoundedChannelFullMode",
+													},
+													Name: "Wait",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(627, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(628, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(628, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(628, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateBounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(628, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(628, 51),
+									Name: "BoundedChannelOptions",
+								},
+								Name: "options",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(628, 85),
+							Type: &lang.TypeRef{
+								Pos:  p(628, 89),
+								Name: "Channel",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(628, 97),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(628, 100),
+									X: &lang.MemberExpr{
+										Pos: p(628, 108),
+										X: &lang.Ident{
+											Pos:  p(628, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(621, 118),
+									Pos: p(628, 118),
 									X: &lang.MemberExpr{
-										Pos: p(621, 126),
+										Pos: p(628, 126),
 										X: &lang.Ident{
-											Pos:  p(621, 118),
+											Pos:  p(628, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -9206,7 +9324,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(624, 5),
+				Pos:       p(631, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -9216,20 +9334,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(626, 9),
+						Pos:       p(633, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(626, 27),
+							Pos:  p(633, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(626, 34),
+								Pos:  p(633, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(626, 42),
+									Pos: p(633, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(626, 46),
+										Pos:  p(633, 46),
 										Name: "object",
 									},
 								},
@@ -9237,30 +9355,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(627, 9),
+						Pos:       p(634, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(627, 27),
+							Pos:  p(634, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(627, 32),
+									Pos:  p(634, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(627, 35),
+								Pos:  p(634, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(627, 44),
+									Pos: p(634, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(627, 48),
+										Pos:  p(634, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(627, 53),
+												Pos:  p(634, 53),
 												Name: "T",
 											},
 										},
@@ -9270,18 +9388,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(628, 9),
+						Pos:       p(635, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(628, 27),
+							Pos:  p(635, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(628, 32),
+									Pos:  p(635, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(628, 53),
+											Pos:  p(635, 53),
 											Name: "bool",
 										},
 									},
@@ -9290,20 +9408,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(628, 60),
+								Pos:  p(635, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(628, 75),
+									Pos: p(635, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(628, 79),
+										Pos:  p(635, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(628, 84),
+												Pos:  p(635, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(628, 105),
+														Pos:  p(635, 105),
 														Name: "bool",
 													},
 												},
@@ -9315,18 +9433,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(629, 9),
+						Pos:       p(636, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(629, 27),
+							Pos:  p(636, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(629, 32),
+									Pos:  p(636, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(629, 53),
+											Pos:  p(636, 53),
 											Name: "bool",
 										},
 									},
@@ -9335,20 +9453,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(629, 60),
+								Pos:  p(636, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(629, 76),
+									Pos: p(636, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(629, 80),
+										Pos:  p(636, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(629, 85),
+												Pos:  p(636, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(629, 106),
+														Pos:  p(636, 106),
 														Name: "bool",
 													},
 												},
@@ -9360,29 +9478,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(630, 9),
+						Pos:       p(637, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(630, 27),
+							Pos:  p(637, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(630, 48),
+								Pos:  p(637, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(630, 62),
+									Pos: p(637, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(630, 66),
+										Pos:  p(637, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(630, 87),
+											Pos: p(637, 87),
 											X: &lang.MemberExpr{
-												Pos: p(630, 107),
+												Pos: p(637, 107),
 												X: &lang.Ident{
-													Pos:  p(630, 87),
+													Pos:  p(637, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -9394,142 +9512,142 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(631, 9),
+						Pos:       p(638, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(631, 27),
+							Pos:  p(638, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(631, 31),
+								Pos:  p(638, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(632, 9),
+						Pos:       p(639, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(632, 27),
+							Pos:  p(639, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(632, 50),
+								Pos:  p(639, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(633, 9),
+						Pos:       p(640, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(633, 18),
+							Pos:  p(640, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(633, 23),
+								Pos:  p(640, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(634, 9),
+						Pos:       p(641, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(634, 18),
+							Pos:  p(641, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(634, 28),
+								Pos:  p(641, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(636, 9),
+						Pos:       p(643, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(636, 26),
+								Pos: p(643, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(636, 26),
+									Pos:  p(643, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(636, 40),
+								Pos: p(643, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(636, 40),
+									Pos:  p(643, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(637, 9),
+							Pos: p(644, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(638, 13),
+									Pos: p(645, 13),
 									X: &lang.AssignExpr{
-										Pos: p(638, 23),
+										Pos: p(645, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(638, 13),
+											Pos:  p(645, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(638, 25),
+											Pos:  p(645, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(639, 13),
+									Pos: p(646, 13),
 									X: &lang.AssignExpr{
-										Pos: p(639, 19),
+										Pos: p(646, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(639, 13),
+											Pos:  p(646, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(639, 21),
+											Pos:  p(646, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(640, 13),
+									Pos: p(647, 13),
 									X: &lang.AssignExpr{
-										Pos: p(640, 20),
+										Pos: p(647, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(640, 13),
+											Pos:  p(647, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(640, 22),
+											Pos: p(647, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(640, 26),
+												Pos:  p(647, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(640, 40),
+														Pos:  p(647, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(640, 43),
+													Pos: p(647, 43),
 													X: &lang.ThisExpr{
-														Pos: p(640, 43),
+														Pos: p(647, 43),
 													},
 												},
 											},
@@ -9537,31 +9655,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(641, 13),
+									Pos: p(648, 13),
 									X: &lang.AssignExpr{
-										Pos: p(641, 20),
+										Pos: p(648, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(641, 13),
+											Pos:  p(648, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(641, 22),
+											Pos: p(648, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(641, 26),
+												Pos:  p(648, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(641, 40),
+														Pos:  p(648, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(641, 43),
+													Pos: p(648, 43),
 													X: &lang.ThisExpr{
-														Pos: p(641, 43),
+														Pos: p(648, 43),
 													},
 												},
 											},
@@ -9569,18 +9687,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(642, 9),
+							Rbrace: p(649, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(644, 9),
+						Pos:       p(651, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(644, 16),
+							Pos:  p(651, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(644, 30),
+									Pos:  p(651, 30),
 									Name: "T",
 								},
 							},
@@ -9588,20 +9706,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(644, 42),
+								Pos:  p(651, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(645, 9),
+						Pos:       p(652, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(645, 16),
+							Pos:  p(652, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(645, 30),
+									Pos:  p(652, 30),
 									Name: "T",
 								},
 							},
@@ -9609,32 +9727,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(645, 42),
+								Pos:  p(652, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(647, 9),
+						Pos:       p(654, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(647, 25),
+							Pos:  p(654, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(647, 35),
+								Pos: p(654, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(647, 35),
+									Pos:  p(654, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(647, 40),
+											Pos:  p(654, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(647, 61),
+													Pos:  p(654, 61),
 													Name: "bool",
 												},
 											},
@@ -9644,41 +9762,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(647, 77),
+								Pos: p(654, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(647, 77),
+									Pos:  p(654, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(648, 9),
+							Pos: p(655, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(649, 13),
+									Pos:  p(656, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(649, 31),
+										Pos:  p(656, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(649, 40),
+										Pos: p(656, 40),
 										X: &lang.CallExpr{
-											Pos: p(649, 42),
+											Pos: p(656, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(649, 42),
+												Pos: p(656, 42),
 												X: &lang.Ident{
-													Pos:  p(649, 40),
+													Pos:  p(656, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(649, 55),
+													Pos: p(656, 55),
 													X: &lang.Ident{
-														Pos:  p(649, 55),
+														Pos:  p(656, 55),
 														Name: "result",
 													},
 												},
@@ -9687,84 +9805,16 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(650, 13),
+									Pos: p(657, 13),
 									X: &lang.CallExpr{
-										Pos: p(650, 21),
+										Pos: p(657, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(650, 21),
+											Pos: p(657, 21),
 											X: &lang.Ident{
-												Pos:  p(650, 13),
+												Pos:  p(657, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
-										},
-									},
-								},
-							},
-							Rbrace: p(651, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(654, 9),
-						Modifiers: lang.Modifiers(8),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(654, 18),
-							Name: "void",
-						},
-						Name: "Finish",
-						Body: &lang.BlockStmt{
-							Pos: p(655, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(656, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(656, 24),
-										Op:  "!=",
-										X: &lang.Ident{
-											Pos:  p(656, 17),
-											Name: "_error",
-										},
-										Y: &lang.Literal{
-											Pos:  p(656, 27),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ExprStmt{
-										Pos: p(656, 33),
-										X: &lang.CallExpr{
-											Pos: p(656, 45),
-											Fun: &lang.MemberExpr{
-												Pos: p(656, 45),
-												X: &lang.Ident{
-													Pos:  p(656, 33),
-													Name: "_completion",
-												},
-												Name: "TrySetException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(656, 61),
-													X: &lang.Ident{
-														Pos:  p(656, 61),
-														Name: "_error",
-													},
-												},
-											},
-										},
-									},
-									Else: &lang.ExprStmt{
-										Pos: p(657, 18),
-										X: &lang.CallExpr{
-											Pos: p(657, 30),
-											Fun: &lang.MemberExpr{
-												Pos: p(657, 30),
-												X: &lang.Ident{
-													Pos:  p(657, 18),
-													Name: "_completion",
-												},
-												Name: "TrySetResult",
-											},
 										},
 									},
 								},
@@ -9773,14 +9823,82 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(660, 9),
+						Pos:       p(661, 9),
+						Modifiers: lang.Modifiers(8),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(661, 18),
+							Name: "void",
+						},
+						Name: "Finish",
+						Body: &lang.BlockStmt{
+							Pos: p(662, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(663, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(663, 24),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(663, 17),
+											Name: "_error",
+										},
+										Y: &lang.Literal{
+											Pos:  p(663, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(663, 33),
+										X: &lang.CallExpr{
+											Pos: p(663, 45),
+											Fun: &lang.MemberExpr{
+												Pos: p(663, 45),
+												X: &lang.Ident{
+													Pos:  p(663, 33),
+													Name: "_completion",
+												},
+												Name: "TrySetException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(663, 61),
+													X: &lang.Ident{
+														Pos:  p(663, 61),
+														Name: "_error",
+													},
+												},
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(664, 18),
+										X: &lang.CallExpr{
+											Pos: p(664, 30),
+											Fun: &lang.MemberExpr{
+												Pos: p(664, 30),
+												X: &lang.Ident{
+													Pos:  p(664, 18),
+													Name: "_completion",
+												},
+												Name: "TrySetResult",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(665, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(667, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(660, 25),
+							Pos:  p(667, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(660, 35),
+									Pos:  p(667, 35),
 									Name: "bool",
 								},
 							},
@@ -9788,17 +9906,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(660, 46),
+								Pos: p(667, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(660, 46),
+									Pos:  p(667, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(660, 51),
+											Pos:  p(667, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(660, 72),
+													Pos:  p(667, 72),
 													Name: "bool",
 												},
 											},
@@ -9808,42 +9926,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(660, 88),
+								Pos: p(667, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(660, 88),
+									Pos:  p(667, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(661, 9),
+							Pos: p(668, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(662, 13),
+									Pos: p(669, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(662, 17),
+											Pos:  p(669, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(662, 23),
+												Pos: p(669, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(662, 27),
+													Pos:  p(669, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(662, 48),
+															Pos:  p(669, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(662, 54),
+														Pos: p(669, 54),
 														X: &lang.MemberExpr{
-															Pos: p(662, 74),
+															Pos: p(669, 74),
 															X: &lang.Ident{
-																Pos:  p(662, 54),
+																Pos:  p(669, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -9855,22 +9973,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(663, 13),
+									Pos: p(670, 13),
 									X: &lang.CallExpr{
-										Pos: p(663, 21),
+										Pos: p(670, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(663, 21),
+											Pos: p(670, 21),
 											X: &lang.Ident{
-												Pos:  p(663, 13),
+												Pos:  p(670, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(663, 25),
+												Pos: p(670, 25),
 												X: &lang.Ident{
-													Pos:  p(663, 25),
+													Pos:  p(670, 25),
 													Name: "tcs",
 												},
 											},
@@ -9878,47 +9996,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(664, 13),
+									Pos: p(671, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(664, 20),
+										Pos: p(671, 20),
 										X: &lang.Ident{
-											Pos:  p(664, 17),
+											Pos:  p(671, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(664, 35),
+										Pos: p(671, 35),
 										X: &lang.CallExpr{
-											Pos: p(664, 38),
+											Pos: p(671, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(664, 38),
+												Pos: p(671, 38),
 												X: &lang.Ident{
-													Pos:  p(664, 35),
+													Pos:  p(671, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(664, 47),
+													Pos: p(671, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(664, 47),
+														Pos: p(671, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(664, 57),
+															Pos: p(671, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(664, 57),
+																Pos: p(671, 57),
 																X: &lang.Ident{
-																	Pos:  p(664, 53),
+																	Pos:  p(671, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(664, 72),
+																	Pos: p(671, 72),
 																	X: &lang.Ident{
-																		Pos:  p(664, 72),
+																		Pos:  p(671, 72),
 																		Name: "ct",
 																	},
 																},
@@ -9931,26 +10049,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(665, 13),
+									Pos: p(672, 13),
 									X: &lang.NewExpr{
-										Pos: p(665, 20),
+										Pos: p(672, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(665, 24),
+											Pos:  p(672, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(665, 34),
+													Pos:  p(672, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(665, 40),
+												Pos: p(672, 40),
 												X: &lang.MemberExpr{
-													Pos: p(665, 44),
+													Pos: p(672, 44),
 													X: &lang.Ident{
-														Pos:  p(665, 40),
+														Pos:  p(672, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -9960,13 +10078,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(666, 9),
+							Rbrace: p(673, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(669, 5),
+				Pos:       p(676, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -9976,38 +10094,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(671, 9),
+						Pos:       p(678, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(671, 18),
+							Pos:  p(678, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(671, 26),
+									Pos:  p(678, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(671, 29),
+								Pos:  p(678, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(672, 9),
+						Pos:       p(679, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(672, 32),
+								Pos: p(679, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(672, 32),
+									Pos:  p(679, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(672, 40),
+											Pos:  p(679, 40),
 											Name: "T",
 										},
 									},
@@ -10016,41 +10134,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(672, 46),
+							Pos: p(679, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(672, 48),
+									Pos: p(679, 48),
 									X: &lang.AssignExpr{
-										Pos: p(672, 51),
+										Pos: p(679, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(672, 48),
+											Pos:  p(679, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(672, 53),
+											Pos:  p(679, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(672, 56),
+							Rbrace: p(679, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(674, 9),
+						Pos:       p(681, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(674, 16),
+							Pos:  p(681, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(674, 50),
+							Pos: p(681, 50),
 							X: &lang.MemberExpr{
-								Pos: p(674, 38),
+								Pos: p(681, 38),
 								X: &lang.Ident{
-									Pos:  p(674, 35),
+									Pos:  p(681, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -10059,68 +10177,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(675, 9),
+						Pos:       p(682, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(675, 16),
+							Pos:  p(682, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(675, 33),
+							Pos:   p(682, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(676, 9),
+						Pos:       p(683, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(676, 16),
+							Pos:  p(683, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(676, 32),
+							Pos:   p(683, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(677, 9),
+						Pos:       p(684, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(677, 16),
+							Pos:  p(684, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(677, 28),
+								Pos:  p(684, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(677, 32),
+									Pos: p(684, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(677, 34),
+											Pos: p(684, 34),
 											X: &lang.MemberExpr{
-												Pos: p(677, 43),
+												Pos: p(684, 43),
 												X: &lang.Ident{
-													Pos:  p(677, 40),
+													Pos:  p(684, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(677, 50),
+												Pos: p(684, 50),
 												X: &lang.MemberExpr{
-													Pos: p(677, 67),
+													Pos: p(684, 67),
 													X: &lang.MemberExpr{
-														Pos: p(677, 60),
+														Pos: p(684, 60),
 														X: &lang.Ident{
-															Pos:  p(677, 57),
+															Pos:  p(684, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -10130,57 +10248,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(677, 74),
+									Rbrace: p(684, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(679, 9),
+						Pos:       p(686, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(679, 16),
+							Pos:  p(686, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(679, 29),
+								Pos:      p(686, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(679, 33),
+									Pos:  p(686, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(680, 9),
+							Pos: p(687, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(681, 13),
+									Pos: p(688, 13),
 									X: &lang.MemberExpr{
-										Pos: p(681, 22),
+										Pos: p(688, 22),
 										X: &lang.Ident{
-											Pos:  p(681, 19),
+											Pos:  p(688, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(682, 13),
+										Pos: p(689, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(683, 17),
+												Pos: p(690, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(683, 37),
+													Pos: p(690, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(683, 31),
+														Pos: p(690, 31),
 														X: &lang.MemberExpr{
-															Pos: p(683, 24),
+															Pos: p(690, 24),
 															X: &lang.Ident{
-																Pos:  p(683, 21),
+																Pos:  p(690, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10188,69 +10306,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(683, 40),
+														Pos:   p(690, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(684, 17),
+													Pos: p(691, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(685, 21),
+															Pos: p(692, 21),
 															X: &lang.AssignExpr{
-																Pos: p(685, 26),
+																Pos: p(692, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(685, 21),
+																	Pos:  p(692, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(685, 28),
+																	Pos: p(692, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(685, 36),
+																		Pos:  p(692, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(686, 21),
+															Pos: p(693, 21),
 															X: &lang.Literal{
-																Pos:   p(686, 28),
+																Pos:   p(693, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(687, 17),
+													Rbrace: p(694, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(688, 17),
+												Pos: p(695, 17),
 												X: &lang.AssignExpr{
-													Pos: p(688, 22),
+													Pos: p(695, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(688, 17),
+														Pos:  p(695, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(688, 33),
+														Pos: p(695, 33),
 														X: &lang.MemberExpr{
-															Pos: p(688, 27),
+															Pos: p(695, 27),
 															X: &lang.Ident{
-																Pos:  p(688, 24),
+																Pos:  p(695, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(688, 34),
+																Pos: p(695, 34),
 																X: &lang.Literal{
-																	Pos:   p(688, 34),
+																	Pos:   p(695, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -10260,15 +10378,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(689, 17),
+												Pos: p(696, 17),
 												X: &lang.CallExpr{
-													Pos: p(689, 27),
+													Pos: p(696, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(689, 27),
+														Pos: p(696, 27),
 														X: &lang.MemberExpr{
-															Pos: p(689, 20),
+															Pos: p(696, 20),
 															X: &lang.Ident{
-																Pos:  p(689, 17),
+																Pos:  p(696, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10277,9 +10395,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(689, 36),
+															Pos: p(696, 36),
 															X: &lang.Literal{
-																Pos:   p(689, 36),
+																Pos:   p(696, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -10288,17 +10406,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(690, 17),
+												Pos: p(697, 17),
 												X: &lang.CallExpr{
-													Pos: p(690, 28),
+													Pos: p(697, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(690, 28),
+														Pos: p(697, 28),
 														X: &lang.Ident{
-															Pos:  p(690, 17),
+															Pos:  p(697, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(690, 25),
+																	Pos:  p(697, 25),
 																	Name: "T",
 																},
 															},
@@ -10307,20 +10425,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(690, 33),
+															Pos: p(697, 33),
 															X: &lang.MemberExpr{
-																Pos: p(690, 36),
+																Pos: p(697, 36),
 																X: &lang.Ident{
-																	Pos:  p(690, 33),
+																	Pos:  p(697, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(690, 51),
+															Pos: p(697, 51),
 															X: &lang.Literal{
-																Pos:   p(690, 51),
+																Pos:   p(697, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10330,27 +10448,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(691, 17),
+												Pos: p(698, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(691, 32),
+													Pos: p(698, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(691, 24),
+														Pos: p(698, 24),
 														X: &lang.Ident{
-															Pos:  p(691, 21),
+															Pos:  p(698, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(691, 51),
+														Pos: p(698, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(691, 45),
+															Pos: p(698, 45),
 															X: &lang.MemberExpr{
-																Pos: p(691, 38),
+																Pos: p(698, 38),
 																X: &lang.Ident{
-																	Pos:  p(691, 35),
+																	Pos:  p(698, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -10358,20 +10476,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(691, 54),
+															Pos:   p(698, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(691, 57),
+													Pos: p(698, 57),
 													X: &lang.CallExpr{
-														Pos: p(691, 60),
+														Pos: p(698, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(691, 60),
+															Pos: p(698, 60),
 															X: &lang.Ident{
-																Pos:  p(691, 57),
+																Pos:  p(698, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -10380,68 +10498,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(692, 17),
+												Pos: p(699, 17),
 												X: &lang.Literal{
-													Pos:   p(692, 24),
+													Pos:   p(699, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(693, 13),
+										Rbrace: p(700, 13),
 									},
 								},
 							},
-							Rbrace: p(694, 9),
+							Rbrace: p(701, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(696, 9),
+						Pos:       p(703, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(696, 16),
+							Pos:  p(703, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(696, 29),
+								Pos:      p(703, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(696, 33),
+									Pos:  p(703, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(697, 9),
+							Pos: p(704, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(698, 13),
+									Pos: p(705, 13),
 									X: &lang.MemberExpr{
-										Pos: p(698, 22),
+										Pos: p(705, 22),
 										X: &lang.Ident{
-											Pos:  p(698, 19),
+											Pos:  p(705, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(699, 13),
+										Pos: p(706, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(700, 17),
+												Pos: p(707, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(700, 37),
+													Pos: p(707, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(700, 31),
+														Pos: p(707, 31),
 														X: &lang.MemberExpr{
-															Pos: p(700, 24),
+															Pos: p(707, 24),
 															X: &lang.Ident{
-																Pos:  p(700, 21),
+																Pos:  p(707, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10449,69 +10567,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(700, 40),
+														Pos:   p(707, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(701, 17),
+													Pos: p(708, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(702, 21),
+															Pos: p(709, 21),
 															X: &lang.AssignExpr{
-																Pos: p(702, 26),
+																Pos: p(709, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(702, 21),
+																	Pos:  p(709, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(702, 28),
+																	Pos: p(709, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(702, 36),
+																		Pos:  p(709, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(703, 21),
+															Pos: p(710, 21),
 															X: &lang.Literal{
-																Pos:   p(703, 28),
+																Pos:   p(710, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(704, 17),
+													Rbrace: p(711, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(705, 17),
+												Pos: p(712, 17),
 												X: &lang.AssignExpr{
-													Pos: p(705, 22),
+													Pos: p(712, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(705, 17),
+														Pos:  p(712, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(705, 33),
+														Pos: p(712, 33),
 														X: &lang.MemberExpr{
-															Pos: p(705, 27),
+															Pos: p(712, 27),
 															X: &lang.Ident{
-																Pos:  p(705, 24),
+																Pos:  p(712, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(705, 34),
+																Pos: p(712, 34),
 																X: &lang.Literal{
-																	Pos:   p(705, 34),
+																	Pos:   p(712, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -10521,31 +10639,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(706, 17),
+												Pos: p(713, 17),
 												X: &lang.Literal{
-													Pos:   p(706, 24),
+													Pos:   p(713, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(707, 13),
+										Rbrace: p(714, 13),
 									},
 								},
 							},
-							Rbrace: p(708, 9),
+							Rbrace: p(715, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(710, 9),
+						Pos:       p(717, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(710, 16),
+							Pos:  p(717, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(710, 26),
+									Pos:  p(717, 26),
 									Name: "bool",
 								},
 							},
@@ -10553,68 +10671,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(710, 48),
+								Pos: p(717, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(710, 48),
+									Pos:  p(717, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(710, 86),
+									Pos: p(717, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(711, 9),
+							Pos: p(718, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(712, 13),
+									Pos: p(719, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(712, 35),
+										Pos: p(719, 35),
 										X: &lang.Ident{
-											Pos:  p(712, 17),
+											Pos:  p(719, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(712, 60),
+										Pos: p(719, 60),
 										X: &lang.NewExpr{
-											Pos: p(712, 67),
+											Pos: p(719, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(712, 71),
+												Pos:  p(719, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(712, 81),
+														Pos:  p(719, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(712, 87),
+													Pos: p(719, 87),
 													X: &lang.CallExpr{
-														Pos: p(712, 92),
+														Pos: p(719, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(712, 92),
+															Pos: p(719, 92),
 															X: &lang.Ident{
-																Pos:  p(712, 87),
+																Pos:  p(719, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(712, 105),
+																	Pos:  p(719, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(712, 111),
+																Pos: p(719, 111),
 																X: &lang.Ident{
-																	Pos:  p(712, 111),
+																	Pos:  p(719, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10626,29 +10744,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(713, 13),
+									Pos: p(720, 13),
 									X: &lang.MemberExpr{
-										Pos: p(713, 22),
+										Pos: p(720, 22),
 										X: &lang.Ident{
-											Pos:  p(713, 19),
+											Pos:  p(720, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(714, 13),
+										Pos: p(721, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(715, 17),
+												Pos: p(722, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(715, 37),
+													Pos: p(722, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(715, 31),
+														Pos: p(722, 31),
 														X: &lang.MemberExpr{
-															Pos: p(715, 24),
+															Pos: p(722, 24),
 															X: &lang.Ident{
-																Pos:  p(715, 21),
+																Pos:  p(722, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10656,30 +10774,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(715, 39),
+														Pos:   p(722, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(715, 42),
+													Pos: p(722, 42),
 													X: &lang.NewExpr{
-														Pos: p(715, 49),
+														Pos: p(722, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(715, 53),
+															Pos:  p(722, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(715, 63),
+																	Pos:  p(722, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(715, 69),
+																Pos: p(722, 69),
 																X: &lang.Literal{
-																	Pos:   p(715, 69),
+																	Pos:   p(722, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10690,77 +10808,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(716, 17),
+												Pos: p(723, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(716, 24),
+													Pos: p(723, 24),
 													X: &lang.Ident{
-														Pos:  p(716, 21),
+														Pos:  p(723, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(717, 17),
+													Pos: p(724, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(718, 21),
+															Pos: p(725, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(718, 35),
+																Pos: p(725, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(718, 28),
+																	Pos: p(725, 28),
 																	X: &lang.Ident{
-																		Pos:  p(718, 25),
+																		Pos:  p(725, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(718, 38),
+																	Pos:  p(725, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(718, 44),
+																Pos: p(725, 44),
 																X: &lang.NewExpr{
-																	Pos: p(718, 51),
+																	Pos: p(725, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(718, 55),
+																		Pos:  p(725, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(718, 65),
+																				Pos:  p(725, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(718, 71),
+																			Pos: p(725, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(718, 76),
+																				Pos: p(725, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(718, 76),
+																					Pos: p(725, 76),
 																					X: &lang.Ident{
-																						Pos:  p(718, 71),
+																						Pos:  p(725, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(718, 90),
+																							Pos:  p(725, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(718, 96),
+																						Pos: p(725, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(718, 99),
+																							Pos: p(725, 99),
 																							X: &lang.Ident{
-																								Pos:  p(718, 96),
+																								Pos:  p(725, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10774,24 +10892,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(719, 21),
+															Pos: p(726, 21),
 															X: &lang.NewExpr{
-																Pos: p(719, 28),
+																Pos: p(726, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(719, 32),
+																	Pos:  p(726, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(719, 42),
+																			Pos:  p(726, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(719, 48),
+																		Pos: p(726, 48),
 																		X: &lang.Literal{
-																			Pos:   p(719, 48),
+																			Pos:   p(726, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10801,21 +10919,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(720, 17),
+													Rbrace: p(727, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(721, 17),
+												Pos: p(728, 17),
 												X: &lang.CallExpr{
-													Pos: p(721, 35),
+													Pos: p(728, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(721, 35),
+														Pos: p(728, 35),
 														X: &lang.Ident{
-															Pos:  p(721, 24),
+															Pos:  p(728, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(721, 32),
+																	Pos:  p(728, 32),
 																	Name: "T",
 																},
 															},
@@ -10824,20 +10942,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(721, 40),
+															Pos: p(728, 40),
 															X: &lang.MemberExpr{
-																Pos: p(721, 43),
+																Pos: p(728, 43),
 																X: &lang.Ident{
-																	Pos:  p(721, 40),
+																	Pos:  p(728, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(721, 57),
+															Pos: p(728, 57),
 															X: &lang.Ident{
-																Pos:  p(721, 57),
+																Pos:  p(728, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -10845,22 +10963,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(722, 13),
+										Rbrace: p(729, 13),
 									},
 								},
 							},
-							Rbrace: p(723, 9),
+							Rbrace: p(730, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(725, 9),
+						Pos:       p(732, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(725, 22),
+							Pos:  p(732, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(725, 32),
+									Pos:  p(732, 32),
 									Name: "T",
 								},
 							},
@@ -10868,98 +10986,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(725, 45),
+								Pos: p(732, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(725, 45),
+									Pos:  p(732, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(725, 83),
+									Pos: p(732, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(726, 9),
+							Pos: p(733, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(727, 13),
+									Pos: p(734, 13),
 									Cond: &lang.Literal{
-										Pos:   p(727, 20),
+										Pos:   p(734, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(728, 13),
+										Pos: p(735, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(729, 17),
+												Pos: p(736, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(729, 21),
+													Pos: p(736, 21),
 													Fun: &lang.Ident{
-														Pos:  p(729, 21),
+														Pos:  p(736, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(729, 29),
+															Pos: p(736, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(729, 33),
+																Pos:  p(736, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(729, 44),
+													Pos: p(736, 44),
 													X: &lang.Ident{
-														Pos:  p(729, 51),
+														Pos:  p(736, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(730, 17),
+												Pos: p(737, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(730, 17),
+													Pos:  p(737, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(730, 22),
+														Pos:  p(737, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(731, 17),
+												Pos: p(738, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(731, 21),
+													Pos: p(738, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(731, 23),
+															Pos: p(738, 23),
 															X: &lang.AssignExpr{
-																Pos: p(731, 28),
+																Pos: p(738, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(731, 23),
+																	Pos:  p(738, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(731, 30),
+																	Pos: p(738, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(731, 36),
+																		Pos: p(738, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(731, 36),
+																			Pos:  p(738, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(731, 52),
+																				Pos: p(738, 52),
 																				X: &lang.Ident{
-																					Pos:  p(731, 52),
+																					Pos:  p(738, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -10969,48 +11087,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(731, 72),
+													Rbrace: p(738, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(732, 17),
+														Pos: p(739, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(732, 24),
+															Pos:  p(739, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(732, 52),
+															Pos: p(739, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(732, 54),
+																	Pos: p(739, 54),
 																},
 															},
-															Rbrace: p(732, 61),
+															Rbrace: p(739, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(733, 17),
+														Pos: p(740, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(733, 24),
+															Pos:  p(740, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(733, 37),
+															Pos: p(740, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(733, 39),
+																	Pos: p(740, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(733, 45),
+																		Pos: p(740, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(733, 49),
+																			Pos:  p(740, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(733, 72),
+																				Pos: p(740, 72),
 																				X: &lang.Ident{
-																					Pos:  p(733, 72),
+																					Pos:  p(740, 72),
 																					Name: "e",
 																				},
 																			},
@@ -11018,49 +11136,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(733, 76),
+															Rbrace: p(740, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(734, 17),
+												Pos: p(741, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(734, 21),
+													Pos: p(741, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(734, 22),
+														Pos:  p(741, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(734, 28),
+													Pos: p(741, 28),
 													X: &lang.NewExpr{
-														Pos: p(734, 34),
+														Pos: p(741, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(734, 38),
+															Pos:  p(741, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(735, 13),
+										Rbrace: p(742, 13),
 									},
 								},
 							},
-							Rbrace: p(736, 9),
+							Rbrace: p(743, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(738, 9),
+						Pos:       p(745, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(738, 16),
+							Pos:  p(745, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(738, 33),
+									Pos:  p(745, 33),
 									Name: "T",
 								},
 							},
@@ -11068,40 +11186,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(738, 49),
+								Pos: p(745, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(738, 49),
+									Pos:  p(745, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(738, 87),
+									Pos: p(745, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(739, 13),
+							Pos: p(746, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(739, 17),
+								Pos:  p(746, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(739, 32),
+										Pos:  p(746, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(739, 35),
+									Pos: p(746, 35),
 									X: &lang.ThisExpr{
-										Pos: p(739, 35),
+										Pos: p(746, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(739, 41),
+									Pos: p(746, 41),
 									X: &lang.Ident{
-										Pos:  p(739, 41),
+										Pos:  p(746, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -11111,7 +11229,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(742, 5),
+				Pos:       p(749, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -11121,21 +11239,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(742, 47),
+						Pos:  p(749, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(742, 64),
+								Pos:  p(749, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(742, 68),
+						Pos:  p(749, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(742, 85),
+								Pos:  p(749, 85),
 								Name: "T",
 							},
 						},
@@ -11143,52 +11261,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(744, 9),
+						Pos:       p(751, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(744, 18),
+							Pos:  p(751, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(744, 32),
+									Pos:  p(751, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(744, 35),
+								Pos:  p(751, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(745, 9),
+						Pos:       p(752, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(745, 18),
+							Pos:  p(752, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(745, 36),
+								Pos:  p(752, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(746, 9),
+						Pos:       p(753, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(746, 33),
+								Pos: p(753, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(746, 33),
+									Pos:  p(753, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(746, 47),
+											Pos:  p(753, 47),
 											Name: "T",
 										},
 									},
@@ -11196,80 +11314,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(746, 53),
+								Pos: p(753, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(746, 53),
+									Pos:  p(753, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(746, 75),
+							Pos: p(753, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(746, 77),
+									Pos: p(753, 77),
 									X: &lang.AssignExpr{
-										Pos: p(746, 80),
+										Pos: p(753, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(746, 77),
+											Pos:  p(753, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(746, 82),
+											Pos:  p(753, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(746, 85),
+									Pos: p(753, 85),
 									X: &lang.AssignExpr{
-										Pos: p(746, 89),
+										Pos: p(753, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(746, 85),
+											Pos:  p(753, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(746, 91),
+											Pos:  p(753, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(746, 95),
+							Rbrace: p(753, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(747, 9),
+						Pos:       p(754, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(747, 16),
+							Pos:  p(754, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(747, 28),
+								Pos:  p(754, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(747, 33),
+								Pos:       p(754, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(748, 9),
+						Pos:       p(755, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(748, 16),
+							Pos:  p(755, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(748, 33),
+									Pos:  p(755, 33),
 									Name: "T",
 								},
 							},
@@ -11277,57 +11395,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(748, 55),
+								Pos: p(755, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(748, 55),
+									Pos:  p(755, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(748, 93),
+									Pos: p(755, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(748, 105),
+							Pos: p(755, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(749, 9),
+						Pos:       p(756, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(749, 22),
+							Pos:  p(756, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(749, 32),
+									Pos:  p(756, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(750, 9),
+							Pos: p(757, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(751, 13),
+									Pos: p(758, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(751, 20),
+										Pos: p(758, 20),
 										X: &lang.CallExpr{
-											Pos: p(751, 29),
+											Pos: p(758, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(751, 29),
+												Pos: p(758, 29),
 												X: &lang.Ident{
-													Pos:  p(751, 26),
+													Pos:  p(758, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(751, 45),
+													Pos: p(758, 45),
 													X: &lang.Ident{
-														Pos:  p(751, 45),
+														Pos:  p(758, 45),
 														Name: "_ct",
 													},
 												},
@@ -11335,91 +11453,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(752, 13),
+										Pos: p(759, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(753, 17),
+												Pos: p(760, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(753, 24),
+													Pos: p(760, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(753, 24),
+														Pos: p(760, 24),
 														X: &lang.Ident{
-															Pos:  p(753, 21),
+															Pos:  p(760, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(753, 32),
+															Pos: p(760, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(753, 36),
+																Pos:  p(760, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(754, 17),
+													Pos: p(761, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(755, 21),
+															Pos: p(762, 21),
 															X: &lang.AssignExpr{
-																Pos: p(755, 29),
+																Pos: p(762, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(755, 21),
+																	Pos:  p(762, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(755, 31),
+																	Pos:  p(762, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(756, 21),
+															Pos: p(763, 21),
 															X: &lang.Literal{
-																Pos:   p(756, 28),
+																Pos:   p(763, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(757, 17),
+													Rbrace: p(764, 17),
 												},
 											},
 										},
-										Rbrace: p(758, 13),
+										Rbrace: p(765, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(759, 13),
+									Pos: p(766, 13),
 									X: &lang.Literal{
-										Pos:   p(759, 20),
+										Pos:   p(766, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(760, 9),
+							Rbrace: p(767, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(761, 9),
+						Pos:       p(768, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(761, 16),
+							Pos:  p(768, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(761, 54),
+							Pos: p(768, 54),
 							X: &lang.Ident{
-								Pos:  p(761, 44),
+								Pos:  p(768, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -11428,7 +11546,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(764, 5),
+				Pos:       p(771, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -11438,38 +11556,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(766, 9),
+						Pos:       p(773, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(766, 18),
+							Pos:  p(773, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(766, 26),
+									Pos:  p(773, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(766, 29),
+								Pos:  p(773, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(767, 9),
+						Pos:       p(774, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(767, 32),
+								Pos: p(774, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(767, 32),
+									Pos:  p(774, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(767, 40),
+											Pos:  p(774, 40),
 											Name: "T",
 										},
 									},
@@ -11478,75 +11596,75 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(767, 46),
+							Pos: p(774, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(767, 48),
+									Pos: p(774, 48),
 									X: &lang.AssignExpr{
-										Pos: p(767, 51),
+										Pos: p(774, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(767, 48),
+											Pos:  p(774, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(767, 53),
+											Pos:  p(774, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(767, 56),
+							Rbrace: p(774, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(769, 9),
+						Pos:       p(776, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(769, 16),
+							Pos:  p(776, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(769, 30),
+								Pos: p(776, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(769, 30),
+									Pos:  p(776, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(770, 9),
+							Pos: p(777, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(771, 13),
+									Pos: p(778, 13),
 									X: &lang.MemberExpr{
-										Pos: p(771, 22),
+										Pos: p(778, 22),
 										X: &lang.Ident{
-											Pos:  p(771, 19),
+											Pos:  p(778, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(772, 13),
+										Pos: p(779, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(773, 17),
+												Pos: p(780, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(773, 24),
+													Pos: p(780, 24),
 													X: &lang.Ident{
-														Pos:  p(773, 21),
+														Pos:  p(780, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(773, 33),
+													Pos: p(780, 33),
 													X: &lang.Literal{
-														Pos:   p(773, 40),
+														Pos:   p(780, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -11554,36 +11672,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(774, 17),
+												Pos: p(781, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(774, 38),
+													Pos: p(781, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(774, 34),
+														Pos: p(781, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(774, 24),
+															Pos: p(781, 24),
 															X: &lang.Ident{
-																Pos:  p(774, 21),
+																Pos:  p(781, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(774, 36),
+															Pos:   p(781, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(774, 57),
+														Pos: p(781, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(774, 51),
+															Pos: p(781, 51),
 															X: &lang.MemberExpr{
-																Pos: p(774, 44),
+																Pos: p(781, 44),
 																X: &lang.Ident{
-																	Pos:  p(774, 41),
+																	Pos:  p(781, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -11591,9 +11709,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(774, 63),
+															Pos: p(781, 63),
 															X: &lang.Ident{
-																Pos:  p(774, 60),
+																Pos:  p(781, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -11601,30 +11719,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(775, 17),
+													Pos: p(782, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(776, 21),
+															Pos: p(783, 21),
 															X: &lang.MemberExpr{
-																Pos: p(776, 32),
+																Pos: p(783, 32),
 																X: &lang.Ident{
-																	Pos:  p(776, 29),
+																	Pos:  p(783, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(778, 25),
+																	Pos: p(785, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(778, 25),
+																			Pos: p(785, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(778, 30),
+																				Pos: p(785, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(778, 53),
+																					Pos: p(785, 53),
 																					X: &lang.Ident{
-																						Pos:  p(778, 30),
+																						Pos:  p(785, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -11634,9 +11752,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(779, 29),
+																			Pos: p(786, 29),
 																			X: &lang.Literal{
-																				Pos:   p(779, 36),
+																				Pos:   p(786, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
@@ -11645,16 +11763,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(780, 25),
+																	Pos: p(787, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(780, 25),
+																			Pos: p(787, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(780, 30),
+																				Pos: p(787, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(780, 53),
+																					Pos: p(787, 53),
 																					X: &lang.Ident{
-																						Pos:  p(780, 30),
+																						Pos:  p(787, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropWrite",
@@ -11664,9 +11782,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(781, 29),
+																			Pos: p(788, 29),
 																			X: &lang.Literal{
-																				Pos:   p(781, 36),
+																				Pos:   p(788, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "true",
 																				Value: bool(true),
@@ -11675,16 +11793,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(782, 25),
+																	Pos: p(789, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(782, 25),
+																			Pos: p(789, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(782, 30),
+																				Pos: p(789, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(782, 53),
+																					Pos: p(789, 53),
 																					X: &lang.Ident{
-																						Pos:  p(782, 30),
+																						Pos:  p(789, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropNewest",
@@ -11694,15 +11812,15 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(783, 29),
+																			Pos: p(790, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(783, 39),
+																				Pos: p(790, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(783, 39),
+																					Pos: p(790, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(783, 32),
+																						Pos: p(790, 32),
 																						X: &lang.Ident{
-																							Pos:  p(783, 29),
+																							Pos:  p(790, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11711,16 +11829,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(783, 48),
+																						Pos: p(790, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(783, 64),
+																							Pos: p(790, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(783, 58),
+																								Pos: p(790, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(783, 51),
+																									Pos: p(790, 51),
 																									X: &lang.Ident{
-																										Pos:  p(783, 48),
+																										Pos:  p(790, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -11728,7 +11846,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(783, 66),
+																								Pos:   p(790, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -11738,29 +11856,29 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(784, 29),
+																			Pos: p(791, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(785, 25),
+																	Pos: p(792, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(785, 25),
+																			Pos:       p(792, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(786, 29),
+																			Pos: p(793, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(786, 39),
+																				Pos: p(793, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(786, 39),
+																					Pos: p(793, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(786, 32),
+																						Pos: p(793, 32),
 																						X: &lang.Ident{
-																							Pos:  p(786, 29),
+																							Pos:  p(793, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -11769,9 +11887,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(786, 48),
+																						Pos: p(793, 48),
 																						X: &lang.Literal{
-																							Pos:   p(786, 48),
+																							Pos:   p(793, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -11780,26 +11898,26 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(787, 29),
+																			Pos: p(794, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(789, 17),
+													Rbrace: p(796, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(790, 17),
+												Pos: p(797, 17),
 												X: &lang.CallExpr{
-													Pos: p(790, 27),
+													Pos: p(797, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(790, 27),
+														Pos: p(797, 27),
 														X: &lang.MemberExpr{
-															Pos: p(790, 20),
+															Pos: p(797, 20),
 															X: &lang.Ident{
-																Pos:  p(790, 17),
+																Pos:  p(797, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -11808,9 +11926,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(790, 31),
+															Pos: p(797, 31),
 															X: &lang.Ident{
-																Pos:  p(790, 31),
+																Pos:  p(797, 31),
 																Name: "item",
 															},
 														},
@@ -11818,17 +11936,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(791, 17),
+												Pos: p(798, 17),
 												X: &lang.CallExpr{
-													Pos: p(791, 28),
+													Pos: p(798, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(791, 28),
+														Pos: p(798, 28),
 														X: &lang.Ident{
-															Pos:  p(791, 17),
+															Pos:  p(798, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(791, 25),
+																	Pos:  p(798, 25),
 																	Name: "T",
 																},
 															},
@@ -11837,20 +11955,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(791, 33),
+															Pos: p(798, 33),
 															X: &lang.MemberExpr{
-																Pos: p(791, 36),
+																Pos: p(798, 36),
 																X: &lang.Ident{
-																	Pos:  p(791, 33),
+																	Pos:  p(798, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(791, 50),
+															Pos: p(798, 50),
 															X: &lang.Literal{
-																Pos:   p(791, 50),
+																Pos:   p(798, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -11860,31 +11978,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(792, 17),
+												Pos: p(799, 17),
 												X: &lang.Literal{
-													Pos:   p(792, 24),
+													Pos:   p(799, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(793, 13),
+										Rbrace: p(800, 13),
 									},
 								},
 							},
-							Rbrace: p(794, 9),
+							Rbrace: p(801, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(796, 9),
+						Pos:       p(803, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(796, 16),
+							Pos:  p(803, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(796, 26),
+									Pos:  p(803, 26),
 									Name: "bool",
 								},
 							},
@@ -11892,68 +12010,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(796, 49),
+								Pos: p(803, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(796, 49),
+									Pos:  p(803, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(796, 87),
+									Pos: p(803, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(797, 9),
+							Pos: p(804, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(798, 13),
+									Pos: p(805, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(798, 35),
+										Pos: p(805, 35),
 										X: &lang.Ident{
-											Pos:  p(798, 17),
+											Pos:  p(805, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(798, 60),
+										Pos: p(805, 60),
 										X: &lang.NewExpr{
-											Pos: p(798, 67),
+											Pos: p(805, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(798, 71),
+												Pos:  p(805, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(798, 81),
+														Pos:  p(805, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(798, 87),
+													Pos: p(805, 87),
 													X: &lang.CallExpr{
-														Pos: p(798, 92),
+														Pos: p(805, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(798, 92),
+															Pos: p(805, 92),
 															X: &lang.Ident{
-																Pos:  p(798, 87),
+																Pos:  p(805, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(798, 105),
+																	Pos:  p(805, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(798, 111),
+																Pos: p(805, 111),
 																X: &lang.Ident{
-																	Pos:  p(798, 111),
+																	Pos:  p(805, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -11965,90 +12083,90 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(799, 13),
+									Pos: p(806, 13),
 									X: &lang.MemberExpr{
-										Pos: p(799, 22),
+										Pos: p(806, 22),
 										X: &lang.Ident{
-											Pos:  p(799, 19),
+											Pos:  p(806, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(800, 13),
+										Pos: p(807, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(801, 17),
+												Pos: p(808, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(801, 24),
+													Pos: p(808, 24),
 													X: &lang.Ident{
-														Pos:  p(801, 21),
+														Pos:  p(808, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(802, 17),
+													Pos: p(809, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(803, 21),
+															Pos: p(810, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(803, 35),
+																Pos: p(810, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(803, 28),
+																	Pos: p(810, 28),
 																	X: &lang.Ident{
-																		Pos:  p(803, 25),
+																		Pos:  p(810, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(803, 38),
+																	Pos:  p(810, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(803, 44),
+																Pos: p(810, 44),
 																X: &lang.NewExpr{
-																	Pos: p(803, 51),
+																	Pos: p(810, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(803, 55),
+																		Pos:  p(810, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(803, 65),
+																				Pos:  p(810, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(803, 71),
+																			Pos: p(810, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(803, 76),
+																				Pos: p(810, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(803, 76),
+																					Pos: p(810, 76),
 																					X: &lang.Ident{
-																						Pos:  p(803, 71),
+																						Pos:  p(810, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(803, 90),
+																							Pos:  p(810, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(803, 96),
+																						Pos: p(810, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(803, 99),
+																							Pos: p(810, 99),
 																							X: &lang.Ident{
-																								Pos:  p(803, 96),
+																								Pos:  p(810, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -12062,24 +12180,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(804, 21),
+															Pos: p(811, 21),
 															X: &lang.NewExpr{
-																Pos: p(804, 28),
+																Pos: p(811, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(804, 32),
+																	Pos:  p(811, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(804, 42),
+																			Pos:  p(811, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(804, 48),
+																		Pos: p(811, 48),
 																		X: &lang.Literal{
-																			Pos:   p(804, 48),
+																			Pos:   p(811, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -12089,43 +12207,43 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(805, 17),
+													Rbrace: p(812, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(806, 17),
+												Pos: p(813, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(806, 73),
+													Pos: p(813, 73),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(806, 39),
+														Pos: p(813, 39),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(806, 34),
+															Pos: p(813, 34),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(806, 24),
+																Pos: p(813, 24),
 																X: &lang.Ident{
-																	Pos:  p(806, 21),
+																	Pos:  p(813, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(806, 37),
+																Pos:   p(813, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(806, 58),
+															Pos: p(813, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(806, 52),
+																Pos: p(813, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(806, 45),
+																	Pos: p(813, 45),
 																	X: &lang.Ident{
-																		Pos:  p(806, 42),
+																		Pos:  p(813, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -12133,9 +12251,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(806, 63),
+																Pos: p(813, 63),
 																X: &lang.Ident{
-																	Pos:  p(806, 60),
+																	Pos:  p(813, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -12143,20 +12261,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(806, 85),
+														Pos: p(813, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(806, 79),
+															Pos: p(813, 79),
 															X: &lang.Ident{
-																Pos:  p(806, 76),
+																Pos:  p(813, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(806, 111),
+															Pos: p(813, 111),
 															X: &lang.Ident{
-																Pos:  p(806, 88),
+																Pos:  p(813, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -12164,24 +12282,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(807, 21),
+													Pos: p(814, 21),
 													X: &lang.NewExpr{
-														Pos: p(807, 28),
+														Pos: p(814, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(807, 32),
+															Pos:  p(814, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(807, 42),
+																	Pos:  p(814, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(807, 48),
+																Pos: p(814, 48),
 																X: &lang.Literal{
-																	Pos:   p(807, 48),
+																	Pos:   p(814, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -12192,17 +12310,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(808, 17),
+												Pos: p(815, 17),
 												X: &lang.CallExpr{
-													Pos: p(808, 35),
+													Pos: p(815, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(808, 35),
+														Pos: p(815, 35),
 														X: &lang.Ident{
-															Pos:  p(808, 24),
+															Pos:  p(815, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(808, 32),
+																	Pos:  p(815, 32),
 																	Name: "T",
 																},
 															},
@@ -12211,20 +12329,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(808, 40),
+															Pos: p(815, 40),
 															X: &lang.MemberExpr{
-																Pos: p(808, 43),
+																Pos: p(815, 43),
 																X: &lang.Ident{
-																	Pos:  p(808, 40),
+																	Pos:  p(815, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(808, 58),
+															Pos: p(815, 58),
 															X: &lang.Ident{
-																Pos:  p(808, 58),
+																Pos:  p(815, 58),
 																Name: "cancellationToken",
 															},
 														},
@@ -12232,118 +12350,118 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(809, 13),
+										Rbrace: p(816, 13),
 									},
 								},
 							},
-							Rbrace: p(810, 9),
+							Rbrace: p(817, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(812, 9),
+						Pos:       p(819, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(812, 22),
+							Pos:  p(819, 22),
 							Name: "ValueTask",
 						},
 						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(812, 43),
+								Pos: p(819, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(812, 43),
+									Pos:  p(819, 43),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(812, 51),
+								Pos: p(819, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(812, 51),
+									Pos:  p(819, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(812, 89),
+									Pos: p(819, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(813, 9),
+							Pos: p(820, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(814, 13),
+									Pos: p(821, 13),
 									Cond: &lang.Literal{
-										Pos:   p(814, 20),
+										Pos:   p(821, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(815, 13),
+										Pos: p(822, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(816, 17),
+												Pos: p(823, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(816, 21),
+													Pos: p(823, 21),
 													Fun: &lang.Ident{
-														Pos:  p(816, 21),
+														Pos:  p(823, 21),
 														Name: "TryWrite",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(816, 30),
+															Pos: p(823, 30),
 															X: &lang.Ident{
-																Pos:  p(816, 30),
+																Pos:  p(823, 30),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(816, 37),
+													Pos: p(823, 37),
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(817, 17),
+												Pos: p(824, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(817, 17),
+													Pos:  p(824, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(817, 22),
+														Pos:  p(824, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(818, 17),
+												Pos: p(825, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(818, 21),
+													Pos: p(825, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(818, 23),
+															Pos: p(825, 23),
 															X: &lang.AssignExpr{
-																Pos: p(818, 28),
+																Pos: p(825, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(818, 23),
+																	Pos:  p(825, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(818, 30),
+																	Pos: p(825, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(818, 36),
+																		Pos: p(825, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(818, 36),
+																			Pos:  p(825, 36),
 																			Name: "WaitToWriteAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(818, 53),
+																				Pos: p(825, 53),
 																				X: &lang.Ident{
-																					Pos:  p(818, 53),
+																					Pos:  p(825, 53),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -12353,48 +12471,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(818, 73),
+													Rbrace: p(825, 73),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(819, 17),
+														Pos: p(826, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(819, 24),
+															Pos:  p(826, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(819, 52),
+															Pos: p(826, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(819, 54),
+																	Pos: p(826, 54),
 																},
 															},
-															Rbrace: p(819, 61),
+															Rbrace: p(826, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(820, 17),
+														Pos: p(827, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(820, 24),
+															Pos:  p(827, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(820, 37),
+															Pos: p(827, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(820, 39),
+																	Pos: p(827, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(820, 45),
+																		Pos: p(827, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(820, 49),
+																			Pos:  p(827, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(820, 72),
+																				Pos: p(827, 72),
 																				X: &lang.Ident{
-																					Pos:  p(820, 72),
+																					Pos:  p(827, 72),
 																					Name: "e",
 																				},
 																			},
@@ -12402,82 +12520,82 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(820, 76),
+															Rbrace: p(827, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(821, 17),
+												Pos: p(828, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(821, 21),
+													Pos: p(828, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(821, 22),
+														Pos:  p(828, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(821, 28),
+													Pos: p(828, 28),
 													X: &lang.NewExpr{
-														Pos: p(821, 34),
+														Pos: p(828, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(821, 38),
+															Pos:  p(828, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(822, 13),
+										Rbrace: p(829, 13),
 									},
 								},
 							},
-							Rbrace: p(823, 9),
+							Rbrace: p(830, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(825, 9),
+						Pos:       p(832, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(825, 16),
+							Pos:  p(832, 16),
 							Name: "void",
 						},
 						Name: "Complete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(825, 30),
+								Pos: p(832, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(825, 30),
+									Pos:  p(832, 30),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(825, 48),
+									Pos:  p(832, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(826, 9),
+							Pos: p(833, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(827, 13),
+									Pos: p(834, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(827, 17),
+										Pos: p(834, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(827, 18),
+											Pos: p(834, 18),
 											Fun: &lang.Ident{
-												Pos:  p(827, 18),
+												Pos:  p(834, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(827, 30),
+													Pos: p(834, 30),
 													X: &lang.Ident{
-														Pos:  p(827, 30),
+														Pos:  p(834, 30),
 														Name: "error",
 													},
 												},
@@ -12485,73 +12603,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(827, 38),
+										Pos: p(834, 38),
 										X: &lang.NewExpr{
-											Pos: p(827, 44),
+											Pos: p(834, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(827, 48),
+												Pos:  p(834, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(828, 9),
+							Rbrace: p(835, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(830, 9),
+						Pos:       p(837, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(830, 16),
+							Pos:  p(837, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(830, 33),
+								Pos: p(837, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(830, 33),
+									Pos:  p(837, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(830, 51),
+									Pos:  p(837, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(831, 9),
+							Pos: p(838, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(832, 13),
+									Pos: p(839, 13),
 									X: &lang.MemberExpr{
-										Pos: p(832, 22),
+										Pos: p(839, 22),
 										X: &lang.Ident{
-											Pos:  p(832, 19),
+											Pos:  p(839, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(833, 13),
+										Pos: p(840, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(834, 17),
+												Pos: p(841, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(834, 24),
+													Pos: p(841, 24),
 													X: &lang.Ident{
-														Pos:  p(834, 21),
+														Pos:  p(841, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(834, 33),
+													Pos: p(841, 33),
 													X: &lang.Literal{
-														Pos:   p(834, 40),
+														Pos:   p(841, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -12559,20 +12677,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(835, 17),
+												Pos: p(842, 17),
 												X: &lang.AssignExpr{
-													Pos: p(835, 28),
+													Pos: p(842, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(835, 20),
+														Pos: p(842, 20),
 														X: &lang.Ident{
-															Pos:  p(835, 17),
+															Pos:  p(842, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(835, 30),
+														Pos:   p(842, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -12580,35 +12698,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(836, 17),
+												Pos: p(843, 17),
 												X: &lang.AssignExpr{
-													Pos: p(836, 27),
+													Pos: p(843, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(836, 20),
+														Pos: p(843, 20),
 														X: &lang.Ident{
-															Pos:  p(836, 17),
+															Pos:  p(843, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(836, 29),
+														Pos:  p(843, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(837, 17),
+												Pos: p(844, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(837, 37),
+													Pos: p(844, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(837, 31),
+														Pos: p(844, 31),
 														X: &lang.MemberExpr{
-															Pos: p(837, 24),
+															Pos: p(844, 24),
 															X: &lang.Ident{
-																Pos:  p(837, 21),
+																Pos:  p(844, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -12616,19 +12734,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(837, 40),
+														Pos:   p(844, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(837, 43),
+													Pos: p(844, 43),
 													X: &lang.CallExpr{
-														Pos: p(837, 46),
+														Pos: p(844, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(837, 46),
+															Pos: p(844, 46),
 															X: &lang.Ident{
-																Pos:  p(837, 43),
+																Pos:  p(844, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -12637,17 +12755,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(838, 17),
+												Pos: p(845, 17),
 												X: &lang.CallExpr{
-													Pos: p(838, 28),
+													Pos: p(845, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(838, 28),
+														Pos: p(845, 28),
 														X: &lang.Ident{
-															Pos:  p(838, 17),
+															Pos:  p(845, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(838, 25),
+																	Pos:  p(845, 25),
 																	Name: "T",
 																},
 															},
@@ -12656,20 +12774,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(838, 33),
+															Pos: p(845, 33),
 															X: &lang.MemberExpr{
-																Pos: p(838, 36),
+																Pos: p(845, 36),
 																X: &lang.Ident{
-																	Pos:  p(838, 33),
+																	Pos:  p(845, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(838, 50),
+															Pos: p(845, 50),
 															X: &lang.Literal{
-																Pos:   p(838, 50),
+																Pos:   p(845, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12679,17 +12797,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(839, 17),
+												Pos: p(846, 17),
 												X: &lang.CallExpr{
-													Pos: p(839, 28),
+													Pos: p(846, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(839, 28),
+														Pos: p(846, 28),
 														X: &lang.Ident{
-															Pos:  p(839, 17),
+															Pos:  p(846, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(839, 25),
+																	Pos:  p(846, 25),
 																	Name: "T",
 																},
 															},
@@ -12698,20 +12816,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(839, 33),
+															Pos: p(846, 33),
 															X: &lang.MemberExpr{
-																Pos: p(839, 36),
+																Pos: p(846, 36),
 																X: &lang.Ident{
-																	Pos:  p(839, 33),
+																	Pos:  p(846, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(839, 51),
+															Pos: p(846, 51),
 															X: &lang.Literal{
-																Pos:   p(839, 51),
+																Pos:   p(846, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -12721,26 +12839,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(840, 17),
+												Pos: p(847, 17),
 												X: &lang.Literal{
-													Pos:   p(840, 24),
+													Pos:   p(847, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(841, 13),
+										Rbrace: p(848, 13),
 									},
 								},
 							},
-							Rbrace: p(842, 9),
+							Rbrace: p(849, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(848, 5),
+				Pos:       p(855, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -12750,13 +12868,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(850, 9),
+						Pos: p(857, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(850, 9),
+							Pos:  p(857, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(850, 26),
+									Pos:  p(857, 26),
 									Name: "T",
 								},
 							},
@@ -12764,14 +12882,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(850, 48),
+								Pos: p(857, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(850, 48),
+									Pos:  p(857, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(850, 103),
+									Pos: p(857, 103),
 								},
 							},
 						},
@@ -12779,7 +12897,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(853, 5),
+				Pos:       p(860, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -12789,33 +12907,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(853, 44),
+						Pos:  p(860, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(855, 9),
+						Pos: p(862, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(855, 9),
+							Pos:  p(862, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(855, 21),
+								Pos:  p(862, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(856, 9),
+						Pos: p(863, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(856, 9),
+							Pos:  p(863, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(856, 42),
+									Pos:  p(863, 42),
 									Name: "bool",
 								},
 							},
@@ -12825,7 +12943,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(862, 5),
+				Pos:       p(869, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -12835,17 +12953,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(864, 9),
+						Pos: p(871, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(864, 9),
+							Pos:  p(871, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(864, 21),
+								Pos: p(871, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(864, 21),
+									Pos:  p(871, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -12855,7 +12973,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(869, 5),
+				Pos:       p(876, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -12865,11 +12983,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(869, 32),
+						Pos:  p(876, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(869, 42),
+								Pos:  p(876, 42),
 								Name: "T",
 							},
 						},
@@ -12877,47 +12995,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(871, 9),
+						Pos:       p(878, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(871, 18),
+							Pos:  p(878, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(871, 25),
+									Pos:  p(878, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(871, 28),
+								Pos:  p(878, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(872, 9),
+						Pos:       p(879, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(872, 27),
-							Rbrace: p(872, 29),
+							Pos:    p(879, 27),
+							Rbrace: p(879, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(873, 9),
+						Pos:       p(880, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(873, 25),
+								Pos: p(880, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(873, 25),
+									Pos:  p(880, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(873, 32),
+											Pos:  p(880, 32),
 											Name: "T",
 										},
 									},
@@ -12926,38 +13044,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(874, 9),
+							Pos: p(881, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(875, 13),
+									Pos: p(882, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(875, 25),
+										Pos: p(882, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(875, 17),
+											Pos:  p(882, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(875, 28),
+											Pos:  p(882, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(875, 34),
+										Pos: p(882, 34),
 										X: &lang.NewExpr{
-											Pos: p(875, 40),
+											Pos: p(882, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(875, 44),
+												Pos:  p(882, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(875, 66),
+													Pos: p(882, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(875, 66),
+														Pos: p(882, 66),
 														X: &lang.Ident{
-															Pos:  p(875, 73),
+															Pos:  p(882, 73),
 															Name: "handler",
 														},
 													},
@@ -12967,85 +13085,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(876, 13),
+									Pos: p(883, 13),
 									X: &lang.AssignExpr{
-										Pos: p(876, 22),
+										Pos: p(883, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(876, 13),
+											Pos:  p(883, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(876, 24),
+											Pos:  p(883, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(877, 9),
+							Rbrace: p(884, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(878, 9),
+						Pos:       p(885, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(878, 27),
+							Pos:  p(885, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(878, 41),
+								Pos: p(885, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(878, 41),
+									Pos:  p(885, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(879, 9),
+							Pos: p(886, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(880, 13),
+									Pos: p(887, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(880, 17),
+											Pos:  p(887, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(880, 21),
+												Pos:  p(887, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(881, 13),
+									Pos: p(888, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(881, 19),
+										Pos: p(888, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(881, 17),
+											Pos:  p(888, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(881, 22),
+											Pos:  p(888, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(881, 28),
+										Pos: p(888, 28),
 										X: &lang.CallExpr{
-											Pos: p(881, 56),
+											Pos: p(888, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(881, 56),
+												Pos: p(888, 56),
 												X: &lang.MemberExpr{
-													Pos: p(881, 45),
+													Pos: p(888, 45),
 													X: &lang.MemberExpr{
-														Pos: p(881, 35),
+														Pos: p(888, 35),
 														X: &lang.Ident{
-															Pos:  p(881, 28),
+															Pos:  p(888, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -13056,26 +13174,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(881, 74),
+													Pos: p(888, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(881, 74),
+														Pos: p(888, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(881, 74),
+																Pos:  p(888, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(881, 79),
+															Pos: p(888, 79),
 															Fun: &lang.Ident{
-																Pos:  p(881, 79),
+																Pos:  p(888, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(881, 81),
+																	Pos: p(888, 81),
 																	X: &lang.Ident{
-																		Pos:  p(881, 81),
+																		Pos:  p(888, 81),
 																		Name: "value",
 																	},
 																},
@@ -13088,48 +13206,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(882, 9),
+							Rbrace: p(889, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(883, 9),
+						Pos: p(890, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(883, 9),
+							Pos:  p(890, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(883, 34),
+								Pos: p(890, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(883, 34),
+									Pos:  p(890, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(883, 46),
+							Pos: p(890, 46),
 							Fun: &lang.Ident{
-								Pos:  p(883, 46),
+								Pos:  p(890, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(883, 55),
+									Pos: p(890, 55),
 									X: &lang.Ident{
-										Pos:  p(883, 55),
+										Pos:  p(890, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(883, 14),
+							Pos:  p(890, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(883, 24),
+									Pos:  p(890, 24),
 									Name: "T",
 								},
 							},
@@ -13138,30 +13256,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(891, 5),
+				Pos:       p(898, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(891, 48),
+						Pos:  p(898, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(893, 9),
+						Pos:       p(900, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(893, 48),
+							Pos:  p(900, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(893, 53),
+									Pos: p(900, 53),
 									X: &lang.Literal{
-										Pos:   p(893, 53),
+										Pos:   p(900, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -13170,116 +13288,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(893, 104),
-							Rbrace: p(893, 106),
+							Pos:    p(900, 104),
+							Rbrace: p(900, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(894, 9),
+						Pos:       p(901, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(894, 44),
+								Pos: p(901, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(894, 44),
+									Pos:  p(901, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(894, 62),
+							Pos:  p(901, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(894, 67),
+									Pos: p(901, 67),
 									X: &lang.Ident{
-										Pos:  p(894, 67),
+										Pos:  p(901, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(894, 76),
-							Rbrace: p(894, 78),
+							Pos:    p(901, 76),
+							Rbrace: p(901, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(895, 9),
+						Pos:       p(902, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(895, 44),
+								Pos: p(902, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 44),
+									Pos:  p(902, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(895, 60),
+								Pos: p(902, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(895, 60),
+									Pos:  p(902, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(895, 88),
+							Pos:  p(902, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(895, 93),
+									Pos: p(902, 93),
 									X: &lang.Ident{
-										Pos:  p(895, 93),
+										Pos:  p(902, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(895, 102),
+									Pos: p(902, 102),
 									X: &lang.Ident{
-										Pos:  p(895, 102),
+										Pos:  p(902, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(895, 118),
-							Rbrace: p(895, 120),
+							Pos:    p(902, 118),
+							Rbrace: p(902, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(898, 5),
+				Pos:       p(905, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(898, 50),
+						Pos:  p(905, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(900, 9),
+						Pos:       p(907, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(900, 50),
+							Pos:  p(907, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(900, 55),
+									Pos: p(907, 55),
 									X: &lang.Literal{
-										Pos:   p(900, 55),
+										Pos:   p(907, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -13288,116 +13406,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(900, 103),
-							Rbrace: p(900, 105),
+							Pos:    p(907, 103),
+							Rbrace: p(907, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(901, 9),
+						Pos:       p(908, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(901, 46),
+								Pos: p(908, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(901, 46),
+									Pos:  p(908, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(901, 64),
+							Pos:  p(908, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(901, 69),
+									Pos: p(908, 69),
 									X: &lang.Ident{
-										Pos:  p(901, 69),
+										Pos:  p(908, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(901, 78),
-							Rbrace: p(901, 80),
+							Pos:    p(908, 78),
+							Rbrace: p(908, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(902, 9),
+						Pos:       p(909, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(902, 46),
+								Pos: p(909, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(902, 46),
+									Pos:  p(909, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(902, 62),
+								Pos: p(909, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(902, 62),
+									Pos:  p(909, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(902, 90),
+							Pos:  p(909, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(902, 95),
+									Pos: p(909, 95),
 									X: &lang.Ident{
-										Pos:  p(902, 95),
+										Pos:  p(909, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(902, 104),
+									Pos: p(909, 104),
 									X: &lang.Ident{
-										Pos:  p(902, 104),
+										Pos:  p(909, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(902, 120),
-							Rbrace: p(902, 122),
+							Pos:    p(909, 120),
+							Rbrace: p(909, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(908, 5),
+				Pos:       p(915, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(908, 32),
+						Pos:  p(915, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(910, 9),
+						Pos:       p(917, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(910, 32),
+							Pos:  p(917, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(910, 37),
+									Pos: p(917, 37),
 									X: &lang.Literal{
-										Pos:   p(910, 37),
+										Pos:   p(917, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -13406,116 +13524,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(910, 60),
-							Rbrace: p(910, 62),
+							Pos:    p(917, 60),
+							Rbrace: p(917, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(911, 9),
+						Pos:       p(918, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(911, 28),
+								Pos: p(918, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(911, 28),
+									Pos:  p(918, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(911, 46),
+							Pos:  p(918, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(911, 51),
+									Pos: p(918, 51),
 									X: &lang.Ident{
-										Pos:  p(911, 51),
+										Pos:  p(918, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(911, 60),
-							Rbrace: p(911, 62),
+							Pos:    p(918, 60),
+							Rbrace: p(918, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(912, 9),
+						Pos:       p(919, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(912, 28),
+								Pos: p(919, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(912, 28),
+									Pos:  p(919, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(912, 44),
+								Pos: p(919, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(912, 44),
+									Pos:  p(919, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(912, 72),
+							Pos:  p(919, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(912, 77),
+									Pos: p(919, 77),
 									X: &lang.Ident{
-										Pos:  p(912, 77),
+										Pos:  p(919, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(912, 86),
+									Pos: p(919, 86),
 									X: &lang.Ident{
-										Pos:  p(912, 86),
+										Pos:  p(919, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(912, 102),
-							Rbrace: p(912, 104),
+							Pos:    p(919, 102),
+							Rbrace: p(919, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(915, 5),
+				Pos:       p(922, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(915, 42),
+						Pos:  p(922, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(917, 9),
+						Pos:       p(924, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(917, 42),
+							Pos:  p(924, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(917, 47),
+									Pos: p(924, 47),
 									X: &lang.Literal{
-										Pos:   p(917, 47),
+										Pos:   p(924, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -13524,157 +13642,157 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(917, 85),
-							Rbrace: p(917, 87),
+							Pos:    p(924, 85),
+							Rbrace: p(924, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(918, 9),
+						Pos:       p(925, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(918, 38),
+								Pos: p(925, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(918, 38),
+									Pos:  p(925, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(918, 56),
+							Pos:  p(925, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(918, 61),
+									Pos: p(925, 61),
 									X: &lang.Ident{
-										Pos:  p(918, 61),
+										Pos:  p(925, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(918, 70),
-							Rbrace: p(918, 72),
+							Pos:    p(925, 70),
+							Rbrace: p(925, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(919, 9),
+						Pos:       p(926, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(919, 38),
+								Pos: p(926, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(919, 38),
+									Pos:  p(926, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(919, 54),
+								Pos: p(926, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(919, 54),
+									Pos:  p(926, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(919, 82),
+							Pos:  p(926, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(919, 87),
+									Pos: p(926, 87),
 									X: &lang.Ident{
-										Pos:  p(919, 87),
+										Pos:  p(926, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(919, 96),
+									Pos: p(926, 96),
 									X: &lang.Ident{
-										Pos:  p(919, 96),
+										Pos:  p(926, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(919, 112),
-							Rbrace: p(919, 114),
+							Pos:    p(926, 112),
+							Rbrace: p(926, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(920, 9),
+						Pos:       p(927, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(920, 38),
+								Pos: p(927, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(920, 38),
+									Pos:  p(927, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(920, 54),
+								Pos: p(927, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(920, 54),
+									Pos:  p(927, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(920, 73),
+							Pos:  p(927, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(920, 78),
+									Pos: p(927, 78),
 									X: &lang.Ident{
-										Pos:  p(920, 78),
+										Pos:  p(927, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(920, 87),
+							Pos: p(927, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(920, 89),
+									Pos: p(927, 89),
 									X: &lang.AssignExpr{
-										Pos: p(920, 98),
+										Pos: p(927, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(920, 89),
+											Pos:  p(927, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(920, 100),
+											Pos:  p(927, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(920, 110),
+							Rbrace: p(927, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(921, 9),
+						Pos:       p(928, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(921, 16),
+							Pos:  p(928, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(921, 34),
+								Pos:  p(928, 34),
 								Kind: "get",
 							},
 						},
@@ -13682,30 +13800,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(924, 5),
+				Pos:       p(931, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(924, 47),
+						Pos:  p(931, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(926, 9),
+						Pos:       p(933, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(926, 47),
+							Pos:  p(933, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(926, 52),
+									Pos: p(933, 52),
 									X: &lang.Literal{
-										Pos:   p(926, 52),
+										Pos:   p(933, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -13714,116 +13832,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(926, 103),
-							Rbrace: p(926, 105),
+							Pos:    p(933, 103),
+							Rbrace: p(933, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(927, 9),
+						Pos:       p(934, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(927, 43),
+								Pos: p(934, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(927, 43),
+									Pos:  p(934, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(927, 61),
+							Pos:  p(934, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(927, 66),
+									Pos: p(934, 66),
 									X: &lang.Ident{
-										Pos:  p(927, 66),
+										Pos:  p(934, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(927, 75),
-							Rbrace: p(927, 77),
+							Pos:    p(934, 75),
+							Rbrace: p(934, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(928, 9),
+						Pos:       p(935, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(928, 43),
+								Pos: p(935, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 43),
+									Pos:  p(935, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(928, 59),
+								Pos: p(935, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(928, 59),
+									Pos:  p(935, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(928, 87),
+							Pos:  p(935, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(928, 92),
+									Pos: p(935, 92),
 									X: &lang.Ident{
-										Pos:  p(928, 92),
+										Pos:  p(935, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(928, 101),
+									Pos: p(935, 101),
 									X: &lang.Ident{
-										Pos:  p(928, 101),
+										Pos:  p(935, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(928, 117),
-							Rbrace: p(928, 119),
+							Pos:    p(935, 117),
+							Rbrace: p(935, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(931, 5),
+				Pos:       p(938, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(931, 41),
+						Pos:  p(938, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(933, 9),
+						Pos:       p(940, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(933, 41),
+							Pos:  p(940, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(933, 46),
+									Pos: p(940, 46),
 									X: &lang.Literal{
-										Pos:   p(933, 46),
+										Pos:   p(940, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -13832,114 +13950,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(933, 95),
-							Rbrace: p(933, 97),
+							Pos:    p(940, 95),
+							Rbrace: p(940, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(934, 9),
+						Pos:       p(941, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(934, 37),
+								Pos: p(941, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(934, 37),
+									Pos:  p(941, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(934, 55),
+							Pos:  p(941, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(934, 60),
+									Pos: p(941, 60),
 									X: &lang.Ident{
-										Pos:  p(934, 60),
+										Pos:  p(941, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(934, 69),
-							Rbrace: p(934, 71),
+							Pos:    p(941, 69),
+							Rbrace: p(941, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(935, 9),
+						Pos:       p(942, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(935, 37),
+								Pos: p(942, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 37),
+									Pos:  p(942, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(935, 53),
+								Pos: p(942, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(935, 53),
+									Pos:  p(942, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(935, 81),
+							Pos:  p(942, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(935, 86),
+									Pos: p(942, 86),
 									X: &lang.Ident{
-										Pos:  p(935, 86),
+										Pos:  p(942, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(935, 95),
+									Pos: p(942, 95),
 									X: &lang.Ident{
-										Pos:  p(935, 95),
+										Pos:  p(942, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(935, 111),
-							Rbrace: p(935, 113),
+							Pos:    p(942, 111),
+							Rbrace: p(942, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(941, 5),
+				Pos:       p(948, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(943, 9),
+						Pos:       p(950, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(943, 22),
+							Pos:  p(950, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(943, 26),
+								Pos:  p(950, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(943, 37),
+									Pos: p(950, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(943, 38),
+										Pos:   p(950, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -13948,34 +14066,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(944, 9),
+						Pos:       p(951, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(944, 32),
+							Pos:  p(951, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(944, 41),
+								Pos:  p(951, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(944, 69),
+									Pos: p(951, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(944, 69),
+										Pos: p(951, 69),
 										X: &lang.Ident{
-											Pos:  p(944, 60),
+											Pos:  p(951, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(944, 86),
+											Pos: p(951, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(944, 86),
+												Pos: p(951, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(944, 87),
+													Pos:   p(951, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -13989,7 +14107,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(950, 5),
+				Pos:       p(957, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -13999,64 +14117,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(950, 35),
+						Pos:  p(957, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(952, 9),
+						Pos:       p(959, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(952, 18),
+							Pos:  p(959, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(952, 23),
+									Pos:  p(959, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(952, 26),
+								Pos:  p(959, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(953, 9),
+						Pos:       p(960, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(953, 18),
+							Pos:  p(960, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(953, 69),
+									Pos:  p(960, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(953, 74),
+									Pos:  p(960, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(953, 77),
+								Pos:  p(960, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(953, 87),
+									Pos: p(960, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(953, 91),
+										Pos:  p(960, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(953, 142),
+												Pos:  p(960, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(953, 147),
+												Pos:  p(960, 147),
 												Name: "T",
 											},
 										},
@@ -14066,46 +14184,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(955, 9),
+						Pos:       p(962, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(955, 30),
-							Rbrace: p(955, 32),
+							Pos:    p(962, 30),
+							Rbrace: p(962, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(956, 9),
+						Pos:       p(963, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(956, 28),
+								Pos: p(963, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(956, 28),
+									Pos:  p(963, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(956, 49),
-							Rbrace: p(956, 51),
+							Pos:    p(963, 49),
+							Rbrace: p(963, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(957, 9),
+						Pos:       p(964, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(957, 28),
+								Pos: p(964, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(957, 28),
+									Pos:  p(964, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(957, 33),
+											Pos:  p(964, 33),
 											Name: "T",
 										},
 									},
@@ -14114,38 +14232,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(958, 9),
+							Pos: p(965, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(959, 13),
+									Pos: p(966, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(959, 30),
+										Pos: p(966, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(959, 17),
+											Pos:  p(966, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(959, 33),
+											Pos:  p(966, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(959, 39),
+										Pos: p(966, 39),
 										X: &lang.NewExpr{
-											Pos: p(959, 45),
+											Pos: p(966, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(959, 49),
+												Pos:  p(966, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(959, 71),
+													Pos: p(966, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(959, 71),
+														Pos: p(966, 71),
 														X: &lang.Ident{
-															Pos:  p(959, 78),
+															Pos:  p(966, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -14155,37 +14273,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(960, 13),
+									Pos: p(967, 13),
 									X: &lang.AssignExpr{
-										Pos: p(960, 22),
+										Pos: p(967, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(960, 13),
+											Pos:  p(967, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(960, 24),
+											Pos:  p(967, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(961, 9),
+							Rbrace: p(968, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(962, 9),
+						Pos:       p(969, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(962, 28),
+								Pos: p(969, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 28),
+									Pos:  p(969, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(962, 33),
+											Pos:  p(969, 33),
 											Name: "T",
 										},
 									},
@@ -14193,63 +14311,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(962, 50),
+								Pos: p(969, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(962, 50),
+									Pos:  p(969, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(962, 73),
+							Pos:  p(969, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(962, 78),
+									Pos: p(969, 78),
 									X: &lang.Ident{
-										Pos:  p(962, 78),
+										Pos:  p(969, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(962, 92),
-							Rbrace: p(962, 94),
+							Pos:    p(969, 92),
+							Rbrace: p(969, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(964, 9),
+						Pos:       p(971, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(964, 16),
+							Pos:  p(971, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(966, 13),
+								Pos:  p(973, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(967, 13),
+									Pos: p(974, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(968, 17),
+											Pos: p(975, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(968, 17),
+												Pos:  p(975, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(968, 21),
+													Pos:  p(975, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(968, 47),
+														Pos: p(975, 47),
 														X: &lang.MemberExpr{
-															Pos: p(968, 33),
+															Pos: p(975, 33),
 															X: &lang.Ident{
-																Pos:  p(968, 26),
+																Pos:  p(975, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -14260,32 +14378,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(969, 17),
+											Pos: p(976, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(969, 29),
+												Pos: p(976, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(969, 29),
+													Pos: p(976, 29),
 													X: &lang.Ident{
-														Pos:  p(969, 21),
+														Pos:  p(976, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(969, 41),
+														Pos: p(976, 41),
 														X: &lang.Ident{
-															Pos:  p(969, 41),
+															Pos:  p(976, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(969, 45),
+														Pos: p(976, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(969, 49),
+															Pos: p(976, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(969, 49),
+																Pos:  p(976, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -14294,49 +14412,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(969, 55),
+												Pos: p(976, 55),
 												X: &lang.Ident{
-													Pos:  p(969, 62),
+													Pos:  p(976, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(970, 17),
+											Pos: p(977, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(970, 17),
+												Pos:  p(977, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(970, 19),
+													Pos:  p(977, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(970, 46),
+														Pos: p(977, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(970, 38),
+															Pos: p(977, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(970, 29),
+																Pos:  p(977, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(970, 41),
+																Pos:  p(977, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(970, 48),
+															Pos: p(977, 48),
 															Fun: &lang.Ident{
-																Pos:  p(970, 48),
+																Pos:  p(977, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(970, 61),
+															Pos: p(977, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(970, 69),
+																Pos:  p(977, 69),
 																Name: "T",
 															},
 														},
@@ -14345,69 +14463,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(971, 17),
+											Pos: p(978, 17),
 											X: &lang.AssignExpr{
-												Pos: p(971, 29),
+												Pos: p(978, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(971, 24),
+													Pos: p(978, 24),
 													X: &lang.Ident{
-														Pos:  p(971, 17),
+														Pos:  p(978, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(971, 25),
+															Pos: p(978, 25),
 															X: &lang.Ident{
-																Pos:  p(971, 25),
+																Pos:  p(978, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(971, 31),
+													Pos:  p(978, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(972, 17),
+											Pos: p(979, 17),
 											X: &lang.Ident{
-												Pos:  p(972, 24),
+												Pos:  p(979, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(973, 13),
+									Rbrace: p(980, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(974, 13),
+								Pos:  p(981, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(974, 17),
+									Pos: p(981, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(974, 19),
+											Pos: p(981, 19),
 											X: &lang.AssignExpr{
-												Pos: p(974, 65),
+												Pos: p(981, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(974, 26),
+													Pos: p(981, 26),
 													X: &lang.Ident{
-														Pos:  p(974, 19),
+														Pos:  p(981, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(974, 27),
+															Pos: p(981, 27),
 															X: &lang.MemberExpr{
-																Pos: p(974, 48),
+																Pos: p(981, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(974, 34),
+																	Pos: p(981, 34),
 																	X: &lang.Ident{
-																		Pos:  p(974, 27),
+																		Pos:  p(981, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -14418,44 +14536,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(974, 67),
+													Pos:  p(981, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(974, 74),
+									Rbrace: p(981, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(977, 9),
+						Pos:       p(984, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(977, 16),
+							Pos:  p(984, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(977, 47),
+							Pos: p(984, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(977, 47),
+								Pos: p(984, 47),
 								X: &lang.Ident{
-									Pos:  p(977, 39),
+									Pos:  p(984, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(977, 59),
+									Pos: p(984, 59),
 									X: &lang.MemberExpr{
-										Pos: p(977, 80),
+										Pos: p(984, 80),
 										X: &lang.MemberExpr{
-											Pos: p(977, 66),
+											Pos: p(984, 66),
 											X: &lang.Ident{
-												Pos:  p(977, 59),
+												Pos:  p(984, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -14467,38 +14585,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(978, 9),
+						Pos:       p(985, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(978, 16),
+							Pos:  p(985, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(978, 49),
+									Pos:  p(985, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(978, 62),
+							Pos: p(985, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(978, 66),
+								Pos:  p(985, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(978, 98),
+										Pos:  p(985, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(978, 101),
+									Pos: p(985, 101),
 									X: &lang.MemberExpr{
-										Pos: p(978, 109),
+										Pos: p(985, 109),
 										X: &lang.Ident{
-											Pos:  p(978, 101),
+											Pos:  p(985, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -14508,32 +14626,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(979, 9),
+						Pos:       p(986, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(979, 16),
+							Pos:  p(986, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(979, 31),
-							Rbrace: p(979, 33),
+							Pos:    p(986, 31),
+							Rbrace: p(986, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(980, 9),
+						Pos:       p(987, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(980, 25),
+							Pos:  p(987, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(980, 52),
+							Pos: p(987, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(980, 52),
+								Pos: p(987, 52),
 								X: &lang.Ident{
-									Pos:  p(980, 46),
+									Pos:  p(987, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -14543,24 +14661,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(988, 5),
+				Pos:       p(995, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(990, 9),
+						Pos: p(997, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(990, 9),
+							Pos:  p(997, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(990, 13),
+								Pos:  p(997, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(990, 21),
+									Pos:   p(997, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -14568,10 +14686,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(992, 9),
+						Pos:       p(999, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(992, 16),
+							Pos:  p(999, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -14580,40 +14698,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(992, 26),
+								Pos: p(999, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(992, 26),
+									Pos:  p(999, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(992, 52),
+							Pos: p(999, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(992, 44),
+								Pos: p(999, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(992, 38),
+									Pos:  p(999, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(992, 47),
+									Pos:  p(999, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(992, 54),
+								Pos:   p(999, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(992, 64),
+								Pos: p(999, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(992, 64),
+									Pos: p(999, 64),
 									X: &lang.Ident{
-										Pos:  p(992, 58),
+										Pos:  p(999, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -14622,58 +14740,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(993, 9),
+						Pos:       p(1000, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(993, 16),
+							Pos:  p(1000, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(993, 24),
+								Pos: p(1000, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(993, 24),
+									Pos:  p(1000, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(993, 31),
+								Pos: p(1000, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(993, 31),
+									Pos:  p(1000, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(993, 48),
+							Pos: p(1000, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(993, 43),
+								Pos: p(1000, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(993, 41),
+									Pos:  p(1000, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(993, 45),
+									Pos:   p(1000, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(993, 50),
+								Pos:  p(1000, 50),
 								Name: "v",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(995, 9),
+						Pos:       p(1002, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(995, 23),
+							Pos:  p(1002, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14682,42 +14800,42 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(995, 39),
+								Pos: p(1002, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(995, 39),
+									Pos:  p(1002, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(995, 53),
+							Pos: p(1002, 53),
 							Fun: &lang.Ident{
-								Pos:  p(995, 53),
+								Pos:  p(1002, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(995, 57),
+									Pos: p(1002, 57),
 									X: &lang.Literal{
-										Pos:   p(995, 57),
+										Pos:   p(1002, 57),
 										Raw:   "17",
 										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(995, 61),
+									Pos: p(1002, 61),
 									X: &lang.CallExpr{
-										Pos: p(995, 61),
+										Pos: p(1002, 61),
 										Fun: &lang.Ident{
-											Pos:  p(995, 61),
+											Pos:  p(1002, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(995, 64),
+												Pos: p(1002, 64),
 												X: &lang.Ident{
-													Pos:  p(995, 64),
+													Pos:  p(1002, 64),
 													Name: "value1",
 												},
 											},
@@ -14728,10 +14846,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(996, 9),
+						Pos:       p(1003, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(996, 23),
+							Pos:  p(1003, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14741,59 +14859,59 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(996, 43),
+								Pos: p(1003, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(996, 43),
+									Pos:  p(1003, 43),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(996, 54),
+								Pos: p(1003, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(996, 54),
+									Pos:  p(1003, 54),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(996, 68),
+							Pos: p(1003, 68),
 							Fun: &lang.Ident{
-								Pos:  p(996, 68),
+								Pos:  p(1003, 68),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(996, 72),
+									Pos: p(1003, 72),
 									X: &lang.CallExpr{
-										Pos: p(996, 72),
+										Pos: p(1003, 72),
 										Fun: &lang.Ident{
-											Pos:  p(996, 72),
+											Pos:  p(1003, 72),
 											Name: "Mix",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(996, 76),
+												Pos: p(1003, 76),
 												X: &lang.Literal{
-													Pos:   p(996, 76),
+													Pos:   p(1003, 76),
 													Raw:   "17",
 													Value: int64(17),
 												},
 											},
 											&lang.Arg{
-												Pos: p(996, 80),
+												Pos: p(1003, 80),
 												X: &lang.CallExpr{
-													Pos: p(996, 80),
+													Pos: p(1003, 80),
 													Fun: &lang.Ident{
-														Pos:  p(996, 80),
+														Pos:  p(1003, 80),
 														Name: "Of",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(996, 83),
+															Pos: p(1003, 83),
 															X: &lang.Ident{
-																Pos:  p(996, 83),
+																Pos:  p(1003, 83),
 																Name: "value1",
 															},
 														},
@@ -14804,18 +14922,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(996, 93),
+									Pos: p(1003, 93),
 									X: &lang.CallExpr{
-										Pos: p(996, 93),
+										Pos: p(1003, 93),
 										Fun: &lang.Ident{
-											Pos:  p(996, 93),
+											Pos:  p(1003, 93),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(996, 96),
+												Pos: p(1003, 96),
 												X: &lang.Ident{
-													Pos:  p(996, 96),
+													Pos:  p(1003, 96),
 													Name: "value2",
 												},
 											},
@@ -14826,10 +14944,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(997, 9),
+						Pos:       p(1004, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(997, 23),
+							Pos:  p(1004, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14840,57 +14958,57 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(997, 47),
+								Pos: p(1004, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 47),
+									Pos:  p(1004, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(997, 58),
+								Pos: p(1004, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 58),
+									Pos:  p(1004, 58),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(997, 69),
+								Pos: p(1004, 69),
 								Type: &lang.TypeRef{
-									Pos:  p(997, 69),
+									Pos:  p(1004, 69),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(997, 83),
+							Pos: p(1004, 83),
 							Fun: &lang.Ident{
-								Pos:  p(997, 83),
+								Pos:  p(1004, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(997, 87),
+									Pos: p(1004, 87),
 									X: &lang.CallExpr{
-										Pos: p(997, 87),
+										Pos: p(1004, 87),
 										Fun: &lang.Ident{
-											Pos:  p(997, 87),
+											Pos:  p(1004, 87),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(997, 95),
+												Pos: p(1004, 95),
 												X: &lang.Ident{
-													Pos:  p(997, 95),
+													Pos:  p(1004, 95),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(997, 103),
+												Pos: p(1004, 103),
 												X: &lang.Ident{
-													Pos:  p(997, 103),
+													Pos:  p(1004, 103),
 													Name: "value2",
 												},
 											},
@@ -14898,18 +15016,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(997, 112),
+									Pos: p(1004, 112),
 									X: &lang.CallExpr{
-										Pos: p(997, 112),
+										Pos: p(1004, 112),
 										Fun: &lang.Ident{
-											Pos:  p(997, 112),
+											Pos:  p(1004, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(997, 115),
+												Pos: p(1004, 115),
 												X: &lang.Ident{
-													Pos:  p(997, 115),
+													Pos:  p(1004, 115),
 													Name: "value3",
 												},
 											},
@@ -14920,10 +15038,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(998, 9),
+						Pos:       p(1005, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(998, 23),
+							Pos:  p(1005, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -14935,72 +15053,72 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(998, 51),
+								Pos: p(1005, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 51),
+									Pos:  p(1005, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(998, 62),
+								Pos: p(1005, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 62),
+									Pos:  p(1005, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(998, 73),
+								Pos: p(1005, 73),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 73),
+									Pos:  p(1005, 73),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(998, 84),
+								Pos: p(1005, 84),
 								Type: &lang.TypeRef{
-									Pos:  p(998, 84),
+									Pos:  p(1005, 84),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(998, 98),
+							Pos: p(1005, 98),
 							Fun: &lang.Ident{
-								Pos:  p(998, 98),
+								Pos:  p(1005, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(998, 102),
+									Pos: p(1005, 102),
 									X: &lang.CallExpr{
-										Pos: p(998, 102),
+										Pos: p(1005, 102),
 										Fun: &lang.Ident{
-											Pos:  p(998, 102),
+											Pos:  p(1005, 102),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(998, 110),
+												Pos: p(1005, 110),
 												X: &lang.Ident{
-													Pos:  p(998, 110),
+													Pos:  p(1005, 110),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(998, 118),
+												Pos: p(1005, 118),
 												X: &lang.Ident{
-													Pos:  p(998, 118),
+													Pos:  p(1005, 118),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(998, 126),
+												Pos: p(1005, 126),
 												X: &lang.Ident{
-													Pos:  p(998, 126),
+													Pos:  p(1005, 126),
 													Name: "value3",
 												},
 											},
@@ -15008,18 +15126,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(998, 135),
+									Pos: p(1005, 135),
 									X: &lang.CallExpr{
-										Pos: p(998, 135),
+										Pos: p(1005, 135),
 										Fun: &lang.Ident{
-											Pos:  p(998, 135),
+											Pos:  p(1005, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(998, 138),
+												Pos: p(1005, 138),
 												X: &lang.Ident{
-													Pos:  p(998, 138),
+													Pos:  p(1005, 138),
 													Name: "value4",
 												},
 											},
@@ -15030,10 +15148,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(999, 9),
+						Pos:       p(1006, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(999, 23),
+							Pos:  p(1006, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -15046,87 +15164,87 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(999, 55),
+								Pos: p(1006, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 55),
+									Pos:  p(1006, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(999, 66),
+								Pos: p(1006, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 66),
+									Pos:  p(1006, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(999, 77),
+								Pos: p(1006, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 77),
+									Pos:  p(1006, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(999, 88),
+								Pos: p(1006, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 88),
+									Pos:  p(1006, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(999, 99),
+								Pos: p(1006, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(999, 99),
+									Pos:  p(1006, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(999, 113),
+							Pos: p(1006, 113),
 							Fun: &lang.Ident{
-								Pos:  p(999, 113),
+								Pos:  p(1006, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(999, 117),
+									Pos: p(1006, 117),
 									X: &lang.CallExpr{
-										Pos: p(999, 117),
+										Pos: p(1006, 117),
 										Fun: &lang.Ident{
-											Pos:  p(999, 117),
+											Pos:  p(1006, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(999, 125),
+												Pos: p(1006, 125),
 												X: &lang.Ident{
-													Pos:  p(999, 125),
+													Pos:  p(1006, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 133),
+												Pos: p(1006, 133),
 												X: &lang.Ident{
-													Pos:  p(999, 133),
+													Pos:  p(1006, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 141),
+												Pos: p(1006, 141),
 												X: &lang.Ident{
-													Pos:  p(999, 141),
+													Pos:  p(1006, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(999, 149),
+												Pos: p(1006, 149),
 												X: &lang.Ident{
-													Pos:  p(999, 149),
+													Pos:  p(1006, 149),
 													Name: "value4",
 												},
 											},
@@ -15134,18 +15252,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(999, 158),
+									Pos: p(1006, 158),
 									X: &lang.CallExpr{
-										Pos: p(999, 158),
+										Pos: p(1006, 158),
 										Fun: &lang.Ident{
-											Pos:  p(999, 158),
+											Pos:  p(1006, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(999, 161),
+												Pos: p(1006, 161),
 												X: &lang.Ident{
-													Pos:  p(999, 161),
+													Pos:  p(1006, 161),
 													Name: "value5",
 												},
 											},
@@ -15156,10 +15274,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1000, 9),
+						Pos:       p(1007, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1000, 16),
+							Pos:  p(1007, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -15168,53 +15286,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1000, 28),
+								Pos: p(1007, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1000, 28),
+									Pos:  p(1007, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1000, 37),
+							Pos: p(1007, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1000, 39),
+									Pos: p(1007, 39),
 									X: &lang.AssignExpr{
-										Pos: p(1000, 45),
+										Pos: p(1007, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1000, 39),
+											Pos:  p(1007, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(1000, 47),
+											Pos: p(1007, 47),
 											Fun: &lang.Ident{
-												Pos:  p(1000, 47),
+												Pos:  p(1007, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1000, 51),
+													Pos: p(1007, 51),
 													X: &lang.Ident{
-														Pos:  p(1000, 51),
+														Pos:  p(1007, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1000, 58),
+													Pos: p(1007, 58),
 													X: &lang.CallExpr{
-														Pos: p(1000, 58),
+														Pos: p(1007, 58),
 														Fun: &lang.Ident{
-															Pos:  p(1000, 58),
+															Pos:  p(1007, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1000, 61),
+																Pos: p(1007, 61),
 																X: &lang.Ident{
-																	Pos:  p(1000, 61),
+																	Pos:  p(1007, 61),
 																	Name: "value",
 																},
 															},
@@ -15226,82 +15344,82 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1000, 70),
+							Rbrace: p(1007, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1001, 9),
+						Pos:       p(1008, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1001, 16),
+							Pos:  p(1008, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(1001, 36),
+							Pos:  p(1008, 36),
 							Name: "_hash",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1009, 5),
+				Pos:       p(1016, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "GC",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1011, 9),
+						Pos:       p(1018, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1011, 23),
+							Pos:  p(1018, 23),
 							Name: "void",
 						},
 						Name: "SuppressFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1011, 45),
+								Pos: p(1018, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1011, 45),
+									Pos:  p(1018, 45),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1012, 9),
+							Pos: p(1019, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1013, 13),
+									Pos: p(1020, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1013, 21),
+										Pos: p(1020, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1013, 17),
+											Pos:  p(1020, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1013, 24),
+											Pos:  p(1020, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1013, 30),
+										Pos: p(1020, 30),
 										X: &lang.NewExpr{
-											Pos: p(1013, 36),
+											Pos: p(1020, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1013, 40),
+												Pos:  p(1020, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1013, 62),
+													Pos: p(1020, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1013, 62),
+														Pos: p(1020, 62),
 														X: &lang.Ident{
-															Pos:  p(1013, 69),
+															Pos:  p(1020, 69),
 															Name: "obj",
 														},
 													},
@@ -15311,60 +15429,60 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1014, 9),
+							Rbrace: p(1021, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1015, 9),
+						Pos:       p(1022, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1015, 23),
+							Pos:  p(1022, 23),
 							Name: "void",
 						},
 						Name: "ReRegisterForFinalize",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1015, 50),
+								Pos: p(1022, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1015, 50),
+									Pos:  p(1022, 50),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1016, 9),
+							Pos: p(1023, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1017, 13),
+									Pos: p(1024, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1017, 21),
+										Pos: p(1024, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1017, 17),
+											Pos:  p(1024, 17),
 											Name: "obj",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1017, 24),
+											Pos:  p(1024, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1017, 30),
+										Pos: p(1024, 30),
 										X: &lang.NewExpr{
-											Pos: p(1017, 36),
+											Pos: p(1024, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1017, 40),
+												Pos:  p(1024, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1017, 62),
+													Pos: p(1024, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1017, 62),
+														Pos: p(1024, 62),
 														X: &lang.Ident{
-															Pos:  p(1017, 69),
+															Pos:  p(1024, 69),
 															Name: "obj",
 														},
 													},
@@ -15374,109 +15492,109 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1018, 9),
+							Rbrace: p(1025, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1019, 9),
+						Pos:       p(1026, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1019, 23),
+							Pos:  p(1026, 23),
 							Name: "void",
 						},
 						Name: "KeepAlive",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1019, 38),
+								Pos: p(1026, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1019, 38),
+									Pos:  p(1026, 38),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1019, 50),
-							Rbrace: p(1019, 52),
+							Pos:    p(1026, 50),
+							Rbrace: p(1026, 52),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1020, 9),
+						Pos:       p(1027, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1020, 23),
+							Pos:  p(1027, 23),
 							Name: "void",
 						},
 						Name: "Collect",
 						Body: &lang.BlockStmt{
-							Pos:    p(1020, 38),
-							Rbrace: p(1020, 40),
+							Pos:    p(1027, 38),
+							Rbrace: p(1027, 40),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1021, 9),
+						Pos:       p(1028, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1021, 23),
+							Pos:  p(1028, 23),
 							Name: "void",
 						},
 						Name: "WaitForPendingFinalizers",
 						Body: &lang.BlockStmt{
-							Pos:    p(1021, 55),
-							Rbrace: p(1021, 57),
+							Pos:    p(1028, 55),
+							Rbrace: p(1028, 57),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1027, 5),
+				Pos:       p(1034, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LazyThreadSafetyMode",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1027, 40),
+						Pos:  p(1034, 40),
 						Name: "None",
 					},
 					&lang.EnumMember{
-						Pos:  p(1027, 46),
+						Pos:  p(1034, 46),
 						Name: "PublicationOnly",
 					},
 					&lang.EnumMember{
-						Pos:  p(1027, 63),
+						Pos:  p(1034, 63),
 						Name: "ExecutionAndPublication",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1033, 5),
+				Pos:       p(1040, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PeriodicTimer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1033, 41),
+						Pos:  p(1040, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1035, 9),
+						Pos:       p(1042, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1035, 18),
+							Pos:  p(1042, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1035, 25),
+								Pos:  p(1042, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1035, 33),
+									Pos: p(1042, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1035, 37),
+										Pos:  p(1042, 37),
 										Name: "object",
 									},
 								},
@@ -15484,26 +15602,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1036, 9),
+						Pos:       p(1043, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1036, 18),
+							Pos:  p(1043, 18),
 							Name: "System.Diagnostics.Stopwatch",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1036, 47),
+								Pos:  p(1043, 47),
 								Name: "_clock",
 								Init: &lang.CallExpr{
-									Pos: p(1036, 85),
+									Pos: p(1043, 85),
 									Fun: &lang.MemberExpr{
-										Pos: p(1036, 85),
+										Pos: p(1043, 85),
 										X: &lang.MemberExpr{
-											Pos: p(1036, 75),
+											Pos: p(1043, 75),
 											X: &lang.MemberExpr{
-												Pos: p(1036, 63),
+												Pos: p(1043, 63),
 												X: &lang.Ident{
-													Pos:  p(1036, 56),
+													Pos:  p(1043, 56),
 													Name: "System",
 												},
 												Name: "Diagnostics",
@@ -15517,20 +15635,20 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1037, 9),
+						Pos:       p(1044, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1037, 18),
+							Pos:  p(1044, 18),
 							Name: "CancellationTokenSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1037, 42),
+								Pos:  p(1044, 42),
 								Name: "_disposed",
 								Init: &lang.NewExpr{
-									Pos: p(1037, 54),
+									Pos: p(1044, 54),
 									Type: &lang.TypeRef{
-										Pos:  p(1037, 58),
+										Pos:  p(1044, 58),
 										Name: "CancellationTokenSource",
 									},
 								},
@@ -15538,34 +15656,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1038, 9),
+						Pos:       p(1045, 9),
 						Modifiers: lang.Modifiers(272),
 						Type: &lang.TypeRef{
-							Pos:  p(1038, 25),
+							Pos:  p(1045, 25),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1038, 34),
+								Pos:  p(1045, 34),
 								Name: "Infinite",
 								Init: &lang.CallExpr{
-									Pos: p(1038, 54),
+									Pos: p(1045, 54),
 									Fun: &lang.MemberExpr{
-										Pos: p(1038, 54),
+										Pos: p(1045, 54),
 										X: &lang.Ident{
-											Pos:  p(1038, 45),
+											Pos:  p(1045, 45),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1038, 71),
+											Pos: p(1045, 71),
 											X: &lang.UnaryExpr{
-												Pos: p(1038, 71),
+												Pos: p(1045, 71),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1038, 72),
+													Pos:   p(1045, 72),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -15577,74 +15695,74 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1039, 9),
+						Pos: p(1046, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1039, 9),
+							Pos:  p(1046, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1039, 18),
+								Pos:  p(1046, 18),
 								Name: "_period",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1040, 9),
+						Pos: p(1047, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1040, 9),
+							Pos:  p(1047, 9),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1040, 18),
+								Pos:  p(1047, 18),
 								Name: "_due",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1041, 9),
+						Pos: p(1048, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1041, 9),
+							Pos:  p(1048, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1041, 14),
+								Pos:  p(1048, 14),
 								Name: "_waiting",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1043, 9),
+						Pos:       p(1050, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PeriodicTimer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1043, 30),
+								Pos: p(1050, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1043, 30),
+									Pos:  p(1050, 30),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1044, 9),
+							Pos: p(1051, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1045, 13),
+									Pos: p(1052, 13),
 									X: &lang.CallExpr{
-										Pos: p(1045, 13),
+										Pos: p(1052, 13),
 										Fun: &lang.Ident{
-											Pos:  p(1045, 13),
+											Pos:  p(1052, 13),
 											Name: "Check",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1045, 19),
+												Pos: p(1052, 19),
 												X: &lang.Ident{
-													Pos:  p(1045, 19),
+													Pos:  p(1052, 19),
 													Name: "period",
 												},
 											},
@@ -15652,75 +15770,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1046, 13),
+									Pos: p(1053, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1046, 21),
+										Pos: p(1053, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1046, 13),
+											Pos:  p(1053, 13),
 											Name: "_period",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1046, 23),
+											Pos:  p(1053, 23),
 											Name: "period",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1047, 13),
+									Pos: p(1054, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1047, 18),
+										Pos: p(1054, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1047, 13),
+											Pos:  p(1054, 13),
 											Name: "_due",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1047, 20),
+											Pos:  p(1054, 20),
 											Name: "period",
 										},
 									},
 								},
 							},
-							Rbrace: p(1048, 9),
+							Rbrace: p(1055, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1050, 9),
+						Pos:       p(1057, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1050, 16),
+							Pos:  p(1057, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Period",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1052, 13),
+								Pos:  p(1059, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(1052, 20),
+									Pos:  p(1059, 20),
 									Name: "_period",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(1053, 13),
+								Pos:  p(1060, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(1054, 13),
+									Pos: p(1061, 13),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(1055, 17),
+											Pos: p(1062, 17),
 											X: &lang.CallExpr{
-												Pos: p(1055, 17),
+												Pos: p(1062, 17),
 												Fun: &lang.Ident{
-													Pos:  p(1055, 17),
+													Pos:  p(1062, 17),
 													Name: "Check",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1055, 23),
+														Pos: p(1062, 23),
 														X: &lang.Ident{
-															Pos:  p(1055, 23),
+															Pos:  p(1062, 23),
 															Name: "value",
 														},
 													},
@@ -15728,136 +15846,136 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1056, 17),
+											Pos: p(1063, 17),
 											X: &lang.Ident{
-												Pos:  p(1056, 23),
+												Pos:  p(1063, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1056, 30),
+												Pos: p(1063, 30),
 												Stmts: []lang.Stmt{
 													&lang.ExprStmt{
-														Pos: p(1056, 32),
+														Pos: p(1063, 32),
 														X: &lang.AssignExpr{
-															Pos: p(1056, 40),
+															Pos: p(1063, 40),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1056, 32),
+																Pos:  p(1063, 32),
 																Name: "_period",
 															},
 															Right: &lang.Ident{
-																Pos:  p(1056, 42),
+																Pos:  p(1063, 42),
 																Name: "value",
 															},
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1056, 49),
+														Pos: p(1063, 49),
 														X: &lang.AssignExpr{
-															Pos: p(1056, 54),
+															Pos: p(1063, 54),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1056, 49),
+																Pos:  p(1063, 49),
 																Name: "_due",
 															},
 															Right: &lang.BinaryExpr{
-																Pos: p(1056, 71),
+																Pos: p(1063, 71),
 																Op:  "+",
 																X: &lang.MemberExpr{
-																	Pos: p(1056, 63),
+																	Pos: p(1063, 63),
 																	X: &lang.Ident{
-																		Pos:  p(1056, 56),
+																		Pos:  p(1063, 56),
 																		Name: "_clock",
 																	},
 																	Name: "Elapsed",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1056, 73),
+																	Pos:  p(1063, 73),
 																	Name: "value",
 																},
 															},
 														},
 													},
 												},
-												Rbrace: p(1056, 80),
+												Rbrace: p(1063, 80),
 											},
 										},
 									},
-									Rbrace: p(1057, 13),
+									Rbrace: p(1064, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1060, 9),
+						Pos:       p(1067, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1060, 16),
+							Pos:  p(1067, 16),
 							Name: "void",
 						},
 						Name: "Check",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1060, 27),
+								Pos: p(1067, 27),
 								Type: &lang.TypeRef{
-									Pos:  p(1060, 27),
+									Pos:  p(1067, 27),
 									Name: "TimeSpan",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1061, 9),
+							Pos: p(1068, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1062, 13),
+									Pos: p(1069, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1062, 36),
+										Pos: p(1069, 36),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1062, 24),
+											Pos: p(1069, 24),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1062, 17),
+												Pos:  p(1069, 17),
 												Name: "period",
 											},
 											Y: &lang.Ident{
-												Pos:  p(1062, 27),
+												Pos:  p(1069, 27),
 												Name: "Infinite",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1062, 64),
+											Pos: p(1069, 64),
 											Op:  "||",
 											X: &lang.BinaryExpr{
-												Pos: p(1062, 47),
+												Pos: p(1069, 47),
 												Op:  "<=",
 												X: &lang.Ident{
-													Pos:  p(1062, 40),
+													Pos:  p(1069, 40),
 													Name: "period",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1062, 59),
+													Pos: p(1069, 59),
 													X: &lang.Ident{
-														Pos:  p(1062, 50),
+														Pos:  p(1069, 50),
 														Name: "TimeSpan",
 													},
 													Name: "Zero",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(1062, 92),
+												Pos: p(1069, 92),
 												Op:  ">",
 												X: &lang.MemberExpr{
-													Pos: p(1062, 74),
+													Pos: p(1069, 74),
 													X: &lang.Ident{
-														Pos:  p(1062, 67),
+														Pos:  p(1069, 67),
 														Name: "period",
 													},
 													Name: "TotalMilliseconds",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1062, 94),
+													Pos:   p(1069, 94),
 													Kind:  lang.LitKind(1),
 													Raw:   "4294967294",
 													Value: uint64(4294967294),
@@ -15866,20 +15984,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1063, 17),
+										Pos: p(1070, 17),
 										X: &lang.NewExpr{
-											Pos: p(1063, 23),
+											Pos: p(1070, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1063, 27),
+												Pos:  p(1070, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1063, 55),
+													Pos: p(1070, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1063, 55),
+														Pos: p(1070, 55),
 														X: &lang.Ident{
-															Pos:  p(1063, 62),
+															Pos:  p(1070, 62),
 															Name: "period",
 														},
 													},
@@ -15889,18 +16007,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1064, 9),
+							Rbrace: p(1071, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1066, 9),
+						Pos:       p(1073, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1066, 22),
+							Pos:  p(1073, 22),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1066, 55),
+									Pos:  p(1073, 55),
 									Name: "bool",
 								},
 							},
@@ -15908,61 +16026,61 @@ func preludeAST() *lang.File {
 						Name: "WaitForNextTickAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1066, 82),
+								Pos: p(1073, 82),
 								Type: &lang.TypeRef{
-									Pos:  p(1066, 82),
+									Pos:  p(1073, 82),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(1066, 120),
+									Pos: p(1073, 120),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1067, 9),
+							Pos: p(1074, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1068, 13),
+									Pos: p(1075, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1068, 13),
+										Pos:  p(1075, 13),
 										Name: "TimeSpan",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1068, 22),
+											Pos:  p(1075, 22),
 											Name: "wait",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1069, 13),
+									Pos: p(1076, 13),
 									X: &lang.Ident{
-										Pos:  p(1069, 19),
+										Pos:  p(1076, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1070, 13),
+										Pos: p(1077, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1071, 17),
+												Pos: p(1078, 17),
 												Cond: &lang.Ident{
-													Pos:  p(1071, 21),
+													Pos:  p(1078, 21),
 													Name: "_waiting",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1071, 31),
+													Pos: p(1078, 31),
 													X: &lang.NewExpr{
-														Pos: p(1071, 37),
+														Pos: p(1078, 37),
 														Type: &lang.TypeRef{
-															Pos:  p(1071, 41),
+															Pos:  p(1078, 41),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1071, 67),
+																Pos: p(1078, 67),
 																X: &lang.Literal{
-																	Pos:   p(1071, 67),
+																	Pos:   p(1078, 67),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
 																	Value: string("Operation is not valid due to the current state of the object."),
@@ -15973,19 +16091,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1072, 17),
+												Pos: p(1079, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1072, 31),
+													Pos: p(1079, 31),
 													X: &lang.Ident{
-														Pos:  p(1072, 21),
+														Pos:  p(1079, 21),
 														Name: "_disposed",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1072, 56),
+													Pos: p(1079, 56),
 													X: &lang.Literal{
-														Pos:   p(1072, 63),
+														Pos:   p(1079, 63),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -15993,13 +16111,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1073, 17),
+												Pos: p(1080, 17),
 												X: &lang.CallExpr{
-													Pos: p(1073, 35),
+													Pos: p(1080, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(1073, 35),
+														Pos: p(1080, 35),
 														X: &lang.Ident{
-															Pos:  p(1073, 17),
+															Pos:  p(1080, 17),
 															Name: "cancellationToken",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -16007,15 +16125,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1074, 17),
+												Pos: p(1081, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1074, 21),
+														Pos:  p(1081, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1074, 34),
+															Pos: p(1081, 34),
 															X: &lang.Ident{
-																Pos:  p(1074, 27),
+																Pos:  p(1081, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16024,92 +16142,92 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1075, 17),
+												Pos: p(1082, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1075, 41),
+													Pos: p(1082, 41),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1075, 29),
+														Pos: p(1082, 29),
 														Op:  "!=",
 														X: &lang.Ident{
-															Pos:  p(1075, 21),
+															Pos:  p(1082, 21),
 															Name: "_period",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1075, 32),
+															Pos:  p(1082, 32),
 															Name: "Infinite",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1075, 48),
+														Pos: p(1082, 48),
 														Op:  ">=",
 														X: &lang.Ident{
-															Pos:  p(1075, 44),
+															Pos:  p(1082, 44),
 															Name: "now",
 														},
 														Y: &lang.Ident{
-															Pos:  p(1075, 51),
+															Pos:  p(1082, 51),
 															Name: "_due",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(1076, 17),
+													Pos: p(1083, 17),
 													Stmts: []lang.Stmt{
 														&lang.WhileStmt{
-															Pos: p(1077, 21),
+															Pos: p(1084, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1077, 33),
+																Pos: p(1084, 33),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(1077, 28),
+																	Pos:  p(1084, 28),
 																	Name: "_due",
 																},
 																Y: &lang.Ident{
-																	Pos:  p(1077, 36),
+																	Pos:  p(1084, 36),
 																	Name: "now",
 																},
 															},
 															Body: &lang.ExprStmt{
-																Pos: p(1077, 41),
+																Pos: p(1084, 41),
 																X: &lang.AssignExpr{
-																	Pos: p(1077, 46),
+																	Pos: p(1084, 46),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(1077, 41),
+																		Pos:  p(1084, 41),
 																		Name: "_due",
 																	},
 																	Right: &lang.Ident{
-																		Pos:  p(1077, 49),
+																		Pos:  p(1084, 49),
 																		Name: "_period",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(1078, 21),
+															Pos: p(1085, 21),
 															X: &lang.Literal{
-																Pos:   p(1078, 28),
+																Pos:   p(1085, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(1079, 17),
+													Rbrace: p(1086, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1080, 17),
+												Pos: p(1087, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1080, 26),
+													Pos: p(1087, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1080, 17),
+														Pos:  p(1087, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1080, 28),
+														Pos:   p(1087, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -16117,41 +16235,41 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1081, 17),
+												Pos: p(1088, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1081, 22),
+													Pos: p(1088, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1081, 17),
+														Pos:  p(1088, 17),
 														Name: "wait",
 													},
 													Right: &lang.CondExpr{
-														Pos: p(1081, 44),
+														Pos: p(1088, 44),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1081, 32),
+															Pos: p(1088, 32),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(1081, 24),
+																Pos:  p(1088, 24),
 																Name: "_period",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1081, 35),
+																Pos:  p(1088, 35),
 																Name: "Infinite",
 															},
 														},
 														Then: &lang.Ident{
-															Pos:  p(1081, 46),
+															Pos:  p(1088, 46),
 															Name: "Infinite",
 														},
 														Else: &lang.BinaryExpr{
-															Pos: p(1081, 62),
+															Pos: p(1088, 62),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1081, 57),
+																Pos:  p(1088, 57),
 																Name: "_due",
 															},
 															Y: &lang.Ident{
-																Pos:  p(1081, 64),
+																Pos:  p(1088, 64),
 																Name: "now",
 															},
 														},
@@ -16159,46 +16277,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1082, 13),
+										Rbrace: p(1089, 13),
 									},
 								},
 								&lang.TryStmt{
-									Pos: p(1083, 13),
+									Pos: p(1090, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(1084, 13),
+										Pos: p(1091, 13),
 										Stmts: []lang.Stmt{
 											&lang.UsingDeclStmt{
-												Pos: p(1085, 17),
+												Pos: p(1092, 17),
 												Decl: &lang.LocalDeclStmt{
-													Pos: p(1085, 23),
+													Pos: p(1092, 23),
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(1085, 27),
+															Pos:  p(1092, 27),
 															Name: "linked",
 															Init: &lang.CallExpr{
-																Pos: p(1085, 60),
+																Pos: p(1092, 60),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1085, 60),
+																	Pos: p(1092, 60),
 																	X: &lang.Ident{
-																		Pos:  p(1085, 36),
+																		Pos:  p(1092, 36),
 																		Name: "CancellationTokenSource",
 																	},
 																	Name: "CreateLinkedTokenSource",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1085, 84),
+																		Pos: p(1092, 84),
 																		X: &lang.Ident{
-																			Pos:  p(1085, 84),
+																			Pos:  p(1092, 84),
 																			Name: "cancellationToken",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1085, 103),
+																		Pos: p(1092, 103),
 																		X: &lang.MemberExpr{
-																			Pos: p(1085, 113),
+																			Pos: p(1092, 113),
 																			X: &lang.Ident{
-																				Pos:  p(1085, 103),
+																				Pos:  p(1092, 103),
 																				Name: "_disposed",
 																			},
 																			Name: "Token",
@@ -16211,21 +16329,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1086, 17),
+												Pos: p(1093, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(1086, 17),
+													Pos: p(1093, 17),
 													X: &lang.CallExpr{
-														Pos: p(1086, 51),
+														Pos: p(1093, 51),
 														Fun: &lang.MemberExpr{
-															Pos: p(1086, 51),
+															Pos: p(1093, 51),
 															X: &lang.MemberExpr{
-																Pos: p(1086, 46),
+																Pos: p(1093, 46),
 																X: &lang.MemberExpr{
-																	Pos: p(1086, 40),
+																	Pos: p(1093, 40),
 																	X: &lang.MemberExpr{
-																		Pos: p(1086, 30),
+																		Pos: p(1093, 30),
 																		X: &lang.Ident{
-																			Pos:  p(1086, 23),
+																			Pos:  p(1093, 23),
 																			Name: "System",
 																		},
 																		Name: "Threading",
@@ -16238,18 +16356,18 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1086, 57),
+																Pos: p(1093, 57),
 																X: &lang.Ident{
-																	Pos:  p(1086, 57),
+																	Pos:  p(1093, 57),
 																	Name: "wait",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1086, 63),
+																Pos: p(1093, 63),
 																X: &lang.MemberExpr{
-																	Pos: p(1086, 70),
+																	Pos: p(1093, 70),
 																	X: &lang.Ident{
-																		Pos:  p(1086, 63),
+																		Pos:  p(1093, 63),
 																		Name: "linked",
 																	},
 																	Name: "Token",
@@ -16260,38 +16378,38 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1087, 13),
+										Rbrace: p(1094, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(1088, 13),
+											Pos: p(1095, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(1088, 20),
+												Pos:  p(1095, 20),
 												Name: "OperationCanceledException",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1089, 13),
+												Pos: p(1096, 13),
 												Stmts: []lang.Stmt{
 													&lang.LockStmt{
-														Pos: p(1090, 17),
+														Pos: p(1097, 17),
 														X: &lang.Ident{
-															Pos:  p(1090, 23),
+															Pos:  p(1097, 23),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1090, 30),
+															Pos: p(1097, 30),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1090, 32),
+																	Pos: p(1097, 32),
 																	X: &lang.AssignExpr{
-																		Pos: p(1090, 41),
+																		Pos: p(1097, 41),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1090, 32),
+																			Pos:  p(1097, 32),
 																			Name: "_waiting",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1090, 43),
+																			Pos:   p(1097, 43),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -16299,29 +16417,29 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1090, 50),
+															Rbrace: p(1097, 50),
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1091, 17),
+														Pos: p(1098, 17),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1091, 55),
+															Pos: p(1098, 55),
 															Op:  "&&",
 															X: &lang.MemberExpr{
-																Pos: p(1091, 31),
+																Pos: p(1098, 31),
 																X: &lang.Ident{
-																	Pos:  p(1091, 21),
+																	Pos:  p(1098, 21),
 																	Name: "_disposed",
 																},
 																Name: "IsCancellationRequested",
 															},
 															Y: &lang.UnaryExpr{
-																Pos: p(1091, 58),
+																Pos: p(1098, 58),
 																Op:  "!",
 																X: &lang.MemberExpr{
-																	Pos: p(1091, 77),
+																	Pos: p(1098, 77),
 																	X: &lang.Ident{
-																		Pos:  p(1091, 59),
+																		Pos:  p(1098, 59),
 																		Name: "cancellationToken",
 																	},
 																	Name: "IsCancellationRequested",
@@ -16329,9 +16447,9 @@ func preludeAST() *lang.File {
 															},
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1091, 102),
+															Pos: p(1098, 102),
 															X: &lang.Literal{
-																Pos:   p(1091, 109),
+																Pos:   p(1098, 109),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -16339,34 +16457,34 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ThrowStmt{
-														Pos: p(1092, 17),
+														Pos: p(1099, 17),
 													},
 												},
-												Rbrace: p(1093, 13),
+												Rbrace: p(1100, 13),
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(1094, 13),
+									Pos: p(1101, 13),
 									X: &lang.Ident{
-										Pos:  p(1094, 19),
+										Pos:  p(1101, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1095, 13),
+										Pos: p(1102, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1096, 17),
+												Pos: p(1103, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1096, 26),
+													Pos: p(1103, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1096, 17),
+														Pos:  p(1103, 17),
 														Name: "_waiting",
 													},
 													Right: &lang.Literal{
-														Pos:   p(1096, 28),
+														Pos:   p(1103, 28),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -16374,15 +16492,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1097, 17),
+												Pos: p(1104, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1097, 21),
+														Pos:  p(1104, 21),
 														Name: "now",
 														Init: &lang.MemberExpr{
-															Pos: p(1097, 34),
+															Pos: p(1104, 34),
 															X: &lang.Ident{
-																Pos:  p(1097, 27),
+																Pos:  p(1104, 27),
 																Name: "_clock",
 															},
 															Name: "Elapsed",
@@ -16391,66 +16509,66 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(1098, 17),
+												Pos: p(1105, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1098, 29),
+													Pos: p(1105, 29),
 													Op:  "<=",
 													X: &lang.Ident{
-														Pos:  p(1098, 24),
+														Pos:  p(1105, 24),
 														Name: "_due",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1098, 32),
+														Pos:  p(1105, 32),
 														Name: "now",
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(1098, 37),
+													Pos: p(1105, 37),
 													X: &lang.AssignExpr{
-														Pos: p(1098, 42),
+														Pos: p(1105, 42),
 														Op:  "+=",
 														Left: &lang.Ident{
-															Pos:  p(1098, 37),
+															Pos:  p(1105, 37),
 															Name: "_due",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1098, 45),
+															Pos:  p(1105, 45),
 															Name: "_period",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1099, 13),
+										Rbrace: p(1106, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1100, 13),
+									Pos: p(1107, 13),
 									X: &lang.Literal{
-										Pos:   p(1100, 20),
+										Pos:   p(1107, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1101, 9),
+							Rbrace: p(1108, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1103, 9),
+						Pos:       p(1110, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1103, 16),
+							Pos:  p(1110, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1103, 44),
+							Pos: p(1110, 44),
 							Fun: &lang.MemberExpr{
-								Pos: p(1103, 44),
+								Pos: p(1110, 44),
 								X: &lang.Ident{
-									Pos:  p(1103, 34),
+									Pos:  p(1110, 34),
 									Name: "_disposed",
 								},
 								Name: "Cancel",
@@ -16460,7 +16578,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1114, 5),
+				Pos:       p(1121, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lazy",
 				Namespace: "System",
@@ -16470,20 +16588,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1116, 9),
+						Pos:       p(1123, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1116, 18),
+							Pos:  p(1123, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1116, 25),
+								Pos:  p(1123, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(1116, 33),
+									Pos: p(1123, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(1116, 37),
+										Pos:  p(1123, 37),
 										Name: "object",
 									},
 								},
@@ -16491,103 +16609,103 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1117, 9),
+						Pos:       p(1124, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1117, 18),
+							Pos:  p(1124, 18),
 							Name: "System.Threading.LazyThreadSafetyMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1117, 56),
+								Pos:  p(1124, 56),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1118, 9),
+						Pos: p(1125, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1118, 9),
+							Pos:  p(1125, 9),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1118, 14),
+									Pos:  p(1125, 14),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1118, 17),
+								Pos:  p(1125, 17),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1119, 9),
+						Pos: p(1126, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1119, 9),
+							Pos:  p(1126, 9),
 							Name: "T",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1119, 11),
+								Pos:  p(1126, 11),
 								Name: "_value",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1120, 9),
+						Pos: p(1127, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1120, 9),
+							Pos:  p(1127, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1120, 14),
+								Pos:  p(1127, 14),
 								Name: "_created",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1121, 9),
+						Pos: p(1128, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1121, 9),
+							Pos:  p(1128, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1121, 14),
+								Pos:  p(1128, 14),
 								Name: "_running",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1122, 9),
+						Pos: p(1129, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1122, 9),
+							Pos:  p(1129, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1122, 19),
+								Pos:  p(1129, 19),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1126, 9),
+						Pos:       p(1133, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1126, 21),
+								Pos: p(1133, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1126, 21),
+									Pos:  p(1133, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1126, 26),
+											Pos:  p(1133, 26),
 											Name: "T",
 										},
 									},
@@ -16596,38 +16714,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1127, 9),
+							Pos: p(1134, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1128, 13),
+									Pos: p(1135, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1128, 30),
+										Pos: p(1135, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1128, 17),
+											Pos:  p(1135, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1128, 33),
+											Pos:  p(1135, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1128, 39),
+										Pos: p(1135, 39),
 										X: &lang.NewExpr{
-											Pos: p(1128, 45),
+											Pos: p(1135, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1128, 49),
+												Pos:  p(1135, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1128, 71),
+													Pos: p(1135, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1128, 71),
+														Pos: p(1135, 71),
 														X: &lang.Ident{
-															Pos:  p(1128, 78),
+															Pos:  p(1135, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16637,37 +16755,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1129, 13),
+									Pos: p(1136, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1129, 22),
+										Pos: p(1136, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1129, 13),
+											Pos:  p(1136, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1129, 24),
+											Pos:  p(1136, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1130, 13),
+									Pos: p(1137, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1130, 19),
+										Pos: p(1137, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1130, 13),
+											Pos:  p(1137, 13),
 											Name: "_mode",
 										},
 										Right: &lang.MemberExpr{
-											Pos: p(1130, 59),
+											Pos: p(1137, 59),
 											X: &lang.MemberExpr{
-												Pos: p(1130, 38),
+												Pos: p(1137, 38),
 												X: &lang.MemberExpr{
-													Pos: p(1130, 28),
+													Pos: p(1137, 28),
 													X: &lang.Ident{
-														Pos:  p(1130, 21),
+														Pos:  p(1137, 21),
 														Name: "System",
 													},
 													Name: "Threading",
@@ -16679,22 +16797,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1131, 9),
+							Rbrace: p(1138, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1132, 9),
+						Pos:       p(1139, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1132, 21),
+								Pos: p(1139, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 21),
+									Pos:  p(1139, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1132, 26),
+											Pos:  p(1139, 26),
 											Name: "T",
 										},
 									},
@@ -16702,47 +16820,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1132, 43),
+								Pos: p(1139, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1132, 43),
+									Pos:  p(1139, 43),
 									Name: "bool",
 								},
 								Name: "isThreadSafe",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1133, 9),
+							Pos: p(1140, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1134, 13),
+									Pos: p(1141, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1134, 30),
+										Pos: p(1141, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1134, 17),
+											Pos:  p(1141, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1134, 33),
+											Pos:  p(1141, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1134, 39),
+										Pos: p(1141, 39),
 										X: &lang.NewExpr{
-											Pos: p(1134, 45),
+											Pos: p(1141, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1134, 49),
+												Pos:  p(1141, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1134, 71),
+													Pos: p(1141, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1134, 71),
+														Pos: p(1141, 71),
 														X: &lang.Ident{
-															Pos:  p(1134, 78),
+															Pos:  p(1141, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16752,43 +16870,43 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1135, 13),
+									Pos: p(1142, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1135, 22),
+										Pos: p(1142, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1135, 13),
+											Pos:  p(1142, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1135, 24),
+											Pos:  p(1142, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1136, 13),
+									Pos: p(1143, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1136, 19),
+										Pos: p(1143, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1136, 13),
+											Pos:  p(1143, 13),
 											Name: "_mode",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1136, 34),
+											Pos: p(1143, 34),
 											Cond: &lang.Ident{
-												Pos:  p(1136, 21),
+												Pos:  p(1143, 21),
 												Name: "isThreadSafe",
 											},
 											Then: &lang.MemberExpr{
-												Pos: p(1136, 74),
+												Pos: p(1143, 74),
 												X: &lang.MemberExpr{
-													Pos: p(1136, 53),
+													Pos: p(1143, 53),
 													X: &lang.MemberExpr{
-														Pos: p(1136, 43),
+														Pos: p(1143, 43),
 														X: &lang.Ident{
-															Pos:  p(1136, 36),
+															Pos:  p(1143, 36),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16798,13 +16916,13 @@ func preludeAST() *lang.File {
 												Name: "ExecutionAndPublication",
 											},
 											Else: &lang.MemberExpr{
-												Pos: p(1136, 138),
+												Pos: p(1143, 138),
 												X: &lang.MemberExpr{
-													Pos: p(1136, 117),
+													Pos: p(1143, 117),
 													X: &lang.MemberExpr{
-														Pos: p(1136, 107),
+														Pos: p(1143, 107),
 														X: &lang.Ident{
-															Pos:  p(1136, 100),
+															Pos:  p(1143, 100),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -16817,22 +16935,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1137, 9),
+							Rbrace: p(1144, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1138, 9),
+						Pos:       p(1145, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1138, 21),
+								Pos: p(1145, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1138, 21),
+									Pos:  p(1145, 21),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1138, 26),
+											Pos:  p(1145, 26),
 											Name: "T",
 										},
 									},
@@ -16840,47 +16958,47 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(1138, 43),
+								Pos: p(1145, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1138, 43),
+									Pos:  p(1145, 43),
 									Name: "System.Threading.LazyThreadSafetyMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1139, 9),
+							Pos: p(1146, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1140, 13),
+									Pos: p(1147, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1140, 30),
+										Pos: p(1147, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1140, 17),
+											Pos:  p(1147, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1140, 33),
+											Pos:  p(1147, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1140, 39),
+										Pos: p(1147, 39),
 										X: &lang.NewExpr{
-											Pos: p(1140, 45),
+											Pos: p(1147, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(1140, 49),
+												Pos:  p(1147, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1140, 71),
+													Pos: p(1147, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(1140, 71),
+														Pos: p(1147, 71),
 														X: &lang.Ident{
-															Pos:  p(1140, 78),
+															Pos:  p(1147, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -16890,82 +17008,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1141, 13),
+									Pos: p(1148, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1141, 22),
+										Pos: p(1148, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1141, 13),
+											Pos:  p(1148, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1141, 24),
+											Pos:  p(1148, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1142, 13),
+									Pos: p(1149, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1142, 19),
+										Pos: p(1149, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1142, 13),
+											Pos:  p(1149, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1142, 21),
+											Pos:  p(1149, 21),
 											Name: "mode",
 										},
 									},
 								},
 							},
-							Rbrace: p(1143, 9),
+							Rbrace: p(1150, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1144, 9),
+						Pos:       p(1151, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lazy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1144, 21),
+								Pos: p(1151, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(1144, 21),
+									Pos:  p(1151, 21),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1145, 9),
+							Pos: p(1152, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1146, 13),
+									Pos: p(1153, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1146, 20),
+										Pos: p(1153, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1146, 13),
+											Pos:  p(1153, 13),
 											Name: "_value",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1146, 22),
+											Pos:  p(1153, 22),
 											Name: "value",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1147, 13),
+									Pos: p(1154, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1147, 22),
+										Pos: p(1154, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1147, 13),
+											Pos:  p(1154, 13),
 											Name: "_created",
 										},
 										Right: &lang.Literal{
-											Pos:   p(1147, 24),
+											Pos:   p(1154, 24),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -16973,68 +17091,68 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1148, 9),
+							Rbrace: p(1155, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1150, 9),
+						Pos:       p(1157, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1150, 16),
+							Pos:  p(1157, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.Ident{
-							Pos:  p(1150, 39),
+							Pos:  p(1157, 39),
 							Name: "_created",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1152, 9),
+						Pos:       p(1159, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1152, 16),
+							Pos:  p(1159, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1154, 13),
+								Pos:  p(1161, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1155, 13),
+									Pos: p(1162, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(1156, 17),
+											Pos: p(1163, 17),
 											Cond: &lang.Ident{
-												Pos:  p(1156, 21),
+												Pos:  p(1163, 21),
 												Name: "_created",
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1156, 31),
+												Pos: p(1163, 31),
 												X: &lang.Ident{
-													Pos:  p(1156, 38),
+													Pos:  p(1163, 38),
 													Name: "_value",
 												},
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1157, 17),
+											Pos: p(1164, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1157, 27),
+												Pos: p(1164, 27),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1157, 21),
+													Pos:  p(1164, 21),
 													Name: "_mode",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1157, 68),
+													Pos: p(1164, 68),
 													X: &lang.MemberExpr{
-														Pos: p(1157, 47),
+														Pos: p(1164, 47),
 														X: &lang.MemberExpr{
-															Pos: p(1157, 37),
+															Pos: p(1164, 37),
 															X: &lang.Ident{
-																Pos:  p(1157, 30),
+																Pos:  p(1164, 30),
 																Name: "System",
 															},
 															Name: "Threading",
@@ -17045,18 +17163,18 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.BlockStmt{
-												Pos: p(1158, 17),
+												Pos: p(1165, 17),
 												Stmts: []lang.Stmt{
 													&lang.LocalDeclStmt{
-														Pos: p(1159, 21),
+														Pos: p(1166, 21),
 														Decls: []*lang.Declarator{
 															&lang.Declarator{
-																Pos:  p(1159, 25),
+																Pos:  p(1166, 25),
 																Name: "v",
 																Init: &lang.CallExpr{
-																	Pos: p(1159, 29),
+																	Pos: p(1166, 29),
 																	Fun: &lang.Ident{
-																		Pos:  p(1159, 29),
+																		Pos:  p(1166, 29),
 																		Name: "_factory",
 																	},
 																},
@@ -17064,53 +17182,53 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.LockStmt{
-														Pos: p(1160, 21),
+														Pos: p(1167, 21),
 														X: &lang.Ident{
-															Pos:  p(1160, 27),
+															Pos:  p(1167, 27),
 															Name: "_gate",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(1161, 21),
+															Pos: p(1168, 21),
 															Stmts: []lang.Stmt{
 																&lang.IfStmt{
-																	Pos: p(1162, 25),
+																	Pos: p(1169, 25),
 																	Cond: &lang.UnaryExpr{
-																		Pos: p(1162, 29),
+																		Pos: p(1169, 29),
 																		Op:  "!",
 																		X: &lang.Ident{
-																			Pos:  p(1162, 30),
+																			Pos:  p(1169, 30),
 																			Name: "_created",
 																		},
 																	},
 																	Then: &lang.BlockStmt{
-																		Pos: p(1162, 40),
+																		Pos: p(1169, 40),
 																		Stmts: []lang.Stmt{
 																			&lang.ExprStmt{
-																				Pos: p(1162, 42),
+																				Pos: p(1169, 42),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 49),
+																					Pos: p(1169, 49),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 42),
+																						Pos:  p(1169, 42),
 																						Name: "_value",
 																					},
 																					Right: &lang.Ident{
-																						Pos:  p(1162, 51),
+																						Pos:  p(1169, 51),
 																						Name: "v",
 																					},
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1162, 54),
+																				Pos: p(1169, 54),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 63),
+																					Pos: p(1169, 63),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 54),
+																						Pos:  p(1169, 54),
 																						Name: "_created",
 																					},
 																					Right: &lang.Literal{
-																						Pos:   p(1162, 65),
+																						Pos:   p(1169, 65),
 																						Kind:  lang.LitKind(9),
 																						Raw:   "true",
 																						Value: bool(true),
@@ -17118,105 +17236,105 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.ExprStmt{
-																				Pos: p(1162, 71),
+																				Pos: p(1169, 71),
 																				X: &lang.AssignExpr{
-																					Pos: p(1162, 80),
+																					Pos: p(1169, 80),
 																					Op:  "=",
 																					Left: &lang.Ident{
-																						Pos:  p(1162, 71),
+																						Pos:  p(1169, 71),
 																						Name: "_factory",
 																					},
 																					Right: &lang.Literal{
-																						Pos:  p(1162, 82),
+																						Pos:  p(1169, 82),
 																						Kind: lang.LitKind(10),
 																						Raw:  "null",
 																					},
 																				},
 																			},
 																		},
-																		Rbrace: p(1162, 88),
+																		Rbrace: p(1169, 88),
 																	},
 																},
 																&lang.ReturnStmt{
-																	Pos: p(1163, 25),
+																	Pos: p(1170, 25),
 																	X: &lang.Ident{
-																		Pos:  p(1163, 32),
+																		Pos:  p(1170, 32),
 																		Name: "_value",
 																	},
 																},
 															},
-															Rbrace: p(1164, 21),
+															Rbrace: p(1171, 21),
 														},
 													},
 												},
-												Rbrace: p(1165, 17),
+												Rbrace: p(1172, 17),
 											},
 										},
 										&lang.LockStmt{
-											Pos: p(1166, 17),
+											Pos: p(1173, 17),
 											X: &lang.Ident{
-												Pos:  p(1166, 23),
+												Pos:  p(1173, 23),
 												Name: "_gate",
 											},
 											Body: &lang.BlockStmt{
-												Pos: p(1167, 17),
+												Pos: p(1174, 17),
 												Stmts: []lang.Stmt{
 													&lang.IfStmt{
-														Pos: p(1168, 21),
+														Pos: p(1175, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1168, 25),
+															Pos:  p(1175, 25),
 															Name: "_created",
 														},
 														Then: &lang.ReturnStmt{
-															Pos: p(1168, 35),
+															Pos: p(1175, 35),
 															X: &lang.Ident{
-																Pos:  p(1168, 42),
+																Pos:  p(1175, 42),
 																Name: "_value",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1169, 21),
+														Pos: p(1176, 21),
 														Cond: &lang.BinaryExpr{
-															Pos: p(1169, 32),
+															Pos: p(1176, 32),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(1169, 25),
+																Pos:  p(1176, 25),
 																Name: "_error",
 															},
 															Y: &lang.Literal{
-																Pos:  p(1169, 35),
+																Pos:  p(1176, 35),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1169, 41),
+															Pos: p(1176, 41),
 															X: &lang.Ident{
-																Pos:  p(1169, 47),
+																Pos:  p(1176, 47),
 																Name: "_error",
 															},
 														},
 													},
 													&lang.IfStmt{
-														Pos: p(1170, 21),
+														Pos: p(1177, 21),
 														Cond: &lang.Ident{
-															Pos:  p(1170, 25),
+															Pos:  p(1177, 25),
 															Name: "_running",
 														},
 														Then: &lang.ThrowStmt{
-															Pos: p(1170, 35),
+															Pos: p(1177, 35),
 															X: &lang.NewExpr{
-																Pos: p(1170, 41),
+																Pos: p(1177, 41),
 																Type: &lang.TypeRef{
-																	Pos:  p(1170, 45),
+																	Pos:  p(1177, 45),
 																	Name: "InvalidOperationException",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1170, 71),
+																		Pos: p(1177, 71),
 																		X: &lang.Literal{
-																			Pos:   p(1170, 71),
+																			Pos:   p(1177, 71),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
 																			Value: string("ValueFactory attempted to access the Value property of this instance."),
@@ -17227,16 +17345,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.ExprStmt{
-														Pos: p(1171, 21),
+														Pos: p(1178, 21),
 														X: &lang.AssignExpr{
-															Pos: p(1171, 30),
+															Pos: p(1178, 30),
 															Op:  "=",
 															Left: &lang.Ident{
-																Pos:  p(1171, 21),
+																Pos:  p(1178, 21),
 																Name: "_running",
 															},
 															Right: &lang.Literal{
-																Pos:   p(1171, 32),
+																Pos:   p(1178, 32),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -17244,39 +17362,39 @@ func preludeAST() *lang.File {
 														},
 													},
 													&lang.TryStmt{
-														Pos: p(1172, 21),
+														Pos: p(1179, 21),
 														Body: &lang.BlockStmt{
-															Pos: p(1173, 21),
+															Pos: p(1180, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1174, 25),
+																	Pos: p(1181, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1174, 32),
+																		Pos: p(1181, 32),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1174, 25),
+																			Pos:  p(1181, 25),
 																			Name: "_value",
 																		},
 																		Right: &lang.CallExpr{
-																			Pos: p(1174, 34),
+																			Pos: p(1181, 34),
 																			Fun: &lang.Ident{
-																				Pos:  p(1174, 34),
+																				Pos:  p(1181, 34),
 																				Name: "_factory",
 																			},
 																		},
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1175, 25),
+																	Pos: p(1182, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1175, 34),
+																		Pos: p(1182, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1175, 25),
+																			Pos:  p(1182, 25),
 																			Name: "_created",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1175, 36),
+																			Pos:   p(1182, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -17284,72 +17402,72 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.ExprStmt{
-																	Pos: p(1176, 25),
+																	Pos: p(1183, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1176, 34),
+																		Pos: p(1183, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1176, 25),
+																			Pos:  p(1183, 25),
 																			Name: "_factory",
 																		},
 																		Right: &lang.Literal{
-																			Pos:  p(1176, 36),
+																			Pos:  p(1183, 36),
 																			Kind: lang.LitKind(10),
 																			Raw:  "null",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(1177, 21),
+															Rbrace: p(1184, 21),
 														},
 														Catches: []*lang.CatchClause{
 															&lang.CatchClause{
-																Pos: p(1178, 21),
+																Pos: p(1185, 21),
 																Type: &lang.TypeRef{
-																	Pos:  p(1178, 28),
+																	Pos:  p(1185, 28),
 																	Name: "Exception",
 																},
 																Name: "e",
 																Body: &lang.BlockStmt{
-																	Pos: p(1179, 21),
+																	Pos: p(1186, 21),
 																	Stmts: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(1180, 25),
+																			Pos: p(1187, 25),
 																			X: &lang.AssignExpr{
-																				Pos: p(1180, 32),
+																				Pos: p(1187, 32),
 																				Op:  "=",
 																				Left: &lang.Ident{
-																					Pos:  p(1180, 25),
+																					Pos:  p(1187, 25),
 																					Name: "_error",
 																				},
 																				Right: &lang.Ident{
-																					Pos:  p(1180, 34),
+																					Pos:  p(1187, 34),
 																					Name: "e",
 																				},
 																			},
 																		},
 																		&lang.ThrowStmt{
-																			Pos: p(1181, 25),
+																			Pos: p(1188, 25),
 																		},
 																	},
-																	Rbrace: p(1182, 21),
+																	Rbrace: p(1189, 21),
 																},
 															},
 														},
 														Finally: &lang.BlockStmt{
-															Pos: p(1184, 21),
+															Pos: p(1191, 21),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(1185, 25),
+																	Pos: p(1192, 25),
 																	X: &lang.AssignExpr{
-																		Pos: p(1185, 34),
+																		Pos: p(1192, 34),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(1185, 25),
+																			Pos:  p(1192, 25),
 																			Name: "_running",
 																		},
 																		Right: &lang.Literal{
-																			Pos:   p(1185, 36),
+																			Pos:   p(1192, 36),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -17357,67 +17475,67 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(1186, 21),
+															Rbrace: p(1193, 21),
 														},
 													},
 													&lang.ReturnStmt{
-														Pos: p(1187, 21),
+														Pos: p(1194, 21),
 														X: &lang.Ident{
-															Pos:  p(1187, 28),
+															Pos:  p(1194, 28),
 															Name: "_value",
 														},
 													},
 												},
-												Rbrace: p(1188, 17),
+												Rbrace: p(1195, 17),
 											},
 										},
 									},
-									Rbrace: p(1189, 13),
+									Rbrace: p(1196, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1192, 9),
+						Pos:       p(1199, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1192, 25),
+							Pos:  p(1199, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1192, 55),
+							Pos: p(1199, 55),
 							Cond: &lang.Ident{
-								Pos:  p(1192, 46),
+								Pos:  p(1199, 46),
 								Name: "_created",
 							},
 							Then: &lang.CondExpr{
-								Pos: p(1192, 73),
+								Pos: p(1199, 73),
 								Cond: &lang.BinaryExpr{
-									Pos: p(1192, 65),
+									Pos: p(1199, 65),
 									Op:  "==",
 									X: &lang.Ident{
-										Pos:  p(1192, 58),
+										Pos:  p(1199, 58),
 										Name: "_value",
 									},
 									Y: &lang.Literal{
-										Pos:  p(1192, 68),
+										Pos:  p(1199, 68),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								Then: &lang.Literal{
-									Pos:   p(1192, 75),
+									Pos:   p(1199, 75),
 									Kind:  lang.LitKind(8),
 									Raw:   "\"\"",
 									Value: string(""),
 								},
 								Else: &lang.CallExpr{
-									Pos: p(1192, 87),
+									Pos: p(1199, 87),
 									Fun: &lang.MemberExpr{
-										Pos: p(1192, 87),
+										Pos: p(1199, 87),
 										X: &lang.Ident{
-											Pos:  p(1192, 80),
+											Pos:  p(1199, 80),
 											Name: "_value",
 										},
 										Name: "ToString",
@@ -17425,7 +17543,7 @@ func preludeAST() *lang.File {
 								},
 							},
 							Else: &lang.Literal{
-								Pos:   p(1192, 101),
+								Pos:   p(1199, 101),
 								Kind:  lang.LitKind(8),
 								Raw:   "\"Value is not created.\"",
 								Value: string("Value is not created."),
@@ -17435,7 +17553,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1201, 5),
+				Pos:       p(1208, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17445,11 +17563,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1201, 49),
+						Pos:  p(1208, 49),
 						Name: "IEqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1201, 67),
+								Pos:  p(1208, 67),
 								Name: "T",
 							},
 						},
@@ -17457,61 +17575,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1203, 9),
+						Pos:       p(1210, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1203, 16),
+							Pos:  p(1210, 16),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1203, 33),
+									Pos:  p(1210, 33),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1203, 36),
+								Pos:  p(1210, 36),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1204, 9),
+						Pos:       p(1211, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1204, 23),
+							Pos:  p(1211, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1204, 40),
+									Pos:  p(1211, 40),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1204, 64),
+							Pos: p(1211, 64),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1204, 54),
+								Pos:  p(1211, 54),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1204, 78),
+								Pos: p(1211, 78),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1204, 68),
+									Pos:  p(1211, 68),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1204, 80),
+									Pos: p(1211, 80),
 									Type: &lang.TypeRef{
-										Pos:  p(1204, 84),
+										Pos:  p(1211, 84),
 										Name: "ObjectEqualityComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1204, 107),
+												Pos:  p(1211, 107),
 												Name: "T",
 											},
 										},
@@ -17521,26 +17639,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1205, 9),
+						Pos:       p(1212, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1205, 25),
+							Pos:  p(1212, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1205, 37),
+								Pos: p(1212, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1205, 37),
+									Pos:  p(1212, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1205, 42),
+								Pos: p(1212, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1205, 42),
+									Pos:  p(1212, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -17548,18 +17666,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1206, 9),
+						Pos:       p(1213, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1206, 25),
+							Pos:  p(1213, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1206, 41),
+								Pos: p(1213, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1206, 41),
+									Pos:  p(1213, 41),
 									Name: "T",
 								},
 								Name: "obj",
@@ -17567,14 +17685,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1207, 9),
+						Pos:       p(1214, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1207, 23),
+							Pos:  p(1214, 23),
 							Name: "EqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1207, 40),
+									Pos:  p(1214, 40),
 									Name: "T",
 								},
 							},
@@ -17582,21 +17700,21 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1207, 50),
+								Pos: p(1214, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1207, 50),
+									Pos:  p(1214, 50),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1207, 55),
+											Pos:  p(1214, 55),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 58),
+											Pos:  p(1214, 58),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 61),
+											Pos:  p(1214, 61),
 											Name: "bool",
 										},
 									},
@@ -17604,62 +17722,62 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1207, 75),
+								Pos: p(1214, 75),
 								Type: &lang.TypeRef{
-									Pos:  p(1207, 75),
+									Pos:  p(1214, 75),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1207, 80),
+											Pos:  p(1214, 80),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1207, 83),
+											Pos:  p(1214, 83),
 											Name: "int",
 										},
 									},
 								},
 								Name: "getHashCode",
 								Default: &lang.Literal{
-									Pos:  p(1207, 102),
+									Pos:  p(1214, 102),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1208, 9),
+							Pos: p(1215, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1209, 13),
+									Pos: p(1216, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1209, 24),
+										Pos: p(1216, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1209, 17),
+											Pos:  p(1216, 17),
 											Name: "equals",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1209, 27),
+											Pos:  p(1216, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1209, 33),
+										Pos: p(1216, 33),
 										X: &lang.NewExpr{
-											Pos: p(1209, 39),
+											Pos: p(1216, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1209, 43),
+												Pos:  p(1216, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1209, 65),
+													Pos: p(1216, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1209, 65),
+														Pos: p(1216, 65),
 														X: &lang.Ident{
-															Pos:  p(1209, 72),
+															Pos:  p(1216, 72),
 															Name: "equals",
 														},
 													},
@@ -17669,31 +17787,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1210, 13),
+									Pos: p(1217, 13),
 									X: &lang.NewExpr{
-										Pos: p(1210, 20),
+										Pos: p(1217, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1210, 24),
+											Pos:  p(1217, 24),
 											Name: "DelegateEqualityComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1210, 49),
+													Pos:  p(1217, 49),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1210, 52),
+												Pos: p(1217, 52),
 												X: &lang.Ident{
-													Pos:  p(1210, 52),
+													Pos:  p(1217, 52),
 													Name: "equals",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1210, 60),
+												Pos: p(1217, 60),
 												X: &lang.Ident{
-													Pos:  p(1210, 60),
+													Pos:  p(1217, 60),
 													Name: "getHashCode",
 												},
 											},
@@ -17701,13 +17819,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1211, 9),
+							Rbrace: p(1218, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1214, 5),
+				Pos:       p(1221, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17717,11 +17835,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1214, 46),
+						Pos:  p(1221, 46),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1214, 63),
+								Pos:  p(1221, 63),
 								Name: "T",
 							},
 						},
@@ -17729,53 +17847,53 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1216, 9),
+						Pos:       p(1223, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1216, 25),
+							Pos:  p(1223, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1216, 37),
+								Pos: p(1223, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1216, 37),
+									Pos:  p(1223, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1216, 42),
+								Pos: p(1223, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1216, 42),
+									Pos:  p(1223, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1216, 57),
+							Pos: p(1223, 57),
 							Fun: &lang.MemberExpr{
-								Pos: p(1216, 57),
+								Pos: p(1223, 57),
 								X: &lang.Ident{
-									Pos:  p(1216, 50),
+									Pos:  p(1223, 50),
 									Name: "object",
 								},
 								Name: "Equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1216, 64),
+									Pos: p(1223, 64),
 									X: &lang.Ident{
-										Pos:  p(1216, 64),
+										Pos:  p(1223, 64),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1216, 67),
+									Pos: p(1223, 67),
 									X: &lang.Ident{
-										Pos:  p(1216, 67),
+										Pos:  p(1223, 67),
 										Name: "y",
 									},
 								},
@@ -17783,49 +17901,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1217, 9),
+						Pos:       p(1224, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1217, 25),
+							Pos:  p(1224, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1217, 41),
+								Pos: p(1224, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1217, 41),
+									Pos:  p(1224, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(1217, 63),
+							Pos: p(1224, 63),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1217, 55),
+								Pos: p(1224, 55),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(1217, 51),
+									Pos:  p(1224, 51),
 									Name: "obj",
 								},
 								Y: &lang.Literal{
-									Pos:  p(1217, 58),
+									Pos:  p(1224, 58),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(1217, 65),
+								Pos:   p(1224, 65),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(1217, 73),
+								Pos: p(1224, 73),
 								Fun: &lang.MemberExpr{
-									Pos: p(1217, 73),
+									Pos: p(1224, 73),
 									X: &lang.Ident{
-										Pos:  p(1217, 69),
+										Pos:  p(1224, 69),
 										Name: "obj",
 									},
 									Name: "GetHashCode",
@@ -17836,7 +17954,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1220, 5),
+				Pos:       p(1227, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DelegateEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -17846,11 +17964,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1220, 48),
+						Pos:  p(1227, 48),
 						Name: "EqualityComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1220, 65),
+								Pos:  p(1227, 65),
 								Name: "T",
 							},
 						},
@@ -17858,78 +17976,78 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1222, 9),
+						Pos:       p(1229, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1222, 18),
+							Pos:  p(1229, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1222, 23),
+									Pos:  p(1229, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1222, 26),
+									Pos:  p(1229, 26),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1222, 29),
+									Pos:  p(1229, 29),
 									Name: "bool",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1222, 35),
+								Pos:  p(1229, 35),
 								Name: "_equals",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1223, 9),
+						Pos:       p(1230, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1223, 18),
+							Pos:  p(1230, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1223, 23),
+									Pos:  p(1230, 23),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  p(1223, 26),
+									Pos:  p(1230, 26),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1223, 31),
+								Pos:  p(1230, 31),
 								Name: "_hash",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1224, 9),
+						Pos:       p(1231, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DelegateEqualityComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1224, 41),
+								Pos: p(1231, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1224, 41),
+									Pos:  p(1231, 41),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1224, 46),
+											Pos:  p(1231, 46),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 49),
+											Pos:  p(1231, 49),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 52),
+											Pos:  p(1231, 52),
 											Name: "bool",
 										},
 									},
@@ -17937,17 +18055,17 @@ func preludeAST() *lang.File {
 								Name: "equals",
 							},
 							&lang.Param{
-								Pos: p(1224, 66),
+								Pos: p(1231, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(1224, 66),
+									Pos:  p(1231, 66),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1224, 71),
+											Pos:  p(1231, 71),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  p(1224, 74),
+											Pos:  p(1231, 74),
 											Name: "int",
 										},
 									},
@@ -17956,86 +18074,86 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1224, 85),
+							Pos: p(1231, 85),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1224, 87),
+									Pos: p(1231, 87),
 									X: &lang.AssignExpr{
-										Pos: p(1224, 95),
+										Pos: p(1231, 95),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1224, 87),
+											Pos:  p(1231, 87),
 											Name: "_equals",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1224, 97),
+											Pos:  p(1231, 97),
 											Name: "equals",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1224, 105),
+									Pos: p(1231, 105),
 									X: &lang.AssignExpr{
-										Pos: p(1224, 111),
+										Pos: p(1231, 111),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1224, 105),
+											Pos:  p(1231, 105),
 											Name: "_hash",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1224, 113),
+											Pos:  p(1231, 113),
 											Name: "hash",
 										},
 									},
 								},
 							},
-							Rbrace: p(1224, 119),
+							Rbrace: p(1231, 119),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1225, 9),
+						Pos:       p(1232, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1225, 25),
+							Pos:  p(1232, 25),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1225, 37),
+								Pos: p(1232, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1225, 37),
+									Pos:  p(1232, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1225, 42),
+								Pos: p(1232, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1225, 42),
+									Pos:  p(1232, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1225, 50),
+							Pos: p(1232, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1225, 50),
+								Pos:  p(1232, 50),
 								Name: "_equals",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1225, 58),
+									Pos: p(1232, 58),
 									X: &lang.Ident{
-										Pos:  p(1225, 58),
+										Pos:  p(1232, 58),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1225, 61),
+									Pos: p(1232, 61),
 									X: &lang.Ident{
-										Pos:  p(1225, 61),
+										Pos:  p(1232, 61),
 										Name: "y",
 									},
 								},
@@ -18043,54 +18161,54 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1226, 9),
+						Pos:       p(1233, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1226, 25),
+							Pos:  p(1233, 25),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1226, 41),
+								Pos: p(1233, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(1226, 41),
+									Pos:  p(1233, 41),
 									Name: "T",
 								},
 								Name: "obj",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1227, 9),
+							Pos: p(1234, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1228, 13),
+									Pos: p(1235, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1228, 23),
+										Pos: p(1235, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1228, 17),
+											Pos:  p(1235, 17),
 											Name: "_hash",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1228, 26),
+											Pos:  p(1235, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1228, 32),
+										Pos: p(1235, 32),
 										X: &lang.NewExpr{
-											Pos: p(1228, 38),
+											Pos: p(1235, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1228, 42),
+												Pos:  p(1235, 42),
 												Name: "NotSupportedException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1228, 64),
+													Pos: p(1235, 64),
 													X: &lang.Literal{
-														Pos:   p(1228, 64),
+														Pos:   p(1235, 64),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Specified method is not supported.\"",
 														Value: string("Specified method is not supported."),
@@ -18101,18 +18219,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1229, 13),
+									Pos: p(1236, 13),
 									X: &lang.CallExpr{
-										Pos: p(1229, 20),
+										Pos: p(1236, 20),
 										Fun: &lang.Ident{
-											Pos:  p(1229, 20),
+											Pos:  p(1236, 20),
 											Name: "_hash",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1229, 26),
+												Pos: p(1236, 26),
 												X: &lang.Ident{
-													Pos:  p(1229, 26),
+													Pos:  p(1236, 26),
 													Name: "obj",
 												},
 											},
@@ -18120,13 +18238,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1230, 9),
+							Rbrace: p(1237, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1233, 5),
+				Pos:       p(1240, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Comparer",
 				Namespace: "System.Collections.Generic",
@@ -18136,11 +18254,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1233, 41),
+						Pos:  p(1240, 41),
 						Name: "IComparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1233, 51),
+								Pos:  p(1240, 51),
 								Name: "T",
 							},
 						},
@@ -18148,61 +18266,61 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1235, 9),
+						Pos:       p(1242, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(1235, 16),
+							Pos:  p(1242, 16),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1235, 25),
+									Pos:  p(1242, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1235, 28),
+								Pos:  p(1242, 28),
 								Name: "s_default",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1236, 9),
+						Pos:       p(1243, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(1236, 23),
+							Pos:  p(1243, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1236, 32),
+									Pos:  p(1243, 32),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Default",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1236, 56),
+							Pos: p(1243, 56),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(1236, 46),
+								Pos:  p(1243, 46),
 								Name: "s_default",
 							},
 							Y: &lang.AssignExpr{
-								Pos: p(1236, 70),
+								Pos: p(1243, 70),
 								Op:  "=",
 								Left: &lang.Ident{
-									Pos:  p(1236, 60),
+									Pos:  p(1243, 60),
 									Name: "s_default",
 								},
 								Right: &lang.NewExpr{
-									Pos: p(1236, 72),
+									Pos: p(1243, 72),
 									Type: &lang.TypeRef{
-										Pos:  p(1236, 76),
+										Pos:  p(1243, 76),
 										Name: "ObjectComparer",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1236, 91),
+												Pos:  p(1243, 91),
 												Name: "T",
 											},
 										},
@@ -18212,26 +18330,26 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1237, 9),
+						Pos:       p(1244, 9),
 						Modifiers: lang.Modifiers(65),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1237, 25),
+							Pos:  p(1244, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1237, 37),
+								Pos: p(1244, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1237, 37),
+									Pos:  p(1244, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1237, 42),
+								Pos: p(1244, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1237, 42),
+									Pos:  p(1244, 42),
 									Name: "T",
 								},
 								Name: "y",
@@ -18239,14 +18357,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1238, 9),
+						Pos:       p(1245, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1238, 23),
+							Pos:  p(1245, 23),
 							Name: "Comparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1238, 32),
+									Pos:  p(1245, 32),
 									Name: "T",
 								},
 							},
@@ -18254,13 +18372,13 @@ func preludeAST() *lang.File {
 						Name: "Create",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1238, 42),
+								Pos: p(1245, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1238, 42),
+									Pos:  p(1245, 42),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1238, 53),
+											Pos:  p(1245, 53),
 											Name: "T",
 										},
 									},
@@ -18269,38 +18387,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1239, 9),
+							Pos: p(1246, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1240, 13),
+									Pos: p(1247, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1240, 28),
+										Pos: p(1247, 28),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1240, 17),
+											Pos:  p(1247, 17),
 											Name: "comparison",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1240, 31),
+											Pos:  p(1247, 31),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1240, 37),
+										Pos: p(1247, 37),
 										X: &lang.NewExpr{
-											Pos: p(1240, 43),
+											Pos: p(1247, 43),
 											Type: &lang.TypeRef{
-												Pos:  p(1240, 47),
+												Pos:  p(1247, 47),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1240, 69),
+													Pos: p(1247, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(1240, 69),
+														Pos: p(1247, 69),
 														X: &lang.Ident{
-															Pos:  p(1240, 76),
+															Pos:  p(1247, 76),
 															Name: "comparison",
 														},
 													},
@@ -18310,24 +18428,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1241, 13),
+									Pos: p(1248, 13),
 									X: &lang.NewExpr{
-										Pos: p(1241, 20),
+										Pos: p(1248, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1241, 24),
+											Pos:  p(1248, 24),
 											Name: "ComparisonComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1241, 43),
+													Pos:  p(1248, 43),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1241, 46),
+												Pos: p(1248, 46),
 												X: &lang.Ident{
-													Pos:  p(1241, 46),
+													Pos:  p(1248, 46),
 													Name: "comparison",
 												},
 											},
@@ -18335,13 +18453,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1242, 9),
+							Rbrace: p(1249, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1245, 5),
+				Pos:       p(1252, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ObjectComparer",
 				Namespace: "System.Collections.Generic",
@@ -18351,11 +18469,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1245, 38),
+						Pos:  p(1252, 38),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1245, 47),
+								Pos:  p(1252, 47),
 								Name: "T",
 							},
 						},
@@ -18363,101 +18481,101 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1247, 9),
+						Pos:       p(1254, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1247, 25),
+							Pos:  p(1254, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1247, 37),
+								Pos: p(1254, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1247, 37),
+									Pos:  p(1254, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1247, 42),
+								Pos: p(1254, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1247, 42),
+									Pos:  p(1254, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1248, 9),
+							Pos: p(1255, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1249, 13),
+									Pos: p(1256, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1249, 13),
+										Pos:  p(1256, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1249, 20),
+											Pos:  p(1256, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(1249, 24),
+												Pos:  p(1256, 24),
 												Name: "x",
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1249, 27),
+											Pos:  p(1256, 27),
 											Name: "b",
 											Init: &lang.Ident{
-												Pos:  p(1249, 31),
+												Pos:  p(1256, 31),
 												Name: "y",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1250, 13),
+									Pos: p(1257, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1250, 19),
+										Pos: p(1257, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1250, 17),
+											Pos:  p(1257, 17),
 											Name: "a",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1250, 22),
+											Pos:  p(1257, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1250, 28),
+										Pos: p(1257, 28),
 										X: &lang.CondExpr{
-											Pos: p(1250, 45),
+											Pos: p(1257, 45),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1250, 37),
+												Pos: p(1257, 37),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1250, 35),
+													Pos:  p(1257, 35),
 													Name: "b",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1250, 40),
+													Pos:  p(1257, 40),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.Literal{
-												Pos:   p(1250, 47),
+												Pos:   p(1257, 47),
 												Raw:   "0",
 												Value: int64(0),
 											},
 											Else: &lang.UnaryExpr{
-												Pos: p(1250, 51),
+												Pos: p(1257, 51),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(1250, 52),
+													Pos:   p(1257, 52),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -18466,63 +18584,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1251, 13),
+									Pos: p(1258, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1251, 19),
+										Pos: p(1258, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1251, 17),
+											Pos:  p(1258, 17),
 											Name: "b",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1251, 22),
+											Pos:  p(1258, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1251, 28),
+										Pos: p(1258, 28),
 										X: &lang.Literal{
-											Pos:   p(1251, 35),
+											Pos:   p(1258, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1252, 13),
+									Pos: p(1259, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(1252, 19),
+										Pos: p(1259, 19),
 										X: &lang.Ident{
-											Pos:  p(1252, 17),
+											Pos:  p(1259, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(1252, 22),
+											Pos: p(1259, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(1252, 22),
+												Pos:  p(1259, 22),
 												Name: "IComparable",
 											},
 											Name: "c",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1252, 37),
+										Pos: p(1259, 37),
 										X: &lang.CallExpr{
-											Pos: p(1252, 46),
+											Pos: p(1259, 46),
 											Fun: &lang.MemberExpr{
-												Pos: p(1252, 46),
+												Pos: p(1259, 46),
 												X: &lang.Ident{
-													Pos:  p(1252, 44),
+													Pos:  p(1259, 44),
 													Name: "c",
 												},
 												Name: "CompareTo",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1252, 56),
+													Pos: p(1259, 56),
 													X: &lang.Ident{
-														Pos:  p(1252, 56),
+														Pos:  p(1259, 56),
 														Name: "b",
 													},
 												},
@@ -18531,18 +18649,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(1253, 13),
+									Pos: p(1260, 13),
 									X: &lang.NewExpr{
-										Pos: p(1253, 19),
+										Pos: p(1260, 19),
 										Type: &lang.TypeRef{
-											Pos:  p(1253, 23),
+											Pos:  p(1260, 23),
 											Name: "ArgumentException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1253, 41),
+												Pos: p(1260, 41),
 												X: &lang.Literal{
-													Pos:   p(1253, 41),
+													Pos:   p(1260, 41),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"At least one object must implement IComparable.\"",
 													Value: string("At least one object must implement IComparable."),
@@ -18552,13 +18670,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1254, 9),
+							Rbrace: p(1261, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1257, 5),
+				Pos:       p(1264, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ComparisonComparer",
 				Namespace: "System.Collections.Generic",
@@ -18568,11 +18686,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(32),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1257, 42),
+						Pos:  p(1264, 42),
 						Name: "Comparer",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1257, 51),
+								Pos:  p(1264, 51),
 								Name: "T",
 							},
 						},
@@ -18580,38 +18698,38 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1259, 9),
+						Pos:       p(1266, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1259, 18),
+							Pos:  p(1266, 18),
 							Name: "Comparison",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1259, 29),
+									Pos:  p(1266, 29),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1259, 32),
+								Pos:  p(1266, 32),
 								Name: "_comparison",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1260, 9),
+						Pos:       p(1267, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ComparisonComparer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1260, 35),
+								Pos: p(1267, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1260, 35),
+									Pos:  p(1267, 35),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1260, 46),
+											Pos:  p(1267, 46),
 											Name: "T",
 										},
 									},
@@ -18620,71 +18738,71 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1260, 61),
+							Pos: p(1267, 61),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1260, 63),
+									Pos: p(1267, 63),
 									X: &lang.AssignExpr{
-										Pos: p(1260, 75),
+										Pos: p(1267, 75),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1260, 63),
+											Pos:  p(1267, 63),
 											Name: "_comparison",
 										},
 										Right: &lang.Ident{
-											Pos:  p(1260, 77),
+											Pos:  p(1267, 77),
 											Name: "comparison",
 										},
 									},
 								},
 							},
-							Rbrace: p(1260, 89),
+							Rbrace: p(1267, 89),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1261, 9),
+						Pos:       p(1268, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1261, 25),
+							Pos:  p(1268, 25),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1261, 37),
+								Pos: p(1268, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1261, 37),
+									Pos:  p(1268, 37),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(1261, 42),
+								Pos: p(1268, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1261, 42),
+									Pos:  p(1268, 42),
 									Name: "T",
 								},
 								Name: "y",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1261, 50),
+							Pos: p(1268, 50),
 							Fun: &lang.Ident{
-								Pos:  p(1261, 50),
+								Pos:  p(1268, 50),
 								Name: "_comparison",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1261, 62),
+									Pos: p(1268, 62),
 									X: &lang.Ident{
-										Pos:  p(1261, 62),
+										Pos:  p(1268, 62),
 										Name: "x",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1261, 65),
+									Pos: p(1268, 65),
 									X: &lang.Ident{
-										Pos:  p(1261, 65),
+										Pos:  p(1268, 65),
 										Name: "y",
 									},
 								},
@@ -18694,7 +18812,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1271, 5),
+				Pos:       p(1278, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ILookup",
 				Namespace: "System.Linq",
@@ -18705,19 +18823,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1271, 48),
+						Pos:  p(1278, 48),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1271, 87),
+								Pos:  p(1278, 87),
 								Name: "IGrouping",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1271, 97),
+										Pos:  p(1278, 97),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1271, 103),
+										Pos:  p(1278, 103),
 										Name: "TElement",
 									},
 								},
@@ -18727,27 +18845,27 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(1273, 9),
+						Pos: p(1280, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1273, 9),
+							Pos:  p(1280, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1273, 21),
+								Pos:  p(1280, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(1274, 9),
+						Pos: p(1281, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1274, 9),
+							Pos:  p(1281, 9),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1274, 48),
+									Pos:  p(1281, 48),
 									Name: "TElement",
 								},
 							},
@@ -18755,15 +18873,15 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1274, 75),
+								Pos:  p(1281, 75),
 								Kind: "get",
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1274, 63),
+								Pos: p(1281, 63),
 								Type: &lang.TypeRef{
-									Pos:  p(1274, 63),
+									Pos:  p(1281, 63),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18771,17 +18889,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1275, 9),
+						Pos: p(1282, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1275, 9),
+							Pos:  p(1282, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1275, 23),
+								Pos: p(1282, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(1275, 23),
+									Pos:  p(1282, 23),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -18791,7 +18909,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1278, 5),
+				Pos:       p(1285, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lookup",
 				Namespace: "System.Linq",
@@ -18802,15 +18920,15 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1278, 43),
+						Pos:  p(1285, 43),
 						Name: "ILookup",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1278, 51),
+								Pos:  p(1285, 51),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  p(1278, 57),
+								Pos:  p(1285, 57),
 								Name: "TElement",
 							},
 						},
@@ -18818,22 +18936,22 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1280, 9),
+						Pos:       p(1287, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1280, 18),
+							Pos:  p(1287, 18),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1280, 50),
+									Pos:  p(1287, 50),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1280, 60),
+											Pos:  p(1287, 60),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1280, 66),
+											Pos:  p(1287, 66),
 											Name: "TElement",
 										},
 									},
@@ -18842,32 +18960,32 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1280, 77),
+								Pos:  p(1287, 77),
 								Name: "_groups",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1281, 9),
+						Pos:       p(1288, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1281, 18),
+							Pos:  p(1288, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1281, 56),
+									Pos:  p(1288, 56),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1281, 62),
+									Pos:  p(1288, 62),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1281, 72),
+											Pos:  p(1288, 72),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1281, 78),
+											Pos:  p(1288, 78),
 											Name: "TElement",
 										},
 									},
@@ -18876,55 +18994,55 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1281, 89),
+								Pos:  p(1288, 89),
 								Name: "_index",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(1282, 9),
+						Pos: p(1289, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(1282, 9),
+							Pos:  p(1289, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1282, 19),
+									Pos:  p(1289, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1282, 25),
+									Pos:  p(1289, 25),
 									Name: "TElement",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1282, 35),
+								Pos:  p(1289, 35),
 								Name: "_nullGroup",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1284, 9),
+						Pos:       p(1291, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Lookup",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1284, 25),
+								Pos: p(1291, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1284, 25),
+									Pos:  p(1291, 25),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1284, 64),
+											Pos:  p(1291, 64),
 											Name: "IGrouping",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1284, 74),
+													Pos:  p(1291, 74),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1284, 80),
+													Pos:  p(1291, 80),
 													Name: "TElement",
 												},
 											},
@@ -18934,13 +19052,13 @@ func preludeAST() *lang.File {
 								Name: "groups",
 							},
 							&lang.Param{
-								Pos: p(1284, 99),
+								Pos: p(1291, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(1284, 99),
+									Pos:  p(1291, 99),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1284, 144),
+											Pos:  p(1291, 144),
 											Name: "TKey",
 										},
 									},
@@ -18949,33 +19067,33 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1285, 9),
+							Pos: p(1292, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1286, 13),
+									Pos: p(1293, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1286, 21),
+										Pos: p(1293, 21),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1286, 13),
+											Pos:  p(1293, 13),
 											Name: "_groups",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(1286, 23),
+											Pos: p(1293, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1286, 27),
+												Pos:  p(1293, 27),
 												Name: "System.Collections.Generic.List",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(1286, 59),
+														Pos:  p(1293, 59),
 														Name: "IGrouping",
 														Args: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1286, 69),
+																Pos:  p(1293, 69),
 																Name: "TKey",
 															},
 															&lang.TypeRef{
-																Pos:  p(1286, 75),
+																Pos:  p(1293, 75),
 																Name: "TElement",
 															},
 														},
@@ -18984,9 +19102,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1286, 86),
+													Pos: p(1293, 86),
 													X: &lang.Ident{
-														Pos:  p(1286, 86),
+														Pos:  p(1293, 86),
 														Name: "groups",
 													},
 												},
@@ -18995,49 +19113,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1287, 13),
+									Pos: p(1294, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1287, 20),
+										Pos: p(1294, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1287, 13),
+											Pos:  p(1294, 13),
 											Name: "_index",
 										},
 										Right: &lang.CondExpr{
-											Pos: p(1287, 39),
+											Pos: p(1294, 39),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1287, 31),
+												Pos: p(1294, 31),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1287, 22),
+													Pos:  p(1294, 22),
 													Name: "comparer",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1287, 34),
+													Pos:  p(1294, 34),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.NewExpr{
-												Pos: p(1287, 41),
+												Pos: p(1294, 41),
 												Type: &lang.TypeRef{
-													Pos:  p(1287, 45),
+													Pos:  p(1294, 45),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1287, 83),
+															Pos:  p(1294, 83),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1287, 89),
+															Pos:  p(1294, 89),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1287, 99),
+																	Pos:  p(1294, 99),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1287, 105),
+																	Pos:  p(1294, 105),
 																	Name: "TElement",
 																},
 															},
@@ -19046,25 +19164,25 @@ func preludeAST() *lang.File {
 												},
 											},
 											Else: &lang.NewExpr{
-												Pos: p(1287, 120),
+												Pos: p(1294, 120),
 												Type: &lang.TypeRef{
-													Pos:  p(1287, 124),
+													Pos:  p(1294, 124),
 													Name: "System.Collections.Generic.Dictionary",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1287, 162),
+															Pos:  p(1294, 162),
 															Name: "TKey",
 														},
 														&lang.TypeRef{
-															Pos:  p(1287, 168),
+															Pos:  p(1294, 168),
 															Name: "IGrouping",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1287, 178),
+																	Pos:  p(1294, 178),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1287, 184),
+																	Pos:  p(1294, 184),
 																	Name: "TElement",
 																},
 															},
@@ -19073,9 +19191,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1287, 195),
+														Pos: p(1294, 195),
 														X: &lang.Ident{
-															Pos:  p(1287, 195),
+															Pos:  p(1294, 195),
 															Name: "comparer",
 														},
 													},
@@ -19085,67 +19203,67 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos:  p(1288, 13),
+									Pos:  p(1295, 13),
 									Name: "g",
 									X: &lang.Ident{
-										Pos:  p(1288, 31),
+										Pos:  p(1295, 31),
 										Name: "_groups",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1289, 13),
+										Pos: p(1296, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1290, 17),
+												Pos: p(1297, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1290, 27),
+													Pos: p(1297, 27),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(1290, 23),
+														Pos: p(1297, 23),
 														X: &lang.Ident{
-															Pos:  p(1290, 21),
+															Pos:  p(1297, 21),
 															Name: "g",
 														},
 														Name: "Key",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1290, 30),
+														Pos:  p(1297, 30),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1290, 36),
+													Pos: p(1297, 36),
 													X: &lang.AssignExpr{
-														Pos: p(1290, 47),
+														Pos: p(1297, 47),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1290, 36),
+															Pos:  p(1297, 36),
 															Name: "_nullGroup",
 														},
 														Right: &lang.Ident{
-															Pos:  p(1290, 49),
+															Pos:  p(1297, 49),
 															Name: "g",
 														},
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1291, 22),
+													Pos: p(1298, 22),
 													X: &lang.AssignExpr{
-														Pos: p(1291, 36),
+														Pos: p(1298, 36),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(1291, 28),
+															Pos: p(1298, 28),
 															X: &lang.Ident{
-																Pos:  p(1291, 22),
+																Pos:  p(1298, 22),
 																Name: "_index",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1291, 29),
+																	Pos: p(1298, 29),
 																	X: &lang.MemberExpr{
-																		Pos: p(1291, 31),
+																		Pos: p(1298, 31),
 																		X: &lang.Ident{
-																			Pos:  p(1291, 29),
+																			Pos:  p(1298, 29),
 																			Name: "g",
 																		},
 																		Name: "Key",
@@ -19154,46 +19272,46 @@ func preludeAST() *lang.File {
 															},
 														},
 														Right: &lang.Ident{
-															Pos:  p(1291, 38),
+															Pos:  p(1298, 38),
 															Name: "g",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(1292, 13),
+										Rbrace: p(1299, 13),
 									},
 								},
 							},
-							Rbrace: p(1293, 9),
+							Rbrace: p(1300, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1295, 9),
+						Pos:       p(1302, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1295, 16),
+							Pos:  p(1302, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1295, 37),
+							Pos: p(1302, 37),
 							X: &lang.Ident{
-								Pos:  p(1295, 29),
+								Pos:  p(1302, 29),
 								Name: "_groups",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1297, 9),
+						Pos:       p(1304, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1297, 16),
+							Pos:  p(1304, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1297, 55),
+									Pos:  p(1304, 55),
 									Name: "TElement",
 								},
 							},
@@ -19201,28 +19319,28 @@ func preludeAST() *lang.File {
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1299, 13),
+								Pos:  p(1306, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1300, 13),
+									Pos: p(1307, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1301, 17),
+											Pos: p(1308, 17),
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1301, 21),
+													Pos:  p(1308, 21),
 													Name: "g",
 													Init: &lang.CallExpr{
-														Pos: p(1301, 25),
+														Pos: p(1308, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1301, 25),
+															Pos:  p(1308, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1301, 30),
+																Pos: p(1308, 30),
 																X: &lang.Ident{
-																	Pos:  p(1301, 30),
+																	Pos:  p(1308, 30),
 																	Name: "key",
 																},
 															},
@@ -19232,34 +19350,34 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1302, 17),
+											Pos: p(1309, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1302, 23),
+												Pos: p(1309, 23),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(1302, 21),
+													Pos:  p(1309, 21),
 													Name: "g",
 												},
 												Y: &lang.Literal{
-													Pos:  p(1302, 26),
+													Pos:  p(1309, 26),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(1302, 32),
+												Pos: p(1309, 32),
 												X: &lang.CallExpr{
-													Pos: p(1302, 50),
+													Pos: p(1309, 50),
 													Fun: &lang.MemberExpr{
-														Pos: p(1302, 50),
+														Pos: p(1309, 50),
 														X: &lang.Ident{
-															Pos:  p(1302, 39),
+															Pos:  p(1309, 39),
 															Name: "Enumerable",
 														},
 														Name: "Empty",
 														TypeArgs: []*lang.TypeRef{
 															&lang.TypeRef{
-																Pos:  p(1302, 56),
+																Pos:  p(1309, 56),
 																Name: "TElement",
 															},
 														},
@@ -19268,22 +19386,22 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1303, 17),
+											Pos: p(1310, 17),
 											X: &lang.Ident{
-												Pos:  p(1303, 24),
+												Pos:  p(1310, 24),
 												Name: "g",
 											},
 										},
 									},
-									Rbrace: p(1304, 13),
+									Rbrace: p(1311, 13),
 								},
 							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1297, 70),
+								Pos: p(1304, 70),
 								Type: &lang.TypeRef{
-									Pos:  p(1297, 70),
+									Pos:  p(1304, 70),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -19291,61 +19409,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1307, 9),
+						Pos:       p(1314, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1307, 16),
+							Pos:  p(1314, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1307, 30),
+								Pos: p(1314, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1307, 30),
+									Pos:  p(1314, 30),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1307, 53),
+							Pos: p(1314, 53),
 							Op:  "!=",
 							X: &lang.CallExpr{
-								Pos: p(1307, 43),
+								Pos: p(1314, 43),
 								Fun: &lang.Ident{
-									Pos:  p(1307, 43),
+									Pos:  p(1314, 43),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1307, 48),
+										Pos: p(1314, 48),
 										X: &lang.Ident{
-											Pos:  p(1307, 48),
+											Pos:  p(1314, 48),
 											Name: "key",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:  p(1307, 56),
+								Pos:  p(1314, 56),
 								Kind: lang.LitKind(10),
 								Raw:  "null",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1309, 9),
+						Pos: p(1316, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1309, 9),
+							Pos:  p(1316, 9),
 							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1309, 19),
+									Pos:  p(1316, 19),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1309, 25),
+									Pos:  p(1316, 25),
 									Name: "TElement",
 								},
 							},
@@ -19353,127 +19471,127 @@ func preludeAST() *lang.File {
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1309, 40),
+								Pos: p(1316, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1309, 40),
+									Pos:  p(1316, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1310, 9),
+							Pos: p(1317, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1311, 13),
+									Pos: p(1318, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1311, 21),
+										Pos: p(1318, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1311, 17),
+											Pos:  p(1318, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1311, 24),
+											Pos:  p(1318, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1311, 30),
+										Pos: p(1318, 30),
 										X: &lang.Ident{
-											Pos:  p(1311, 37),
+											Pos:  p(1318, 37),
 											Name: "_nullGroup",
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1312, 13),
+									Pos: p(1319, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1312, 13),
+										Pos:  p(1319, 13),
 										Name: "IGrouping",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1312, 23),
+												Pos:  p(1319, 23),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  p(1312, 29),
+												Pos:  p(1319, 29),
 												Name: "TElement",
 											},
 										},
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1312, 39),
+											Pos:  p(1319, 39),
 											Name: "g",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1313, 13),
+									Pos: p(1320, 13),
 									X: &lang.CondExpr{
-										Pos: p(1313, 51),
+										Pos: p(1320, 51),
 										Cond: &lang.CallExpr{
-											Pos: p(1313, 27),
+											Pos: p(1320, 27),
 											Fun: &lang.MemberExpr{
-												Pos: p(1313, 27),
+												Pos: p(1320, 27),
 												X: &lang.Ident{
-													Pos:  p(1313, 20),
+													Pos:  p(1320, 20),
 													Name: "_index",
 												},
 												Name: "TryGetValue",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1313, 39),
+													Pos: p(1320, 39),
 													X: &lang.Ident{
-														Pos:  p(1313, 39),
+														Pos:  p(1320, 39),
 														Name: "key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1313, 44),
+													Pos: p(1320, 44),
 													Mod: "out",
 													X: &lang.Ident{
-														Pos:  p(1313, 48),
+														Pos:  p(1320, 48),
 														Name: "g",
 													},
 												},
 											},
 										},
 										Then: &lang.Ident{
-											Pos:  p(1313, 53),
+											Pos:  p(1320, 53),
 											Name: "g",
 										},
 										Else: &lang.Literal{
-											Pos:  p(1313, 57),
+											Pos:  p(1320, 57),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 							},
-							Rbrace: p(1314, 9),
+							Rbrace: p(1321, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1316, 9),
+						Pos:       p(1323, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1316, 16),
+							Pos:  p(1323, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1316, 55),
+									Pos:  p(1323, 55),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1316, 65),
+											Pos:  p(1323, 65),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1316, 71),
+											Pos:  p(1323, 71),
 											Name: "TElement",
 										},
 									},
@@ -19482,11 +19600,11 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1316, 109),
+							Pos: p(1323, 109),
 							Fun: &lang.MemberExpr{
-								Pos: p(1316, 109),
+								Pos: p(1323, 109),
 								X: &lang.Ident{
-									Pos:  p(1316, 101),
+									Pos:  p(1323, 101),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
@@ -19494,50 +19612,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1317, 9),
+						Pos: p(1324, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1317, 9),
+							Pos:  p(1324, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1317, 98),
+							Pos: p(1324, 98),
 							Fun: &lang.MemberExpr{
-								Pos: p(1317, 98),
+								Pos: p(1324, 98),
 								X: &lang.Ident{
-									Pos:  p(1317, 90),
+									Pos:  p(1324, 90),
 									Name: "_groups",
 								},
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1317, 40),
+							Pos:  p(1324, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1320, 5),
+				Pos:       p(1327, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LookupExtensions",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1322, 9),
+						Pos:       p(1329, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1322, 23),
+							Pos:  p(1329, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1322, 31),
+									Pos:  p(1329, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1322, 37),
+									Pos:  p(1329, 37),
 									Name: "TSource",
 								},
 							},
@@ -19549,14 +19667,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1322, 70),
+								Pos:      p(1329, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1322, 75),
+									Pos:  p(1329, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1322, 114),
+											Pos:  p(1329, 114),
 											Name: "TSource",
 										},
 									},
@@ -19564,17 +19682,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1322, 131),
+								Pos: p(1329, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1322, 131),
+									Pos:  p(1329, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1322, 136),
+											Pos:  p(1329, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1322, 145),
+											Pos:  p(1329, 145),
 											Name: "TKey",
 										},
 									},
@@ -19583,46 +19701,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1323, 16),
+							Pos: p(1330, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1323, 16),
+								Pos:  p(1330, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1323, 22),
+									Pos: p(1330, 22),
 									X: &lang.Ident{
-										Pos:  p(1323, 22),
+										Pos:  p(1330, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 30),
+									Pos: p(1330, 30),
 									X: &lang.Ident{
-										Pos:  p(1323, 30),
+										Pos:  p(1330, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 43),
+									Pos: p(1330, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1323, 43),
+										Pos: p(1330, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1323, 43),
+												Pos:  p(1330, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1323, 48),
+											Pos:  p(1330, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1323, 51),
+									Pos: p(1330, 51),
 									X: &lang.Literal{
-										Pos:  p(1323, 51),
+										Pos:  p(1330, 51),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -19631,18 +19749,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1325, 9),
+						Pos:       p(1332, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1325, 23),
+							Pos:  p(1332, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1325, 31),
+									Pos:  p(1332, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1325, 37),
+									Pos:  p(1332, 37),
 									Name: "TSource",
 								},
 							},
@@ -19654,14 +19772,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1325, 70),
+								Pos:      p(1332, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 75),
+									Pos:  p(1332, 75),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 114),
+											Pos:  p(1332, 114),
 											Name: "TSource",
 										},
 									},
@@ -19669,17 +19787,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1325, 131),
+								Pos: p(1332, 131),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 131),
+									Pos:  p(1332, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 136),
+											Pos:  p(1332, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1325, 145),
+											Pos:  p(1332, 145),
 											Name: "TKey",
 										},
 									},
@@ -19687,13 +19805,13 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1325, 164),
+								Pos: p(1332, 164),
 								Type: &lang.TypeRef{
-									Pos:  p(1325, 164),
+									Pos:  p(1332, 164),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1325, 209),
+											Pos:  p(1332, 209),
 											Name: "TKey",
 										},
 									},
@@ -19702,46 +19820,46 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1326, 16),
+							Pos: p(1333, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1326, 16),
+								Pos:  p(1333, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1326, 22),
+									Pos: p(1333, 22),
 									X: &lang.Ident{
-										Pos:  p(1326, 22),
+										Pos:  p(1333, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 30),
+									Pos: p(1333, 30),
 									X: &lang.Ident{
-										Pos:  p(1326, 30),
+										Pos:  p(1333, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 43),
+									Pos: p(1333, 43),
 									X: &lang.LambdaExpr{
-										Pos: p(1326, 43),
+										Pos: p(1333, 43),
 										Params: []*lang.Param{
 											&lang.Param{
-												Pos:  p(1326, 43),
+												Pos:  p(1333, 43),
 												Name: "x",
 											},
 										},
 										ExprBody: &lang.Ident{
-											Pos:  p(1326, 48),
+											Pos:  p(1333, 48),
 											Name: "x",
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(1326, 51),
+									Pos: p(1333, 51),
 									X: &lang.Ident{
-										Pos:  p(1326, 51),
+										Pos:  p(1333, 51),
 										Name: "comparer",
 									},
 								},
@@ -19749,18 +19867,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1328, 9),
+						Pos:       p(1335, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1328, 23),
+							Pos:  p(1335, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1328, 31),
+									Pos:  p(1335, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1328, 37),
+									Pos:  p(1335, 37),
 									Name: "TElement",
 								},
 							},
@@ -19773,14 +19891,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1328, 81),
+								Pos:      p(1335, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 86),
+									Pos:  p(1335, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 125),
+											Pos:  p(1335, 125),
 											Name: "TSource",
 										},
 									},
@@ -19788,17 +19906,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1328, 142),
+								Pos: p(1335, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 142),
+									Pos:  p(1335, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 147),
+											Pos:  p(1335, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1328, 156),
+											Pos:  p(1335, 156),
 											Name: "TKey",
 										},
 									},
@@ -19806,17 +19924,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1328, 175),
+								Pos: p(1335, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1328, 175),
+									Pos:  p(1335, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1328, 180),
+											Pos:  p(1335, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1328, 189),
+											Pos:  p(1335, 189),
 											Name: "TElement",
 										},
 									},
@@ -19825,37 +19943,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1329, 16),
+							Pos: p(1336, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1329, 16),
+								Pos:  p(1336, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1329, 22),
+									Pos: p(1336, 22),
 									X: &lang.Ident{
-										Pos:  p(1329, 22),
+										Pos:  p(1336, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 30),
+									Pos: p(1336, 30),
 									X: &lang.Ident{
-										Pos:  p(1329, 30),
+										Pos:  p(1336, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 43),
+									Pos: p(1336, 43),
 									X: &lang.Ident{
-										Pos:  p(1329, 43),
+										Pos:  p(1336, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1329, 60),
+									Pos: p(1336, 60),
 									X: &lang.Literal{
-										Pos:  p(1329, 60),
+										Pos:  p(1336, 60),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -19864,18 +19982,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1331, 9),
+						Pos:       p(1338, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1331, 23),
+							Pos:  p(1338, 23),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1331, 31),
+									Pos:  p(1338, 31),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1331, 37),
+									Pos:  p(1338, 37),
 									Name: "TElement",
 								},
 							},
@@ -19888,14 +20006,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1331, 81),
+								Pos:      p(1338, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 86),
+									Pos:  p(1338, 86),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 125),
+											Pos:  p(1338, 125),
 											Name: "TSource",
 										},
 									},
@@ -19903,17 +20021,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1331, 142),
+								Pos: p(1338, 142),
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 142),
+									Pos:  p(1338, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 147),
+											Pos:  p(1338, 147),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1331, 156),
+											Pos:  p(1338, 156),
 											Name: "TKey",
 										},
 									},
@@ -19921,17 +20039,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1331, 175),
+								Pos: p(1338, 175),
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 175),
+									Pos:  p(1338, 175),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 180),
+											Pos:  p(1338, 180),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1331, 189),
+											Pos:  p(1338, 189),
 											Name: "TElement",
 										},
 									},
@@ -19939,13 +20057,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1331, 216),
+								Pos: p(1338, 216),
 								Type: &lang.TypeRef{
-									Pos:  p(1331, 216),
+									Pos:  p(1338, 216),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1331, 261),
+											Pos:  p(1338, 261),
 											Name: "TKey",
 										},
 									},
@@ -19954,37 +20072,37 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1332, 16),
+							Pos: p(1339, 16),
 							Fun: &lang.Ident{
-								Pos:  p(1332, 16),
+								Pos:  p(1339, 16),
 								Name: "Build",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1332, 22),
+									Pos: p(1339, 22),
 									X: &lang.Ident{
-										Pos:  p(1332, 22),
+										Pos:  p(1339, 22),
 										Name: "source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1332, 30),
+									Pos: p(1339, 30),
 									X: &lang.Ident{
-										Pos:  p(1332, 30),
+										Pos:  p(1339, 30),
 										Name: "keySelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1332, 43),
+									Pos: p(1339, 43),
 									X: &lang.Ident{
-										Pos:  p(1332, 43),
+										Pos:  p(1339, 43),
 										Name: "elementSelector",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1332, 60),
+									Pos: p(1339, 60),
 									X: &lang.Ident{
-										Pos:  p(1332, 60),
+										Pos:  p(1339, 60),
 										Name: "comparer",
 									},
 								},
@@ -19992,18 +20110,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1336, 9),
+						Pos:       p(1343, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1336, 16),
+							Pos:  p(1343, 16),
 							Name: "ILookup",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1336, 24),
+									Pos:  p(1343, 24),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  p(1336, 30),
+									Pos:  p(1343, 30),
 									Name: "TElement",
 								},
 							},
@@ -20016,13 +20134,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1336, 71),
+								Pos: p(1343, 71),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 71),
+									Pos:  p(1343, 71),
 									Name: "System.Collections.Generic.IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 110),
+											Pos:  p(1343, 110),
 											Name: "TSource",
 										},
 									},
@@ -20030,17 +20148,17 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(1336, 127),
+								Pos: p(1343, 127),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 127),
+									Pos:  p(1343, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 132),
+											Pos:  p(1343, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 141),
+											Pos:  p(1343, 141),
 											Name: "TKey",
 										},
 									},
@@ -20048,17 +20166,17 @@ func preludeAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 160),
+								Pos: p(1343, 160),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 160),
+									Pos:  p(1343, 160),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 165),
+											Pos:  p(1343, 165),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  p(1336, 174),
+											Pos:  p(1343, 174),
 											Name: "TElement",
 										},
 									},
@@ -20066,13 +20184,13 @@ func preludeAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: p(1336, 201),
+								Pos: p(1343, 201),
 								Type: &lang.TypeRef{
-									Pos:  p(1336, 201),
+									Pos:  p(1343, 201),
 									Name: "System.Collections.Generic.IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1336, 246),
+											Pos:  p(1343, 246),
 											Name: "TKey",
 										},
 									},
@@ -20081,38 +20199,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1337, 9),
+							Pos: p(1344, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1338, 13),
+									Pos: p(1345, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1338, 24),
+										Pos: p(1345, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1338, 17),
+											Pos:  p(1345, 17),
 											Name: "source",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1338, 27),
+											Pos:  p(1345, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1338, 33),
+										Pos: p(1345, 33),
 										X: &lang.NewExpr{
-											Pos: p(1338, 39),
+											Pos: p(1345, 39),
 											Type: &lang.TypeRef{
-												Pos:  p(1338, 43),
+												Pos:  p(1345, 43),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1338, 65),
+													Pos: p(1345, 65),
 													X: &lang.NameOfExpr{
-														Pos: p(1338, 65),
+														Pos: p(1345, 65),
 														X: &lang.Ident{
-															Pos:  p(1338, 72),
+															Pos:  p(1345, 72),
 															Name: "source",
 														},
 													},
@@ -20122,35 +20240,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1339, 13),
+									Pos: p(1346, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1339, 29),
+										Pos: p(1346, 29),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1339, 17),
+											Pos:  p(1346, 17),
 											Name: "keySelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1339, 32),
+											Pos:  p(1346, 32),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1339, 38),
+										Pos: p(1346, 38),
 										X: &lang.NewExpr{
-											Pos: p(1339, 44),
+											Pos: p(1346, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(1339, 48),
+												Pos:  p(1346, 48),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1339, 70),
+													Pos: p(1346, 70),
 													X: &lang.NameOfExpr{
-														Pos: p(1339, 70),
+														Pos: p(1346, 70),
 														X: &lang.Ident{
-															Pos:  p(1339, 77),
+															Pos:  p(1346, 77),
 															Name: "keySelector",
 														},
 													},
@@ -20160,35 +20278,35 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1340, 13),
+									Pos: p(1347, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1340, 33),
+										Pos: p(1347, 33),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1340, 17),
+											Pos:  p(1347, 17),
 											Name: "elementSelector",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1340, 36),
+											Pos:  p(1347, 36),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1340, 42),
+										Pos: p(1347, 42),
 										X: &lang.NewExpr{
-											Pos: p(1340, 48),
+											Pos: p(1347, 48),
 											Type: &lang.TypeRef{
-												Pos:  p(1340, 52),
+												Pos:  p(1347, 52),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1340, 74),
+													Pos: p(1347, 74),
 													X: &lang.NameOfExpr{
-														Pos: p(1340, 74),
+														Pos: p(1347, 74),
 														X: &lang.Ident{
-															Pos:  p(1340, 81),
+															Pos:  p(1347, 81),
 															Name: "elementSelector",
 														},
 													},
@@ -20198,82 +20316,82 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1341, 13),
+									Pos: p(1348, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1341, 17),
+											Pos:  p(1348, 17),
 											Name: "groups",
 											Init: &lang.CondExpr{
-												Pos: p(1341, 43),
+												Pos: p(1348, 43),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1341, 35),
+													Pos: p(1348, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1341, 26),
+														Pos:  p(1348, 26),
 														Name: "comparer",
 													},
 													Y: &lang.Literal{
-														Pos:  p(1341, 38),
+														Pos:  p(1348, 38),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.CallExpr{
-													Pos: p(1341, 52),
+													Pos: p(1348, 52),
 													Fun: &lang.MemberExpr{
-														Pos: p(1341, 52),
+														Pos: p(1348, 52),
 														X: &lang.Ident{
-															Pos:  p(1341, 45),
+															Pos:  p(1348, 45),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1341, 60),
+															Pos: p(1348, 60),
 															X: &lang.Ident{
-																Pos:  p(1341, 60),
+																Pos:  p(1348, 60),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 73),
+															Pos: p(1348, 73),
 															X: &lang.Ident{
-																Pos:  p(1341, 73),
+																Pos:  p(1348, 73),
 																Name: "elementSelector",
 															},
 														},
 													},
 												},
 												Else: &lang.CallExpr{
-													Pos: p(1341, 99),
+													Pos: p(1348, 99),
 													Fun: &lang.MemberExpr{
-														Pos: p(1341, 99),
+														Pos: p(1348, 99),
 														X: &lang.Ident{
-															Pos:  p(1341, 92),
+															Pos:  p(1348, 92),
 															Name: "source",
 														},
 														Name: "GroupBy",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1341, 107),
+															Pos: p(1348, 107),
 															X: &lang.Ident{
-																Pos:  p(1341, 107),
+																Pos:  p(1348, 107),
 																Name: "keySelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 120),
+															Pos: p(1348, 120),
 															X: &lang.Ident{
-																Pos:  p(1341, 120),
+																Pos:  p(1348, 120),
 																Name: "elementSelector",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1341, 137),
+															Pos: p(1348, 137),
 															X: &lang.Ident{
-																Pos:  p(1341, 137),
+																Pos:  p(1348, 137),
 																Name: "comparer",
 															},
 														},
@@ -20284,32 +20402,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1342, 13),
+									Pos: p(1349, 13),
 									X: &lang.NewExpr{
-										Pos: p(1342, 20),
+										Pos: p(1349, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1342, 24),
+											Pos:  p(1349, 24),
 											Name: "Lookup",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1342, 31),
+													Pos:  p(1349, 31),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  p(1342, 37),
+													Pos:  p(1349, 37),
 													Name: "TElement",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1342, 47),
+												Pos: p(1349, 47),
 												X: &lang.CallExpr{
-													Pos: p(1342, 54),
+													Pos: p(1349, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1342, 54),
+														Pos: p(1349, 54),
 														X: &lang.Ident{
-															Pos:  p(1342, 47),
+															Pos:  p(1349, 47),
 															Name: "groups",
 														},
 														Name: "ToList",
@@ -20317,9 +20435,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(1342, 64),
+												Pos: p(1349, 64),
 												X: &lang.Ident{
-													Pos:  p(1342, 64),
+													Pos:  p(1349, 64),
 													Name: "comparer",
 												},
 											},
@@ -20327,79 +20445,79 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1343, 9),
+							Rbrace: p(1350, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1352, 5),
+				Pos:       p(1359, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskWaitExtensions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1354, 9),
+						Pos:       p(1361, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1354, 29),
+							Pos:  p(1361, 29),
 							Name: "Task",
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1354, 44),
+								Pos:      p(1361, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1354, 49),
+									Pos:  p(1361, 49),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1354, 60),
+								Pos: p(1361, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(1354, 60),
+									Pos:  p(1361, 60),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1355, 9),
+							Pos: p(1362, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1356, 13),
+									Pos: p(1363, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1356, 13),
+										Pos: p(1363, 13),
 										X: &lang.CallExpr{
-											Pos: p(1356, 19),
+											Pos: p(1363, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1356, 19),
+												Pos:  p(1363, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1356, 27),
+													Pos: p(1363, 27),
 													X: &lang.Ident{
-														Pos:  p(1356, 27),
+														Pos:  p(1363, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1356, 33),
+													Pos: p(1363, 33),
 													X: &lang.Ident{
-														Pos:  p(1356, 33),
+														Pos:  p(1363, 33),
 														Name: "timeout",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1356, 42),
+													Pos: p(1363, 42),
 													X: &lang.MemberExpr{
-														Pos: p(1356, 60),
+														Pos: p(1363, 60),
 														X: &lang.Ident{
-															Pos:  p(1356, 42),
+															Pos:  p(1363, 42),
 															Name: "CancellationToken",
 														},
 														Name: "None",
@@ -20410,28 +20528,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1357, 13),
+									Pos: p(1364, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1357, 13),
+										Pos: p(1364, 13),
 										X: &lang.Ident{
-											Pos:  p(1357, 19),
+											Pos:  p(1364, 19),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1358, 9),
+							Rbrace: p(1365, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1360, 9),
+						Pos:       p(1367, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1360, 29),
+							Pos:  p(1367, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1360, 34),
+									Pos:  p(1367, 34),
 									Name: "TResult",
 								},
 							},
@@ -20442,14 +20560,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1360, 62),
+								Pos:      p(1367, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1360, 67),
+									Pos:  p(1367, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1360, 72),
+											Pos:  p(1367, 72),
 											Name: "TResult",
 										},
 									},
@@ -20457,181 +20575,181 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1360, 87),
+								Pos: p(1367, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1360, 87),
+									Pos:  p(1367, 87),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1361, 9),
+							Pos: p(1368, 9),
 							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1362, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1362, 13),
-										X: &lang.CallExpr{
-											Pos: p(1362, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1362, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1362, 27),
-													X: &lang.Ident{
-														Pos:  p(1362, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1362, 33),
-													X: &lang.Ident{
-														Pos:  p(1362, 33),
-														Name: "timeout",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1362, 42),
-													X: &lang.MemberExpr{
-														Pos: p(1362, 60),
-														X: &lang.Ident{
-															Pos:  p(1362, 42),
-															Name: "CancellationToken",
-														},
-														Name: "None",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1363, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1363, 20),
-										X: &lang.Ident{
-											Pos:  p(1363, 26),
-											Name: "task",
-										},
-									},
-								},
-							},
-							Rbrace: p(1364, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1366, 9),
-						Modifiers: lang.Modifiers(1041),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1366, 29),
-							Name: "Task",
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      p(1366, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  p(1366, 49),
-									Name: "Task",
-								},
-								Name: "task",
-							},
-							&lang.Param{
-								Pos: p(1366, 60),
-								Type: &lang.TypeRef{
-									Pos:  p(1366, 60),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1367, 9),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(1368, 13),
-									X: &lang.AwaitExpr{
-										Pos: p(1368, 13),
-										X: &lang.CallExpr{
-											Pos: p(1368, 19),
-											Fun: &lang.Ident{
-												Pos:  p(1368, 19),
-												Name: "WaitFor",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1368, 27),
-													X: &lang.Ident{
-														Pos:  p(1368, 27),
-														Name: "task",
-													},
-												},
-												&lang.Arg{
-													Pos: p(1368, 33),
-													X: &lang.CallExpr{
-														Pos: p(1368, 42),
-														Fun: &lang.MemberExpr{
-															Pos: p(1368, 42),
-															X: &lang.Ident{
-																Pos:  p(1368, 33),
-																Name: "TimeSpan",
-															},
-															Name: "FromMilliseconds",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1368, 59),
-																X: &lang.UnaryExpr{
-																	Pos: p(1368, 59),
-																	Op:  "-",
-																	X: &lang.Literal{
-																		Pos:   p(1368, 60),
-																		Raw:   "1",
-																		Value: int64(1),
-																	},
-																},
-															},
-														},
-													},
-												},
-												&lang.Arg{
-													Pos: p(1368, 64),
-													X: &lang.Ident{
-														Pos:  p(1368, 64),
-														Name: "cancellationToken",
-													},
-												},
-											},
-										},
-									},
-								},
 								&lang.ExprStmt{
 									Pos: p(1369, 13),
 									X: &lang.AwaitExpr{
 										Pos: p(1369, 13),
+										X: &lang.CallExpr{
+											Pos: p(1369, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1369, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1369, 27),
+													X: &lang.Ident{
+														Pos:  p(1369, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1369, 33),
+													X: &lang.Ident{
+														Pos:  p(1369, 33),
+														Name: "timeout",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1369, 42),
+													X: &lang.MemberExpr{
+														Pos: p(1369, 60),
+														X: &lang.Ident{
+															Pos:  p(1369, 42),
+															Name: "CancellationToken",
+														},
+														Name: "None",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1370, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1370, 20),
 										X: &lang.Ident{
-											Pos:  p(1369, 19),
+											Pos:  p(1370, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1370, 9),
+							Rbrace: p(1371, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1372, 9),
+						Pos:       p(1373, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1372, 29),
+							Pos:  p(1373, 29),
+							Name: "Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1373, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1373, 49),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1373, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1373, 60),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1374, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1375, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1375, 13),
+										X: &lang.CallExpr{
+											Pos: p(1375, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1375, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1375, 27),
+													X: &lang.Ident{
+														Pos:  p(1375, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1375, 33),
+													X: &lang.CallExpr{
+														Pos: p(1375, 42),
+														Fun: &lang.MemberExpr{
+															Pos: p(1375, 42),
+															X: &lang.Ident{
+																Pos:  p(1375, 33),
+																Name: "TimeSpan",
+															},
+															Name: "FromMilliseconds",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1375, 59),
+																X: &lang.UnaryExpr{
+																	Pos: p(1375, 59),
+																	Op:  "-",
+																	X: &lang.Literal{
+																		Pos:   p(1375, 60),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1375, 64),
+													X: &lang.Ident{
+														Pos:  p(1375, 64),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1376, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1376, 13),
+										X: &lang.Ident{
+											Pos:  p(1376, 19),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1377, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1379, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1379, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1372, 34),
+									Pos:  p(1379, 34),
 									Name: "TResult",
 								},
 							},
@@ -20642,14 +20760,14 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1372, 62),
+								Pos:      p(1379, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1372, 67),
+									Pos:  p(1379, 67),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1372, 72),
+											Pos:  p(1379, 72),
 											Name: "TResult",
 										},
 									},
@@ -20657,55 +20775,55 @@ func preludeAST() *lang.File {
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1372, 87),
+								Pos: p(1379, 87),
 								Type: &lang.TypeRef{
-									Pos:  p(1372, 87),
+									Pos:  p(1379, 87),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1373, 9),
+							Pos: p(1380, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1374, 13),
+									Pos: p(1381, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1374, 13),
+										Pos: p(1381, 13),
 										X: &lang.CallExpr{
-											Pos: p(1374, 19),
+											Pos: p(1381, 19),
 											Fun: &lang.Ident{
-												Pos:  p(1374, 19),
+												Pos:  p(1381, 19),
 												Name: "WaitFor",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1374, 27),
+													Pos: p(1381, 27),
 													X: &lang.Ident{
-														Pos:  p(1374, 27),
+														Pos:  p(1381, 27),
 														Name: "task",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1374, 33),
+													Pos: p(1381, 33),
 													X: &lang.CallExpr{
-														Pos: p(1374, 42),
+														Pos: p(1381, 42),
 														Fun: &lang.MemberExpr{
-															Pos: p(1374, 42),
+															Pos: p(1381, 42),
 															X: &lang.Ident{
-																Pos:  p(1374, 33),
+																Pos:  p(1381, 33),
 																Name: "TimeSpan",
 															},
 															Name: "FromMilliseconds",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1374, 59),
+																Pos: p(1381, 59),
 																X: &lang.UnaryExpr{
-																	Pos: p(1374, 59),
+																	Pos: p(1381, 59),
 																	Op:  "-",
 																	X: &lang.Literal{
-																		Pos:   p(1374, 60),
+																		Pos:   p(1381, 60),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -20715,9 +20833,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1374, 64),
+													Pos: p(1381, 64),
 													X: &lang.Ident{
-														Pos:  p(1374, 64),
+														Pos:  p(1381, 64),
 														Name: "cancellationToken",
 													},
 												},
@@ -20726,86 +20844,86 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1375, 13),
+									Pos: p(1382, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1375, 20),
+										Pos: p(1382, 20),
 										X: &lang.Ident{
-											Pos:  p(1375, 26),
+											Pos:  p(1382, 26),
 											Name: "task",
 										},
 									},
 								},
 							},
-							Rbrace: p(1376, 9),
+							Rbrace: p(1383, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1378, 9),
+						Pos:       p(1385, 9),
 						Modifiers: lang.Modifiers(1040),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1378, 22),
+							Pos:  p(1385, 22),
 							Name: "Task",
 						},
 						Name: "WaitFor",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1378, 35),
+								Pos: p(1385, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 35),
+									Pos:  p(1385, 35),
 									Name: "Task",
 								},
 								Name: "task",
 							},
 							&lang.Param{
-								Pos: p(1378, 46),
+								Pos: p(1385, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 46),
+									Pos:  p(1385, 46),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: p(1378, 64),
+								Pos: p(1385, 64),
 								Type: &lang.TypeRef{
-									Pos:  p(1378, 64),
+									Pos:  p(1385, 64),
 									Name: "CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1379, 9),
+							Pos: p(1386, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1380, 13),
+									Pos: p(1387, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1380, 22),
+										Pos: p(1387, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1380, 17),
+											Pos:  p(1387, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1380, 25),
+											Pos:  p(1387, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1380, 31),
+										Pos: p(1387, 31),
 										X: &lang.NewExpr{
-											Pos: p(1380, 37),
+											Pos: p(1387, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1380, 41),
+												Pos:  p(1387, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1380, 63),
+													Pos: p(1387, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1380, 63),
+														Pos: p(1387, 63),
 														X: &lang.Ident{
-															Pos:  p(1380, 70),
+															Pos:  p(1387, 70),
 															Name: "task",
 														},
 													},
@@ -20815,51 +20933,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1381, 13),
+									Pos: p(1388, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1381, 41),
+										Pos: p(1388, 41),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1381, 25),
+											Pos: p(1388, 25),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(1381, 17),
+												Pos:  p(1388, 17),
 												Name: "timeout",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1381, 36),
+												Pos: p(1388, 36),
 												X: &lang.Ident{
-													Pos:  p(1381, 27),
+													Pos:  p(1388, 27),
 													Name: "TimeSpan",
 												},
 												Name: "Zero",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1381, 52),
+											Pos: p(1388, 52),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1381, 44),
+												Pos:  p(1388, 44),
 												Name: "timeout",
 											},
 											Y: &lang.CallExpr{
-												Pos: p(1381, 64),
+												Pos: p(1388, 64),
 												Fun: &lang.MemberExpr{
-													Pos: p(1381, 64),
+													Pos: p(1388, 64),
 													X: &lang.Ident{
-														Pos:  p(1381, 55),
+														Pos:  p(1388, 55),
 														Name: "TimeSpan",
 													},
 													Name: "FromMilliseconds",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1381, 81),
+														Pos: p(1388, 81),
 														X: &lang.UnaryExpr{
-															Pos: p(1381, 81),
+															Pos: p(1388, 81),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(1381, 82),
+																Pos:   p(1388, 82),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -20870,20 +20988,20 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1382, 17),
+										Pos: p(1389, 17),
 										X: &lang.NewExpr{
-											Pos: p(1382, 23),
+											Pos: p(1389, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1382, 27),
+												Pos:  p(1389, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1382, 55),
+													Pos: p(1389, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(1382, 55),
+														Pos: p(1389, 55),
 														X: &lang.Ident{
-															Pos:  p(1382, 62),
+															Pos:  p(1389, 62),
 															Name: "timeout",
 														},
 													},
@@ -20893,63 +21011,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1383, 13),
+									Pos: p(1390, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1383, 22),
+										Pos: p(1390, 22),
 										X: &lang.Ident{
-											Pos:  p(1383, 17),
+											Pos:  p(1390, 17),
 											Name: "task",
 										},
 										Name: "IsCompleted",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1383, 35),
+										Pos: p(1390, 35),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1384, 13),
+									Pos: p(1391, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(1384, 23),
+										Pos: p(1391, 23),
 										X: &lang.Ident{
-											Pos:  p(1384, 17),
+											Pos:  p(1391, 17),
 											Name: "token",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1384, 48),
+										Pos: p(1391, 48),
 										X: &lang.NewExpr{
-											Pos: p(1384, 54),
+											Pos: p(1391, 54),
 											Type: &lang.TypeRef{
-												Pos:  p(1384, 58),
+												Pos:  p(1391, 58),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(1385, 13),
+									Pos: p(1392, 13),
 									Decl: &lang.LocalDeclStmt{
-										Pos: p(1385, 20),
+										Pos: p(1392, 20),
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1385, 24),
+												Pos:  p(1392, 24),
 												Name: "cts",
 												Init: &lang.CallExpr{
-													Pos: p(1385, 54),
+													Pos: p(1392, 54),
 													Fun: &lang.MemberExpr{
-														Pos: p(1385, 54),
+														Pos: p(1392, 54),
 														X: &lang.Ident{
-															Pos:  p(1385, 30),
+															Pos:  p(1392, 30),
 															Name: "CancellationTokenSource",
 														},
 														Name: "CreateLinkedTokenSource",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1385, 78),
+															Pos: p(1392, 78),
 															X: &lang.Ident{
-																Pos:  p(1385, 78),
+																Pos:  p(1392, 78),
 																Name: "token",
 															},
 														},
@@ -20959,38 +21077,38 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1386, 13),
+										Pos: p(1393, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1387, 17),
+												Pos: p(1394, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1387, 21),
+														Pos:  p(1394, 21),
 														Name: "other",
 														Init: &lang.CallExpr{
-															Pos: p(1387, 34),
+															Pos: p(1394, 34),
 															Fun: &lang.MemberExpr{
-																Pos: p(1387, 34),
+																Pos: p(1394, 34),
 																X: &lang.Ident{
-																	Pos:  p(1387, 29),
+																	Pos:  p(1394, 29),
 																	Name: "Task",
 																},
 																Name: "Delay",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1387, 40),
+																	Pos: p(1394, 40),
 																	X: &lang.Ident{
-																		Pos:  p(1387, 40),
+																		Pos:  p(1394, 40),
 																		Name: "timeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1387, 49),
+																	Pos: p(1394, 49),
 																	X: &lang.MemberExpr{
-																		Pos: p(1387, 53),
+																		Pos: p(1394, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1387, 49),
+																			Pos:  p(1394, 49),
 																			Name: "cts",
 																		},
 																		Name: "Token",
@@ -21002,35 +21120,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1388, 17),
+												Pos: p(1395, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1388, 21),
+														Pos:  p(1395, 21),
 														Name: "done",
 														Init: &lang.AwaitExpr{
-															Pos: p(1388, 28),
+															Pos: p(1395, 28),
 															X: &lang.CallExpr{
-																Pos: p(1388, 39),
+																Pos: p(1395, 39),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1388, 39),
+																	Pos: p(1395, 39),
 																	X: &lang.Ident{
-																		Pos:  p(1388, 34),
+																		Pos:  p(1395, 34),
 																		Name: "Task",
 																	},
 																	Name: "WhenAny",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1388, 47),
+																		Pos: p(1395, 47),
 																		X: &lang.Ident{
-																			Pos:  p(1388, 47),
+																			Pos:  p(1395, 47),
 																			Name: "task",
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1388, 53),
+																		Pos: p(1395, 53),
 																		X: &lang.Ident{
-																			Pos:  p(1388, 53),
+																			Pos:  p(1395, 53),
 																			Name: "other",
 																		},
 																	},
@@ -21041,13 +21159,13 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1389, 17),
+												Pos: p(1396, 17),
 												X: &lang.CallExpr{
-													Pos: p(1389, 21),
+													Pos: p(1396, 21),
 													Fun: &lang.MemberExpr{
-														Pos: p(1389, 21),
+														Pos: p(1396, 21),
 														X: &lang.Ident{
-															Pos:  p(1389, 17),
+															Pos:  p(1396, 17),
 															Name: "cts",
 														},
 														Name: "Cancel",
@@ -21055,57 +21173,57 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1390, 17),
+												Pos: p(1397, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1390, 26),
+													Pos: p(1397, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1390, 21),
+														Pos:  p(1397, 21),
 														Name: "done",
 													},
 													Y: &lang.Ident{
-														Pos:  p(1390, 29),
+														Pos:  p(1397, 29),
 														Name: "task",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1390, 35),
+													Pos: p(1397, 35),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1391, 17),
+												Pos: p(1398, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(1391, 27),
+													Pos: p(1398, 27),
 													X: &lang.Ident{
-														Pos:  p(1391, 21),
+														Pos:  p(1398, 21),
 														Name: "token",
 													},
 													Name: "IsCancellationRequested",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1391, 52),
+													Pos: p(1398, 52),
 													X: &lang.NewExpr{
-														Pos: p(1391, 58),
+														Pos: p(1398, 58),
 														Type: &lang.TypeRef{
-															Pos:  p(1391, 62),
+															Pos:  p(1398, 62),
 															Name: "TaskCanceledException",
 														},
 													},
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(1392, 17),
+												Pos: p(1399, 17),
 												X: &lang.NewExpr{
-													Pos: p(1392, 23),
+													Pos: p(1399, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(1392, 27),
+														Pos:  p(1399, 27),
 														Name: "TimeoutException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1392, 44),
+															Pos: p(1399, 44),
 															X: &lang.Literal{
-																Pos:   p(1392, 44),
+																Pos:   p(1399, 44),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"The operation has timed out.\"",
 																Value: string("The operation has timed out."),
@@ -21115,22 +21233,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1393, 13),
+										Rbrace: p(1400, 13),
 									},
 								},
 							},
-							Rbrace: p(1394, 9),
+							Rbrace: p(1401, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1396, 9),
+						Pos:       p(1403, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1396, 29),
+							Pos:  p(1403, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1396, 34),
+									Pos:  p(1403, 34),
 									Name: "TResult",
 								},
 							},
@@ -21141,18 +21259,18 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1396, 59),
+								Pos:      p(1403, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1396, 64),
+									Pos:  p(1403, 64),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1396, 69),
+											Pos:  p(1403, 69),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1396, 74),
+													Pos:  p(1403, 74),
 													Name: "TResult",
 												},
 											},
@@ -21163,38 +21281,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1397, 9),
+							Pos: p(1404, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1398, 13),
+									Pos: p(1405, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1398, 22),
+										Pos: p(1405, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1398, 17),
+											Pos:  p(1405, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1398, 25),
+											Pos:  p(1405, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1398, 31),
+										Pos: p(1405, 31),
 										X: &lang.NewExpr{
-											Pos: p(1398, 37),
+											Pos: p(1405, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1398, 41),
+												Pos:  p(1405, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1398, 63),
+													Pos: p(1405, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1398, 63),
+														Pos: p(1405, 63),
 														X: &lang.Ident{
-															Pos:  p(1398, 70),
+															Pos:  p(1405, 70),
 															Name: "task",
 														},
 													},
@@ -21204,15 +21322,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1399, 13),
+									Pos: p(1406, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1399, 17),
+											Pos:  p(1406, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1399, 25),
+												Pos: p(1406, 25),
 												X: &lang.Ident{
-													Pos:  p(1399, 31),
+													Pos:  p(1406, 31),
 													Name: "task",
 												},
 											},
@@ -21220,63 +21338,63 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1400, 13),
+									Pos: p(1407, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1400, 23),
+										Pos: p(1407, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1400, 17),
+											Pos:  p(1407, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1400, 26),
+											Pos:  p(1407, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1400, 32),
+										Pos: p(1407, 32),
 										X: &lang.NewExpr{
-											Pos: p(1400, 38),
+											Pos: p(1407, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1400, 42),
+												Pos:  p(1407, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1401, 13),
+									Pos: p(1408, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1401, 20),
+										Pos: p(1408, 20),
 										X: &lang.Ident{
-											Pos:  p(1401, 26),
+											Pos:  p(1408, 26),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1402, 9),
+							Rbrace: p(1409, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1404, 9),
+						Pos:       p(1411, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1404, 29),
+							Pos:  p(1411, 29),
 							Name: "Task",
 						},
 						Name: "Unwrap",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(1404, 41),
+								Pos:      p(1411, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  p(1404, 46),
+									Pos:  p(1411, 46),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1404, 51),
+											Pos:  p(1411, 51),
 											Name: "Task",
 										},
 									},
@@ -21285,38 +21403,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1405, 9),
+							Pos: p(1412, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1406, 13),
+									Pos: p(1413, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1406, 22),
+										Pos: p(1413, 22),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1406, 17),
+											Pos:  p(1413, 17),
 											Name: "task",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1406, 25),
+											Pos:  p(1413, 25),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1406, 31),
+										Pos: p(1413, 31),
 										X: &lang.NewExpr{
-											Pos: p(1406, 37),
+											Pos: p(1413, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(1406, 41),
+												Pos:  p(1413, 41),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1406, 63),
+													Pos: p(1413, 63),
 													X: &lang.NameOfExpr{
-														Pos: p(1406, 63),
+														Pos: p(1413, 63),
 														X: &lang.Ident{
-															Pos:  p(1406, 70),
+															Pos:  p(1413, 70),
 															Name: "task",
 														},
 													},
@@ -21326,15 +21444,15 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1407, 13),
+									Pos: p(1414, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1407, 17),
+											Pos:  p(1414, 17),
 											Name: "inner",
 											Init: &lang.AwaitExpr{
-												Pos: p(1407, 25),
+												Pos: p(1414, 25),
 												X: &lang.Ident{
-													Pos:  p(1407, 31),
+													Pos:  p(1414, 31),
 													Name: "task",
 												},
 											},
@@ -21342,49 +21460,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1408, 13),
+									Pos: p(1415, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1408, 23),
+										Pos: p(1415, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1408, 17),
+											Pos:  p(1415, 17),
 											Name: "inner",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1408, 26),
+											Pos:  p(1415, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1408, 32),
+										Pos: p(1415, 32),
 										X: &lang.NewExpr{
-											Pos: p(1408, 38),
+											Pos: p(1415, 38),
 											Type: &lang.TypeRef{
-												Pos:  p(1408, 42),
+												Pos:  p(1415, 42),
 												Name: "TaskCanceledException",
 											},
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1409, 13),
+									Pos: p(1416, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(1409, 13),
+										Pos: p(1416, 13),
 										X: &lang.Ident{
-											Pos:  p(1409, 19),
+											Pos:  p(1416, 19),
 											Name: "inner",
 										},
 									},
 								},
 							},
-							Rbrace: p(1410, 9),
+							Rbrace: p(1417, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1419, 5),
+				Pos:       p(1426, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedDictionary",
 				Namespace: "System.Collections.Generic",
@@ -21395,19 +21513,19 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1419, 51),
+						Pos:  p(1426, 51),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1419, 63),
+								Pos:  p(1426, 63),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1419, 76),
+										Pos:  p(1426, 76),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  p(1419, 82),
+										Pos:  p(1426, 82),
 										Name: "TValue",
 									},
 								},
@@ -21417,30 +21535,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1421, 9),
+						Pos:       p(1428, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1421, 18),
+							Pos:  p(1428, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1421, 23),
+									Pos:  p(1428, 23),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1421, 29),
+								Pos:  p(1428, 29),
 								Name: "_keys",
 								Init: &lang.NewExpr{
-									Pos: p(1421, 37),
+									Pos: p(1428, 37),
 									Type: &lang.TypeRef{
-										Pos:  p(1421, 41),
+										Pos:  p(1428, 41),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1421, 46),
+												Pos:  p(1428, 46),
 												Name: "TKey",
 											},
 										},
@@ -21450,30 +21568,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1422, 9),
+						Pos:       p(1429, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1422, 18),
+							Pos:  p(1429, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1422, 23),
+									Pos:  p(1429, 23),
 									Name: "TValue",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1422, 31),
+								Pos:  p(1429, 31),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(1422, 41),
+									Pos: p(1429, 41),
 									Type: &lang.TypeRef{
-										Pos:  p(1422, 45),
+										Pos:  p(1429, 45),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1422, 50),
+												Pos:  p(1429, 50),
 												Name: "TValue",
 											},
 										},
@@ -21483,49 +21601,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1423, 9),
+						Pos:       p(1430, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1423, 18),
+							Pos:  p(1430, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1423, 28),
+									Pos:  p(1430, 28),
 									Name: "TKey",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1423, 34),
+								Pos:  p(1430, 34),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1425, 9),
+						Pos:       p(1432, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Init: &lang.CtorInit{
-							Pos:  p(1425, 37),
+							Pos:  p(1432, 37),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1425, 42),
+									Pos: p(1432, 42),
 									X: &lang.CastExpr{
-										Pos: p(1425, 42),
+										Pos: p(1432, 42),
 										Type: &lang.TypeRef{
-											Pos:  p(1425, 43),
+											Pos:  p(1432, 43),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1425, 53),
+													Pos:  p(1432, 53),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1425, 59),
+											Pos:  p(1432, 59),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21534,23 +21652,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1425, 65),
-							Rbrace: p(1425, 67),
+							Pos:    p(1432, 65),
+							Rbrace: p(1432, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1426, 9),
+						Pos:       p(1433, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1426, 33),
+								Pos: p(1433, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1426, 33),
+									Pos:  p(1433, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1426, 43),
+											Pos:  p(1433, 43),
 											Name: "TKey",
 										},
 									},
@@ -21559,32 +21677,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1426, 59),
+							Pos: p(1433, 59),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1426, 61),
+									Pos: p(1433, 61),
 									X: &lang.AssignExpr{
-										Pos: p(1426, 71),
+										Pos: p(1433, 71),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1426, 61),
+											Pos:  p(1433, 61),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1426, 82),
+											Pos: p(1433, 82),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1426, 73),
+												Pos:  p(1433, 73),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1426, 100),
+												Pos: p(1433, 100),
 												X: &lang.Ident{
-													Pos:  p(1426, 85),
+													Pos:  p(1433, 85),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1426, 94),
+															Pos:  p(1433, 94),
 															Name: "TKey",
 														},
 													},
@@ -21595,26 +21713,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1426, 109),
+							Rbrace: p(1433, 109),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1427, 9),
+						Pos:       p(1434, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1427, 33),
+								Pos: p(1434, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1427, 33),
+									Pos:  p(1434, 33),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1427, 45),
+											Pos:  p(1434, 45),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1427, 51),
+											Pos:  p(1434, 51),
 											Name: "TValue",
 										},
 									},
@@ -21623,25 +21741,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1427, 73),
+							Pos:  p(1434, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1427, 78),
+									Pos: p(1434, 78),
 									X: &lang.CastExpr{
-										Pos: p(1427, 78),
+										Pos: p(1434, 78),
 										Type: &lang.TypeRef{
-											Pos:  p(1427, 79),
+											Pos:  p(1434, 79),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1427, 89),
+													Pos:  p(1434, 89),
 													Name: "TKey",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1427, 95),
+											Pos:  p(1434, 95),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -21650,41 +21768,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1428, 9),
+							Pos: p(1435, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1429, 13),
+									Pos:  p(1436, 13),
 									Name: "kv",
 									X: &lang.Ident{
-										Pos:  p(1429, 32),
+										Pos:  p(1436, 32),
 										Name: "dictionary",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1429, 44),
+										Pos: p(1436, 44),
 										X: &lang.CallExpr{
-											Pos: p(1429, 44),
+											Pos: p(1436, 44),
 											Fun: &lang.Ident{
-												Pos:  p(1429, 44),
+												Pos:  p(1436, 44),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1429, 48),
+													Pos: p(1436, 48),
 													X: &lang.MemberExpr{
-														Pos: p(1429, 51),
+														Pos: p(1436, 51),
 														X: &lang.Ident{
-															Pos:  p(1429, 48),
+															Pos:  p(1436, 48),
 															Name: "kv",
 														},
 														Name: "Key",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1429, 56),
+													Pos: p(1436, 56),
 													X: &lang.MemberExpr{
-														Pos: p(1429, 59),
+														Pos: p(1436, 59),
 														X: &lang.Ident{
-															Pos:  p(1429, 56),
+															Pos:  p(1436, 56),
 															Name: "kv",
 														},
 														Name: "Value",
@@ -21695,57 +21813,57 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1430, 9),
+							Rbrace: p(1437, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1432, 9),
+						Pos:       p(1439, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1432, 16),
+							Pos:  p(1439, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1432, 35),
+							Pos: p(1439, 35),
 							X: &lang.Ident{
-								Pos:  p(1432, 29),
+								Pos:  p(1439, 29),
 								Name: "_keys",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1433, 9),
+						Pos:       p(1440, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1433, 16),
+							Pos:  p(1440, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1433, 21),
+									Pos:  p(1440, 21),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "Keys",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1433, 35),
+							Pos: p(1440, 35),
 							Type: &lang.TypeRef{
-								Pos:  p(1433, 39),
+								Pos:  p(1440, 39),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1433, 44),
+										Pos:  p(1440, 44),
 										Name: "TKey",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1433, 50),
+									Pos: p(1440, 50),
 									X: &lang.Ident{
-										Pos:  p(1433, 50),
+										Pos:  p(1440, 50),
 										Name: "_keys",
 									},
 								},
@@ -21753,36 +21871,36 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1434, 9),
+						Pos:       p(1441, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1434, 16),
+							Pos:  p(1441, 16),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1434, 21),
+									Pos:  p(1441, 21),
 									Name: "TValue",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(1434, 39),
+							Pos: p(1441, 39),
 							Type: &lang.TypeRef{
-								Pos:  p(1434, 43),
+								Pos:  p(1441, 43),
 								Name: "List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1434, 48),
+										Pos:  p(1441, 48),
 										Name: "TValue",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1434, 56),
+									Pos: p(1441, 56),
 									X: &lang.Ident{
-										Pos:  p(1434, 56),
+										Pos:  p(1441, 56),
 										Name: "_values",
 									},
 								},
@@ -21790,55 +21908,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1436, 9),
+						Pos: p(1443, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1436, 9),
+							Pos:  p(1443, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1436, 18),
+								Pos: p(1443, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1436, 18),
+									Pos:  p(1443, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1437, 9),
+							Pos: p(1444, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1438, 13),
+									Pos: p(1445, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1438, 21),
+										Pos: p(1445, 21),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1438, 17),
+											Pos:  p(1445, 17),
 											Name: "key",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1438, 24),
+											Pos:  p(1445, 24),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1438, 30),
+										Pos: p(1445, 30),
 										X: &lang.NewExpr{
-											Pos: p(1438, 36),
+											Pos: p(1445, 36),
 											Type: &lang.TypeRef{
-												Pos:  p(1438, 40),
+												Pos:  p(1445, 40),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1438, 62),
+													Pos: p(1445, 62),
 													X: &lang.NameOfExpr{
-														Pos: p(1438, 62),
+														Pos: p(1445, 62),
 														X: &lang.Ident{
-															Pos:  p(1438, 69),
+															Pos:  p(1445, 69),
 															Name: "key",
 														},
 													},
@@ -21848,37 +21966,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1439, 13),
+									Pos: p(1446, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1439, 13),
+										Pos:  p(1446, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1439, 17),
+											Pos:  p(1446, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1439, 22),
+												Pos:   p(1446, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1439, 25),
+											Pos:  p(1446, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1439, 42),
+												Pos: p(1446, 42),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1439, 36),
+													Pos: p(1446, 36),
 													X: &lang.Ident{
-														Pos:  p(1439, 30),
+														Pos:  p(1446, 30),
 														Name: "_keys",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1439, 44),
+													Pos:   p(1446, 44),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -21887,56 +22005,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1440, 13),
+									Pos: p(1447, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1440, 23),
+										Pos: p(1447, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1440, 20),
+											Pos:  p(1447, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1440, 26),
+											Pos:  p(1447, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1441, 13),
+										Pos: p(1448, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1442, 17),
+												Pos: p(1449, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1442, 17),
+													Pos:  p(1449, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1442, 21),
+														Pos:  p(1449, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1442, 30),
+															Pos: p(1449, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1442, 27),
+																Pos:  p(1449, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1442, 42),
+																Pos: p(1449, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1442, 36),
+																	Pos: p(1449, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1442, 33),
+																		Pos:  p(1449, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1442, 38),
+																		Pos:  p(1449, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1442, 44),
+																	Pos:   p(1449, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -21946,39 +22064,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1443, 17),
+												Pos: p(1450, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1443, 17),
+													Pos:  p(1450, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1443, 21),
+														Pos:  p(1450, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1443, 35),
+															Pos: p(1450, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1443, 35),
+																Pos: p(1450, 35),
 																X: &lang.Ident{
-																	Pos:  p(1443, 25),
+																	Pos:  p(1450, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1443, 43),
+																	Pos: p(1450, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1443, 48),
+																		Pos: p(1450, 48),
 																		X: &lang.Ident{
-																			Pos:  p(1443, 43),
+																			Pos:  p(1450, 43),
 																			Name: "_keys",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1443, 49),
+																				Pos: p(1450, 49),
 																				X: &lang.Ident{
-																					Pos:  p(1443, 49),
+																					Pos:  p(1450, 49),
 																					Name: "mid",
 																				},
 																			},
@@ -21986,9 +22104,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1443, 55),
+																	Pos: p(1450, 55),
 																	X: &lang.Ident{
-																		Pos:  p(1443, 55),
+																		Pos:  p(1450, 55),
 																		Name: "key",
 																	},
 																},
@@ -21998,61 +22116,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1444, 17),
+												Pos: p(1451, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1444, 23),
+													Pos: p(1451, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1444, 21),
+														Pos:  p(1451, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1444, 26),
+														Pos:   p(1451, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1444, 29),
+													Pos: p(1451, 29),
 													X: &lang.Ident{
-														Pos:  p(1444, 36),
+														Pos:  p(1451, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1445, 17),
+												Pos: p(1452, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1445, 23),
+													Pos: p(1452, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1445, 21),
+														Pos:  p(1452, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1445, 25),
+														Pos:   p(1452, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1445, 28),
+													Pos: p(1452, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1445, 31),
+														Pos: p(1452, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1445, 28),
+															Pos:  p(1452, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1445, 37),
+															Pos: p(1452, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1445, 33),
+																Pos:  p(1452, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1445, 39),
+																Pos:   p(1452, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22060,23 +22178,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1445, 47),
+													Pos: p(1452, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1445, 50),
+														Pos: p(1452, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1445, 47),
+															Pos:  p(1452, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1445, 56),
+															Pos: p(1452, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1445, 52),
+																Pos:  p(1452, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1445, 58),
+																Pos:   p(1452, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -22085,60 +22203,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1446, 13),
+										Rbrace: p(1453, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1447, 13),
+									Pos: p(1454, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1447, 20),
+										Pos: p(1454, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1447, 21),
+											Pos:  p(1454, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1448, 9),
+							Rbrace: p(1455, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1450, 9),
+						Pos:       p(1457, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1450, 16),
+							Pos:  p(1457, 16),
 							Name: "TValue",
 						},
 						Name: "this[]",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(1452, 13),
+								Pos:  p(1459, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(1453, 13),
+									Pos: p(1460, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(1454, 17),
+											Pos: p(1461, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(1454, 17),
+												Pos:  p(1461, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(1454, 21),
+													Pos:  p(1461, 21),
 													Name: "i",
 													Init: &lang.CallExpr{
-														Pos: p(1454, 25),
+														Pos: p(1461, 25),
 														Fun: &lang.Ident{
-															Pos:  p(1454, 25),
+															Pos:  p(1461, 25),
 															Name: "Find",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1454, 30),
+																Pos: p(1461, 30),
 																X: &lang.Ident{
-																	Pos:  p(1454, 30),
+																	Pos:  p(1461, 30),
 																	Name: "key",
 																},
 															},
@@ -22148,50 +22266,50 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(1455, 17),
+											Pos: p(1462, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(1455, 23),
+												Pos: p(1462, 23),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1455, 21),
+													Pos:  p(1462, 21),
 													Name: "i",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1455, 25),
+													Pos:   p(1462, 25),
 													Raw:   "0",
 													Value: int64(0),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(1455, 28),
+												Pos: p(1462, 28),
 												X: &lang.NewExpr{
-													Pos: p(1455, 34),
+													Pos: p(1462, 34),
 													Type: &lang.TypeRef{
-														Pos:  p(1455, 38),
+														Pos:  p(1462, 38),
 														Name: "KeyNotFoundException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1455, 59),
+															Pos: p(1462, 59),
 															X: &lang.BinaryExpr{
-																Pos: p(1455, 83),
+																Pos: p(1462, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1455, 77),
+																	Pos: p(1462, 77),
 																	Op:  "+",
 																	X: &lang.Literal{
-																		Pos:   p(1455, 59),
+																		Pos:   p(1462, 59),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The given key '\"",
 																		Value: string("The given key '"),
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1455, 79),
+																		Pos:  p(1462, 79),
 																		Name: "key",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1455, 85),
+																	Pos:   p(1462, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"' was not present in the dictionary.\"",
 																	Value: string("' was not present in the dictionary."),
@@ -22203,178 +22321,19 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(1456, 17),
+											Pos: p(1463, 17),
 											X: &lang.IndexExpr{
-												Pos: p(1456, 31),
+												Pos: p(1463, 31),
 												X: &lang.Ident{
-													Pos:  p(1456, 24),
+													Pos:  p(1463, 24),
 													Name: "_values",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1456, 32),
-														X: &lang.Ident{
-															Pos:  p(1456, 32),
-															Name: "i",
-														},
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(1457, 13),
-								},
-							},
-							&lang.Accessor{
-								Pos:  p(1458, 13),
-								Kind: "set",
-								Body: &lang.BlockStmt{
-									Pos: p(1459, 13),
-									Stmts: []lang.Stmt{
-										&lang.LocalDeclStmt{
-											Pos: p(1460, 17),
-											Type: &lang.TypeRef{
-												Pos:  p(1460, 17),
-												Name: "int",
-											},
-											Decls: []*lang.Declarator{
-												&lang.Declarator{
-													Pos:  p(1460, 21),
-													Name: "i",
-													Init: &lang.CallExpr{
-														Pos: p(1460, 25),
-														Fun: &lang.Ident{
-															Pos:  p(1460, 25),
-															Name: "Find",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(1460, 30),
-																X: &lang.Ident{
-																	Pos:  p(1460, 30),
-																	Name: "key",
-																},
-															},
-														},
-													},
-												},
-											},
-										},
-										&lang.IfStmt{
-											Pos: p(1461, 17),
-											Cond: &lang.BinaryExpr{
-												Pos: p(1461, 23),
-												Op:  ">=",
-												X: &lang.Ident{
-													Pos:  p(1461, 21),
-													Name: "i",
-												},
-												Y: &lang.Literal{
-													Pos:   p(1461, 26),
-													Raw:   "0",
-													Value: int64(0),
-												},
-											},
-											Then: &lang.BlockStmt{
-												Pos: p(1461, 29),
-												Stmts: []lang.Stmt{
-													&lang.ExprStmt{
-														Pos: p(1461, 31),
-														X: &lang.AssignExpr{
-															Pos: p(1461, 42),
-															Op:  "=",
-															Left: &lang.IndexExpr{
-																Pos: p(1461, 38),
-																X: &lang.Ident{
-																	Pos:  p(1461, 31),
-																	Name: "_values",
-																},
-																Args: []*lang.Arg{
-																	&lang.Arg{
-																		Pos: p(1461, 39),
-																		X: &lang.Ident{
-																			Pos:  p(1461, 39),
-																			Name: "i",
-																		},
-																	},
-																},
-															},
-															Right: &lang.Ident{
-																Pos:  p(1461, 44),
-																Name: "value",
-															},
-														},
-													},
-													&lang.ReturnStmt{
-														Pos: p(1461, 51),
-													},
-												},
-												Rbrace: p(1461, 59),
-											},
-										},
-										&lang.ExprStmt{
-											Pos: p(1462, 17),
-											X: &lang.CallExpr{
-												Pos: p(1462, 23),
-												Fun: &lang.MemberExpr{
-													Pos: p(1462, 23),
-													X: &lang.Ident{
-														Pos:  p(1462, 17),
-														Name: "_keys",
-													},
-													Name: "Insert",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1462, 30),
-														X: &lang.UnaryExpr{
-															Pos: p(1462, 30),
-															Op:  "~",
-															X: &lang.Ident{
-																Pos:  p(1462, 31),
-																Name: "i",
-															},
-														},
-													},
-													&lang.Arg{
-														Pos: p(1462, 34),
-														X: &lang.Ident{
-															Pos:  p(1462, 34),
-															Name: "key",
-														},
-													},
-												},
-											},
-										},
-										&lang.ExprStmt{
-											Pos: p(1463, 17),
-											X: &lang.CallExpr{
-												Pos: p(1463, 25),
-												Fun: &lang.MemberExpr{
-													Pos: p(1463, 25),
-													X: &lang.Ident{
-														Pos:  p(1463, 17),
-														Name: "_values",
-													},
-													Name: "Insert",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
 														Pos: p(1463, 32),
-														X: &lang.UnaryExpr{
-															Pos: p(1463, 32),
-															Op:  "~",
-															X: &lang.Ident{
-																Pos:  p(1463, 33),
-																Name: "i",
-															},
-														},
-													},
-													&lang.Arg{
-														Pos: p(1463, 36),
 														X: &lang.Ident{
-															Pos:  p(1463, 36),
-															Name: "value",
+															Pos:  p(1463, 32),
+															Name: "i",
 														},
 													},
 												},
@@ -22384,12 +22343,171 @@ func preludeAST() *lang.File {
 									Rbrace: p(1464, 13),
 								},
 							},
+							&lang.Accessor{
+								Pos:  p(1465, 13),
+								Kind: "set",
+								Body: &lang.BlockStmt{
+									Pos: p(1466, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(1467, 17),
+											Type: &lang.TypeRef{
+												Pos:  p(1467, 17),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(1467, 21),
+													Name: "i",
+													Init: &lang.CallExpr{
+														Pos: p(1467, 25),
+														Fun: &lang.Ident{
+															Pos:  p(1467, 25),
+															Name: "Find",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1467, 30),
+																X: &lang.Ident{
+																	Pos:  p(1467, 30),
+																	Name: "key",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1468, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1468, 23),
+												Op:  ">=",
+												X: &lang.Ident{
+													Pos:  p(1468, 21),
+													Name: "i",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1468, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											Then: &lang.BlockStmt{
+												Pos: p(1468, 29),
+												Stmts: []lang.Stmt{
+													&lang.ExprStmt{
+														Pos: p(1468, 31),
+														X: &lang.AssignExpr{
+															Pos: p(1468, 42),
+															Op:  "=",
+															Left: &lang.IndexExpr{
+																Pos: p(1468, 38),
+																X: &lang.Ident{
+																	Pos:  p(1468, 31),
+																	Name: "_values",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1468, 39),
+																		X: &lang.Ident{
+																			Pos:  p(1468, 39),
+																			Name: "i",
+																		},
+																	},
+																},
+															},
+															Right: &lang.Ident{
+																Pos:  p(1468, 44),
+																Name: "value",
+															},
+														},
+													},
+													&lang.ReturnStmt{
+														Pos: p(1468, 51),
+													},
+												},
+												Rbrace: p(1468, 59),
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(1469, 17),
+											X: &lang.CallExpr{
+												Pos: p(1469, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(1469, 23),
+													X: &lang.Ident{
+														Pos:  p(1469, 17),
+														Name: "_keys",
+													},
+													Name: "Insert",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1469, 30),
+														X: &lang.UnaryExpr{
+															Pos: p(1469, 30),
+															Op:  "~",
+															X: &lang.Ident{
+																Pos:  p(1469, 31),
+																Name: "i",
+															},
+														},
+													},
+													&lang.Arg{
+														Pos: p(1469, 34),
+														X: &lang.Ident{
+															Pos:  p(1469, 34),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(1470, 17),
+											X: &lang.CallExpr{
+												Pos: p(1470, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(1470, 25),
+													X: &lang.Ident{
+														Pos:  p(1470, 17),
+														Name: "_values",
+													},
+													Name: "Insert",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1470, 32),
+														X: &lang.UnaryExpr{
+															Pos: p(1470, 32),
+															Op:  "~",
+															X: &lang.Ident{
+																Pos:  p(1470, 33),
+																Name: "i",
+															},
+														},
+													},
+													&lang.Arg{
+														Pos: p(1470, 36),
+														X: &lang.Ident{
+															Pos:  p(1470, 36),
+															Name: "value",
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1471, 13),
+								},
+							},
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1450, 28),
+								Pos: p(1457, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1450, 28),
+									Pos:  p(1457, 28),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -22397,55 +22515,55 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1467, 9),
+						Pos:       p(1474, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1467, 16),
+							Pos:  p(1474, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1467, 25),
+								Pos: p(1474, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1467, 25),
+									Pos:  p(1474, 25),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: p(1467, 35),
+								Pos: p(1474, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1467, 35),
+									Pos:  p(1474, 35),
 									Name: "TValue",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1468, 9),
+							Pos: p(1475, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1469, 13),
+									Pos: p(1476, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1469, 13),
+										Pos:  p(1476, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1469, 17),
+											Pos:  p(1476, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1469, 21),
+												Pos: p(1476, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1469, 21),
+													Pos:  p(1476, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1469, 26),
+														Pos: p(1476, 26),
 														X: &lang.Ident{
-															Pos:  p(1469, 26),
+															Pos:  p(1476, 26),
 															Name: "key",
 														},
 													},
@@ -22455,221 +22573,116 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1470, 13),
+									Pos: p(1477, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1470, 19),
+										Pos: p(1477, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1470, 17),
+											Pos:  p(1477, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1470, 22),
+											Pos:   p(1477, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1470, 25),
+										Pos: p(1477, 25),
 										X: &lang.NewExpr{
-											Pos: p(1470, 31),
+											Pos: p(1477, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(1470, 35),
+												Pos:  p(1477, 35),
 												Name: "ArgumentException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1470, 53),
+													Pos: p(1477, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1470, 111),
+														Pos: p(1477, 111),
 														Op:  "+",
 														X: &lang.Literal{
-															Pos:   p(1470, 53),
+															Pos:   p(1477, 53),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"An item with the same key has already been added. Key: \"",
 															Value: string("An item with the same key has already been added. Key: "),
 														},
 														Y: &lang.Ident{
-															Pos:  p(1470, 113),
+															Pos:  p(1477, 113),
 															Name: "key",
 														},
 													},
 												},
 											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1471, 13),
-									X: &lang.CallExpr{
-										Pos: p(1471, 19),
-										Fun: &lang.MemberExpr{
-											Pos: p(1471, 19),
-											X: &lang.Ident{
-												Pos:  p(1471, 13),
-												Name: "_keys",
-											},
-											Name: "Insert",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1471, 26),
-												X: &lang.UnaryExpr{
-													Pos: p(1471, 26),
-													Op:  "~",
-													X: &lang.Ident{
-														Pos:  p(1471, 27),
-														Name: "i",
-													},
-												},
-											},
-											&lang.Arg{
-												Pos: p(1471, 30),
-												X: &lang.Ident{
-													Pos:  p(1471, 30),
-													Name: "key",
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1472, 13),
-									X: &lang.CallExpr{
-										Pos: p(1472, 21),
-										Fun: &lang.MemberExpr{
-											Pos: p(1472, 21),
-											X: &lang.Ident{
-												Pos:  p(1472, 13),
-												Name: "_values",
-											},
-											Name: "Insert",
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(1472, 28),
-												X: &lang.UnaryExpr{
-													Pos: p(1472, 28),
-													Op:  "~",
-													X: &lang.Ident{
-														Pos:  p(1472, 29),
-														Name: "i",
-													},
-												},
-											},
-											&lang.Arg{
-												Pos: p(1472, 32),
-												X: &lang.Ident{
-													Pos:  p(1472, 32),
-													Name: "value",
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(1473, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1475, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1475, 16),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1475, 28),
-								Type: &lang.TypeRef{
-									Pos:  p(1475, 28),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: p(1475, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(1475, 38),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(1476, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(1477, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1477, 27),
-										Op:  ">=",
-										X: &lang.CallExpr{
-											Pos: p(1477, 17),
-											Fun: &lang.Ident{
-												Pos:  p(1477, 17),
-												Name: "Find",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(1477, 22),
-													X: &lang.Ident{
-														Pos:  p(1477, 22),
-														Name: "key",
-													},
-												},
-											},
-										},
-										Y: &lang.Literal{
-											Pos:   p(1477, 30),
-											Raw:   "0",
-											Value: int64(0),
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(1477, 33),
-										X: &lang.Literal{
-											Pos:   p(1477, 40),
-											Kind:  lang.LitKind(9),
-											Raw:   "false",
-											Value: bool(false),
 										},
 									},
 								},
 								&lang.ExprStmt{
 									Pos: p(1478, 13),
 									X: &lang.CallExpr{
-										Pos: p(1478, 13),
-										Fun: &lang.Ident{
-											Pos:  p(1478, 13),
-											Name: "Add",
+										Pos: p(1478, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1478, 19),
+											X: &lang.Ident{
+												Pos:  p(1478, 13),
+												Name: "_keys",
+											},
+											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1478, 17),
-												X: &lang.Ident{
-													Pos:  p(1478, 17),
-													Name: "key",
+												Pos: p(1478, 26),
+												X: &lang.UnaryExpr{
+													Pos: p(1478, 26),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1478, 27),
+														Name: "i",
+													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1478, 22),
+												Pos: p(1478, 30),
 												X: &lang.Ident{
-													Pos:  p(1478, 22),
-													Name: "value",
+													Pos:  p(1478, 30),
+													Name: "key",
 												},
 											},
 										},
 									},
 								},
-								&lang.ReturnStmt{
+								&lang.ExprStmt{
 									Pos: p(1479, 13),
-									X: &lang.Literal{
-										Pos:   p(1479, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
+									X: &lang.CallExpr{
+										Pos: p(1479, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1479, 21),
+											X: &lang.Ident{
+												Pos:  p(1479, 13),
+												Name: "_values",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1479, 28),
+												X: &lang.UnaryExpr{
+													Pos: p(1479, 28),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1479, 29),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1479, 32),
+												X: &lang.Ident{
+													Pos:  p(1479, 32),
+													Name: "value",
+												},
+											},
+										},
 									},
 								},
 							},
@@ -22683,7 +22696,7 @@ func preludeAST() *lang.File {
 							Pos:  p(1482, 16),
 							Name: "bool",
 						},
-						Name: "Remove",
+						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: p(1482, 28),
@@ -22693,58 +22706,49 @@ func preludeAST() *lang.File {
 								},
 								Name: "key",
 							},
+							&lang.Param{
+								Pos: p(1482, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1482, 38),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
 						},
 						Body: &lang.BlockStmt{
 							Pos: p(1483, 9),
 							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
+								&lang.IfStmt{
 									Pos: p(1484, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(1484, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1484, 17),
-											Name: "i",
-											Init: &lang.CallExpr{
-												Pos: p(1484, 21),
-												Fun: &lang.Ident{
-													Pos:  p(1484, 21),
-													Name: "Find",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1484, 26),
-														X: &lang.Ident{
-															Pos:  p(1484, 26),
-															Name: "key",
-														},
+									Cond: &lang.BinaryExpr{
+										Pos: p(1484, 27),
+										Op:  ">=",
+										X: &lang.CallExpr{
+											Pos: p(1484, 17),
+											Fun: &lang.Ident{
+												Pos:  p(1484, 17),
+												Name: "Find",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1484, 22),
+													X: &lang.Ident{
+														Pos:  p(1484, 22),
+														Name: "key",
 													},
 												},
 											},
 										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(1485, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1485, 19),
-										Op:  "<",
-										X: &lang.Ident{
-											Pos:  p(1485, 17),
-											Name: "i",
-										},
 										Y: &lang.Literal{
-											Pos:   p(1485, 21),
+											Pos:   p(1484, 30),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1485, 24),
+										Pos: p(1484, 33),
 										X: &lang.Literal{
-											Pos:   p(1485, 31),
+											Pos:   p(1484, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -22752,198 +22756,86 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1486, 13),
+									Pos: p(1485, 13),
 									X: &lang.CallExpr{
-										Pos: p(1486, 19),
-										Fun: &lang.MemberExpr{
-											Pos: p(1486, 19),
-											X: &lang.Ident{
-												Pos:  p(1486, 13),
-												Name: "_keys",
-											},
-											Name: "RemoveAt",
+										Pos: p(1485, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1485, 13),
+											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1486, 28),
+												Pos: p(1485, 17),
 												X: &lang.Ident{
-													Pos:  p(1486, 28),
-													Name: "i",
+													Pos:  p(1485, 17),
+													Name: "key",
 												},
 											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1487, 13),
-									X: &lang.CallExpr{
-										Pos: p(1487, 21),
-										Fun: &lang.MemberExpr{
-											Pos: p(1487, 21),
-											X: &lang.Ident{
-												Pos:  p(1487, 13),
-												Name: "_values",
-											},
-											Name: "RemoveAt",
-										},
-										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1487, 30),
+												Pos: p(1485, 22),
 												X: &lang.Ident{
-													Pos:  p(1487, 30),
-													Name: "i",
+													Pos:  p(1485, 22),
+													Name: "value",
 												},
 											},
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1488, 13),
+									Pos: p(1486, 13),
 									X: &lang.Literal{
-										Pos:   p(1488, 20),
+										Pos:   p(1486, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1489, 9),
+							Rbrace: p(1487, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1491, 9),
+						Pos:       p(1489, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1491, 16),
+							Pos:  p(1489, 16),
 							Name: "bool",
 						},
-						Name: "ContainsKey",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1491, 33),
+								Pos: p(1489, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1491, 33),
+									Pos:  p(1489, 28),
 									Name: "TKey",
 								},
 								Name: "key",
-							},
-						},
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(1491, 56),
-							Op:  ">=",
-							X: &lang.CallExpr{
-								Pos: p(1491, 46),
-								Fun: &lang.Ident{
-									Pos:  p(1491, 46),
-									Name: "Find",
-								},
-								Args: []*lang.Arg{
-									&lang.Arg{
-										Pos: p(1491, 51),
-										X: &lang.Ident{
-											Pos:  p(1491, 51),
-											Name: "key",
-										},
-									},
-								},
-							},
-							Y: &lang.Literal{
-								Pos:   p(1491, 59),
-								Raw:   "0",
-								Value: int64(0),
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1492, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1492, 16),
-							Name: "bool",
-						},
-						Name: "ContainsValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1492, 35),
-								Type: &lang.TypeRef{
-									Pos:  p(1492, 35),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-						ExprBody: &lang.CallExpr{
-							Pos: p(1492, 60),
-							Fun: &lang.MemberExpr{
-								Pos: p(1492, 60),
-								X: &lang.Ident{
-									Pos:  p(1492, 52),
-									Name: "_values",
-								},
-								Name: "Contains",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(1492, 69),
-									X: &lang.Ident{
-										Pos:  p(1492, 69),
-										Name: "value",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1494, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1494, 16),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1494, 33),
-								Type: &lang.TypeRef{
-									Pos:  p(1494, 33),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      p(1494, 43),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  p(1494, 47),
-									Name: "TValue",
-								},
-								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1495, 9),
+							Pos: p(1490, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1496, 13),
+									Pos: p(1491, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1496, 13),
+										Pos:  p(1491, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1496, 17),
+											Pos:  p(1491, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1496, 21),
+												Pos: p(1491, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1496, 21),
+													Pos:  p(1491, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1496, 26),
+														Pos: p(1491, 26),
 														X: &lang.Ident{
-															Pos:  p(1496, 26),
+															Pos:  p(1491, 26),
 															Name: "key",
 														},
 													},
@@ -22953,74 +22845,300 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1497, 13),
+									Pos: p(1492, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1497, 19),
+										Pos: p(1492, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1497, 17),
+											Pos:  p(1492, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1497, 21),
+											Pos:   p(1492, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1492, 24),
+										X: &lang.Literal{
+											Pos:   p(1492, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1493, 13),
+									X: &lang.CallExpr{
+										Pos: p(1493, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1493, 19),
+											X: &lang.Ident{
+												Pos:  p(1493, 13),
+												Name: "_keys",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1493, 28),
+												X: &lang.Ident{
+													Pos:  p(1493, 28),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1494, 13),
+									X: &lang.CallExpr{
+										Pos: p(1494, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1494, 21),
+											X: &lang.Ident{
+												Pos:  p(1494, 13),
+												Name: "_values",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1494, 30),
+												X: &lang.Ident{
+													Pos:  p(1494, 30),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1495, 13),
+									X: &lang.Literal{
+										Pos:   p(1495, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1496, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1498, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1498, 16),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1498, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1498, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1498, 56),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1498, 46),
+								Fun: &lang.Ident{
+									Pos:  p(1498, 46),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1498, 51),
+										X: &lang.Ident{
+											Pos:  p(1498, 51),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1498, 59),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1499, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1499, 16),
+							Name: "bool",
+						},
+						Name: "ContainsValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1499, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1499, 35),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1499, 60),
+							Fun: &lang.MemberExpr{
+								Pos: p(1499, 60),
+								X: &lang.Ident{
+									Pos:  p(1499, 52),
+									Name: "_values",
+								},
+								Name: "Contains",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1499, 69),
+									X: &lang.Ident{
+										Pos:  p(1499, 69),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1501, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1501, 16),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1501, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1501, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      p(1501, 43),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1501, 47),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1502, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1503, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1503, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1503, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1503, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1503, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1503, 26),
+														X: &lang.Ident{
+															Pos:  p(1503, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1504, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1504, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1504, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1504, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1497, 24),
+										Pos: p(1504, 24),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1497, 26),
+												Pos: p(1504, 26),
 												X: &lang.AssignExpr{
-													Pos: p(1497, 32),
+													Pos: p(1504, 32),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1497, 26),
+														Pos:  p(1504, 26),
 														Name: "value",
 													},
 													Right: &lang.DefaultExpr{
-														Pos: p(1497, 34),
+														Pos: p(1504, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(1497, 42),
+															Pos:  p(1504, 42),
 															Name: "TValue",
 														},
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1497, 51),
+												Pos: p(1504, 51),
 												X: &lang.Literal{
-													Pos:   p(1497, 58),
+													Pos:   p(1504, 58),
 													Kind:  lang.LitKind(9),
 													Raw:   "false",
 													Value: bool(false),
 												},
 											},
 										},
-										Rbrace: p(1497, 65),
+										Rbrace: p(1504, 65),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1498, 13),
+									Pos: p(1505, 13),
 									X: &lang.AssignExpr{
-										Pos: p(1498, 19),
+										Pos: p(1505, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1498, 13),
+											Pos:  p(1505, 13),
 											Name: "value",
 										},
 										Right: &lang.IndexExpr{
-											Pos: p(1498, 28),
+											Pos: p(1505, 28),
 											X: &lang.Ident{
-												Pos:  p(1498, 21),
+												Pos:  p(1505, 21),
 												Name: "_values",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1498, 29),
+													Pos: p(1505, 29),
 													X: &lang.Ident{
-														Pos:  p(1498, 29),
+														Pos:  p(1505, 29),
 														Name: "i",
 													},
 												},
@@ -23029,37 +23147,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1499, 13),
+									Pos: p(1506, 13),
 									X: &lang.Literal{
-										Pos:   p(1499, 20),
+										Pos:   p(1506, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1500, 9),
+							Rbrace: p(1507, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1502, 9),
+						Pos:       p(1509, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1502, 16),
+							Pos:  p(1509, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						Body: &lang.BlockStmt{
-							Pos: p(1502, 29),
+							Pos: p(1509, 29),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1502, 31),
+									Pos: p(1509, 31),
 									X: &lang.CallExpr{
-										Pos: p(1502, 37),
+										Pos: p(1509, 37),
 										Fun: &lang.MemberExpr{
-											Pos: p(1502, 37),
+											Pos: p(1509, 37),
 											X: &lang.Ident{
-												Pos:  p(1502, 31),
+												Pos:  p(1509, 31),
 												Name: "_keys",
 											},
 											Name: "Clear",
@@ -23067,13 +23185,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1502, 46),
+									Pos: p(1509, 46),
 									X: &lang.CallExpr{
-										Pos: p(1502, 54),
+										Pos: p(1509, 54),
 										Fun: &lang.MemberExpr{
-											Pos: p(1502, 54),
+											Pos: p(1509, 54),
 											X: &lang.Ident{
-												Pos:  p(1502, 46),
+												Pos:  p(1509, 46),
 												Name: "_values",
 											},
 											Name: "Clear",
@@ -23081,26 +23199,26 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1502, 63),
+							Rbrace: p(1509, 63),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1504, 9),
+						Pos:       p(1511, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1504, 16),
+							Pos:  p(1511, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1504, 28),
+									Pos:  p(1511, 28),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1504, 41),
+											Pos:  p(1511, 41),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  p(1504, 47),
+											Pos:  p(1511, 47),
 											Name: "TValue",
 										},
 									},
@@ -23109,30 +23227,30 @@ func preludeAST() *lang.File {
 						},
 						Name: "GetEnumerator",
 						Body: &lang.BlockStmt{
-							Pos: p(1505, 9),
+							Pos: p(1512, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1506, 13),
+									Pos: p(1513, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1506, 17),
+											Pos:  p(1513, 17),
 											Name: "pairs",
 											Init: &lang.NewExpr{
-												Pos: p(1506, 25),
+												Pos: p(1513, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(1506, 29),
+													Pos:  p(1513, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1506, 34),
+															Pos:  p(1513, 34),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1506, 47),
+																	Pos:  p(1513, 47),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1506, 53),
+																	Pos:  p(1513, 53),
 																	Name: "TValue",
 																},
 															},
@@ -23144,19 +23262,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(1507, 13),
+									Pos: p(1514, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(1507, 18),
+										Pos: p(1514, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(1507, 18),
+											Pos:  p(1514, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(1507, 22),
+												Pos:  p(1514, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(1507, 26),
+													Pos:   p(1514, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -23164,16 +23282,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(1507, 31),
+										Pos: p(1514, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1507, 29),
+											Pos:  p(1514, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1507, 39),
+											Pos: p(1514, 39),
 											X: &lang.Ident{
-												Pos:  p(1507, 33),
+												Pos:  p(1514, 33),
 												Name: "_keys",
 											},
 											Name: "Count",
@@ -23181,59 +23299,59 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(1507, 47),
+											Pos: p(1514, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1507, 46),
+												Pos:  p(1514, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1507, 51),
+										Pos: p(1514, 51),
 										X: &lang.CallExpr{
-											Pos: p(1507, 57),
+											Pos: p(1514, 57),
 											Fun: &lang.MemberExpr{
-												Pos: p(1507, 57),
+												Pos: p(1514, 57),
 												X: &lang.Ident{
-													Pos:  p(1507, 51),
+													Pos:  p(1514, 51),
 													Name: "pairs",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1507, 61),
+													Pos: p(1514, 61),
 													X: &lang.NewExpr{
-														Pos: p(1507, 61),
+														Pos: p(1514, 61),
 														Type: &lang.TypeRef{
-															Pos:  p(1507, 65),
+															Pos:  p(1514, 65),
 															Name: "KeyValuePair",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(1507, 78),
+																	Pos:  p(1514, 78),
 																	Name: "TKey",
 																},
 																&lang.TypeRef{
-																	Pos:  p(1507, 84),
+																	Pos:  p(1514, 84),
 																	Name: "TValue",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1507, 92),
+																Pos: p(1514, 92),
 																X: &lang.IndexExpr{
-																	Pos: p(1507, 97),
+																	Pos: p(1514, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1507, 92),
+																		Pos:  p(1514, 92),
 																		Name: "_keys",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1507, 98),
+																			Pos: p(1514, 98),
 																			X: &lang.Ident{
-																				Pos:  p(1507, 98),
+																				Pos:  p(1514, 98),
 																				Name: "i",
 																			},
 																		},
@@ -23241,18 +23359,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1507, 102),
+																Pos: p(1514, 102),
 																X: &lang.IndexExpr{
-																	Pos: p(1507, 109),
+																	Pos: p(1514, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1507, 102),
+																		Pos:  p(1514, 102),
 																		Name: "_values",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1507, 110),
+																			Pos: p(1514, 110),
 																			X: &lang.Ident{
-																				Pos:  p(1507, 110),
+																				Pos:  p(1514, 110),
 																				Name: "i",
 																			},
 																		},
@@ -23267,13 +23385,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1508, 13),
+									Pos: p(1515, 13),
 									X: &lang.CallExpr{
-										Pos: p(1508, 26),
+										Pos: p(1515, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(1508, 26),
+											Pos: p(1515, 26),
 											X: &lang.Ident{
-												Pos:  p(1508, 20),
+												Pos:  p(1515, 20),
 												Name: "pairs",
 											},
 											Name: "GetEnumerator",
@@ -23281,32 +23399,32 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1509, 9),
+							Rbrace: p(1516, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1511, 9),
+						Pos: p(1518, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1511, 9),
+							Pos:  p(1518, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1511, 90),
+							Pos: p(1518, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1511, 90),
+								Pos:  p(1518, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1511, 40),
+							Pos:  p(1518, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1514, 5),
+				Pos:       p(1521, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -23316,11 +23434,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1514, 33),
+						Pos:  p(1521, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1514, 45),
+								Pos:  p(1521, 45),
 								Name: "T",
 							},
 						},
@@ -23328,30 +23446,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1516, 9),
+						Pos:       p(1523, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1516, 18),
+							Pos:  p(1523, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1516, 23),
+									Pos:  p(1523, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1516, 26),
+								Pos:  p(1523, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1516, 35),
+									Pos: p(1523, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1516, 39),
+										Pos:  p(1523, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1516, 44),
+												Pos:  p(1523, 44),
 												Name: "T",
 											},
 										},
@@ -23361,49 +23479,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1517, 9),
+						Pos:       p(1524, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1517, 18),
+							Pos:  p(1524, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1517, 28),
+									Pos:  p(1524, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1517, 31),
+								Pos:  p(1524, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1519, 9),
+						Pos:       p(1526, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1519, 30),
+							Pos:  p(1526, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1519, 35),
+									Pos: p(1526, 35),
 									X: &lang.CastExpr{
-										Pos: p(1519, 35),
+										Pos: p(1526, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1519, 36),
+											Pos:  p(1526, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1519, 46),
+													Pos:  p(1526, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1519, 49),
+											Pos:  p(1526, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23412,23 +23530,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1519, 55),
-							Rbrace: p(1519, 57),
+							Pos:    p(1526, 55),
+							Rbrace: p(1526, 57),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1520, 9),
+						Pos:       p(1527, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1520, 26),
+								Pos: p(1527, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1520, 26),
+									Pos:  p(1527, 26),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1520, 36),
+											Pos:  p(1527, 36),
 											Name: "T",
 										},
 									},
@@ -23437,32 +23555,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1520, 49),
+							Pos: p(1527, 49),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1520, 51),
+									Pos: p(1527, 51),
 									X: &lang.AssignExpr{
-										Pos: p(1520, 61),
+										Pos: p(1527, 61),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1520, 51),
+											Pos:  p(1527, 51),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1520, 72),
+											Pos: p(1527, 72),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1520, 63),
+												Pos:  p(1527, 63),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1520, 87),
+												Pos: p(1527, 87),
 												X: &lang.Ident{
-													Pos:  p(1520, 75),
+													Pos:  p(1527, 75),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1520, 84),
+															Pos:  p(1527, 84),
 															Name: "T",
 														},
 													},
@@ -23473,22 +23591,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1520, 96),
+							Rbrace: p(1527, 96),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1521, 9),
+						Pos:       p(1528, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1521, 26),
+								Pos: p(1528, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1521, 26),
+									Pos:  p(1528, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1521, 38),
+											Pos:  p(1528, 38),
 											Name: "T",
 										},
 									},
@@ -23497,25 +23615,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1521, 55),
+							Pos:  p(1528, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1521, 60),
+									Pos: p(1528, 60),
 									X: &lang.CastExpr{
-										Pos: p(1521, 60),
+										Pos: p(1528, 60),
 										Type: &lang.TypeRef{
-											Pos:  p(1521, 61),
+											Pos:  p(1528, 61),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1521, 71),
+													Pos:  p(1528, 71),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1521, 74),
+											Pos:  p(1528, 74),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23524,28 +23642,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1522, 9),
+							Pos: p(1529, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1523, 13),
+									Pos:  p(1530, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1523, 31),
+										Pos:  p(1530, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1523, 43),
+										Pos: p(1530, 43),
 										X: &lang.CallExpr{
-											Pos: p(1523, 43),
+											Pos: p(1530, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1523, 43),
+												Pos:  p(1530, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1523, 47),
+													Pos: p(1530, 47),
 													X: &lang.Ident{
-														Pos:  p(1523, 47),
+														Pos:  p(1530, 47),
 														Name: "x",
 													},
 												},
@@ -23554,22 +23672,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1524, 9),
+							Rbrace: p(1531, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1525, 9),
+						Pos:       p(1532, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1525, 26),
+								Pos: p(1532, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1525, 26),
+									Pos:  p(1532, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 38),
+											Pos:  p(1532, 38),
 											Name: "T",
 										},
 									},
@@ -23577,13 +23695,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(1525, 53),
+								Pos: p(1532, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1525, 53),
+									Pos:  p(1532, 53),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 63),
+											Pos:  p(1532, 63),
 											Name: "T",
 										},
 									},
@@ -23592,41 +23710,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1525, 78),
+							Pos:  p(1532, 78),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1525, 83),
+									Pos: p(1532, 83),
 									X: &lang.Ident{
-										Pos:  p(1525, 83),
+										Pos:  p(1532, 83),
 										Name: "comparer",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1526, 9),
+							Pos: p(1533, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1527, 13),
+									Pos:  p(1534, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1527, 31),
+										Pos:  p(1534, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1527, 43),
+										Pos: p(1534, 43),
 										X: &lang.CallExpr{
-											Pos: p(1527, 43),
+											Pos: p(1534, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1527, 43),
+												Pos:  p(1534, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1527, 47),
+													Pos: p(1534, 47),
 													X: &lang.Ident{
-														Pos:  p(1527, 47),
+														Pos:  p(1534, 47),
 														Name: "x",
 													},
 												},
@@ -23635,71 +23753,71 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1528, 9),
+							Rbrace: p(1535, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1530, 9),
+						Pos:       p(1537, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1530, 16),
+							Pos:  p(1537, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1530, 36),
+							Pos: p(1537, 36),
 							X: &lang.Ident{
-								Pos:  p(1530, 29),
+								Pos:  p(1537, 29),
 								Name: "_items",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1531, 9),
+						Pos:       p(1538, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1531, 16),
+							Pos:  p(1538, 16),
 							Name: "T",
 						},
 						Name: "Min",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1531, 43),
+							Pos: p(1538, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1531, 38),
+								Pos: p(1538, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1531, 32),
+									Pos: p(1538, 32),
 									X: &lang.Ident{
-										Pos:  p(1531, 25),
+										Pos:  p(1538, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1531, 41),
+									Pos:   p(1538, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1531, 45),
+								Pos: p(1538, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1531, 53),
+									Pos:  p(1538, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1531, 64),
+								Pos: p(1538, 64),
 								X: &lang.Ident{
-									Pos:  p(1531, 58),
+									Pos:  p(1538, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1531, 65),
+										Pos: p(1538, 65),
 										X: &lang.Literal{
-											Pos:   p(1531, 65),
+											Pos:   p(1538, 65),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -23709,61 +23827,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1532, 9),
+						Pos:       p(1539, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1532, 16),
+							Pos:  p(1539, 16),
 							Name: "T",
 						},
 						Name: "Max",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1532, 43),
+							Pos: p(1539, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1532, 38),
+								Pos: p(1539, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1532, 32),
+									Pos: p(1539, 32),
 									X: &lang.Ident{
-										Pos:  p(1532, 25),
+										Pos:  p(1539, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1532, 41),
+									Pos:   p(1539, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1532, 45),
+								Pos: p(1539, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1532, 53),
+									Pos:  p(1539, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1532, 64),
+								Pos: p(1539, 64),
 								X: &lang.Ident{
-									Pos:  p(1532, 58),
+									Pos:  p(1539, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1532, 65),
+										Pos: p(1539, 65),
 										X: &lang.BinaryExpr{
-											Pos: p(1532, 78),
+											Pos: p(1539, 78),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(1532, 72),
+												Pos: p(1539, 72),
 												X: &lang.Ident{
-													Pos:  p(1532, 65),
+													Pos:  p(1539, 65),
 													Name: "_items",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1532, 80),
+												Pos:   p(1539, 80),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -23774,57 +23892,57 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1534, 9),
+						Pos: p(1541, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1534, 9),
+							Pos:  p(1541, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1534, 18),
+								Pos: p(1541, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1534, 18),
+									Pos:  p(1541, 18),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1535, 9),
+							Pos: p(1542, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1536, 13),
+									Pos: p(1543, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1536, 13),
+										Pos:  p(1543, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1536, 17),
+											Pos:  p(1543, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1536, 22),
+												Pos:   p(1543, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1536, 25),
+											Pos:  p(1543, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1536, 43),
+												Pos: p(1543, 43),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1536, 37),
+													Pos: p(1543, 37),
 													X: &lang.Ident{
-														Pos:  p(1536, 30),
+														Pos:  p(1543, 30),
 														Name: "_items",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1536, 45),
+													Pos:   p(1543, 45),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -23833,56 +23951,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1537, 13),
+									Pos: p(1544, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1537, 23),
+										Pos: p(1544, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1537, 20),
+											Pos:  p(1544, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1537, 26),
+											Pos:  p(1544, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1538, 13),
+										Pos: p(1545, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1539, 17),
+												Pos: p(1546, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1539, 17),
+													Pos:  p(1546, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1539, 21),
+														Pos:  p(1546, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1539, 30),
+															Pos: p(1546, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1539, 27),
+																Pos:  p(1546, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1539, 42),
+																Pos: p(1546, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1539, 36),
+																	Pos: p(1546, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1539, 33),
+																		Pos:  p(1546, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1539, 38),
+																		Pos:  p(1546, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1539, 44),
+																	Pos:   p(1546, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -23892,39 +24010,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1540, 17),
+												Pos: p(1547, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1540, 17),
+													Pos:  p(1547, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1540, 21),
+														Pos:  p(1547, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1540, 35),
+															Pos: p(1547, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1540, 35),
+																Pos: p(1547, 35),
 																X: &lang.Ident{
-																	Pos:  p(1540, 25),
+																	Pos:  p(1547, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1540, 43),
+																	Pos: p(1547, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1540, 49),
+																		Pos: p(1547, 49),
 																		X: &lang.Ident{
-																			Pos:  p(1540, 43),
+																			Pos:  p(1547, 43),
 																			Name: "_items",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1540, 50),
+																				Pos: p(1547, 50),
 																				X: &lang.Ident{
-																					Pos:  p(1540, 50),
+																					Pos:  p(1547, 50),
 																					Name: "mid",
 																				},
 																			},
@@ -23932,9 +24050,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1540, 56),
+																	Pos: p(1547, 56),
 																	X: &lang.Ident{
-																		Pos:  p(1540, 56),
+																		Pos:  p(1547, 56),
 																		Name: "item",
 																	},
 																},
@@ -23944,61 +24062,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1541, 17),
+												Pos: p(1548, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1541, 23),
+													Pos: p(1548, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1541, 21),
+														Pos:  p(1548, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1541, 26),
+														Pos:   p(1548, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1541, 29),
+													Pos: p(1548, 29),
 													X: &lang.Ident{
-														Pos:  p(1541, 36),
+														Pos:  p(1548, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1542, 17),
+												Pos: p(1549, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1542, 23),
+													Pos: p(1549, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1542, 21),
+														Pos:  p(1549, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1542, 25),
+														Pos:   p(1549, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1542, 28),
+													Pos: p(1549, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1542, 31),
+														Pos: p(1549, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1542, 28),
+															Pos:  p(1549, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1542, 37),
+															Pos: p(1549, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1542, 33),
+																Pos:  p(1549, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1542, 39),
+																Pos:   p(1549, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24006,23 +24124,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1542, 47),
+													Pos: p(1549, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1542, 50),
+														Pos: p(1549, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1542, 47),
+															Pos:  p(1549, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1542, 56),
+															Pos: p(1549, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1542, 52),
+																Pos:  p(1549, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1542, 58),
+																Pos:   p(1549, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24031,66 +24149,66 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1543, 13),
+										Rbrace: p(1550, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1544, 13),
+									Pos: p(1551, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1544, 20),
+										Pos: p(1551, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1544, 21),
+											Pos:  p(1551, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1545, 9),
+							Rbrace: p(1552, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1547, 9),
+						Pos:       p(1554, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1547, 16),
+							Pos:  p(1554, 16),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1547, 25),
+								Pos: p(1554, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1547, 25),
+									Pos:  p(1554, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1548, 9),
+							Pos: p(1555, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1549, 13),
+									Pos: p(1556, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1549, 13),
+										Pos:  p(1556, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1549, 17),
+											Pos:  p(1556, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1549, 21),
+												Pos: p(1556, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1549, 21),
+													Pos:  p(1556, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1549, 26),
+														Pos: p(1556, 26),
 														X: &lang.Ident{
-															Pos:  p(1549, 26),
+															Pos:  p(1556, 26),
 															Name: "item",
 														},
 													},
@@ -24100,24 +24218,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1550, 13),
+									Pos: p(1557, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1550, 19),
+										Pos: p(1557, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1550, 17),
+											Pos:  p(1557, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1550, 22),
+											Pos:   p(1557, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1550, 25),
+										Pos: p(1557, 25),
 										X: &lang.Literal{
-											Pos:   p(1550, 32),
+											Pos:   p(1557, 32),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24125,33 +24243,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1551, 13),
+									Pos: p(1558, 13),
 									X: &lang.CallExpr{
-										Pos: p(1551, 20),
+										Pos: p(1558, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1551, 20),
+											Pos: p(1558, 20),
 											X: &lang.Ident{
-												Pos:  p(1551, 13),
+												Pos:  p(1558, 13),
 												Name: "_items",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1551, 27),
+												Pos: p(1558, 27),
 												X: &lang.UnaryExpr{
-													Pos: p(1551, 27),
+													Pos: p(1558, 27),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1551, 28),
+														Pos:  p(1558, 28),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1551, 31),
+												Pos: p(1558, 31),
 												X: &lang.Ident{
-													Pos:  p(1551, 31),
+													Pos:  p(1558, 31),
 													Name: "item",
 												},
 											},
@@ -24159,60 +24277,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1552, 13),
+									Pos: p(1559, 13),
 									X: &lang.Literal{
-										Pos:   p(1552, 20),
+										Pos:   p(1559, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1553, 9),
+							Rbrace: p(1560, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1555, 9),
+						Pos:       p(1562, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1555, 16),
+							Pos:  p(1562, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1555, 28),
+								Pos: p(1562, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1555, 28),
+									Pos:  p(1562, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1556, 9),
+							Pos: p(1563, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1557, 13),
+									Pos: p(1564, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1557, 13),
+										Pos:  p(1564, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1557, 17),
+											Pos:  p(1564, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1557, 21),
+												Pos: p(1564, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1557, 21),
+													Pos:  p(1564, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1557, 26),
+														Pos: p(1564, 26),
 														X: &lang.Ident{
-															Pos:  p(1557, 26),
+															Pos:  p(1564, 26),
 															Name: "item",
 														},
 													},
@@ -24222,24 +24340,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1558, 13),
+									Pos: p(1565, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1558, 19),
+										Pos: p(1565, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1558, 17),
+											Pos:  p(1565, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1558, 21),
+											Pos:   p(1565, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1558, 24),
+										Pos: p(1565, 24),
 										X: &lang.Literal{
-											Pos:   p(1558, 31),
+											Pos:   p(1565, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24247,22 +24365,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1559, 13),
+									Pos: p(1566, 13),
 									X: &lang.CallExpr{
-										Pos: p(1559, 20),
+										Pos: p(1566, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1559, 20),
+											Pos: p(1566, 20),
 											X: &lang.Ident{
-												Pos:  p(1559, 13),
+												Pos:  p(1566, 13),
 												Name: "_items",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1559, 29),
+												Pos: p(1566, 29),
 												X: &lang.Ident{
-													Pos:  p(1559, 29),
+													Pos:  p(1566, 29),
 													Name: "i",
 												},
 											},
@@ -24270,76 +24388,76 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1560, 13),
+									Pos: p(1567, 13),
 									X: &lang.Literal{
-										Pos:   p(1560, 20),
+										Pos:   p(1567, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1561, 9),
+							Rbrace: p(1568, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1563, 9),
+						Pos:       p(1570, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1563, 16),
+							Pos:  p(1570, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1563, 30),
+								Pos: p(1570, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1563, 30),
+									Pos:  p(1570, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1563, 52),
+							Pos: p(1570, 52),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1563, 41),
+								Pos: p(1570, 41),
 								Fun: &lang.Ident{
-									Pos:  p(1563, 41),
+									Pos:  p(1570, 41),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1563, 46),
+										Pos: p(1570, 46),
 										X: &lang.Ident{
-											Pos:  p(1563, 46),
+											Pos:  p(1570, 46),
 											Name: "item",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1563, 55),
+								Pos:   p(1570, 55),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1564, 9),
+						Pos:       p(1571, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1564, 16),
+							Pos:  p(1571, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1564, 39),
+							Pos: p(1571, 39),
 							Fun: &lang.MemberExpr{
-								Pos: p(1564, 39),
+								Pos: p(1571, 39),
 								X: &lang.Ident{
-									Pos:  p(1564, 32),
+									Pos:  p(1571, 32),
 									Name: "_items",
 								},
 								Name: "Clear",
@@ -24347,22 +24465,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1566, 9),
+						Pos:       p(1573, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1566, 16),
+							Pos:  p(1573, 16),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1566, 31),
+								Pos: p(1573, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1566, 31),
+									Pos:  p(1573, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1566, 43),
+											Pos:  p(1573, 43),
 											Name: "T",
 										},
 									},
@@ -24371,106 +24489,33 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1567, 9),
+							Pos: p(1574, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1568, 13),
+									Pos:  p(1575, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1568, 31),
+										Pos:  p(1575, 31),
 										Name: "other",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1568, 38),
+										Pos: p(1575, 38),
 										X: &lang.CallExpr{
-											Pos: p(1568, 38),
+											Pos: p(1575, 38),
 											Fun: &lang.Ident{
-												Pos:  p(1568, 38),
+												Pos:  p(1575, 38),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1568, 42),
+													Pos: p(1575, 42),
 													X: &lang.Ident{
-														Pos:  p(1568, 42),
+														Pos:  p(1575, 42),
 														Name: "x",
 													},
 												},
 											},
 										},
-									},
-								},
-							},
-							Rbrace: p(1569, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(1571, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(1571, 16),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(1571, 28),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Reverse",
-						Body: &lang.BlockStmt{
-							Pos: p(1572, 9),
-							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(1573, 13),
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(1573, 17),
-											Name: "r",
-											Init: &lang.NewExpr{
-												Pos: p(1573, 21),
-												Type: &lang.TypeRef{
-													Pos:  p(1573, 25),
-													Name: "List",
-													Args: []*lang.TypeRef{
-														&lang.TypeRef{
-															Pos:  p(1573, 30),
-															Name: "T",
-														},
-													},
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(1573, 33),
-														X: &lang.Ident{
-															Pos:  p(1573, 33),
-															Name: "_items",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(1574, 13),
-									X: &lang.CallExpr{
-										Pos: p(1574, 15),
-										Fun: &lang.MemberExpr{
-											Pos: p(1574, 15),
-											X: &lang.Ident{
-												Pos:  p(1574, 13),
-												Name: "r",
-											},
-											Name: "Reverse",
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(1575, 13),
-									X: &lang.Ident{
-										Pos:  p(1575, 20),
-										Name: "r",
 									},
 								},
 							},
@@ -24482,7 +24527,7 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(1578, 16),
-							Name: "IEnumerator",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  p(1578, 28),
@@ -24490,28 +24535,101 @@ func preludeAST() *lang.File {
 								},
 							},
 						},
+						Name: "Reverse",
+						Body: &lang.BlockStmt{
+							Pos: p(1579, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1580, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1580, 17),
+											Name: "r",
+											Init: &lang.NewExpr{
+												Pos: p(1580, 21),
+												Type: &lang.TypeRef{
+													Pos:  p(1580, 25),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1580, 30),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1580, 33),
+														X: &lang.Ident{
+															Pos:  p(1580, 33),
+															Name: "_items",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1581, 13),
+									X: &lang.CallExpr{
+										Pos: p(1581, 15),
+										Fun: &lang.MemberExpr{
+											Pos: p(1581, 15),
+											X: &lang.Ident{
+												Pos:  p(1581, 13),
+												Name: "r",
+											},
+											Name: "Reverse",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1582, 13),
+									X: &lang.Ident{
+										Pos:  p(1582, 20),
+										Name: "r",
+									},
+								},
+							},
+							Rbrace: p(1583, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1585, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1585, 16),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1585, 28),
+									Name: "T",
+								},
+							},
+						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1578, 70),
+							Pos: p(1585, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1578, 70),
+								Pos: p(1585, 70),
 								X: &lang.NewExpr{
-									Pos: p(1578, 50),
+									Pos: p(1585, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1578, 54),
+										Pos:  p(1585, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1578, 59),
+												Pos:  p(1585, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1578, 62),
+											Pos: p(1585, 62),
 											X: &lang.Ident{
-												Pos:  p(1578, 62),
+												Pos:  p(1585, 62),
 												Name: "_items",
 											},
 										},
@@ -24522,21 +24640,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1579, 9),
+						Pos: p(1586, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1579, 9),
+							Pos:  p(1586, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1579, 90),
+							Pos: p(1586, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1579, 90),
+								Pos:  p(1586, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1579, 40),
+							Pos:  p(1586, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
